@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { capitalizeName } from './names';
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const registerBodySchema = z.object({
+  username: requiredText('Username', 40).regex(
+    /^[\p{L}\p{N}._-]+$/u,
+    'Username may contain only letters, digits, dots, dashes and underscores',
+  ),
+  email: emailField,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'Password must be at most 200 characters'),
+  first_name: requiredText('First name', 60).transform(capitalizeName),
+  last_name: requiredText('Last name', 60).transform(capitalizeName),
+});
+export type RegisterBody = z.output<typeof registerBodySchema>;
+export type RegisterInput = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginBody = z.output<typeof loginBodySchema>;
+
+/** What register answers: the public view of the new account. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+export type RegisterResponse = { user: PublicUser };
+
+export interface LoginResponse {
+  token: string;
+  /** Firebase mode only: a custom token the browser uses to sign in to Firestore for live listeners. */
+  firebaseToken?: string;
+}
+
+/** The claims of the session token (spec §3 "User (session)"), plus the standard iat/exp. */
+export interface SessionClaims {
+  userId: string;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  iat?: number;
+  exp?: number;
+}

@@ -1,0 +1,18 @@
+// Bundles the API for Node 20: our workspace code (contract/) is inlined so the Cloud Functions upload is
+// self-contained; npm dependencies stay external and are installed from package.json on deploy.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: ['src/index.ts', 'src/server.ts'],
+  outdir: 'lib',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: Object.keys(pkg.dependencies ?? {}),
+  logLevel: 'warning',
+});

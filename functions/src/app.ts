@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express, type Response } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { healthResponse } from '@wayfare/contract';
+import { authRoutes } from './auth/routes';
+import type { TokenService } from './auth/tokens';
+import type { AppConfig } from './config';
+import { errorHandler, notFoundApiRoute } from './http/errors';
+import type { Store } from './store/types';
+
+export interface AppDeps {
+  config: AppConfig;
+  store: Store;
+  tokens: TokenService;
+  logger: Logger;
+  /** Firebase mode: mints the custom token returned beside the session token at login. */
+  createFirebaseToken?: (userId: string) => Promise<string>;
+  /** Embedded mode: the built web app to serve beside /api (with the SPA fallback). */
+  webDist?: string;
+}
+
+const JSON_BODY_LIMIT = '100kb';
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** Builds the Express app. No I/O happens here: every resource arrives through deps. */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger, webDist } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxyHops);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        // Plain-http localhost must not be told to upgrade its own requests.
+        directives: { upgradeInsecureRequests: config.backend === 'firebase' ? [] : null },
+      },
+    }),
+  );
+  app.use(compression());
+
+  const api = express.Router();
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.get('/health', async (_req, res) => {
+    await deps.store.ping();
+    res.json(healthResponse);
+  });
+  api.use('/auth', authRoutes(deps));
+  api.use(notFoundApiRoute);
+  app.use('/api', api);
+
+  if (webDist) serveWebApp(app, webDist);
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** Hashed assets are immutable; index.html is revalidated so a deploy shows at once. */
+function serveWebApp(app: Express, webDist: string) {
+  const noCache = (res: Response) => res.setHeader('Cache-Control', 'no-cache');
+  app.use(
+    express.static(webDist, {
+      index: false,
+      setHeaders: (res, file) => {
+        if (path.relative(webDist, file).startsWith(`assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else noCache(res);
+      },
+    }),
+  );
+  const indexHtml = path.join(webDist, 'index.html');
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    noCache(res);
+    res.sendFile(indexHtml);
+  });
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+
+const envSchema = z.object({
+  WAYFARE_BACKEND: z.enum(['embedded', 'firebase']).default('embedded'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the embedded backend keeps its database, secret and uploads. */
+  WAYFARE_DATA_DIR: z.string().min(1).default('.data'),
+  /** Built web app served by the embedded server; relative paths resolve from the working directory. */
+  WAYFARE_WEB_DIST: z.string().min(1).default('web/dist'),
+  /** Required in firebase mode; the embedded backend generates one under the data dir when unset. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
+  RATE_LIMIT_WINDOW_MS: positiveInt(FIFTEEN_MINUTES_MS),
+  RATE_LIMIT_AUTH_PER_IP: positiveInt(100),
+  RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: positiveInt(10),
+  /** Number of proxy hops in front of the app (Firebase Hosting + Cloud Functions: 1). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export interface AppConfig {
+  backend: Env['WAYFARE_BACKEND'];
+  port: number;
+  dataDir: string;
+  webDist: string;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  rateLimits: { windowMs: number; authPerIp: number; failedLoginsPerAccount: number };
+  trustProxyHops: number;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+/** Reads and validates the environment once; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.WAYFARE_BACKEND === 'firebase' && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required when WAYFARE_BACKEND=firebase');
+  }
+  return {
+    backend: e.WAYFARE_BACKEND,
+    port: e.PORT,
+    dataDir: path.resolve(e.WAYFARE_DATA_DIR),
+    webDist: path.resolve(e.WAYFARE_WEB_DIST),
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    rateLimits: {
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      failedLoginsPerAccount: e.RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT,
+    },
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.WAYFARE_BACKEND === 'firebase' ? 1 : 0),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# npm test: every test. The browser tests drive the built app, so build first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+npm run build --silent
+exec npx vitest run "$@"

@@ -1,0 +1,96 @@
+import type { ApiErrorBody } from '@wayfare/contract';
+import { readToken } from './authToken';
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach Wayfare. Check your connection and try again.';
+
+/** A non-2xx answer from /api (or no answer at all: status 0). `message` is the server's `error` when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's error body, when the answer carried one. */
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(status: number, message: string, body?: ApiErrorBody) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string' &&
+    (value as { error: string }).error.trim() !== ''
+  );
+}
+
+function statusFallback(status: number): string {
+  if (status === 401) return 'Please log in to continue.';
+  if (status === 403) return 'You do not have access to this.';
+  if (status === 404) return 'We could not find what you asked for.';
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again.';
+  return 'The request could not be completed.';
+}
+
+/** Builds the ApiError for a failed answer from its status and parsed body (anything, or undefined). */
+export function toApiError(status: number, body: unknown): ApiError {
+  return isApiErrorBody(body)
+    ? new ApiError(status, body.error, body)
+    : new ApiError(status, statusFallback(status));
+}
+
+/**
+ * The text to show for a failed call: the server's error when it sent one, the network message when there was
+ * no answer, else the screen's own fallback (spec §8).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && (error.body || error.status === 0)) return error.message;
+  return fallback;
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as multipart when it is FormData (trip image upload). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls the same-origin API with the session's bearer token; resolves to the parsed JSON, throws ApiError. */
+export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiFetchOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error; // a cancelled call is not a failure to report
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, data);
+  return data as T;
+}
