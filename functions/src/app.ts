@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
     res.json(healthResponse);
   });
   api.use('/auth', authRoutes(deps));
+  // Feature routers: one line each, each behind requireAuth inside its own router.
   api.use(notFoundApiRoute);
   app.use('/api', api);
 

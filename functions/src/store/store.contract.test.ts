@@ -1,53 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from './embedded/sqlite-store';
-import { createFirestoreStore } from './firestore/firestore-store';
-import { officialEmulatorOnlyReason, startTestFirestore } from './firestore/test-firestore';
-import { UniqueConstraintError, type NewUser, type Store } from './types';
+import {
+  newTrip,
+  newUser,
+  officialEmulatorOnlyReason,
+  storeAdapters,
+  type AdapterUnderTest,
+} from './test-adapters';
+import { UniqueConstraintError, type Store } from './types';
 
-interface AdapterUnderTest {
-  store: Store;
-  /** Whether concurrent writers are serialised for real (the Node.js Firestore emulator does not detect conflicts). */
-  detectsConflicts: boolean;
-  dispose(): Promise<void>;
-}
-
-const adapters: Record<string, () => Promise<AdapterUnderTest>> = {
-  'embedded (SQLite)': async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-store-'));
-    const store = openSqliteStore(path.join(dir, 'wayfare.db'));
-    return {
-      store,
-      detectsConflicts: true,
-      async dispose() {
-        await store.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-  firestore: async () => {
-    const firestore = await startTestFirestore();
-    if (!firestore.official) console.info(`[store contract] firestore: concurrency cases not run here: ${officialEmulatorOnlyReason}`);
-    return { store: createFirestoreStore(firestore.db), detectsConflicts: firestore.official, dispose: firestore.stop };
-  },
-};
-
-const newUser = (overrides: Partial<NewUser> = {}): NewUser => {
-  const tag = randomUUID().slice(0, 8);
-  return {
-    username: `traveller_${tag}`,
-    email: `traveller.${tag}@example.com`,
-    first_name: 'Ana',
-    last_name: 'Silva',
-    password_hash: 'scrypt$test',
-    ...overrides,
-  };
-};
-
-describe.each(Object.entries(adapters))('store contract: %s', (_name, open) => {
+describe.each(Object.entries(storeAdapters))('store contract: %s', (_name, open) => {
   let adapter: AdapterUnderTest;
   let store: Store;
   beforeAll(async () => {
@@ -101,5 +63,83 @@ describe.each(Object.entries(adapters))('store contract: %s', (_name, open) => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');
     expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(UniqueConstraintError);
+  });
+});
+
+describe.each(Object.entries(storeAdapters))('store contract, trips and members: %s', (_name, open) => {
+  let adapter: AdapterUnderTest;
+  let store: Store;
+  beforeAll(async () => {
+    adapter = await open();
+    store = adapter.store;
+  });
+  afterAll(() => adapter.dispose());
+
+  it('creates a trip owned by its creator, who becomes its first member', async () => {
+    const owner = await store.users.create(newUser());
+    const input = newTrip();
+    const trip = await store.trips.create(owner.id, input);
+    expect(trip).toMatchObject({ ...input, owner_id: owner.id, expense_count: 0, total_expenses_cents: 0 });
+    await expect(store.trips.get(trip.id)).resolves.toEqual(trip);
+    await expect(store.members.roleOf(trip.id, owner.id)).resolves.toBe('owner');
+    const members = await store.members.list(trip.id);
+    expect(members).toEqual([
+      expect.objectContaining({ user_id: owner.id, role: 'owner', username: owner.username, first_name: 'Ana' }),
+    ]);
+  });
+
+  it('lists a user their trips, newest first, with role, member count and owner username', async () => {
+    const owner = await store.users.create(newUser());
+    const friend = await store.users.create(newUser());
+    const older = await store.trips.create(owner.id, newTrip({ trip_name: 'Older' }));
+    await new Promise((r) => setTimeout(r, 5));
+    const newer = await store.trips.create(friend.id, newTrip({ trip_name: 'Newer' }));
+    await store.members.add(newer.id, owner.id);
+
+    const mine = await store.trips.listForUser(owner.id);
+    expect(mine.map((t) => [t.trip_name, t.role, t.member_count, t.owner_username])).toEqual([
+      ['Newer', 'participant', 2, friend.username],
+      ['Older', 'owner', 1, owner.username],
+    ]);
+    expect(mine[1]).toMatchObject({ ...older });
+    await expect(store.trips.listForUser(randomUUID())).resolves.toEqual([]);
+  });
+
+  it('adds and removes participants, never the owner, and refuses a second membership', async () => {
+    const owner = await store.users.create(newUser());
+    const friend = await store.users.create(newUser({ first_name: 'Bea' }));
+    const trip = await store.trips.create(owner.id, newTrip());
+    const added = await store.members.add(trip.id, friend.id);
+    expect(added).toMatchObject({ trip_id: trip.id, user_id: friend.id, role: 'participant', first_name: 'Bea' });
+    await expect(store.members.add(trip.id, friend.id)).rejects.toEqual(new UniqueConstraintError('member'));
+    expect((await store.members.list(trip.id)).map((m) => m.role)).toEqual(['owner', 'participant']);
+
+    await expect(store.members.remove(trip.id, owner.id)).resolves.toBe(false);
+    await expect(store.members.remove(trip.id, friend.id)).resolves.toBe(true);
+    await expect(store.members.remove(trip.id, friend.id)).resolves.toBe(false);
+    await expect(store.members.roleOf(trip.id, friend.id)).resolves.toBeNull();
+    await expect(store.trips.listForUser(friend.id)).resolves.toEqual([]);
+  });
+
+  it('updates only the patched fields and bumps updated_at', async () => {
+    const owner = await store.users.create(newUser());
+    const trip = await store.trips.create(owner.id, newTrip());
+    await new Promise((r) => setTimeout(r, 5));
+    const updated = await store.trips.update(trip.id, { trip_name: 'Porto instead', end_date: '2027-04-20' });
+    expect(updated).toEqual({ ...trip, trip_name: 'Porto instead', end_date: '2027-04-20', updated_at: expect.any(String) });
+    expect(updated!.updated_at > trip.updated_at).toBe(true);
+    await expect(store.trips.update(randomUUID(), { trip_name: 'x' })).resolves.toBeNull();
+  });
+
+  it('deletes a trip with its memberships', async () => {
+    const owner = await store.users.create(newUser());
+    const friend = await store.users.create(newUser());
+    const trip = await store.trips.create(owner.id, newTrip());
+    await store.members.add(trip.id, friend.id);
+    await expect(store.trips.delete(trip.id)).resolves.toBe(true);
+    await expect(store.trips.get(trip.id)).resolves.toBeNull();
+    await expect(store.members.list(trip.id)).resolves.toEqual([]);
+    await expect(store.trips.listForUser(friend.id)).resolves.toEqual([]);
+    await expect(store.trips.delete(trip.id)).resolves.toBe(false);
   });
 });

@@ -1,26 +1,21 @@
 import type Database from 'better-sqlite3';
 
-/** Append-only: each entry runs once, in order, tracked by SQLite's user_version. */
-const migrations: string[] = [
-  `CREATE TABLE users (
-     id TEXT PRIMARY KEY,
-     username TEXT NOT NULL,
-     username_key TEXT NOT NULL UNIQUE,
-     email TEXT NOT NULL,
-     email_key TEXT NOT NULL UNIQUE,
-     first_name TEXT NOT NULL,
-     last_name TEXT NOT NULL,
-     password_hash TEXT NOT NULL,
-     created_at TEXT NOT NULL
-   ) STRICT;`,
-];
+export interface Migration {
+  /** Unique and never renamed: it is how the database remembers the migration ran. */
+  id: string;
+  sql: string;
+}
 
-export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  db.transaction(() => {
-    migrations.slice(current).forEach((sql, index) => {
-      db.exec(sql);
-      db.pragma(`user_version = ${current + index + 1}`);
-    });
-  })();
+/** Applies, in order and each in its own transaction, every migration the database has not run yet. */
+export function migrate(db: Database.Database, migrations: Migration[]): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
+  const applied = new Set(db.prepare<[], { id: string }>('SELECT id FROM schema_migrations').all().map((r) => r.id));
+  const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
+  for (const migration of migrations) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.id, new Date().toISOString());
+    })();
+  }
 }

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
+import type { Store } from '../types';
 import { migrate } from './migrations';
-import { UniqueConstraintError, uniqueKey, type NewUser, type Store, type UserRecord } from '../types';
-
-const USER_COLUMNS = 'id, username, email, first_name, last_name, password_hash, created_at';
+import { sqliteMembers, sqliteTrips, tripMigrations } from './trips';
+import { sqliteUsers, userMigrations } from './users';
 
 /** Opens (creating and migrating as needed) the embedded database file. */
 export function openSqliteStore(file: string): Store {
@@ -16,44 +15,15 @@ export function openSqliteStore(file: string): Store {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db);
+  migrate(db, [...userMigrations, ...tripMigrations]);
 
-  const insertUser = db.prepare(
-    `INSERT INTO users (id, username, username_key, email, email_key, first_name, last_name, password_hash, created_at)
-     VALUES (@id, @username, @username_key, @email, @email_key, @first_name, @last_name, @password_hash, @created_at)`,
-  );
-  const userById = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
-  const userByEmail = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`);
-  const userByUsername = db.prepare<[string], UserRecord>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`,
-  );
-
+  const ping = db.prepare('SELECT 1');
   return {
-    users: {
-      async create(user: NewUser) {
-        const record: UserRecord = { ...user, id: randomUUID(), created_at: new Date().toISOString() };
-        try {
-          insertUser.run({ ...record, username_key: uniqueKey(user.username), email_key: uniqueKey(user.email) });
-        } catch (err) {
-          const message = err instanceof Error ? err.message : '';
-          if (message.includes('users.username_key')) throw new UniqueConstraintError('username');
-          if (message.includes('users.email_key')) throw new UniqueConstraintError('email');
-          throw err;
-        }
-        return record;
-      },
-      async findById(id) {
-        return userById.get(id) ?? null;
-      },
-      async findByEmail(email) {
-        return userByEmail.get(uniqueKey(email)) ?? null;
-      },
-      async findByUsername(username) {
-        return userByUsername.get(uniqueKey(username)) ?? null;
-      },
-    },
+    users: sqliteUsers(db),
+    trips: sqliteTrips(db),
+    members: sqliteMembers(db),
     async ping() {
-      db.prepare('SELECT 1').get();
+      ping.get();
     },
     async close() {
       db.close();

@@ -27,6 +27,8 @@ async function freePort(): Promise<number> {
  */
 export async function startTestFirestore(): Promise<TestFirestore> {
   const official = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+  // Off this machine's closed network: never probe the cloud metadata server for credentials.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
   let stopServer = () => {};
   if (!official) {
     const { FirestoreServer } = await import('@firestore-emulator/server');

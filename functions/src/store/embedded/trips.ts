@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { TripRole } from '@wayfare/contract';
+import {
+  UniqueConstraintError,
+  type MemberRecord,
+  type MemberStore,
+  type MemberTrip,
+  type NewTrip,
+  type TripPatch,
+  type TripRecord,
+  type TripStore,
+} from '../types';
+import type { Migration } from './migrations';
+
+export const tripMigrations: Migration[] = [
+  {
+    id: '002-trips-and-members',
+    sql: `CREATE TABLE trips (
+      id TEXT PRIMARY KEY,
+      owner_id TEXT NOT NULL REFERENCES users(id),
+      trip_name TEXT NOT NULL,
+      description TEXT NOT NULL,
+      city_name TEXT NOT NULL,
+      start_date TEXT,
+      end_date TEXT,
+      number_of_people INTEGER NOT NULL,
+      budget_range TEXT,
+      image_path TEXT,
+      latitude REAL,
+      longitude REAL,
+      recommendations TEXT,
+      recommendations_provider TEXT,
+      attractions TEXT NOT NULL,
+      preferences TEXT,
+      expense_count INTEGER NOT NULL DEFAULT 0,
+      total_expenses_cents INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    ) STRICT;
+    CREATE TABLE trip_members (
+      trip_id TEXT NOT NULL REFERENCES trips(id) ON DELETE CASCADE,
+      user_id TEXT NOT NULL REFERENCES users(id),
+      role TEXT NOT NULL CHECK (role IN ('owner', 'participant')),
+      joined_at TEXT NOT NULL,
+      PRIMARY KEY (trip_id, user_id)
+    ) STRICT;
+    CREATE INDEX trip_members_by_user ON trip_members(user_id);`,
+  },
+];
+
+type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & { attractions: string; preferences: string | null };
+
+const fromRow = <R extends TripRow>({ attractions, preferences, ...rest }: R) => ({
+  ...rest,
+  attractions: JSON.parse(attractions) as TripRecord['attractions'],
+  preferences: preferences === null ? null : (JSON.parse(preferences) as Record<string, unknown>),
+});
+
+const toRow = (trip: TripRecord): TripRow => ({
+  ...trip,
+  attractions: JSON.stringify(trip.attractions),
+  preferences: trip.preferences === null ? null : JSON.stringify(trip.preferences),
+});
+
+const PATCHABLE: ReadonlyArray<keyof TripPatch> = [
+  'trip_name',
+  'description',
+  'start_date',
+  'end_date',
+  'image_path',
+  'number_of_people',
+];
+
+export function sqliteTrips(db: Database.Database): TripStore {
+  const insertTrip = db.prepare(
+    `INSERT INTO trips (id, owner_id, trip_name, description, city_name, start_date, end_date, number_of_people,
+       budget_range, image_path, latitude, longitude, recommendations, recommendations_provider, attractions,
+       preferences, expense_count, total_expenses_cents, created_at, updated_at)
+     VALUES (@id, @owner_id, @trip_name, @description, @city_name, @start_date, @end_date, @number_of_people,
+       @budget_range, @image_path, @latitude, @longitude, @recommendations, @recommendations_provider, @attractions,
+       @preferences, @expense_count, @total_expenses_cents, @created_at, @updated_at)`,
+  );
+  const insertMember = db.prepare(
+    'INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)',
+  );
+  const byId = db.prepare<[string], TripRow>('SELECT * FROM trips WHERE id = ?');
+  const deleteTrip = db.prepare('DELETE FROM trips WHERE id = ?');
+  const forUser = db.prepare<[string], TripRow & { role: TripRole; member_count: number; owner_username: string }>(
+    `SELECT t.*, m.role,
+       (SELECT COUNT(*) FROM trip_members c WHERE c.trip_id = t.id) AS member_count,
+       u.username AS owner_username
+     FROM trip_members m
+     JOIN trips t ON t.id = m.trip_id
+     JOIN users u ON u.id = t.owner_id
+     WHERE m.user_id = ?
+     ORDER BY t.created_at DESC, t.id`,
+  );
+
+  const create = db.transaction((trip: TripRecord) => {
+    insertTrip.run(toRow(trip));
+    insertMember.run(trip.id, trip.owner_id, 'owner', trip.created_at);
+  });
+
+  return {
+    async create(ownerId: string, input: NewTrip) {
+      const now = new Date().toISOString();
+      const trip: TripRecord = {
+        ...input,
+        id: randomUUID(),
+        owner_id: ownerId,
+        expense_count: 0,
+        total_expenses_cents: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      create(trip);
+      return trip;
+    },
+    async get(id) {
+      const row = byId.get(id);
+      return row ? fromRow(row) : null;
+    },
+    async update(id, patch) {
+      const fields = PATCHABLE.filter((field) => patch[field] !== undefined);
+      const assignments = [...fields.map((field) => `${field} = @${field}`), 'updated_at = @updated_at'];
+      const result = db
+        .prepare(`UPDATE trips SET ${assignments.join(', ')} WHERE id = @id`)
+        .run({ ...Object.fromEntries(fields.map((f) => [f, patch[f]])), id, updated_at: new Date().toISOString() });
+      return result.changes ? this.get(id) : null;
+    },
+    async delete(id) {
+      // Members, plans, expenses and settlements go with it through ON DELETE CASCADE.
+      return deleteTrip.run(id).changes > 0;
+    },
+    async listForUser(userId): Promise<MemberTrip[]> {
+      return forUser.all(userId).map(fromRow);
+    },
+  };
+}
+
+export function sqliteMembers(db: Database.Database): MemberStore {
+  const role = db.prepare<[string, string], { role: TripRole }>(
+    'SELECT role FROM trip_members WHERE trip_id = ? AND user_id = ?',
+  );
+  const MEMBER_SELECT = `SELECT m.trip_id, m.user_id, m.role, m.joined_at, u.username, u.email, u.first_name, u.last_name
+     FROM trip_members m JOIN users u ON u.id = m.user_id`;
+  const list = db.prepare<[string], MemberRecord>(
+    `${MEMBER_SELECT} WHERE m.trip_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, m.user_id`,
+  );
+  const one = db.prepare<[string, string], MemberRecord>(`${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`);
+  const insert = db.prepare("INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)");
+  const remove = db.prepare("DELETE FROM trip_members WHERE trip_id = ? AND user_id = ? AND role = 'participant'");
+
+  return {
+    async roleOf(tripId, userId) {
+      return role.get(tripId, userId)?.role ?? null;
+    },
+    async list(tripId) {
+      return list.all(tripId);
+    },
+    async add(tripId, userId) {
+      try {
+        insert.run(tripId, userId, new Date().toISOString());
+      } catch (err) {
+        if (err instanceof Error && err.message.includes('UNIQUE')) throw new UniqueConstraintError('member');
+        throw err;
+      }
+      return one.get(tripId, userId) as MemberRecord;
+    },
+    async remove(tripId, userId) {
+      return remove.run(tripId, userId).changes > 0;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type UserStore } from '../types';
+import type { Migration } from './migrations';
+
+export const userMigrations: Migration[] = [
+  {
+    id: '001-users',
+    sql: `CREATE TABLE users (
+      id TEXT PRIMARY KEY,
+      username TEXT NOT NULL,
+      username_key TEXT NOT NULL UNIQUE,
+      email TEXT NOT NULL,
+      email_key TEXT NOT NULL UNIQUE,
+      first_name TEXT NOT NULL,
+      last_name TEXT NOT NULL,
+      password_hash TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) STRICT;`,
+  },
+];
+
+const USER_COLUMNS = 'id, username, email, first_name, last_name, password_hash, created_at';
+
+export function sqliteUsers(db: Database.Database): UserStore {
+  const insert = db.prepare(
+    `INSERT INTO users (id, username, username_key, email, email_key, first_name, last_name, password_hash, created_at)
+     VALUES (@id, @username, @username_key, @email, @email_key, @first_name, @last_name, @password_hash, @created_at)`,
+  );
+  const byId = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
+  const byEmail = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`);
+  const byUsername = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`);
+
+  return {
+    async create(user: NewUser) {
+      const record: UserRecord = { ...user, id: randomUUID(), created_at: new Date().toISOString() };
+      try {
+        insert.run({ ...record, username_key: uniqueKey(user.username), email_key: uniqueKey(user.email) });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : '';
+        if (message.includes('users.username_key')) throw new UniqueConstraintError('username');
+        if (message.includes('users.email_key')) throw new UniqueConstraintError('email');
+        throw err;
+      }
+      return record;
+    },
+    async findById(id) {
+      return byId.get(id) ?? null;
+    },
+    async findByEmail(email) {
+      return byEmail.get(uniqueKey(email)) ?? null;
+    },
+    async findByUsername(username) {
+      return byUsername.get(uniqueKey(username)) ?? null;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
+import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type UserStore } from '../types';
+
+/** A document id for a uniqueness key: no '/', and never '.', '..' or the reserved '__x__' form. */
+const claimId = (value: string) =>
+  encodeURIComponent(uniqueKey(value)).replace(/[._]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * users/{id}; usernames/{key} and emails/{key} hold { userId } as uniqueness claims, written in the same
+ * transaction as the user, so lookups by email or username are two point reads and need no index.
+ */
+export function firestoreUsers(db: Firestore): UserStore {
+  const users = db.collection('users');
+  const usernames = db.collection('usernames');
+  const emails = db.collection('emails');
+
+  async function userByClaim(claims: CollectionReference, value: string) {
+    const claim = await claims.doc(claimId(value)).get();
+    const userId = claim.get('userId') as string | undefined;
+    if (!userId) return null;
+    const user = await users.doc(userId).get();
+    return user.exists ? (user.data() as UserRecord) : null;
+  }
+
+  return {
+    async create(user: NewUser) {
+      const record: UserRecord = { ...user, id: randomUUID(), created_at: new Date().toISOString() };
+      const usernameRef = usernames.doc(claimId(user.username));
+      const emailRef = emails.doc(claimId(user.email));
+      await db.runTransaction(async (tx) => {
+        const [usernameClaim, emailClaim] = await tx.getAll(usernameRef, emailRef);
+        if (usernameClaim?.exists) throw new UniqueConstraintError('username');
+        if (emailClaim?.exists) throw new UniqueConstraintError('email');
+        tx.create(usernameRef, { userId: record.id });
+        tx.create(emailRef, { userId: record.id });
+        tx.create(users.doc(record.id), record);
+      });
+      return record;
+    },
+    async findById(id) {
+      const snapshot = await users.doc(id).get();
+      return snapshot.exists ? (snapshot.data() as UserRecord) : null;
+    },
+    findByEmail: (email) => userByClaim(emails, email),
+    findByUsername: (username) => userByClaim(usernames, username),
+  };
+}
