@@ -62,9 +62,11 @@ describe('apiFetch', () => {
     vi.stubGlobal('localStorage', memoryStorage({ token: 'abc.def.ghi' }));
     fetchMock.mockResolvedValue(json(200, { token: 't' }));
 
-    await expect(apiFetch('/api/auth/login', { method: 'POST', body: { email: 'a@b.co' } })).resolves.toEqual({
-      token: 't',
-    });
+    await expect(apiFetch('/api/auth/login', { method: 'POST', body: { email: 'a@b.co' } })).resolves.toEqual(
+      {
+        token: 't',
+      },
+    );
 
     const [path, init] = fetchMock.mock.calls[0]!;
     const headers = new Headers(init?.headers);

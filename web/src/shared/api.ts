@@ -69,7 +69,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Calls the same-origin API with the session's bearer token; resolves to the parsed JSON, throws ApiError. */
-export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiFetchOptions = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  { method = 'GET', body, signal }: ApiFetchOptions = {},
+): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,15 +1,11 @@
 import {
-  ApiError,
-} from '../../shared/api';
-import {
-  capitalizeName,
   loginBodySchema,
   registerBodySchema,
   type LoginBody,
   type RegisterBody,
   type RegisterInput,
 } from '@wayfare/contract';
-import type { ZodType } from 'zod';
+import { ApiError } from '../../shared/api';
 
 export type LoginValues = { email: string; password: string };
 export type SignupValues = Required<{ [K in keyof RegisterInput]: string }>;
@@ -17,8 +13,17 @@ export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
 export type Validation<V, B> = { ok: true; body: B } | { ok: false; errors: FieldErrors<V> };
 
+/** The part of a zod schema used here (zod itself is the contract's dependency, not the web's). */
+interface Schema<B> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: B }
+    | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
+}
+
 /** The first message per field, in the order the fields appear in the form. */
-function validate<V extends Record<string, string>, B>(schema: ZodType<B>, values: V): Validation<V, B> {
+function validate<V extends Record<string, string>, B>(schema: Schema<B>, values: V): Validation<V, B> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, body: result.data };
   const errors: FieldErrors<V> = {};
@@ -36,16 +41,19 @@ export function validateLogin(values: LoginValues): Validation<LoginValues, Logi
   return validate(loginBodySchema, values);
 }
 
-/** Signup rules; the body carries trimmed fields and names capitalised (spec §5: "mARIA" → "Maria"). */
+/**
+ * Signup rules; the body is what the API expects: trimmed, email lower-cased, and names capitalised by the
+ * contract's capitalizeName (spec §5: "mARIA" → "Maria").
+ */
 export function validateSignup(values: SignupValues): Validation<SignupValues, RegisterBody> {
-  const result = validate(registerBodySchema, values);
-  if (!result.ok) return result;
-  const { first_name, last_name } = result.body;
-  return { ok: true, body: { ...result.body, first_name: capitalizeName(first_name), last_name: capitalizeName(last_name) } };
+  return validate(registerBodySchema, values);
 }
 
 /** The server's per-field messages (`details`, keyed by field path) for the fields this form shows. */
-export function serverFieldErrors<V extends Record<string, string>>(error: unknown, values: V): FieldErrors<V> {
+export function serverFieldErrors<V extends Record<string, string>>(
+  error: unknown,
+  values: V,
+): FieldErrors<V> {
   const details = error instanceof ApiError ? error.body?.details : undefined;
   const errors: FieldErrors<V> = {};
   for (const [path, message] of Object.entries(details ?? {})) {

@@ -4,13 +4,23 @@ import { afterLoginDestination, readLoginState, wantsQuestionFlow } from './logi
 describe('readLoginState', () => {
   it('keeps the known fields only', () => {
     expect(
-      readLoginState({ message: 'Please log in to start planning your trip', returnTo: 'question-flow', x: 1 }),
-    ).toEqual({ message: 'Please log in to start planning your trip', returnTo: 'question-flow', email: undefined });
+      readLoginState({
+        message: 'Please log in to start planning your trip',
+        returnTo: 'question-flow',
+        x: 1,
+      }),
+    ).toEqual({
+      message: 'Please log in to start planning your trip',
+      returnTo: 'question-flow',
+      email: undefined,
+    });
   });
 
   it.each([null, undefined, 'text', { message: 3, returnTo: '/evil' }])('ignores %j', (state) => {
     expect(readLoginState(state)).toEqual(
-      typeof state === 'object' && state !== null ? { message: undefined, returnTo: undefined, email: undefined } : {},
+      typeof state === 'object' && state !== null
+        ? { message: undefined, returnTo: undefined, email: undefined }
+        : {},
     );
   });
 });

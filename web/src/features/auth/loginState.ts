@@ -32,9 +32,13 @@ export function readLoginState(state: unknown): LoginLocationState {
 
 /** Where a successful login goes: always Home, opening the question flow when that is where the user came from. */
 export function afterLoginDestination(state: LoginLocationState): { to: '/'; state?: HomeLocationState } {
-  return state.returnTo === QUESTION_FLOW_RETURN ? { to: '/', state: { showQuestionFlow: true } } : { to: '/' };
+  return state.returnTo === QUESTION_FLOW_RETURN
+    ? { to: '/', state: { showQuestionFlow: true } }
+    : { to: '/' };
 }
 
 export function wantsQuestionFlow(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as HomeLocationState).showQuestionFlow === true;
+  return (
+    typeof state === 'object' && state !== null && (state as HomeLocationState).showQuestionFlow === true
+  );
 }

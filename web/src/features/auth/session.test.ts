@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeSession } from './session';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const tokenWith = (payload: unknown) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.signature`;
+const tokenWith = (payload: unknown) =>
+  `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.signature`;
 
 const claims = {
   userId: 'u1',

@@ -1,0 +1,13 @@
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { SessionProvider } from '../features/auth/SessionProvider';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return (
+    <SessionProvider>
+      <RouterProvider router={router} />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../../features/auth/SessionContext';
+import { cx } from '../../shared/cx';
+import { ErrorBoundary } from '../ErrorBoundary';
+import styles from './AppLayout.module.css';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Spec §9: the page fades out for 1 s before the session is cleared. */
+const LOGOUT_FADE_MS = 1000;
+
+export function AppLayout() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(fadeTimer.current), []);
+
+  const logoutWithFade = useCallback(() => {
+    // Go home first (committed at once with flushSync), then sign out, so a members-only page never renders for
+    // a signed-out user and redirects to /login.
+    const finish = async () => {
+      await navigate('/', { flushSync: true });
+      logout();
+      setLeaving(false);
+    };
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      void finish();
+      return;
+    }
+    setLeaving(true);
+    fadeTimer.current = setTimeout(() => void finish(), LOGOUT_FADE_MS);
+  }, [logout, navigate]);
+
+  return (
+    <div className={cx(styles.app, leaving && styles.leaving)} inert={leaving}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <Header onLogout={logoutWithFade} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <ErrorBoundary key={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

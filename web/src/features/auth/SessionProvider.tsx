@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { TOKEN_KEY, clearToken, writeToken } from '../../shared/authToken';
+import { SessionContext, type Session } from './SessionContext';
+import { decodeSession, restoreSession, type SessionUser } from './session';
+
+// setTimeout fires at once for delays above 2^31-1 ms; long-lived tokens are re-checked at this interval instead.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(restoreSession);
+
+  const login = useCallback((token: string) => {
+    const next = decodeSession(token);
+    if (!next) return false;
+    writeToken(token);
+    setUser(next);
+    return true;
+  }, []);
+
+  const logout = useCallback(() => {
+    clearToken();
+    setUser(null);
+  }, []);
+
+  // An expired token is a signed-out session: drop it when the expiry passes while the app is open.
+  useEffect(() => {
+    if (user?.exp === undefined) return;
+    const timer = setTimeout(
+      () => setUser(restoreSession()),
+      Math.min(user.exp * 1000 - Date.now(), MAX_TIMER_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [user]);
+
+  // Logging in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) setUser(restoreSession());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const session = useMemo<Session>(() => ({ user, login, logout }), [user, login, logout]);
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
