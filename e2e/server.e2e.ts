@@ -23,7 +23,9 @@ describe('the embedded server, as npm start runs it', () => {
 
     const second = await startServer({ dataDir: first.dataDir });
     servers.push(second);
-    const me = await fetch(`${second.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    const me = await fetch(`${second.baseUrl}/api/auth/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(account.email);
   });

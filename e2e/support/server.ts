@@ -29,7 +29,9 @@ export interface RunningServer {
  * Runs the built embedded server exactly as `npm start` does (node functions/lib/server.js from the repo root),
  * on a free port and a data dir of its own, and resolves once /api/health answers.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('Build first: npm run build (npm test does it for you)');
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-e2e-'));
   const port = await freePort();
@@ -44,7 +46,10 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error('server did not answer /api/health within 30 s');
     await new Promise((r) => setTimeout(r, 100));
