@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_CENTS,
+  formatCents,
+  parseDollarsToCents,
+  splitCustom,
+  splitEqual,
+  splitPercent,
+  sumCents,
+} from './money';
+
+const cents = fc.integer({ min: 0, max: MAX_CENTS });
+
+describe('parseDollarsToCents', () => {
+  it.each([
+    [12, 1200],
+    [12.5, 1250],
+    [0.07, 7],
+    ['33.33', 3333],
+    [' 4.1 ', 410],
+    ['0', 0],
+    [10_000_000, MAX_CENTS],
+  ])('parses %j to %d cents', (input, expected) => {
+    expect(parseDollarsToCents(input)).toBe(expected);
+  });
+
+  it.each([
+    [-1],
+    ['-1'],
+    ['1.234'],
+    [0.1 + 0.2],
+    ['abc'],
+    [''],
+    [Number.NaN],
+    [Infinity],
+    [null],
+    ['1e3'],
+    [10_000_000.01],
+  ])('rejects %j', (input) => {
+    expect(parseDollarsToCents(input)).toBeNull();
+  });
+
+  it('round-trips every cent amount through its dollar text and number', () => {
+    fc.assert(
+      fc.property(cents, (c) => {
+        expect(parseDollarsToCents((c / 100).toFixed(2))).toBe(c);
+        expect(parseDollarsToCents(c / 100)).toBe(c);
+      }),
+    );
+  });
+});
+
+describe('formatCents', () => {
+  it('shows dollars with 2 decimals and grouping', () => {
+    expect(formatCents(3333)).toBe('$33.33');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+    expect(formatCents(0)).toBe('$0.00');
+  });
+});
+
+describe('splitEqual', () => {
+  it('sums exactly, puts the remainder on the last person, and never differs by more than the remainder', () => {
+    fc.assert(
+      fc.property(cents, fc.integer({ min: 1, max: 200 }), (total, people) => {
+        const shares = splitEqual(total, people);
+        expect(shares).toHaveLength(people);
+        expect(sumCents(shares)).toBe(total);
+        const base = Math.floor(total / people);
+        expect(shares.slice(0, -1).every((s) => s === base)).toBe(true);
+        expect(shares[people - 1]).toBe(base + (total % people));
+      }),
+    );
+  });
+
+  it('splits $100 three ways as 33.33, 33.33, 33.34', () => {
+    expect(splitEqual(10000, 3)).toEqual([3333, 3333, 3334]);
+    expect(splitEqual(500, 0)).toEqual([]);
+  });
+});
+
+describe('splitCustom', () => {
+  it('keeps exact amounts and adjusts any mismatch onto the last person', () => {
+    fc.assert(
+      fc.property(
+        cents,
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 30 }),
+        (total, amounts) => {
+          const shares = splitCustom(total, amounts);
+          const othersSum = sumCents(amounts.slice(0, -1));
+          if (othersSum > total) {
+            expect(shares).toBeNull();
+            return;
+          }
+          expect(shares).not.toBeNull();
+          expect(sumCents(shares!)).toBe(total);
+          expect(shares!.slice(0, -1)).toEqual(amounts.slice(0, -1));
+          expect(shares!.every((s) => s >= 0)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('rejects nobody, negatives and fractions of cents', () => {
+    expect(splitCustom(100, [])).toBeNull();
+    expect(splitCustom(100, [-1, 101])).toBeNull();
+    expect(splitCustom(100, [0.5, 99.5])).toBeNull();
+    expect(splitCustom(1000, [333, 333, 333])).toEqual([333, 333, 334]);
+  });
+});
+
+describe('splitPercent', () => {
+  it('normalises any positive weights, sums exactly, and never gives a negative share', () => {
+    fc.assert(
+      fc.property(
+        cents,
+        fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        (total, percents) => {
+          const shares = splitPercent(total, percents);
+          if (!(sumCents(percents) > 0)) {
+            expect(shares).toBeNull();
+            return;
+          }
+          expect(sumCents(shares!)).toBe(total);
+          expect(shares!.every((s) => Number.isInteger(s) && s >= 0)).toBe(true);
+          // Each share is within one cent per person of its exact proportion.
+          const weight = sumCents(percents);
+          shares!.forEach((share, i) => {
+            expect(Math.abs(share - (total * percents[i]!) / weight)).toBeLessThanOrEqual(percents.length);
+          });
+        },
+      ),
+    );
+  });
+
+  it('gives 50/30/20 of $99.99 as 49.99, 29.99, 20.01 and refuses a zero total', () => {
+    expect(splitPercent(9999, [50, 30, 20])).toEqual([4999, 2999, 2001]);
+    expect(splitPercent(9999, [0, 0])).toBeNull();
+    expect(splitPercent(9999, [])).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Money in integer cents (ARCHITECTURE.md "Money"). Dollars are parsed to cents once, at the edge; every split
+ * and sum after that is integer arithmetic, so shares always add up to the amount exactly.
+ */
+
+/** The largest amount the product accepts: ten million dollars, far inside the safe-integer range even summed. */
+export const MAX_CENTS = 1_000_000_000;
+
+const DOLLARS = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Dollars (a number or a numeric string, at most 2 decimals, not negative) to integer cents; null when the value
+ * is not such an amount. Numbers go through their shortest decimal text, so 0.1 + 0.2 is rejected (3 decimals)
+ * rather than silently rounded.
+ */
+export function parseDollarsToCents(value: unknown): number | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null;
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else return null;
+  const match = DOLLARS.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(cents) && cents <= MAX_CENTS ? cents : null;
+}
+
+/** Cents to a dollar number for inputs (12.5 for 1250); display goes through formatCents. */
+export const centsToDollars = (cents: number) => cents / 100;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** "$1,234.50": dollars with 2 decimals (spec §9). */
+export const formatCents = (cents: number) => usd.format(cents / 100);
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Equal shares in cents; the remainder of the division lands on the last person. Empty for no people. */
+export function splitEqual(totalCents: number, people: number): number[] {
+  if (people <= 0) return [];
+  const base = Math.floor(totalCents / people);
+  const shares = Array.from({ length: people }, () => base);
+  shares[people - 1] = totalCents - base * (people - 1);
+  return shares;
+}
+
+/**
+ * Custom shares in cents; any mismatch with the total is adjusted onto the last person. Null when there is no
+ * one to split between or the adjustment would leave the last person a negative share.
+ */
+export function splitCustom(totalCents: number, amountsCents: readonly number[]): number[] | null {
+  if (amountsCents.length === 0 || amountsCents.some((a) => !Number.isInteger(a) || a < 0)) return null;
+  const shares = [...amountsCents];
+  const last = shares.length - 1;
+  shares[last] = (shares[last] as number) + totalCents - sum(shares);
+  return (shares[last] as number) < 0 ? null : shares;
+}
+
+/**
+ * Percentages normalised to their own total (so 1/1/1 means thirds); every share but the last is rounded down and
+ * the rounding residue lands on the last person, which keeps every share at least 0. Null when the percentages
+ * have no positive total.
+ */
+export function splitPercent(totalCents: number, percents: readonly number[]): number[] | null {
+  const weight = sum(percents);
+  if (percents.length === 0 || percents.some((p) => !Number.isFinite(p) || p < 0) || !(weight > 0))
+    return null;
+  const shares = percents.map((p) => Math.floor((totalCents * p) / weight));
+  shares[shares.length - 1] = totalCents - sum(shares.slice(0, -1));
+  return shares;
+}
+
+/** The spec's tolerance: a split within 1 cent of the total can be completed onto the last person. */
+export const SPLIT_TOLERANCE_CENTS = 1;
+
+export const sumCents = sum;

@@ -1,0 +1,196 @@
+/**
+ * Balances and the transfers that clear them, in integer cents. Pure functions: the server runs them when it
+ * calculates settlements, the benchmark and the property tests run them directly.
+ */
+
+export interface LedgerExpense {
+  paid_by: string;
+  amount_cents: number;
+  shares: ReadonlyArray<{ user_id: string; share_cents: number }>;
+}
+
+/** A transfer already made: `from` paid `to`, which moves both balances towards zero. */
+export interface LedgerTransfer {
+  from: string;
+  to: string;
+  amount_cents: number;
+}
+
+export interface LedgerBalance {
+  user_id: string;
+  total_paid_cents: number;
+  total_owed_cents: number;
+  /** Positive: the group owes this person; negative: this person owes the group. */
+  balance_cents: number;
+}
+
+/**
+ * Every member's paid, owed and net balance. Paid settlements count as payments between the two people, so
+ * recalculating after a transfer never asks for it twice. Because each expense's shares add up to its amount,
+ * the balances sum to exactly 0. People are listed in `members` order, then anyone else who appears in the ledger.
+ */
+export function computeBalances(
+  members: readonly string[],
+  expenses: readonly LedgerExpense[],
+  paid: readonly LedgerTransfer[] = [],
+): LedgerBalance[] {
+  const byUser = new Map<string, LedgerBalance>();
+  const entry = (user_id: string) => {
+    let balance = byUser.get(user_id);
+    if (!balance) {
+      balance = { user_id, total_paid_cents: 0, total_owed_cents: 0, balance_cents: 0 };
+      byUser.set(user_id, balance);
+    }
+    return balance;
+  };
+  members.forEach(entry);
+  for (const expense of expenses) {
+    entry(expense.paid_by).total_paid_cents += expense.amount_cents;
+    for (const share of expense.shares) entry(share.user_id).total_owed_cents += share.share_cents;
+  }
+  for (const balance of byUser.values())
+    balance.balance_cents = balance.total_paid_cents - balance.total_owed_cents;
+  for (const transfer of paid) {
+    entry(transfer.from).balance_cents += transfer.amount_cents;
+    entry(transfer.to).balance_cents -= transfer.amount_cents;
+  }
+  return [...byUser.values()];
+}
+
+type Net = ReadonlyArray<{ user_id: string; balance_cents: number }>;
+
+/** A binary max-heap on amount (ties by id, for stable answers): greedy matching stays O(n log n) at 10k people. */
+class MaxHeap {
+  private readonly items: Array<{ id: string; amount: number }> = [];
+  private above(a: { id: string; amount: number }, b: { id: string; amount: number }) {
+    return a.amount > b.amount || (a.amount === b.amount && a.id < b.id);
+  }
+  get size() {
+    return this.items.length;
+  }
+  push(item: { id: string; amount: number }) {
+    const items = this.items;
+    items.push(item);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.above(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+  pop(): { id: string; amount: number } {
+    const items = this.items;
+    const top = items[0]!;
+    const last = items.pop()!;
+    if (items.length > 0) {
+      items[0] = last;
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let best = i;
+        if (left < items.length && this.above(items[left]!, items[best]!)) best = left;
+        if (right < items.length && this.above(items[right]!, items[best]!)) best = right;
+        if (best === i) break;
+        [items[i], items[best]] = [items[best]!, items[i]!];
+        i = best;
+      }
+    }
+    return top;
+  }
+}
+
+/**
+ * The baseline: repeatedly the largest debtor pays the largest creditor as much as both allow. Each transfer
+ * clears at least one person and the last clears two, so n people with non-zero balances need at most n − 1.
+ */
+export function greedySettle(balances: Net): LedgerTransfer[] {
+  const creditors = new MaxHeap();
+  const debtors = new MaxHeap();
+  for (const { user_id, balance_cents } of balances) {
+    if (balance_cents > 0) creditors.push({ id: user_id, amount: balance_cents });
+    else if (balance_cents < 0) debtors.push({ id: user_id, amount: -balance_cents });
+  }
+  const transfers: LedgerTransfer[] = [];
+  while (creditors.size > 0 && debtors.size > 0) {
+    const creditor = creditors.pop();
+    const debtor = debtors.pop();
+    const amount = Math.min(creditor.amount, debtor.amount);
+    transfers.push({ from: debtor.id, to: creditor.id, amount_cents: amount });
+    if (creditor.amount > amount) creditors.push({ id: creditor.id, amount: creditor.amount - amount });
+    if (debtor.amount > amount) debtors.push({ id: debtor.id, amount: debtor.amount - amount });
+  }
+  return transfers;
+}
+
+/** Above this many people with a non-zero balance the exact search (2^n subsets) is not attempted. */
+export const EXACT_SETTLEMENT_LIMIT = 20;
+/** The exact search gives up and falls back to greedy after this long. */
+export const EXACT_SETTLEMENT_BUDGET_MS = 250;
+
+export interface SettlementPlan {
+  transfers: LedgerTransfer[];
+  /** 'exact' when the transfer count is proven minimal; 'greedy' when the baseline was used. */
+  method: 'exact' | 'greedy';
+}
+
+/**
+ * The fewest transfers that clear every balance. With n non-zero balances the minimum is n minus the largest
+ * number of disjoint zero-sum groups they can be cut into (each group of k settles in k − 1 transfers, and no
+ * plan can do better). For n ≤ 20 that maximum is found exactly by dynamic programming over subsets:
+ * best[mask] = max over members i of best[mask − i], plus one when mask itself sums to zero. Past the limit or the
+ * time budget it falls back to greedy, which is never worse than n − 1.
+ */
+export function settle(
+  balances: Net,
+  {
+    limit = EXACT_SETTLEMENT_LIMIT,
+    budgetMs = EXACT_SETTLEMENT_BUDGET_MS,
+    now = () => performance.now(),
+  } = {},
+): SettlementPlan {
+  const open = balances.filter((b) => b.balance_cents !== 0);
+  const n = open.length;
+  if (n === 0) return { transfers: [], method: 'exact' };
+  if (n > limit) return { transfers: greedySettle(open), method: 'greedy' };
+
+  const deadline = now() + budgetMs;
+  const size = 1 << n;
+  const sums = new Float64Array(size);
+  const best = new Int8Array(size);
+  for (let mask = 1; mask < size; mask++) {
+    // Checking the clock is costly; every 64k subsets is often enough to stay near the budget.
+    if ((mask & 0xffff) === 0 && now() > deadline) return { transfers: greedySettle(open), method: 'greedy' };
+    const low = 31 - Math.clz32(mask & -mask);
+    sums[mask] = sums[mask & (mask - 1)]! + open[low]!.balance_cents;
+    let value = 0;
+    for (let rest = mask; rest !== 0; rest &= rest - 1) {
+      const bit = rest & -rest;
+      const candidate = best[mask ^ bit]!;
+      if (candidate > value) value = candidate;
+    }
+    best[mask] = value + (sums[mask] === 0 ? 1 : 0);
+  }
+
+  // Walk back down one optimal chain: the members removed between two zero-sum masks form one zero-sum group.
+  const transfers: LedgerTransfer[] = [];
+  let mask = size - 1;
+  let group: Array<{ user_id: string; balance_cents: number }> = [];
+  while (mask !== 0) {
+    const gain = sums[mask] === 0 ? 1 : 0;
+    let rest = mask;
+    let bit = rest & -rest;
+    for (; rest !== 0; rest &= rest - 1) {
+      bit = rest & -rest;
+      if (best[mask ^ bit]! + gain === best[mask]) break;
+    }
+    group.push(open[31 - Math.clz32(bit)]!);
+    mask ^= bit;
+    if (sums[mask] === 0) {
+      transfers.push(...greedySettle(group));
+      group = [];
+    }
+  }
+  return { transfers, method: 'exact' };
+}
