@@ -36,6 +36,9 @@ describe('registerBodySchema', () => {
 describe('loginBodySchema', () => {
   it('requires both fields', () => {
     expect(loginBodySchema.safeParse({ email: 'a@b.co' }).success).toBe(false);
-    expect(loginBodySchema.parse({ email: 'A@B.co', password: 'x' })).toEqual({ email: 'a@b.co', password: 'x' });
+    expect(loginBodySchema.parse({ email: 'A@B.co', password: 'x' })).toEqual({
+      email: 'a@b.co',
+      password: 'x',
+    });
   });
 });

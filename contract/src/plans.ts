@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
+import { tripIdParamsSchema } from './trips';
 
-export const PLAN_CATEGORIES = ['Hotel', 'Restaurant', 'Attraction', 'Comment', 'Activity', 'Transportation'] as const;
+export const PLAN_CATEGORIES = [
+  'Hotel',
+  'Restaurant',
+  'Attraction',
+  'Comment',
+  'Activity',
+  'Transportation',
+] as const;
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 
 /** A plan on one day of a trip (spec §3 "Daily plan"). */
@@ -24,7 +32,11 @@ export interface DailyPlan {
 export const planInputSchema = z.object({
   plan_date: isoDateSchema,
   category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(40),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long'),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title is too long'),
   description: z.string().trim().max(2000, 'Description is too long').default(''),
   order: z.number().int().min(0).max(1_000_000).optional(),
 });
@@ -44,3 +56,7 @@ export interface BulkPlansResponse {
 /** Two plans are the same when they share a date and a trimmed, lower-cased title (spec §4). */
 export const planDuplicateKey = (plan: { plan_date: string; title: string }) =>
   `${plan.plan_date}|${plan.title.trim().toLocaleLowerCase()}`;
+
+export const planParamsSchema = tripIdParamsSchema.extend({
+  planId: z.string().trim().min(1, 'Plan id is required').max(128, 'Plan id is too long'),
+});

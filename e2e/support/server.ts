@@ -21,8 +21,8 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  /** Stops the process (SIGTERM) and waits for it to exit. */
-  stop(): Promise<void>;
+  /** Stops the process (SIGTERM, or SIGKILL to simulate a crash) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -58,8 +58,8 @@ export async function startServer(
   return {
     baseUrl,
     dataDir,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
   };

@@ -28,7 +28,11 @@ describe('the app skeleton over HTTP', () => {
   });
 
   it('answers unknown /api routes with a 404 JSON error, not the web app', async () => {
-    for (const [method, route] of [['GET', '/api/nowhere'], ['POST', '/api/trips/x/unknown'], ['DELETE', '/api']]) {
+    for (const [method, route] of [
+      ['GET', '/api/nowhere'],
+      ['POST', '/api/trips/x/unknown'],
+      ['DELETE', '/api'],
+    ]) {
       const res = await api.call(method as string, route as string);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: expect.stringContaining('No API route') });
@@ -45,7 +49,9 @@ describe('the app skeleton over HTTP', () => {
   });
 
   it('serves hashed assets compressed with a long cache', async () => {
-    const res = await fetch(`${api.baseUrl}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    const res = await fetch(`${api.baseUrl}/assets/index-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');

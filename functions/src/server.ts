@@ -10,7 +10,8 @@ import { openSqliteStore } from './store/embedded/sqlite-store';
 /** The embedded signing secret: generated once, kept beside the database so sessions survive restarts. */
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  if (!fs.existsSync(file))
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   return fs.readFileSync(file, 'utf8').trim();
 }
 
@@ -19,13 +20,20 @@ function main() {
   const logger = pino({ level: config.logLevel });
   fs.mkdirSync(config.dataDir, { recursive: true });
   const store = openSqliteStore(path.join(config.dataDir, 'wayfare.db'));
-  const tokens = createTokenService(config.jwtSecret ?? embeddedSecret(config.dataDir), config.tokenTtlSeconds);
+  const tokens = createTokenService(
+    config.jwtSecret ?? embeddedSecret(config.dataDir),
+    config.tokenTtlSeconds,
+  );
   const webDist = fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
-  if (!webDist) logger.warn({ webDist: config.webDist }, 'web app not built: serving /api only (run npm run build)');
+  if (!webDist)
+    logger.warn({ webDist: config.webDist }, 'web app not built: serving /api only (run npm run build)');
 
   const app = createApp({ config, store, tokens, logger, webDist });
   const server = app.listen(config.port, () => {
-    logger.info({ port: config.port, dataDir: config.dataDir }, `Wayfare is running on http://localhost:${config.port}`);
+    logger.info(
+      { port: config.port, dataDir: config.dataDir },
+      `Wayfare is running on http://localhost:${config.port}`,
+    );
   });
   server.on('error', (err) => {
     logger.fatal({ err }, 'could not start the server');

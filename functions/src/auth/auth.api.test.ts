@@ -18,7 +18,10 @@ const newAccount = () => {
 
 /** Every error answer is exactly the one shape: a sentence, maybe field details, nothing else. */
 function expectErrorShape(body: unknown) {
-  expect(body).toEqual({ error: expect.stringMatching(/\w/), ...((body as { details?: object }).details && { details: expect.any(Object) }) });
+  expect(body).toEqual({
+    error: expect.stringMatching(/\w/),
+    ...((body as { details?: object }).details && { details: expect.any(Object) }),
+  });
   expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
 }
 
@@ -142,7 +145,13 @@ describe('auth API over HTTP', () => {
       token = (await api.call('POST', '/api/auth/login', { body: account })).body.token;
     });
     const me = (bearer?: string) => api.call('GET', '/api/auth/me', { token: bearer });
-    const claimsFor = () => ({ userId, email: account.email.toLowerCase(), username: account.username, first_name: 'Maria', last_name: 'Da silva' });
+    const claimsFor = () => ({
+      userId,
+      email: account.email.toLowerCase(),
+      username: account.username,
+      first_name: 'Maria',
+      last_name: 'Da silva',
+    });
 
     it('opens protected routes when genuine', async () => {
       const res = await me(token);
@@ -154,7 +163,9 @@ describe('auth API over HTTP', () => {
       const res = await api.call('GET', '/api/auth/me');
       expect(res.status).toBe(401);
       expectErrorShape(res.body);
-      expect((await api.call('GET', '/api/auth/me', { headers: { authorization: 'Basic abc' } })).status).toBe(401);
+      expect(
+        (await api.call('GET', '/api/auth/me', { headers: { authorization: 'Basic abc' } })).status,
+      ).toBe(401);
     });
 
     it('is refused when forged with another secret', async () => {
@@ -167,7 +178,9 @@ describe('auth API over HTTP', () => {
 
     it('is refused when tampered with', async () => {
       const [header, , signature] = token.split('.');
-      const payload = Buffer.from(JSON.stringify({ ...claimsFor(), username: 'admin' })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ ...claimsFor(), username: 'admin' })).toString(
+        'base64url',
+      );
       expect((await me(`${header}.${payload}.${signature}`)).status).toBe(401);
     });
 
@@ -209,7 +222,9 @@ describe('auth rate limits', () => {
     await api.call('POST', '/api/auth/register', { body: bystander });
 
     for (let i = 0; i < 3; i += 1) {
-      const res = await api.call('POST', '/api/auth/login', { body: { email: victim.email, password: `guess ${i}!!` } });
+      const res = await api.call('POST', '/api/auth/login', {
+        body: { email: victim.email, password: `guess ${i}!!` },
+      });
       expect(res.status).toBe(401);
     }
     const locked = await api.call('POST', '/api/auth/login', { body: victim });
@@ -224,7 +239,8 @@ describe('auth rate limits', () => {
   it('caps all auth calls from one address', async () => {
     // 2 registers + 5 logins above; successful logins count toward the per-address cap too.
     let last = 0;
-    for (let i = 0; i < 6; i += 1) last = (await api.call('POST', '/api/auth/login', { body: { email: 'x@y.zz', password: 'p' } })).status;
+    for (let i = 0; i < 6; i += 1)
+      last = (await api.call('POST', '/api/auth/login', { body: { email: 'x@y.zz', password: 'p' } })).status;
     expect(last).toBe(429);
     const res = await api.call('POST', '/api/auth/register', { body: newAccount() });
     expect(res.status).toBe(429);

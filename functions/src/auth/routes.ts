@@ -8,7 +8,9 @@ import type { Store } from '../store/types';
 import { createAuthService, toPublicUser, type AuthServiceDeps } from './service';
 import type { TokenService } from './tokens';
 
-export function authRoutes(deps: AuthServiceDeps & { store: Store; tokens: TokenService; config: AppConfig }) {
+export function authRoutes(
+  deps: AuthServiceDeps & { store: Store; tokens: TokenService; config: AppConfig },
+) {
   const service = createAuthService(deps);
   const router = Router();
   router.use(authCallsPerIp(deps.config.rateLimits));

@@ -31,7 +31,8 @@ function clientErrorOf(err: unknown): HttpError | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const { status, type } = err as { status?: unknown; type?: unknown };
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
-  const message = (typeof type === 'string' && bodyParserMessages[type]) || 'The request could not be processed';
+  const message =
+    (typeof type === 'string' && bodyParserMessages[type]) || 'The request could not be processed';
   return new HttpError(status, message);
 }
 

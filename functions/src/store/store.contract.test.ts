@@ -41,9 +41,9 @@ describe.each(Object.entries(storeAdapters))('store contract: %s', (_name, open)
 
   it('rejects a username or email already taken, case-insensitively, and writes nothing', async () => {
     const first = await store.users.create(newUser({ username: `Émile_${randomUUID().slice(0, 6)}` }));
-    await expect(store.users.create(newUser({ username: first.username.toLocaleUpperCase() }))).rejects.toEqual(
-      new UniqueConstraintError('username'),
-    );
+    await expect(
+      store.users.create(newUser({ username: first.username.toLocaleUpperCase() })),
+    ).rejects.toEqual(new UniqueConstraintError('username'));
     const sameEmail = newUser({ email: first.email.toUpperCase() });
     await expect(store.users.create(sameEmail)).rejects.toEqual(new UniqueConstraintError('email'));
     // The rejected user's own username was not claimed by the failed write.
@@ -59,7 +59,10 @@ describe.each(Object.entries(storeAdapters))('store contract: %s', (_name, open)
   it('lets exactly one of two concurrent sign-ups with the same email win', async (ctx) => {
     if (!adapter.detectsConflicts) ctx.skip(officialEmulatorOnlyReason);
     const email = newUser().email;
-    const results = await Promise.allSettled([store.users.create(newUser({ email })), store.users.create(newUser({ email }))]);
+    const results = await Promise.allSettled([
+      store.users.create(newUser({ email })),
+      store.users.create(newUser({ email })),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');
     expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(UniqueConstraintError);
@@ -84,7 +87,12 @@ describe.each(Object.entries(storeAdapters))('store contract, trips and members:
     await expect(store.members.roleOf(trip.id, owner.id)).resolves.toBe('owner');
     const members = await store.members.list(trip.id);
     expect(members).toEqual([
-      expect.objectContaining({ user_id: owner.id, role: 'owner', username: owner.username, first_name: 'Ana' }),
+      expect.objectContaining({
+        user_id: owner.id,
+        role: 'owner',
+        username: owner.username,
+        first_name: 'Ana',
+      }),
     ]);
   });
 
@@ -110,7 +118,12 @@ describe.each(Object.entries(storeAdapters))('store contract, trips and members:
     const friend = await store.users.create(newUser({ first_name: 'Bea' }));
     const trip = await store.trips.create(owner.id, newTrip());
     const added = await store.members.add(trip.id, friend.id);
-    expect(added).toMatchObject({ trip_id: trip.id, user_id: friend.id, role: 'participant', first_name: 'Bea' });
+    expect(added).toMatchObject({
+      trip_id: trip.id,
+      user_id: friend.id,
+      role: 'participant',
+      first_name: 'Bea',
+    });
     await expect(store.members.add(trip.id, friend.id)).rejects.toEqual(new UniqueConstraintError('member'));
     expect((await store.members.list(trip.id)).map((m) => m.role)).toEqual(['owner', 'participant']);
 
@@ -126,7 +139,12 @@ describe.each(Object.entries(storeAdapters))('store contract, trips and members:
     const trip = await store.trips.create(owner.id, newTrip());
     await new Promise((r) => setTimeout(r, 5));
     const updated = await store.trips.update(trip.id, { trip_name: 'Porto instead', end_date: '2027-04-20' });
-    expect(updated).toEqual({ ...trip, trip_name: 'Porto instead', end_date: '2027-04-20', updated_at: expect.any(String) });
+    expect(updated).toEqual({
+      ...trip,
+      trip_name: 'Porto instead',
+      end_date: '2027-04-20',
+      updated_at: expect.any(String),
+    });
     expect(updated!.updated_at > trip.updated_at).toBe(true);
     await expect(store.trips.update(randomUUID(), { trip_name: 'x' })).resolves.toBeNull();
   });

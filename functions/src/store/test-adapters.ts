@@ -31,9 +31,15 @@ export const storeAdapters: Record<string, () => Promise<AdapterUnderTest>> = {
   firestore: async () => {
     const firestore = await startTestFirestore();
     if (!firestore.official) {
-      console.info(`[store contract] firestore: concurrency cases not run here: ${officialEmulatorOnlyReason}`);
+      console.info(
+        `[store contract] firestore: concurrency cases not run here: ${officialEmulatorOnlyReason}`,
+      );
     }
-    return { store: createFirestoreStore(firestore.db), detectsConflicts: firestore.official, dispose: firestore.stop };
+    return {
+      store: createFirestoreStore(firestore.db),
+      detectsConflicts: firestore.official,
+      dispose: firestore.stop,
+    };
   },
 };
 
@@ -64,7 +70,9 @@ export const newTrip = (overrides: Partial<NewTrip> = {}): NewTrip => ({
   longitude: -9.1393,
   recommendations: '{"itinerary":{}}',
   recommendations_provider: 'offline',
-  attractions: [{ key: 'a1', name: 'Belém Tower', location: { lat: 38.6916, lng: -9.216 }, kind: 'landmark' }],
+  attractions: [
+    { key: 'a1', name: 'Belém Tower', location: { lat: 38.6916, lng: -9.216 }, kind: 'landmark' },
+  ],
   preferences: { destination: 'Lisbon', interests: ['Food & Dining'] },
   ...overrides,
 });

@@ -33,7 +33,13 @@ export async function startTestApi(
   const config: AppConfig = loadConfig({ WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const store = openSqliteStore(path.join(dataDir, 'wayfare.db'));
   const tokens = createTokenService(TEST_JWT_SECRET, config.tokenTtlSeconds);
-  const app = createApp({ config, store, tokens, logger: pino({ level: 'silent' }), webDist: options.webDist });
+  const app = createApp({
+    config,
+    store,
+    tokens,
+    logger: pino({ level: 'silent' }),
+    webDist: options.webDist,
+  });
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -8,8 +8,15 @@ export interface Migration {
 
 /** Applies, in order and each in its own transaction, every migration the database has not run yet. */
 export function migrate(db: Database.Database, migrations: Migration[]): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
-  const applied = new Set(db.prepare<[], { id: string }>('SELECT id FROM schema_migrations').all().map((r) => r.id));
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',
+  );
+  const applied = new Set(
+    db
+      .prepare<[], { id: string }>('SELECT id FROM schema_migrations')
+      .all()
+      .map((r) => r.id),
+  );
   const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
   for (const migration of migrations) {
     if (applied.has(migration.id)) continue;

@@ -28,7 +28,9 @@ describe('embedded SQLite store', () => {
 
     const raw = new Database(file, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(raw.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: expect.any(Number) });
+    expect(raw.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({
+      n: expect.any(Number),
+    });
     raw.close();
 
     const reopened = openSqliteStore(file);

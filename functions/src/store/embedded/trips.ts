@@ -49,7 +49,10 @@ export const tripMigrations: Migration[] = [
   },
 ];
 
-type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & { attractions: string; preferences: string | null };
+type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
+  attractions: string;
+  preferences: string | null;
+};
 
 const fromRow = <R extends TripRow>({ attractions, preferences, ...rest }: R) => ({
   ...rest,
@@ -86,7 +89,10 @@ export function sqliteTrips(db: Database.Database): TripStore {
   );
   const byId = db.prepare<[string], TripRow>('SELECT * FROM trips WHERE id = ?');
   const deleteTrip = db.prepare('DELETE FROM trips WHERE id = ?');
-  const forUser = db.prepare<[string], TripRow & { role: TripRole; member_count: number; owner_username: string }>(
+  const forUser = db.prepare<
+    [string],
+    TripRow & { role: TripRole; member_count: number; owner_username: string }
+  >(
     `SELECT t.*, m.role,
        (SELECT COUNT(*) FROM trip_members c WHERE c.trip_id = t.id) AS member_count,
        u.username AS owner_username
@@ -126,7 +132,11 @@ export function sqliteTrips(db: Database.Database): TripStore {
       const assignments = [...fields.map((field) => `${field} = @${field}`), 'updated_at = @updated_at'];
       const result = db
         .prepare(`UPDATE trips SET ${assignments.join(', ')} WHERE id = @id`)
-        .run({ ...Object.fromEntries(fields.map((f) => [f, patch[f]])), id, updated_at: new Date().toISOString() });
+        .run({
+          ...Object.fromEntries(fields.map((f) => [f, patch[f]])),
+          id,
+          updated_at: new Date().toISOString(),
+        });
       return result.changes ? this.get(id) : null;
     },
     async delete(id) {
@@ -148,9 +158,15 @@ export function sqliteMembers(db: Database.Database): MemberStore {
   const list = db.prepare<[string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, m.user_id`,
   );
-  const one = db.prepare<[string, string], MemberRecord>(`${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`);
-  const insert = db.prepare("INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)");
-  const remove = db.prepare("DELETE FROM trip_members WHERE trip_id = ? AND user_id = ? AND role = 'participant'");
+  const one = db.prepare<[string, string], MemberRecord>(
+    `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
+  );
+  const insert = db.prepare(
+    "INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)",
+  );
+  const remove = db.prepare(
+    "DELETE FROM trip_members WHERE trip_id = ? AND user_id = ? AND role = 'participant'",
+  );
 
   return {
     async roleOf(tripId, userId) {

@@ -29,7 +29,9 @@ export function sqliteUsers(db: Database.Database): UserStore {
   );
   const byId = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
   const byEmail = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`);
-  const byUsername = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`);
+  const byUsername = db.prepare<[string], UserRecord>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`,
+  );
 
   return {
     async create(user: NewUser) {

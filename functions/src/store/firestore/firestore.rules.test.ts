@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 // Rules are evaluated only by the official emulator; the Node.js emulator used elsewhere ignores them.
 const officialEmulator = process.env.FIRESTORE_EMULATOR_HOST;
 if (!officialEmulator) {
-  console.info('[rules] firestore.rules tests not run here: they need the official Firestore emulator (Java 21).');
+  console.info(
+    '[rules] firestore.rules tests not run here: they need the official Firestore emulator (Java 21).',
+  );
 }
 
 describe.runIf(officialEmulator)('firestore.rules (official emulator)', () => {

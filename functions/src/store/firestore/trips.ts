@@ -87,8 +87,12 @@ export function firestoreTrips(db: Firestore): TripStore {
       const snapshot = await trips.where('member_ids', 'array-contains', userId).get();
       const docs = snapshot.docs.map((doc) => doc.data() as TripDoc);
       const ownerIds = [...new Set(docs.map((doc) => doc.owner_id))];
-      const owners = ownerIds.length ? await db.getAll(...ownerIds.map((id) => db.collection('users').doc(id))) : [];
-      const usernameOf = new Map(owners.map((o) => [o.id, (o.data() as UserRecord | undefined)?.username ?? '']));
+      const owners = ownerIds.length
+        ? await db.getAll(...ownerIds.map((id) => db.collection('users').doc(id)))
+        : [];
+      const usernameOf = new Map(
+        owners.map((o) => [o.id, (o.data() as UserRecord | undefined)?.username ?? '']),
+      );
       return docs
         .map(({ member_ids, ...trip }) => ({
           ...trip,

@@ -4,7 +4,10 @@ import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type U
 
 /** A document id for a uniqueness key: no '/', and never '.', '..' or the reserved '__x__' form. */
 const claimId = (value: string) =>
-  encodeURIComponent(uniqueKey(value)).replace(/[._]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  encodeURIComponent(uniqueKey(value)).replace(
+    /[._]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 
 /**
  * users/{id}; usernames/{key} and emails/{key} hold { userId } as uniqueness claims, written in the same
