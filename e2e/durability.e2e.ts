@@ -28,7 +28,13 @@ describe('durability across a crash (SIGKILL)', () => {
         const res = await fetch(`${first.baseUrl}/api/auth/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: `crash_${lane}_${i}`, email, password: 'durable password', first_name: 'C', last_name: 'K' }),
+          body: JSON.stringify({
+            username: `crash_${lane}_${i}`,
+            email,
+            password: 'durable password',
+            first_name: 'C',
+            last_name: 'K',
+          }),
         }).catch(() => undefined);
         if (res?.status === 201) acknowledged.push(email);
         else if (!res) return; // the server is gone

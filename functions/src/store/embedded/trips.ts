@@ -130,13 +130,11 @@ export function sqliteTrips(db: Database.Database): TripStore {
     async update(id, patch) {
       const fields = PATCHABLE.filter((field) => patch[field] !== undefined);
       const assignments = [...fields.map((field) => `${field} = @${field}`), 'updated_at = @updated_at'];
-      const result = db
-        .prepare(`UPDATE trips SET ${assignments.join(', ')} WHERE id = @id`)
-        .run({
-          ...Object.fromEntries(fields.map((f) => [f, patch[f]])),
-          id,
-          updated_at: new Date().toISOString(),
-        });
+      const result = db.prepare(`UPDATE trips SET ${assignments.join(', ')} WHERE id = @id`).run({
+        ...Object.fromEntries(fields.map((f) => [f, patch[f]])),
+        id,
+        updated_at: new Date().toISOString(),
+      });
       return result.changes ? this.get(id) : null;
     },
     async delete(id) {
