@@ -7,3 +7,4 @@ export * from './plans';
 export * from './settlement';
 export * from './split';
 export * from './trips';
+export * from './trip-views';

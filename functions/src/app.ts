@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import type { TokenService } from './auth/tokens';
 import type { AppConfig } from './config';
 import { errorHandler, notFoundApiRoute } from './http/errors';
+import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
 
 export interface AppDeps {
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use('/auth', authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
+  api.use('/trip-split', splitRoutes(deps));
   api.use(notFoundApiRoute);
   app.use('/api', api);
 

@@ -20,6 +20,9 @@ const envSchema = z.object({
   /** Number of proxy hops in front of the app (Firebase Hosting + Cloud Functions: 1). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** WeatherAPI.com key: real forecasts, proxied and cached by the server. Without one the weather is estimated. */
+  WEATHER_API_KEY: z.string().min(1).optional(),
+  WEATHER_API_BASE_URL: z.url().default('https://api.weatherapi.com'),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -34,6 +37,7 @@ export interface AppConfig {
   rateLimits: { windowMs: number; authPerIp: number; failedLoginsPerAccount: number };
   trustProxyHops: number;
   logLevel: Env['LOG_LEVEL'];
+  weather: { apiKey: string | undefined; baseUrl: string };
 }
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming it. */
@@ -61,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.WAYFARE_BACKEND === 'firebase' ? 1 : 0),
     logLevel: e.LOG_LEVEL,
+    weather: { apiKey: e.WEATHER_API_KEY, baseUrl: e.WEATHER_API_BASE_URL },
   };
 }

@@ -2,11 +2,13 @@ import type { Express } from 'express';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import { onRequest } from 'firebase-functions/v2/https';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { loadConfig } from './config';
+import { storageFileStore } from './files/storage-file-store';
 import { createFirestoreStore } from './store/firestore/firestore-store';
 
 /** Firebase mode: the same Express app as the embedded server, on Firestore. */
@@ -19,6 +21,7 @@ function buildFirebaseApp(): Express {
     tokens: createTokenService(config.jwtSecret as string, config.tokenTtlSeconds),
     logger: pino({ level: config.logLevel }),
     createFirebaseToken: (userId) => getAuth(firebaseApp).createCustomToken(userId),
+    files: storageFileStore(getStorage(firebaseApp).bucket()),
   });
 }
 

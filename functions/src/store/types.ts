@@ -2,6 +2,7 @@
  * The data port. Feature services depend on this interface only, never on an adapter.
  * Every operation that writes more than one record is atomic inside the adapter.
  */
+import type { ExpenseCategory, ExpenseType, LedgerTransfer } from '@wayfare/contract';
 import type { Attraction, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
@@ -114,9 +115,73 @@ export interface Store {
   users: UserStore;
   trips: TripStore;
   members: MemberStore;
+  split: SplitStore;
   /** Resolves once the store answers reads; rejects when it cannot. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ExpenseRecord {
+  id: string;
+  trip_id: string;
+  title: string;
+  description: string;
+  amount_cents: number;
+  /** yyyy-MM-dd */
+  expense_date: string;
+  category: ExpenseCategory;
+  expense_type: ExpenseType;
+  /** The payer's user id. */
+  paid_by: string;
+  /** Who owes what; the shares add up to amount_cents exactly (the service checks before writing). */
+  shares: Array<{ user_id: string; share_cents: number }>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewExpense = Omit<ExpenseRecord, 'id' | 'trip_id' | 'created_at' | 'updated_at'>;
+export type ExpensePatch = Omit<NewExpense, 'created_by'>;
+
+/** A transfer that clears balances: from_user_id pays to_user_id. Pending while settled_at is null. */
+export interface SettlementRecord {
+  id: string;
+  trip_id: string;
+  from_user_id: string;
+  to_user_id: string;
+  amount_cents: number;
+  settled_at: string | null;
+  created_at: string;
+}
+
+/**
+ * Expenses and settlements of a trip. Every expense write also updates the trip's expense_count and
+ * total_expenses_cents in the same atomic write, so the totals are exact under concurrent writers.
+ */
+export interface SplitStore {
+  /** Newest expense date first, then newest created. */
+  listExpenses(tripId: string): Promise<ExpenseRecord[]>;
+  getExpense(id: string): Promise<ExpenseRecord | null>;
+  createExpense(tripId: string, expense: NewExpense): Promise<ExpenseRecord>;
+  /** Replaces the expense's fields and moves the trip total by the difference; null when absent. */
+  updateExpense(id: string, expense: ExpensePatch): Promise<ExpenseRecord | null>;
+  /** Deletes it and takes it off the trip totals; the deleted record, or null when absent. */
+  deleteExpense(id: string): Promise<ExpenseRecord | null>;
+  /** Oldest first. */
+  listSettlements(tripId: string): Promise<SettlementRecord[]>;
+  getSettlement(id: string): Promise<SettlementRecord | null>;
+  /**
+   * In one atomic write: reads the trip's expenses and paid settlements, asks `plan` for the transfers still
+   * needed, replaces every pending settlement with them and answers all of the trip's settlements.
+   */
+  recalculateSettlements(
+    tripId: string,
+    plan: (expenses: ExpenseRecord[], paid: SettlementRecord[]) => LedgerTransfer[],
+  ): Promise<SettlementRecord[]>;
+  /** Sets settled_at once; a settlement already paid is answered unchanged; null when absent. */
+  markSettlementPaid(id: string, at: string): Promise<SettlementRecord | null>;
+  /** Whether the user paid, shares in, or is named by a settlement of any of the trip's records. */
+  hasLedgerEntries(tripId: string, userId: string): Promise<boolean>;
 }
 
 /** Uniqueness keys are case-insensitive across scripts, not only ASCII. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../types';
 import { migrate } from './migrations';
+import { splitMigrations, sqliteSplit } from './split';
 import { sqliteMembers, sqliteTrips, tripMigrations } from './trips';
 import { sqliteUsers, userMigrations } from './users';
 
@@ -15,13 +16,14 @@ export function openSqliteStore(file: string): Store {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db, [...userMigrations, ...tripMigrations]);
+  migrate(db, [...userMigrations, ...tripMigrations, ...splitMigrations]);
 
   const ping = db.prepare('SELECT 1');
   return {
     users: sqliteUsers(db),
     trips: sqliteTrips(db),
     members: sqliteMembers(db),
+    split: sqliteSplit(db),
     async ping() {
       ping.get();
     },

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
+import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
 import { firestoreUsers } from './users';
 
@@ -9,6 +10,7 @@ export function createFirestoreStore(db: Firestore): Store {
     users: firestoreUsers(db),
     trips: firestoreTrips(db),
     members: firestoreMembers(db),
+    split: firestoreSplit(db),
     async ping() {
       // A point read: cheap, needs no index, and fails when the database is unreachable.
       await db.doc('_health/ping').get();

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { isoDateSchema } from './dates';
+import type { DailyPlan } from './plans';
+import type { Attraction, TripRole } from './trips';
+
+/** A trip as GET /api/trips lists it to one of its members. */
+export interface TripSummary {
+  id: string;
+  trip_name: string;
+  description: string;
+  city_name: string;
+  /** yyyy-MM-dd */
+  start_date: string | null;
+  end_date: string | null;
+  number_of_people: number;
+  budget_range: string | null;
+  /** A short-lived signed address of the uploaded image (an <img> cannot send the bearer token); null without one. */
+  image_url: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  user_role: TripRole;
+  trip_owner_username: string;
+  participant_count: number;
+  expense_count: number;
+  /** Integer cents. */
+  total_expenses_cents: number;
+  created_at: string;
+}
+
+/** GET /api/trips/{id}: the trip with everything the details page shows. */
+export interface TripView extends TripSummary {
+  /** The AI guide as its provider wrote it: JSON text, or raw text when it did not parse. */
+  recommendations: string | null;
+  recommendations_provider: string | null;
+  attractions: Attraction[];
+  daily_plans: DailyPlan[];
+}
+
+export const TRIP_ENDS_BEFORE_START = 'The trip must end after it starts.';
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** PUT /api/trips/{id}: the text fields of the multipart edit form (the optional image travels beside them). */
+export const updateTripBodySchema = z
+  .object({
+    trip_name: requiredText('Trip name', 120),
+    description: requiredText('Description', 2000),
+    start_date: isoDateSchema,
+    end_date: isoDateSchema,
+  })
+  .refine((trip) => trip.end_date > trip.start_date, { message: TRIP_ENDS_BEFORE_START, path: ['end_date'] });
+export type UpdateTripBody = z.output<typeof updateTripBodySchema>;
+
+/** Image types the trip image upload accepts, checked against the file's real bytes on the server. */
+export const TRIP_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const TRIP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Weather forecasts reach 14 days ahead (spec §9). */
+export const WEATHER_WINDOW_DAYS = 14;
+
+export type WeatherIcon = 'sun' | 'partly-cloudy' | 'cloud' | 'fog' | 'rain' | 'snow' | 'storm';
+
+/** One day of weather (spec §3 "Weather day"), temperatures in °C. */
+export interface WeatherDay {
+  /** yyyy-MM-dd */
+  date: string;
+  min_c: number;
+  max_c: number;
+  avg_c: number;
+  text: string;
+  icon: WeatherIcon;
+  /** True when no forecast covered the day and it was estimated from the place and season. */
+  estimate: boolean;
+}
+
+/** GET /api/trips/{id}/weather: the trip's days inside the forecast window. */
+export type TripWeather = { available: false } | { available: true; days: WeatherDay[] };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from `from` to `to` (both yyyy-MM-dd); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The date `days` after `date` (yyyy-MM-dd in, yyyy-MM-dd out). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Weather is fetched only when the trip has coordinates and its end date is 0 to 14 days from today (spec §5). */
+export function weatherWindowOpen(
+  trip: { latitude: number | null; longitude: number | null; end_date: string | null },
+  today: string,
+): boolean {
+  if (trip.latitude === null || trip.longitude === null || !trip.end_date) return false;
+  const daysToEnd = daysBetween(today, trip.end_date);
+  return daysToEnd >= 0 && daysToEnd <= WEATHER_WINDOW_DAYS;
+}
+
+/** The query of a signed trip-image address (see image_url). */
+export const signedImageQuerySchema = z.object({
+  expires: z.coerce.number({ error: 'The image link is not valid' }).int().positive(),
+  sig: z.string({ error: 'The image link is not valid' }).min(1).max(100),
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createImageUrls } from './image-urls';
+import { localFileStore } from './local-file-store';
+
+describe('signed image URLs', () => {
+  const urls = createImageUrls('a secret long enough for the tests');
+  const parse = (url: string) => {
+    const query = new URL(url, 'http://x').searchParams;
+    return { expires: Number(query.get('expires')), sig: query.get('sig') ?? '' };
+  };
+  const now = Date.parse('2027-03-05T10:20:00Z');
+
+  it('stay the same within the hour and valid for one to two hours', () => {
+    const url = urls.urlFor('trip-1', 'trips/trip-1/a.png', now);
+    expect(urls.urlFor('trip-1', 'trips/trip-1/a.png', now + 30 * 60 * 1000)).toBe(url);
+    const { expires, sig } = parse(url);
+    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires, sig, now)).toBe(100 * 60);
+    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires, sig, now + 3 * 3600 * 1000)).toBe(
+      0,
+    );
+  });
+
+  it('bind the trip, the image and the expiry', () => {
+    const { expires, sig } = parse(urls.urlFor('trip-1', 'trips/trip-1/a.png', now));
+    expect(urls.remainingSeconds('trip-2', 'trips/trip-1/a.png', expires, sig, now)).toBeNull();
+    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/b.png', expires, sig, now)).toBeNull();
+    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires + 3600, sig, now)).toBeNull();
+    const other = createImageUrls('another secret entirely');
+    expect(other.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires, sig, now)).toBeNull();
+  });
+});
+
+describe('localFileStore', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-files-'));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const files = localFileStore(root);
+
+  it('writes, reads and deletes files under its folder', async () => {
+    await files.put('trips/t1/a.png', Buffer.from('png bytes'), 'image/png');
+    expect(fs.readFileSync(path.join(root, 'trips/t1/a.png'), 'utf8')).toBe('png bytes');
+    await expect(files.get('trips/t1/a.png')).resolves.toEqual(Buffer.from('png bytes'));
+    await files.delete('trips/t1/a.png');
+    await expect(files.get('trips/t1/a.png')).resolves.toBeNull();
+    await expect(files.delete('trips/t1/a.png')).resolves.toBeUndefined();
+    expect(fs.readdirSync(path.join(root, 'trips/t1'))).toEqual([]);
+  });
+
+  it('refuses a key that leaves its folder', async () => {
+    await expect(files.get('../outside.png')).rejects.toThrow(/outside the store/);
+    await expect(files.put('/etc/x.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/outside the store/);
+  });
+});

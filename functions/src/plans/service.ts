@@ -1,0 +1,40 @@
+import { daysBetween, type BulkPlansResponse, type DailyPlan, type PlanInput } from '@wayfare/contract';
+import { HttpError } from '../http/errors';
+import type { PlanRecord, Store } from '../store/types';
+import { requireTripMember } from '../trips/access';
+
+const PLAN_NOT_FOUND = 'Plan not found';
+
+/** A stored plan as the API shows it: with its 1-based day of the trip. */
+export const toDailyPlan = (plan: PlanRecord, startDate: string | null): DailyPlan => ({
+  ...plan,
+  day_number: startDate ? daysBetween(startDate, plan.plan_date) + 1 : 1,
+});
+
+/** Daily plans: every member of a trip may add, move and remove its plans. */
+export function createPlanService(store: Store) {
+  return {
+    async create(tripId: string, userId: string, input: PlanInput): Promise<DailyPlan> {
+      const { trip } = await requireTripMember(store, tripId, userId);
+      return toDailyPlan(await store.plans.create(tripId, input), trip.start_date);
+    },
+    async createMany(tripId: string, userId: string, plans: PlanInput[]): Promise<BulkPlansResponse> {
+      const { trip } = await requireTripMember(store, tripId, userId);
+      const result = await store.plans.createMany(tripId, plans);
+      return {
+        plans: result.plans.map((plan) => toDailyPlan(plan, trip.start_date)),
+        skipped: result.skipped,
+      };
+    },
+    async update(tripId: string, userId: string, planId: string, input: PlanInput): Promise<DailyPlan> {
+      const { trip } = await requireTripMember(store, tripId, userId);
+      const plan = await store.plans.update(tripId, planId, input);
+      if (!plan) throw new HttpError(404, PLAN_NOT_FOUND);
+      return toDailyPlan(plan, trip.start_date);
+    },
+    async delete(tripId: string, userId: string, planId: string): Promise<void> {
+      await requireTripMember(store, tripId, userId);
+      if (!(await store.plans.delete(tripId, planId))) throw new HttpError(404, PLAN_NOT_FOUND);
+    },
+  };
+}

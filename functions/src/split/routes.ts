@@ -1,0 +1,105 @@
+import { Router } from 'express';
+import {
+  addParticipantBodySchema,
+  entityIdParamsSchema,
+  expenseBodySchema,
+  participantParamsSchema,
+  tripIdParamsSchema,
+  type CalculateSettlementsResponse,
+  type ExpensesResponse,
+  type ParticipantsResponse,
+  type SettlementsResponse,
+  type SplitTripsResponse,
+} from '@wayfare/contract';
+import type { TokenService } from '../auth/tokens';
+import { currentUser, requireAuth } from '../http/authenticate';
+import { parseInput } from '../http/parse';
+import type { Store } from '../store/types';
+import { requireTripMember } from '../trips/access';
+import { createLedgerEvents, type LedgerEvents } from './events';
+import { openLiveStream } from './live';
+import { createSplitService } from './service';
+
+/**
+ * /api/trip-split (spec §7). The ledger event bus lives here: the service emits on it after each committed write
+ * and the live stream of the same process listens, which is all embedded mode needs (firebase mode's clients listen
+ * to Firestore instead).
+ */
+export function splitRoutes(deps: { store: Store; tokens: TokenService; events?: LedgerEvents }) {
+  const events = deps.events ?? createLedgerEvents();
+  const service = createSplitService({ store: deps.store, events });
+  const router = Router();
+  router.use(requireAuth(deps.tokens, deps.store));
+
+  router.get('/user/trips', async (_req, res) => {
+    res.json({ trips: await service.userTrips(currentUser(res)) } satisfies SplitTripsResponse);
+  });
+
+  router.get('/trips/:tripId/participants', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json({
+      participants: await service.listParticipants(currentUser(res), tripId),
+    } satisfies ParticipantsResponse);
+  });
+  router.post('/trips/:tripId/participants', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(addParticipantBodySchema, req.body);
+    res.status(201).json({ participant: await service.addParticipant(currentUser(res), tripId, body) });
+  });
+  router.delete('/trips/:tripId/participants/:userId', async (req, res) => {
+    const { tripId, userId } = parseInput(participantParamsSchema, req.params);
+    await service.removeParticipant(currentUser(res), tripId, userId);
+    res.status(204).end();
+  });
+
+  router.get('/trips/:tripId/expenses', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json({ expenses: await service.listExpenses(currentUser(res), tripId) } satisfies ExpensesResponse);
+  });
+  router.post('/trips/:tripId/expenses', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(expenseBodySchema, req.body);
+    res.status(201).json({ expense: await service.createExpense(currentUser(res), tripId, body) });
+  });
+  router.put('/expenses/:id', async (req, res) => {
+    const { id } = parseInput(entityIdParamsSchema, req.params);
+    const body = parseInput(expenseBodySchema, req.body);
+    res.json({ expense: await service.updateExpense(currentUser(res), id, body) });
+  });
+  router.delete('/expenses/:id', async (req, res) => {
+    const { id } = parseInput(entityIdParamsSchema, req.params);
+    await service.deleteExpense(currentUser(res), id);
+    res.status(204).end();
+  });
+
+  router.get('/trips/:tripId/settlements', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json({
+      settlements: await service.listSettlements(currentUser(res), tripId),
+    } satisfies SettlementsResponse);
+  });
+  router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json(
+      (await service.calculateSettlements(currentUser(res), tripId)) satisfies CalculateSettlementsResponse,
+    );
+  });
+  router.put('/settlements/:id/paid', async (req, res) => {
+    const { id } = parseInput(entityIdParamsSchema, req.params);
+    res.json({ settlement: await service.markSettlementPaid(currentUser(res), id) });
+  });
+
+  router.get('/trips/:tripId/live', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const user = currentUser(res);
+    await requireTripMember(deps.store, tripId, user.id);
+    openLiveStream(req, res, {
+      tripId,
+      userId: user.id,
+      events,
+      stillMember: () => service.isMember(tripId, user.id),
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,378 @@
+/**
+ * The rules of group expense splitting. Who may do what on a trip (spec §6 leaves server enforcement open; these
+ * are the decisions, enforced here and tested over HTTP):
+ * - Only members see or change anything of a trip; to anyone else it does not exist (404).
+ * - Every member may list participants, add a participant (the overview's "Add Friend" is offered to all), add
+ *   expenses, view and recalculate settlements.
+ * - The owner may remove any participant; a participant may remove only themselves (leave). The owner can never be
+ *   removed. A participant who still appears in the ledger (paid, shares in, or is named by a settlement) cannot be
+ *   removed either, so no balance ever loses a person (409).
+ * - An expense may be edited or deleted by whoever created it, whoever paid it, or the owner.
+ * - A settlement may be marked paid by its payer, its payee, or the owner.
+ */
+import {
+  computeBalances,
+  settle,
+  splitEqual,
+  sumCents,
+  type AddParticipantBody,
+  type Balance,
+  type CalculateSettlementsResponse,
+  type Expense,
+  type ExpenseBody,
+  type LedgerChangeKind,
+  type Participant,
+  type PersonRef,
+  type Settlement,
+  type SplitTripSummary,
+} from '@wayfare/contract';
+import { HttpError } from '../http/errors';
+import type { ExpenseRecord, MemberRecord, SettlementRecord, Store, UserRecord } from '../store/types';
+import { UniqueConstraintError } from '../store/types';
+import { requireTripMember } from '../trips/access';
+import type { LedgerEvents } from './events';
+
+export const EXPENSE_NOT_FOUND = 'Expense not found';
+export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
+export const STILL_IN_LEDGER =
+  'This participant still has expenses or settlements on this trip. Delete or reassign them first.';
+export const SHARES_MUST_ADD_UP = 'The shares must add up to the amount exactly';
+export const NOT_A_PARTICIPANT = 'Everyone in the split must be a participant of this trip';
+
+const fullName = (person: { first_name: string; last_name: string }) =>
+  `${person.first_name} ${person.last_name}`.trim();
+
+export function toParticipant(member: MemberRecord): Participant {
+  return {
+    id: `${member.trip_id}:${member.user_id}`,
+    user_id: member.user_id,
+    display_name: fullName(member) || member.username,
+    first_name: member.first_name,
+    last_name: member.last_name,
+    email: member.email,
+    user_email: member.email,
+    username: member.username,
+    joined_at: member.joined_at,
+    is_owner: member.role === 'owner',
+  };
+}
+
+/** Names for everyone a trip's ledger mentions: its members, plus anyone no longer a member (looked up). */
+async function peopleOf(store: Store, members: MemberRecord[], userIds: Iterable<string>) {
+  const people = new Map<string, PersonRef>(
+    members.map((m) => [
+      m.user_id,
+      { user_id: m.user_id, first_name: m.first_name, last_name: m.last_name, email: m.email },
+    ]),
+  );
+  const missing = [...new Set(userIds)].filter((id) => !people.has(id));
+  const users = await Promise.all(missing.map((id) => store.users.findById(id)));
+  users.forEach((user, index) => {
+    const id = missing[index] as string;
+    people.set(
+      id,
+      user
+        ? { user_id: id, first_name: user.first_name, last_name: user.last_name, email: user.email }
+        : { user_id: id, first_name: 'Former', last_name: 'member', email: '' },
+    );
+  });
+  return (id: string) => people.get(id) as PersonRef;
+}
+
+function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Expense {
+  return {
+    id: record.id,
+    trip_id: record.trip_id,
+    title: record.title,
+    description: record.description,
+    amount_cents: record.amount_cents,
+    expense_date: record.expense_date,
+    category: record.category,
+    expense_type: record.expense_type,
+    paid_by: record.paid_by,
+    paid_by_name: fullName(person(record.paid_by)),
+    participants: record.shares.map(({ user_id, share_cents }) => {
+      const { first_name, last_name } = person(user_id);
+      return { user_id, first_name, last_name, share_cents };
+    }),
+    created_by: record.created_by,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+function toSettlement(record: SettlementRecord, person: (id: string) => PersonRef): Settlement {
+  return {
+    id: record.id,
+    trip_id: record.trip_id,
+    amount_cents: record.amount_cents,
+    settled_at: record.settled_at,
+    payer: person(record.from_user_id),
+    payee: person(record.to_user_id),
+    created_at: record.created_at,
+  };
+}
+
+/**
+ * The shares of an expense, computed on the server from the body: explicit shares must add up to the amount
+ * exactly; otherwise personal (payer bears all), group (equal among all participants, remainder on the last) or
+ * shared (custom amounts per non-payer with zeros dropped, else equal among the non-payers).
+ */
+export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord['shares'] {
+  const explicit = body.participants?.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
+  const custom = body.splits?.map((s) => ({ user_id: s.user_id, share_cents: s.amount }));
+  let shares: ExpenseRecord['shares'];
+  if (explicit && explicit.length > 0) {
+    shares = explicit.filter((s) => s.share_cents > 0);
+  } else if (body.expense_type === 'personal') {
+    shares = [{ user_id: body.paid_by, share_cents: body.amount }];
+  } else if (body.expense_type === 'group') {
+    const equal = splitEqual(body.amount, memberIds.length);
+    shares = memberIds.map((user_id, i) => ({ user_id, share_cents: equal[i] as number }));
+  } else {
+    const given = (custom ?? []).filter((s) => s.share_cents > 0);
+    if (given.some((s) => s.user_id === body.paid_by)) {
+      throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
+    }
+    if (given.length > 0) shares = given;
+    else {
+      const others = memberIds.filter((id) => id !== body.paid_by);
+      if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
+      const equal = splitEqual(body.amount, others.length);
+      shares = others.map((user_id, i) => ({ user_id, share_cents: equal[i] as number }));
+    }
+  }
+  if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== body.amount) {
+    throw new HttpError(422, SHARES_MUST_ADD_UP);
+  }
+  const members = new Set(memberIds);
+  if (!members.has(body.paid_by) || shares.some((s) => !members.has(s.user_id))) {
+    throw new HttpError(422, NOT_A_PARTICIPANT);
+  }
+  return shares;
+}
+
+export function createSplitService({ store, events }: { store: Store; events: LedgerEvents }) {
+  const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
+    events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
+
+  /** The expense and the caller's role on its trip; 404 for strangers as for missing expenses. */
+  async function expenseForMember(id: string, userId: string) {
+    const expense = await store.split.getExpense(id);
+    const role = expense && (await store.members.roleOf(expense.trip_id, userId));
+    if (!expense || !role) throw new HttpError(404, EXPENSE_NOT_FOUND);
+    return { expense, role };
+  }
+
+  async function expenseView(record: ExpenseRecord) {
+    const members = await store.members.list(record.trip_id);
+    return toExpense(
+      record,
+      await peopleOf(store, members, [record.paid_by, ...record.shares.map((s) => s.user_id)]),
+    );
+  }
+
+  async function settlementViews(tripId: string, records: SettlementRecord[], members?: MemberRecord[]) {
+    const person = await peopleOf(
+      store,
+      members ?? (await store.members.list(tripId)),
+      records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+    );
+    return records.map((record) => toSettlement(record, person));
+  }
+
+  return {
+    async listParticipants(user: UserRecord, tripId: string): Promise<Participant[]> {
+      await requireTripMember(store, tripId, user.id);
+      return (await store.members.list(tripId)).map(toParticipant);
+    },
+
+    async addParticipant(user: UserRecord, tripId: string, body: AddParticipantBody): Promise<Participant> {
+      await requireTripMember(store, tripId, user.id);
+      const friend = body.email
+        ? await store.users.findByEmail(body.email)
+        : await store.users.findByUsername(body.username as string);
+      if (!friend) {
+        throw new HttpError(
+          404,
+          body.email ? 'No user found with that email' : 'No user found with that username',
+        );
+      }
+      try {
+        const member = await store.members.add(tripId, friend.id);
+        emit('participant.added', tripId, friend.id);
+        return toParticipant(member);
+      } catch (err) {
+        if (err instanceof UniqueConstraintError) {
+          throw new HttpError(409, 'That person is already a participant of this trip');
+        }
+        throw err;
+      }
+    },
+
+    async removeParticipant(user: UserRecord, tripId: string, userId: string): Promise<void> {
+      const { role } = await requireTripMember(store, tripId, user.id);
+      const targetRole = await store.members.roleOf(tripId, userId);
+      if (!targetRole) throw new HttpError(404, 'That person is not a participant of this trip');
+      if (targetRole === 'owner') throw new HttpError(403, 'The trip owner cannot be removed');
+      if (role !== 'owner' && userId !== user.id) {
+        throw new HttpError(403, 'Only the trip owner can remove other participants');
+      }
+      if (await store.split.hasLedgerEntries(tripId, userId)) throw new HttpError(409, STILL_IN_LEDGER);
+      if (!(await store.members.remove(tripId, userId))) {
+        throw new HttpError(404, 'That person is not a participant of this trip');
+      }
+      emit('participant.removed', tripId, userId);
+    },
+
+    async listExpenses(user: UserRecord, tripId: string): Promise<Expense[]> {
+      await requireTripMember(store, tripId, user.id);
+      const [members, records] = await Promise.all([
+        store.members.list(tripId),
+        store.split.listExpenses(tripId),
+      ]);
+      const person = await peopleOf(
+        store,
+        members,
+        records.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
+      );
+      return records.map((record) => toExpense(record, person));
+    },
+
+    async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {
+      await requireTripMember(store, tripId, user.id);
+      const members = await store.members.list(tripId);
+      const shares = sharesFor(
+        body,
+        members.map((m) => m.user_id),
+      );
+      const record = await store.split.createExpense(tripId, {
+        title: body.title,
+        description: body.description,
+        amount_cents: body.amount,
+        expense_date: body.expense_date,
+        category: body.category,
+        expense_type: body.expense_type,
+        paid_by: body.paid_by,
+        shares,
+        created_by: user.id,
+      });
+      emit('expense.created', tripId, record.id);
+      return expenseView(record);
+    },
+
+    async updateExpense(user: UserRecord, id: string, body: ExpenseBody): Promise<Expense> {
+      const { expense, role } = await expenseForMember(id, user.id);
+      if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
+        throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
+      }
+      const members = await store.members.list(expense.trip_id);
+      const shares = sharesFor(
+        body,
+        members.map((m) => m.user_id),
+      );
+      const record = await store.split.updateExpense(id, {
+        title: body.title,
+        description: body.description,
+        amount_cents: body.amount,
+        expense_date: body.expense_date,
+        category: body.category,
+        expense_type: body.expense_type,
+        paid_by: body.paid_by,
+        shares,
+      });
+      if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
+      emit('expense.updated', record.trip_id, id);
+      return expenseView(record);
+    },
+
+    async deleteExpense(user: UserRecord, id: string): Promise<void> {
+      const { expense, role } = await expenseForMember(id, user.id);
+      if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
+        throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can delete it');
+      }
+      if (!(await store.split.deleteExpense(id))) throw new HttpError(404, EXPENSE_NOT_FOUND);
+      emit('expense.deleted', expense.trip_id, id);
+    },
+
+    async listSettlements(user: UserRecord, tripId: string): Promise<Settlement[]> {
+      await requireTripMember(store, tripId, user.id);
+      return settlementViews(tripId, await store.split.listSettlements(tripId));
+    },
+
+    async calculateSettlements(user: UserRecord, tripId: string): Promise<CalculateSettlementsResponse> {
+      await requireTripMember(store, tripId, user.id);
+      const members = await store.members.list(tripId);
+      let outcome: { balances: ReturnType<typeof computeBalances>; method: 'exact' | 'greedy' } | undefined;
+      const records = await store.split.recalculateSettlements(tripId, (expenses, paid) => {
+        const balances = computeBalances(
+          members.map((m) => m.user_id),
+          expenses,
+          paid.map((p) => ({ from: p.from_user_id, to: p.to_user_id, amount_cents: p.amount_cents })),
+        );
+        const plan = settle(balances);
+        outcome = { balances, method: plan.method };
+        return plan.transfers;
+      });
+      const { balances, method } = outcome as NonNullable<typeof outcome>;
+      const person = await peopleOf(store, members, [
+        ...balances.map((b) => b.user_id),
+        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+      ]);
+      emit('settlements.calculated', tripId, tripId);
+      return {
+        balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b })),
+        settlements: records.map((record) => toSettlement(record, person)),
+        method,
+      };
+    },
+
+    async markSettlementPaid(user: UserRecord, id: string): Promise<Settlement> {
+      const settlement = await store.split.getSettlement(id);
+      const role = settlement && (await store.members.roleOf(settlement.trip_id, user.id));
+      if (!settlement || !role) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      if (role !== 'owner' && settlement.from_user_id !== user.id && settlement.to_user_id !== user.id) {
+        throw new HttpError(
+          403,
+          'Only the two people in this settlement, or the trip owner, can mark it paid',
+        );
+      }
+      if (settlement.settled_at) throw new HttpError(409, 'This settlement is already marked as paid');
+      const paid = await store.split.markSettlementPaid(id, new Date().toISOString());
+      if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      emit('settlement.paid', paid.trip_id, id);
+      const [view] = await settlementViews(paid.trip_id, [paid]);
+      return view as Settlement;
+    },
+
+    async userTrips(user: UserRecord): Promise<SplitTripSummary[]> {
+      const trips = await store.trips.listForUser(user.id);
+      const expenses = await Promise.all(trips.map((trip) => store.split.listExpenses(trip.id)));
+      return trips.map((trip, index) => ({
+        id: trip.id,
+        trip_name: trip.trip_name,
+        city_name: trip.city_name,
+        start_date: trip.start_date,
+        end_date: trip.end_date,
+        image_url: null,
+        user_role: trip.role,
+        trip_owner_username: trip.owner_username,
+        participant_count: trip.member_count,
+        expense_count: trip.expense_count,
+        total_expenses_cents: trip.total_expenses_cents,
+        your_share_cents: sumCents(
+          (expenses[index] ?? []).flatMap((e) =>
+            e.shares.filter((s) => s.user_id === user.id).map((s) => s.share_cents),
+          ),
+        ),
+      }));
+    },
+
+    /** For the live stream: whether the user may still follow the trip. */
+    async isMember(tripId: string, userId: string) {
+      return (await store.members.roleOf(tripId, userId)) !== null;
+    },
+  };
+}
+
+export type SplitService = ReturnType<typeof createSplitService>;

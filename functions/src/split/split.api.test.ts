@@ -1,0 +1,583 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Balance, Expense, LedgerChange, Settlement } from '@wayfare/contract';
+import { startTestApi, type TestApi } from '../test-support/api-server';
+import { newTrip } from '../store/test-adapters';
+import { STILL_IN_LEDGER } from './service';
+
+let api: TestApi;
+let seq = 0;
+
+interface Member {
+  id: string;
+  token: string;
+  username: string;
+  email: string;
+}
+
+async function member(first = 'ana'): Promise<Member> {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  const account = {
+    username: `split_${tag}`,
+    email: `split.${tag}@example.com`,
+    password: 'a long enough password',
+    first_name: first,
+    last_name: 'tester',
+  };
+  const registered = await api.call('POST', '/api/auth/register', { body: account });
+  const login = await api.call('POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
+  return {
+    id: registered.body.user.id,
+    token: login.body.token,
+    username: account.username,
+    email: account.email,
+  };
+}
+
+/** A trip of the owner and the given friends, created through the store (trip creation is another feature's API). */
+async function tripOf(owner: Member, ...friends: Member[]) {
+  const trip = await api.store.trips.create(owner.id, newTrip());
+  for (const friend of friends) {
+    await new Promise((r) => setTimeout(r, 2)); // distinct joining times keep the member order (and split order) fixed
+    await api.store.members.add(trip.id, friend.id);
+  }
+  return trip.id;
+}
+
+const expenseBody = (paidBy: string, overrides: Record<string, unknown> = {}) => ({
+  title: 'Dinner',
+  amount: '100.00',
+  expense_date: '2027-04-11',
+  paid_by: paidBy,
+  ...overrides,
+});
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('trip-split access', () => {
+  it('answers 401 without a token or with a forged one, and 404 to strangers on every call', async () => {
+    const owner = await member();
+    const stranger = await member('zed');
+    const tripId = await tripOf(owner);
+    const created = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id),
+    });
+    const { settlements } = (
+      await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: owner.token })
+    ).body;
+    expect(settlements).toEqual([]);
+
+    const forged = await new SignJWT({
+      userId: owner.id,
+      email: owner.email,
+      username: owner.username,
+      first_name: 'A',
+      last_name: 'B',
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-server-secret-but-long-enough-to-sign'));
+
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', `/api/trip-split/trips/${tripId}/participants`],
+      ['POST', `/api/trip-split/trips/${tripId}/participants`, { username: stranger.username }],
+      ['DELETE', `/api/trip-split/trips/${tripId}/participants/${owner.id}`],
+      ['GET', `/api/trip-split/trips/${tripId}/expenses`],
+      ['POST', `/api/trip-split/trips/${tripId}/expenses`, expenseBody(stranger.id)],
+      ['PUT', `/api/trip-split/expenses/${created.body.expense.id}`, expenseBody(owner.id)],
+      ['DELETE', `/api/trip-split/expenses/${created.body.expense.id}`],
+      ['GET', `/api/trip-split/trips/${tripId}/settlements`],
+      ['POST', `/api/trip-split/trips/${tripId}/settlements/calculate`],
+      ['GET', `/api/trip-split/trips/${tripId}/live`],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await api.call(method, path, { body })).status, `${method} ${path} without token`).toBe(401);
+      expect((await api.call(method, path, { body, token: forged })).status, `${method} ${path} forged`).toBe(
+        401,
+      );
+      const res = await api.call(method, path, { body, token: stranger.token });
+      expect(res.status, `${method} ${path} as a stranger`).toBe(404);
+      expect(res.body).toEqual({ error: expect.any(String) });
+    }
+    const list = await api.call('GET', `/api/trip-split/trips/${tripId}/expenses`, { token: owner.token });
+    expect(list.body.expenses).toHaveLength(1);
+    await expect(
+      api.call('GET', '/api/trip-split/user/trips', { token: stranger.token }),
+    ).resolves.toMatchObject({ status: 200, body: { trips: [] } });
+  });
+});
+
+describe('participants', () => {
+  it('adds by email or username, lists the owner first, and explains every refusal', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const cai = await member('cai');
+    const tripId = await tripOf(owner);
+    const path = `/api/trip-split/trips/${tripId}/participants`;
+
+    const byEmail = await api.call('POST', path, {
+      token: owner.token,
+      body: { email: bea.email.toUpperCase() },
+    });
+    expect(byEmail.status).toBe(201);
+    expect(byEmail.body.participant).toMatchObject({
+      user_id: bea.id,
+      first_name: 'Bea',
+      is_owner: false,
+      user_email: bea.email,
+    });
+    // Any participant may invite a friend.
+    expect(
+      (await api.call('POST', path, { token: bea.token, body: { username: cai.username } })).status,
+    ).toBe(201);
+
+    const list = await api.call('GET', path, { token: bea.token });
+    expect(
+      list.body.participants.map((p: { user_id: string; is_owner: boolean }) => [p.user_id, p.is_owner]),
+    ).toEqual([
+      [owner.id, true],
+      [bea.id, false],
+      [cai.id, false],
+    ]);
+
+    const refusals: Array<[unknown, number, string]> = [
+      [{ email: ' ' }, 400, 'Provide an email or a username'],
+      [{}, 400, 'Provide an email or a username'],
+      [{ email: 'nobody@example.com' }, 404, 'No user found with that email'],
+      [{ username: 'nobody_here' }, 404, 'No user found with that username'],
+      [{ username: bea.username }, 409, 'That person is already a participant of this trip'],
+      [{ username: 42 }, 400, expect.any(String)],
+    ];
+    for (const [body, status, error] of refusals) {
+      const res = await api.call('POST', path, { token: owner.token, body });
+      expect([res.status, res.body.error]).toEqual([status, error]);
+    }
+  });
+
+  it('lets the owner remove anyone but themself, a participant only themself, and nobody still in the ledger', async () => {
+    const owner = await member();
+    const [bea, cai, dan] = [await member('bea'), await member('cai'), await member('dan')];
+    const tripId = await tripOf(owner, bea, cai, dan);
+    const remove = (who: Member, target: Member) =>
+      api.call('DELETE', `/api/trip-split/trips/${tripId}/participants/${target.id}`, { token: who.token });
+
+    expect((await remove(owner, owner)).body).toEqual({ error: 'The trip owner cannot be removed' });
+    expect((await remove(bea, owner)).status).toBe(403);
+    expect(await remove(bea, cai).then((r) => [r.status, r.body.error])).toEqual([
+      403,
+      'Only the trip owner can remove other participants',
+    ]);
+
+    await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: cai.token,
+      body: expenseBody(cai.id, { expense_type: 'personal' }),
+    });
+    expect(await remove(owner, cai).then((r) => [r.status, r.body.error])).toEqual([409, STILL_IN_LEDGER]);
+
+    expect((await remove(bea, bea)).status).toBe(204);
+    expect((await remove(owner, dan)).status).toBe(204);
+    expect((await remove(owner, dan)).status).toBe(404);
+    // Removed: the trip is gone for them.
+    expect(
+      (await api.call('GET', `/api/trip-split/trips/${tripId}/expenses`, { token: bea.token })).status,
+    ).toBe(404);
+  });
+});
+
+describe('expenses', () => {
+  async function trio() {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const cai = await member('cai');
+    const tripId = await tripOf(owner, bea, cai);
+    const create = (who: Member, body: unknown) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, { token: who.token, body });
+    return { owner, bea, cai, tripId, create };
+  }
+  const shares = (expense: Expense) => expense.participants.map((p) => [p.first_name, p.share_cents]);
+
+  it('computes every split type on the server, in cents, with the remainder on the last person', async () => {
+    const { owner, bea, cai, create } = await trio();
+
+    const group = (await create(bea, expenseBody(owner.id))).body.expense as Expense;
+    expect(group).toMatchObject({
+      amount_cents: 10000,
+      category: 'food',
+      expense_type: 'group',
+      paid_by_name: 'Ana Tester',
+      created_by: bea.id,
+    });
+    expect(shares(group)).toEqual([
+      ['Ana', 3333],
+      ['Bea', 3333],
+      ['Cai', 3334],
+    ]);
+
+    const personal = (await create(owner, expenseBody(bea.id, { expense_type: 'personal', amount: 12.5 })))
+      .body.expense as Expense;
+    expect(shares(personal)).toEqual([['Bea', 1250]]);
+
+    const sharedEqual = (
+      await create(
+        owner,
+        expenseBody(owner.id, { expense_type: 'shared', amount: '0.05', category: 'transport' }),
+      )
+    ).body.expense;
+    expect(shares(sharedEqual)).toEqual([
+      ['Bea', 2],
+      ['Cai', 3],
+    ]);
+
+    const sharedCustom = await create(
+      owner,
+      expenseBody(owner.id, {
+        expense_type: 'shared',
+        amount: 30,
+        splits: [
+          { user_id: bea.id, amount: 30 },
+          { user_id: cai.id, amount: 0 },
+        ],
+      }),
+    );
+    expect(shares(sharedCustom.body.expense)).toEqual([['Bea', 3000]]);
+
+    const explicit = await create(
+      cai,
+      expenseBody(cai.id, {
+        participants: [
+          { user_id: owner.id, share_amount: '10.01' },
+          { user_id: cai.id, share_amount: 9.99 },
+        ],
+        amount: 20,
+      }),
+    );
+    expect(explicit.status).toBe(201);
+    expect(shares(explicit.body.expense)).toEqual([
+      ['Ana', 1001],
+      ['Cai', 999],
+    ]);
+  });
+
+  it('rejects a split that does not sum exactly, strangers in the split, and bad input', async () => {
+    const { owner, bea, create } = await trio();
+    const outsider = await member('zed');
+    const cases: Array<[unknown, number, string]> = [
+      [
+        expenseBody(owner.id, {
+          participants: [
+            { user_id: owner.id, share_amount: 50 },
+            { user_id: bea.id, share_amount: 49.99 },
+          ],
+        }),
+        422,
+        'The shares must add up to the amount exactly',
+      ],
+      [
+        expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: bea.id, amount: 99 }] }),
+        422,
+        'The shares must add up to the amount exactly',
+      ],
+      [
+        expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: owner.id, amount: 100 }] }),
+        422,
+        'A shared expense lists only what the others owe the payer',
+      ],
+      [expenseBody(outsider.id), 422, 'Everyone in the split must be a participant of this trip'],
+      [
+        expenseBody(owner.id, { participants: [{ user_id: outsider.id, share_amount: 100 }] }),
+        422,
+        'Everyone in the split must be a participant of this trip',
+      ],
+      [expenseBody(owner.id, { amount: '0' }), 400, 'Enter a valid amount'],
+      [
+        expenseBody(owner.id, { amount: '12.345' }),
+        400,
+        'Amount must be a dollar amount with at most 2 decimals',
+      ],
+      [
+        expenseBody(owner.id, { amount: 1e12 }),
+        400,
+        'Amount must be a dollar amount with at most 2 decimals',
+      ],
+      [expenseBody(owner.id, { title: '' }), 400, 'Title is required'],
+      [expenseBody(owner.id, { expense_date: 'tomorrow' }), 400, 'Dates must look like 2027-03-05'],
+      [{ ...expenseBody(owner.id), paid_by: undefined }, 400, 'Choose a person'],
+      ['not json at all', 400, 'The request body is not valid JSON'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await create(owner, body);
+      expect([res.status, res.body.error], JSON.stringify(body)).toEqual([status, error]);
+      expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|node_modules/);
+    }
+  });
+
+  it('edits and deletes only for its creator, its payer or the owner, and keeps trip totals exact', async () => {
+    const { owner, bea, cai, create } = await trio();
+    const expense = (await create(bea, expenseBody(bea.id))).body.expense as Expense;
+    const put = (who: Member, body: unknown) =>
+      api.call('PUT', `/api/trip-split/expenses/${expense.id}`, { token: who.token, body });
+
+    expect((await put(cai, expenseBody(bea.id, { amount: 1 }))).status).toBe(403);
+    const edited = await put(
+      owner,
+      expenseBody(bea.id, { amount: '60', title: 'Dinner and wine', category: 'entertainment' }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.expense).toMatchObject({
+      id: expense.id,
+      title: 'Dinner and wine',
+      amount_cents: 6000,
+      category: 'entertainment',
+    });
+    expect((await put(bea, expenseBody(bea.id, { amount: 'lots' }))).status).toBe(400);
+    expect(
+      (
+        await api.call('PUT', '/api/trip-split/expenses/nope', {
+          token: owner.token,
+          body: expenseBody(owner.id),
+        })
+      ).status,
+    ).toBe(404);
+
+    await create(cai, expenseBody(cai.id, { amount: '0.01', expense_type: 'personal' }));
+    const summary = async (who: Member) =>
+      (await api.call('GET', '/api/trip-split/user/trips', { token: who.token })).body.trips[0];
+    expect(await summary(bea)).toMatchObject({
+      expense_count: 2,
+      total_expenses_cents: 6001,
+      participant_count: 3,
+      user_role: 'participant',
+      your_share_cents: 2000,
+    });
+    expect(await summary(owner)).toMatchObject({
+      user_role: 'owner',
+      your_share_cents: 2000,
+      trip_owner_username: owner.username,
+    });
+
+    expect(
+      (await api.call('DELETE', `/api/trip-split/expenses/${expense.id}`, { token: cai.token })).status,
+    ).toBe(403);
+    expect(
+      (await api.call('DELETE', `/api/trip-split/expenses/${expense.id}`, { token: bea.token })).status,
+    ).toBe(204);
+    expect(
+      (await api.call('DELETE', `/api/trip-split/expenses/${expense.id}`, { token: bea.token })).status,
+    ).toBe(404);
+    expect(await summary(cai)).toMatchObject({
+      expense_count: 1,
+      total_expenses_cents: 1,
+      your_share_cents: 1,
+    });
+  });
+
+  it('loses none of 50 parallel writes from 3 members and keeps the totals exact', async () => {
+    const { owner, bea, cai, tripId, create } = await trio();
+    const writers = [owner, bea, cai];
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        create(
+          writers[i % 3]!,
+          expenseBody(writers[(i + 1) % 3]!.id, { amount: ((i + 1) * 1.01).toFixed(2), title: `Round ${i}` }),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const expected = Array.from({ length: 50 }, (_, i) => (i + 1) * 101).reduce((a, b) => a + b, 0);
+    const list = (await api.call('GET', `/api/trip-split/trips/${tripId}/expenses`, { token: owner.token }))
+      .body.expenses as Expense[];
+    expect(new Set(list.map((e) => e.title)).size).toBe(50);
+    expect(list.reduce((s, e) => s + e.amount_cents, 0)).toBe(expected);
+    const trip = await api.store.trips.get(tripId);
+    expect([trip?.expense_count, trip?.total_expenses_cents]).toEqual([50, expected]);
+    const { balances } = (
+      await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: bea.token })
+    ).body;
+    expect((balances as Balance[]).reduce((s, b) => s + b.balance_cents, 0)).toBe(0);
+  });
+});
+
+describe('settlements', () => {
+  it('calculates balances summing to 0 and the fewest transfers, keeps paid ones counted on recalculation', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const cai = await member('cai');
+    const outsider = await member('zed');
+    const tripId = await tripOf(owner, bea, cai);
+    await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id, { amount: 90 }),
+    });
+    const calculate = (who: Member) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: who.token });
+
+    const first = await calculate(cai);
+    expect(first.status).toBe(200);
+    expect(first.body.method).toBe('exact');
+    expect(
+      (first.body.balances as Balance[]).map((b) => [
+        b.first_name,
+        b.total_paid_cents,
+        b.total_owed_cents,
+        b.balance_cents,
+      ]),
+    ).toEqual([
+      ['Ana', 9000, 3000, 6000],
+      ['Bea', 0, 3000, -3000],
+      ['Cai', 0, 3000, -3000],
+    ]);
+    const settlements = first.body.settlements as Settlement[];
+    expect(
+      settlements.map((s) => [s.payer.first_name, s.payee.first_name, s.amount_cents, s.settled_at]),
+    ).toEqual([
+      ['Bea', 'Ana', 3000, null],
+      ['Cai', 'Ana', 3000, null],
+    ]);
+
+    const beaPays = settlements[0]!;
+    const paid = (who: Member, id = beaPays.id) =>
+      api.call('PUT', `/api/trip-split/settlements/${id}/paid`, { token: who.token });
+    expect((await paid(outsider)).status).toBe(404);
+    expect((await paid(cai)).status).toBe(403);
+    const marked = await paid(bea);
+    expect(marked.status).toBe(200);
+    expect(marked.body.settlement.settled_at).toEqual(expect.any(String));
+    expect((await paid(owner)).status).toBe(409);
+    expect((await paid(owner, 'missing')).status).toBe(404);
+
+    const again = (await calculate(owner)).body;
+    expect((again.balances as Balance[]).map((b) => b.balance_cents)).toEqual([3000, 0, -3000]);
+    expect(
+      (again.settlements as Settlement[]).map((s) => [
+        s.payer.first_name,
+        s.amount_cents,
+        Boolean(s.settled_at),
+      ]),
+    ).toEqual([
+      ['Bea', 3000, true],
+      ['Cai', 3000, false],
+    ]);
+    const listed = await api.call('GET', `/api/trip-split/trips/${tripId}/settlements`, { token: bea.token });
+    expect(listed.body.settlements).toEqual(again.settlements);
+  });
+});
+
+/** Reads an SSE response as parsed events, as the browser client does with fetch streaming. */
+function readEvents(response: Response) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const received: Array<{ id?: string; event: string; data: string }> = [];
+  let buffer = '';
+  let ended = false;
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) break;
+      buffer += value;
+      let cut;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const fields = Object.fromEntries(
+          block
+            .split('\n')
+            .filter((l) => !l.startsWith(':') && l.includes(':'))
+            .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+        );
+        if (fields.event || fields.data)
+          received.push({ id: fields.id, event: fields.event ?? 'message', data: fields.data ?? '' });
+      }
+    }
+    ended = true;
+  })();
+  return {
+    received,
+    get ended() {
+      return ended;
+    },
+    async waitFor(predicate: (e: { event: string; data: string }) => boolean, timeoutMs = 1000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = received.find(predicate);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no matching event within ${timeoutMs} ms: ${JSON.stringify(received)}`);
+    },
+    cancel: () => reader.cancel().then(() => pump),
+  };
+}
+
+describe('live stream', () => {
+  const open = (tripId: string, who: Member, lastEventId?: string) =>
+    fetch(`${api.baseUrl}/api/trip-split/trips/${tripId}/live`, {
+      headers: { authorization: `Bearer ${who.token}`, ...(lastEventId && { 'last-event-id': lastEventId }) },
+    });
+
+  it("pushes another member's changes within a second, resumes after a drop, and ends for a removed member", async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const tripId = await tripOf(owner, bea);
+
+    const response = await open(tripId, bea);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const stream = readEvents(response);
+    const ready = await stream.waitFor((e) => e.event === 'ready');
+
+    const started = Date.now();
+    const created = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id),
+    });
+    const change = await stream.waitFor((e) => e.event === 'change');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(JSON.parse(change.data) as LedgerChange).toMatchObject({
+      kind: 'expense.created',
+      trip_id: tripId,
+      subject_id: created.body.expense.id,
+    });
+    const lastSeen = stream.received.at(-1)!.id!;
+    await stream.cancel();
+
+    // While disconnected: an edit and a settlement run. On reconnect with Last-Event-ID both are replayed in order.
+    await api.call('PUT', `/api/trip-split/expenses/${created.body.expense.id}`, {
+      token: owner.token,
+      body: expenseBody(owner.id, { amount: 80 }),
+    });
+    await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: owner.token });
+    const resumed = readEvents(await open(tripId, bea, lastSeen));
+    await resumed.waitFor((e) => e.data.includes('settlements.calculated'));
+    expect(resumed.received.map((e) => JSON.parse(e.data).kind)).toEqual([
+      'expense.updated',
+      'settlements.calculated',
+    ]);
+    await resumed.cancel();
+
+    // An id from another server process (or too old) asks the client to refetch everything.
+    const stale = readEvents(await open(tripId, bea, 'deadbeef-12'));
+    await stale.waitFor((e) => e.event === 'resync');
+    await stale.cancel();
+    expect(ready.id).toMatch(/^\w+-\d+$/);
+
+    // Removed from the trip: the open stream is told and closed at once; reopening is a 404.
+    const live = readEvents(await open(tripId, bea));
+    await live.waitFor((e) => e.event === 'ready');
+    await api.call('DELETE', `/api/trip-split/expenses/${created.body.expense.id}`, { token: owner.token });
+    // The pending settlement naming Bea goes with a recalculation; only then is she out of the ledger.
+    await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: owner.token });
+    await api.call('DELETE', `/api/trip-split/trips/${tripId}/participants/${bea.id}`, {
+      token: owner.token,
+    });
+    await live.waitFor((e) => e.event === 'revoked');
+    await expect.poll(() => live.ended, { timeout: 1000 }).toBe(true);
+    expect((await open(tripId, bea)).status).toBe(404);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { ExpenseRecord, ExpensePatch, NewExpense, SettlementRecord, SplitStore } from '../types';
+import type { Migration } from './migrations';
+
+export const splitMigrations: Migration[] = [
+  {
+    id: '010-expenses-and-settlements',
+    sql: `CREATE TABLE expenses (
+      id TEXT PRIMARY KEY,
+      trip_id TEXT NOT NULL REFERENCES trips(id) ON DELETE CASCADE,
+      title TEXT NOT NULL,
+      description TEXT NOT NULL,
+      amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+      expense_date TEXT NOT NULL,
+      category TEXT NOT NULL,
+      expense_type TEXT NOT NULL,
+      paid_by TEXT NOT NULL REFERENCES users(id),
+      created_by TEXT NOT NULL REFERENCES users(id),
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX expenses_by_trip ON expenses(trip_id, expense_date DESC, created_at DESC);
+    CREATE TABLE expense_shares (
+      expense_id TEXT NOT NULL REFERENCES expenses(id) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
+      user_id TEXT NOT NULL REFERENCES users(id),
+      share_cents INTEGER NOT NULL CHECK (share_cents >= 0),
+      PRIMARY KEY (expense_id, position),
+      UNIQUE (expense_id, user_id)
+    ) STRICT;
+    CREATE TABLE settlements (
+      id TEXT PRIMARY KEY,
+      trip_id TEXT NOT NULL REFERENCES trips(id) ON DELETE CASCADE,
+      from_user_id TEXT NOT NULL REFERENCES users(id),
+      to_user_id TEXT NOT NULL REFERENCES users(id),
+      amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+      settled_at TEXT,
+      created_at TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX settlements_by_trip ON settlements(trip_id, created_at);`,
+  },
+];
+
+type ExpenseRow = Omit<ExpenseRecord, 'shares'>;
+type ShareRow = { expense_id: string; user_id: string; share_cents: number };
+
+export function sqliteSplit(db: Database.Database): SplitStore {
+  const expensesOf = db.prepare<[string], ExpenseRow>(
+    'SELECT * FROM expenses WHERE trip_id = ? ORDER BY expense_date DESC, created_at DESC, id',
+  );
+  const sharesOfTrip = db.prepare<[string], ShareRow>(
+    `SELECT s.expense_id, s.user_id, s.share_cents FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
+     WHERE e.trip_id = ? ORDER BY s.expense_id, s.position`,
+  );
+  const expenseById = db.prepare<[string], ExpenseRow>('SELECT * FROM expenses WHERE id = ?');
+  const sharesOf = db.prepare<[string], ShareRow>(
+    'SELECT expense_id, user_id, share_cents FROM expense_shares WHERE expense_id = ? ORDER BY position',
+  );
+  const insertExpense = db.prepare(
+    `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
+       paid_by, created_by, created_at, updated_at)
+     VALUES (@id, @trip_id, @title, @description, @amount_cents, @expense_date, @category, @expense_type,
+       @paid_by, @created_by, @created_at, @updated_at)`,
+  );
+  const updateExpenseRow = db.prepare(
+    `UPDATE expenses SET title = @title, description = @description, amount_cents = @amount_cents,
+       expense_date = @expense_date, category = @category, expense_type = @expense_type, paid_by = @paid_by,
+       updated_at = @updated_at WHERE id = @id`,
+  );
+  const deleteExpenseRow = db.prepare('DELETE FROM expenses WHERE id = ?');
+  const insertShare = db.prepare(
+    'INSERT INTO expense_shares (expense_id, position, user_id, share_cents) VALUES (?, ?, ?, ?)',
+  );
+  const deleteShares = db.prepare('DELETE FROM expense_shares WHERE expense_id = ?');
+  const moveTotals = db.prepare(
+    `UPDATE trips SET expense_count = expense_count + @count, total_expenses_cents = total_expenses_cents + @cents
+     WHERE id = @trip_id`,
+  );
+  const settlementsOf = db.prepare<[string], SettlementRecord>(
+    'SELECT * FROM settlements WHERE trip_id = ? ORDER BY created_at, rowid',
+  );
+  const settlementById = db.prepare<[string], SettlementRecord>('SELECT * FROM settlements WHERE id = ?');
+  const deletePending = db.prepare('DELETE FROM settlements WHERE trip_id = ? AND settled_at IS NULL');
+  const insertSettlement = db.prepare(
+    `INSERT INTO settlements (id, trip_id, from_user_id, to_user_id, amount_cents, settled_at, created_at)
+     VALUES (@id, @trip_id, @from_user_id, @to_user_id, @amount_cents, @settled_at, @created_at)`,
+  );
+  const markPaid = db.prepare('UPDATE settlements SET settled_at = ? WHERE id = ? AND settled_at IS NULL');
+  const ledgerEntry = db.prepare<[{ trip: string; user: string }], { found: number }>(
+    `SELECT 1 AS found WHERE
+       EXISTS (SELECT 1 FROM expenses WHERE trip_id = @trip AND paid_by = @user)
+       OR EXISTS (SELECT 1 FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
+                  WHERE e.trip_id = @trip AND s.user_id = @user)
+       OR EXISTS (SELECT 1 FROM settlements WHERE trip_id = @trip AND (from_user_id = @user OR to_user_id = @user))`,
+  );
+
+  const withShares = (row: ExpenseRow): ExpenseRecord => ({
+    ...row,
+    shares: sharesOf.all(row.id).map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+  });
+
+  const listExpenses = (tripId: string): ExpenseRecord[] => {
+    const shares = new Map<string, ExpenseRecord['shares']>();
+    for (const { expense_id, user_id, share_cents } of sharesOfTrip.all(tripId)) {
+      const list = shares.get(expense_id) ?? [];
+      list.push({ user_id, share_cents });
+      shares.set(expense_id, list);
+    }
+    return expensesOf.all(tripId).map((row) => ({ ...row, shares: shares.get(row.id) ?? [] }));
+  };
+
+  const writeShares = (expenseId: string, shares: ExpenseRecord['shares']) => {
+    shares.forEach((share, position) =>
+      insertShare.run(expenseId, position, share.user_id, share.share_cents),
+    );
+  };
+
+  const create = db.transaction((expense: ExpenseRecord) => {
+    const { shares, ...row } = expense;
+    insertExpense.run(row);
+    writeShares(expense.id, shares);
+    moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
+  });
+
+  const update = db.transaction((id: string, patch: ExpensePatch): ExpenseRecord | null => {
+    const before = expenseById.get(id);
+    if (!before) return null;
+    const { shares, ...fields } = patch;
+    updateExpenseRow.run({ ...fields, id, updated_at: new Date().toISOString() });
+    deleteShares.run(id);
+    writeShares(id, shares);
+    moveTotals.run({ trip_id: before.trip_id, count: 0, cents: patch.amount_cents - before.amount_cents });
+    return withShares(expenseById.get(id) as ExpenseRow);
+  });
+
+  const remove = db.transaction((id: string): ExpenseRecord | null => {
+    const before = expenseById.get(id);
+    if (!before) return null;
+    const record = withShares(before);
+    deleteExpenseRow.run(id);
+    moveTotals.run({ trip_id: before.trip_id, count: -1, cents: -before.amount_cents });
+    return record;
+  });
+
+  const recalculate = db.transaction(
+    (tripId: string, plan: Parameters<SplitStore['recalculateSettlements']>[1]): SettlementRecord[] => {
+      const paid = settlementsOf.all(tripId).filter((s) => s.settled_at !== null);
+      const transfers = plan(listExpenses(tripId), paid);
+      deletePending.run(tripId);
+      const created_at = new Date().toISOString();
+      for (const transfer of transfers) {
+        insertSettlement.run({
+          id: randomUUID(),
+          trip_id: tripId,
+          from_user_id: transfer.from,
+          to_user_id: transfer.to,
+          amount_cents: transfer.amount_cents,
+          settled_at: null,
+          created_at,
+        });
+      }
+      return settlementsOf.all(tripId);
+    },
+  );
+
+  return {
+    async listExpenses(tripId) {
+      return listExpenses(tripId);
+    },
+    async getExpense(id) {
+      const row = expenseById.get(id);
+      return row ? withShares(row) : null;
+    },
+    async createExpense(tripId, input: NewExpense) {
+      const now = new Date().toISOString();
+      const expense: ExpenseRecord = {
+        ...input,
+        id: randomUUID(),
+        trip_id: tripId,
+        created_at: now,
+        updated_at: now,
+      };
+      create(expense);
+      return expense;
+    },
+    async updateExpense(id, patch) {
+      return update(id, patch);
+    },
+    async deleteExpense(id) {
+      return remove(id);
+    },
+    async listSettlements(tripId) {
+      return settlementsOf.all(tripId);
+    },
+    async getSettlement(id) {
+      return settlementById.get(id) ?? null;
+    },
+    async recalculateSettlements(tripId, plan) {
+      return recalculate(tripId, plan);
+    },
+    async markSettlementPaid(id, at) {
+      markPaid.run(at, id);
+      return settlementById.get(id) ?? null;
+    },
+    async hasLedgerEntries(tripId, userId) {
+      return Boolean(ledgerEntry.get({ trip: tripId, user: userId }));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Firestore } from 'firebase-admin/firestore';
+import { planDuplicateKey } from '@wayfare/contract';
+import type { NewPlan, PlanRecord, PlanStore } from '../types';
+
+const byDateThenOrder = (a: PlanRecord, b: PlanRecord) =>
+  a.plan_date.localeCompare(b.plan_date) ||
+  a.order - b.order ||
+  a.created_at.localeCompare(b.created_at) ||
+  a.id.localeCompare(b.id);
+
+/** Where each date's next plan goes: after the highest order already on that date. */
+function nextOrders(existing: PlanRecord[]) {
+  const highest = new Map<string, number>();
+  for (const plan of existing)
+    highest.set(plan.plan_date, Math.max(highest.get(plan.plan_date) ?? -1, plan.order));
+  return (plan: NewPlan) => {
+    const order = plan.order ?? (highest.get(plan.plan_date) ?? -1) + 1;
+    highest.set(plan.plan_date, Math.max(highest.get(plan.plan_date) ?? -1, order));
+    return order;
+  };
+}
+
+/** Plans live under trips/{id}/plans; a trip's deletion clears them with its other subcollections. */
+export function firestorePlans(db: Firestore): PlanStore {
+  const plansOf = (tripId: string) => db.collection('trips').doc(tripId).collection('plans');
+  const record = (tripId: string, plan: NewPlan, order: number): PlanRecord => ({
+    id: randomUUID(),
+    trip_id: tripId,
+    plan_date: plan.plan_date,
+    category: plan.category,
+    title: plan.title,
+    description: plan.description,
+    order,
+    created_at: new Date().toISOString(),
+  });
+
+  return {
+    async list(tripId) {
+      const snapshot = await plansOf(tripId).get();
+      return snapshot.docs.map((doc) => doc.data() as PlanRecord).sort(byDateThenOrder);
+    },
+    async get(tripId, planId) {
+      const doc = await plansOf(tripId).doc(planId).get();
+      return doc.exists ? (doc.data() as PlanRecord) : null;
+    },
+    async create(tripId, plan) {
+      return db.runTransaction(async (tx) => {
+        const sameDay = await tx.get(plansOf(tripId).where('plan_date', '==', plan.plan_date));
+        const created = record(
+          tripId,
+          plan,
+          nextOrders(sameDay.docs.map((d) => d.data() as PlanRecord))(plan),
+        );
+        tx.create(plansOf(tripId).doc(created.id), created);
+        return created;
+      });
+    },
+    async createMany(tripId, plans) {
+      // The transaction reads every plan of the trip, so a concurrent batch makes one of the two retry.
+      return db.runTransaction(async (tx) => {
+        const existing = (await tx.get(plansOf(tripId))).docs.map((doc) => doc.data() as PlanRecord);
+        const seen = new Set(existing.map(planDuplicateKey));
+        const orderOf = nextOrders(existing);
+        const created: PlanRecord[] = [];
+        for (const plan of plans) {
+          const key = planDuplicateKey(plan);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const newPlan = record(tripId, plan, orderOf(plan));
+          tx.create(plansOf(tripId).doc(newPlan.id), newPlan);
+          created.push(newPlan);
+        }
+        return { plans: created, skipped: plans.length - created.length };
+      });
+    },
+    async update(tripId, planId, plan) {
+      const ref = plansOf(tripId).doc(planId);
+      const { plan_date, category, title, description, order } = plan;
+      try {
+        await ref.update({ plan_date, category, title, description, ...(order !== undefined && { order }) });
+      } catch (err) {
+        if ((err as { code?: number }).code === 5) return null; // NOT_FOUND
+        throw err;
+      }
+      return (await ref.get()).data() as PlanRecord;
+    },
+    async delete(tripId, planId) {
+      return db.runTransaction(async (tx) => {
+        const ref = plansOf(tripId).doc(planId);
+        if (!(await tx.get(ref)).exists) return false;
+        tx.delete(ref);
+        return true;
+      });
+    },
+  };
+}

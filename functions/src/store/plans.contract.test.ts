@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  newTrip,
+  newUser,
+  officialEmulatorOnlyReason,
+  storeAdapters,
+  type AdapterUnderTest,
+} from './test-adapters';
+import type { NewPlan, Store } from './types';
+
+const plan = (overrides: Partial<NewPlan> = {}): NewPlan => ({
+  plan_date: '2027-04-10',
+  category: 'Attraction',
+  title: 'Belém Tower',
+  description: '',
+  ...overrides,
+});
+
+describe.each(Object.entries(storeAdapters))('store contract, daily plans: %s', (_name, open) => {
+  let adapter: AdapterUnderTest;
+  let store: Store;
+  beforeAll(async () => {
+    adapter = await open();
+    store = adapter.store;
+  });
+  afterAll(() => adapter.dispose());
+
+  const newTripId = async () => {
+    const owner = await store.users.create(newUser());
+    return (await store.trips.create(owner.id, newTrip())).id;
+  };
+
+  it('creates plans after the ones already on their date and lists them by date, then order', async () => {
+    const tripId = await newTripId();
+    const first = await store.plans.create(tripId, plan({ title: 'Tower' }));
+    const food = await store.plans.create(
+      tripId,
+      plan({ title: 'Dinner', category: 'Restaurant', order: 1000 }),
+    );
+    const later = await store.plans.create(tripId, plan({ title: 'Museum', plan_date: '2027-04-11' }));
+    const earlierDay = await store.plans.create(tripId, plan({ title: 'Arrive', plan_date: '2027-04-09' }));
+    const third = await store.plans.create(tripId, plan({ title: 'Night walk' }));
+    expect(first).toMatchObject({ trip_id: tripId, title: 'Tower', order: 0, id: expect.any(String) });
+    expect(third.order).toBe(1001);
+    await expect(store.plans.get(tripId, first.id)).resolves.toEqual(first);
+    const listed = await store.plans.list(tripId);
+    expect(listed.map((p) => p.id)).toEqual([earlierDay.id, first.id, food.id, third.id, later.id]);
+    await expect(store.plans.list(randomUUID())).resolves.toEqual([]);
+  });
+
+  it('updates a plan, keeping its order unless one is given, and answers null for an unknown plan', async () => {
+    const tripId = await newTripId();
+    const created = await store.plans.create(tripId, plan());
+    const moved = await store.plans.update(
+      tripId,
+      created.id,
+      plan({ plan_date: '2027-04-12', title: 'Tower at dusk' }),
+    );
+    expect(moved).toEqual({ ...created, plan_date: '2027-04-12', title: 'Tower at dusk' });
+    const reordered = await store.plans.update(tripId, created.id, plan({ order: 7 }));
+    expect(reordered?.order).toBe(7);
+    await expect(store.plans.update(tripId, randomUUID(), plan())).resolves.toBeNull();
+    // A plan is only reachable through its own trip.
+    await expect(store.plans.update(await newTripId(), created.id, plan())).resolves.toBeNull();
+    await expect(store.plans.get(await newTripId(), created.id)).resolves.toBeNull();
+  });
+
+  it('deletes a plan once', async () => {
+    const tripId = await newTripId();
+    const created = await store.plans.create(tripId, plan());
+    await expect(store.plans.delete(await newTripId(), created.id)).resolves.toBe(false);
+    await expect(store.plans.delete(tripId, created.id)).resolves.toBe(true);
+    await expect(store.plans.delete(tripId, created.id)).resolves.toBe(false);
+    await expect(store.plans.list(tripId)).resolves.toEqual([]);
+  });
+
+  it('bulk-creates plans, skipping duplicates of existing plans and within the batch', async () => {
+    const tripId = await newTripId();
+    await store.plans.create(tripId, plan({ title: 'Belém Tower' }));
+    const result = await store.plans.createMany(tripId, [
+      plan({ title: '  belém TOWER ' }),
+      plan({ title: 'Pastéis de Belém', category: 'Restaurant', order: 1000 }),
+      plan({ title: 'Alfama walk' }),
+      plan({ title: 'alfama walk' }),
+      plan({ title: 'Alfama walk', plan_date: '2027-04-11' }),
+    ]);
+    expect(result.skipped).toBe(2);
+    expect(result.plans.map((p) => [p.plan_date, p.title, p.order])).toEqual([
+      ['2027-04-10', 'Pastéis de Belém', 1000],
+      ['2027-04-10', 'Alfama walk', 1001],
+      ['2027-04-11', 'Alfama walk', 0],
+    ]);
+    expect(await store.plans.list(tripId)).toHaveLength(4);
+  });
+
+  it('deletes a trip with its plans', async () => {
+    const tripId = await newTripId();
+    await store.plans.createMany(tripId, [plan(), plan({ title: 'Other' })]);
+    await store.trips.delete(tripId);
+    await expect(store.plans.list(tripId)).resolves.toEqual([]);
+  });
+
+  it('lets two racing bulk requests add each plan once', async (ctx) => {
+    if (!adapter.detectsConflicts) ctx.skip(officialEmulatorOnlyReason);
+    const tripId = await newTripId();
+    const batch = [plan({ title: 'Tower' }), plan({ title: 'Castle' }), plan({ title: 'Tram 28' })];
+    const results = await Promise.all([
+      store.plans.createMany(tripId, batch),
+      store.plans.createMany(tripId, batch),
+    ]);
+    expect(results.map((r) => r.plans.length).sort()).toEqual([0, 3]);
+    expect(await store.plans.list(tripId)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,50 @@
+import type { TripRole, TripSummary, TripView } from '@wayfare/contract';
+import type { ImageUrls } from '../files/image-urls';
+import { toDailyPlan } from '../plans/service';
+import type { PlanRecord, TripRecord } from '../store/types';
+
+/** What a member sees of a trip beside its record. */
+export interface TripMembership {
+  role: TripRole;
+  participantCount: number;
+  ownerUsername: string;
+}
+
+/** The API's list shape of a trip; the image is a signed URL, never the storage key. */
+export function toTripSummary(trip: TripRecord, membership: TripMembership, urls: ImageUrls): TripSummary {
+  return {
+    id: trip.id,
+    trip_name: trip.trip_name,
+    description: trip.description,
+    city_name: trip.city_name,
+    start_date: trip.start_date,
+    end_date: trip.end_date,
+    number_of_people: trip.number_of_people,
+    budget_range: trip.budget_range,
+    image_url: trip.image_path ? urls.urlFor(trip.id, trip.image_path) : null,
+    latitude: trip.latitude,
+    longitude: trip.longitude,
+    user_role: membership.role,
+    trip_owner_username: membership.ownerUsername,
+    participant_count: membership.participantCount,
+    expense_count: trip.expense_count,
+    total_expenses_cents: trip.total_expenses_cents,
+    created_at: trip.created_at,
+  };
+}
+
+/** The details shape: the summary with the guide, the map's attractions and the daily plans. */
+export function toTripView(
+  trip: TripRecord,
+  membership: TripMembership,
+  plans: PlanRecord[],
+  urls: ImageUrls,
+): TripView {
+  return {
+    ...toTripSummary(trip, membership, urls),
+    recommendations: trip.recommendations,
+    recommendations_provider: trip.recommendations_provider,
+    attractions: trip.attractions,
+    daily_plans: plans.map((plan) => toDailyPlan(plan, trip.start_date)),
+  };
+}

@@ -1,0 +1,65 @@
+import type { Logger } from 'pino';
+import {
+  addDays,
+  daysBetween,
+  WEATHER_WINDOW_DAYS,
+  weatherWindowOpen,
+  type TripWeather,
+  type WeatherDay,
+} from '@wayfare/contract';
+import type { Store } from '../store/types';
+import { requireTripMember } from '../trips/access';
+import { estimateDay } from './estimate';
+import type { ForecastSource } from './weather-api';
+
+const CACHE_LIMIT = 1000;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Weather for a trip's days inside the forecast window. With a forecast source, answers are cached per place
+ * (to about a kilometre) and day, so a trip page opened by a whole group costs one call; any day the source does
+ * not cover, or all of them when it fails, gets the offline estimate, marked as one.
+ */
+export function createWeatherService(store: Store, forecast: ForecastSource | null, logger: Logger) {
+  const cache = new Map<string, Promise<Map<string, WeatherDay>>>();
+
+  function forecastFor(latitude: number, longitude: number, day: string): Promise<Map<string, WeatherDay>> {
+    if (!forecast) return Promise.resolve(new Map());
+    const key = `${latitude.toFixed(2)},${longitude.toFixed(2)}|${day}`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    const pending = forecast(latitude, longitude, WEATHER_WINDOW_DAYS).catch((err: unknown) => {
+      cache.delete(key); // try again on the next request
+      logger.warn({ err }, 'weather forecast failed; answering the estimate');
+      return new Map<string, WeatherDay>();
+    });
+    cache.set(key, pending);
+    return pending;
+  }
+
+  return {
+    async tripWeather(tripId: string, userId: string): Promise<TripWeather> {
+      const { trip } = await requireTripMember(store, tripId, userId);
+      const day = today();
+      if (
+        !weatherWindowOpen(trip, day) ||
+        trip.latitude === null ||
+        trip.longitude === null ||
+        !trip.end_date
+      ) {
+        return { available: false };
+      }
+      const first = trip.start_date && trip.start_date > day ? trip.start_date : day;
+      const dates = Array.from({ length: daysBetween(first, trip.end_date) + 1 }, (_, i) =>
+        addDays(first, i),
+      );
+      const forecasts = await forecastFor(trip.latitude, trip.longitude, day);
+      const latitude = trip.latitude;
+      return {
+        available: true,
+        days: dates.map((date) => forecasts.get(date) ?? estimateDay(`${trip.id}|${date}`, latitude, date)),
+      };
+    },
+  };
+}
