@@ -1,17 +1,26 @@
 import type { RouteObject } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
 import { LoginRequired } from '../features/auth/LoginRequired';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { SignupPage } from '../features/auth/SignupPage';
 import { HomePage } from '../features/home/HomePage';
-import { TripSplitOverviewPage } from '../features/overview/TripSplitOverviewPage';
-import { TripSplitPage } from '../features/split/TripSplitPage';
-import { TripDetailsPage } from '../features/trip-details/TripDetailsPage';
-import { EditTripPage } from '../features/trips/EditTripPage';
-import { TripsPage } from '../features/trips/TripsPage';
+import { lazyNamed } from '../shared/lazyNamed';
 import { ErrorFallback } from './ErrorFallback';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
+
+// Home is in the first bundle; every other screen is its own chunk, loaded on first visit.
+const LoginPage = lazyNamed(() => import('../features/auth/LoginPage'), 'LoginPage');
+const SignupPage = lazyNamed(() => import('../features/auth/SignupPage'), 'SignupPage');
+const TripsPage = lazyNamed(() => import('../features/trips/TripsPage'), 'TripsPage');
+const TripDetailsPage = lazyNamed(
+  () => import('../features/trip-details/TripDetailsPage'),
+  'TripDetailsPage',
+);
+const EditTripPage = lazyNamed(() => import('../features/trips/EditTripPage'), 'EditTripPage');
+const TripSplitPage = lazyNamed(() => import('../features/split/TripSplitPage'), 'TripSplitPage');
+const TripSplitOverviewPage = lazyNamed(
+  () => import('../features/overview/TripSplitOverviewPage'),
+  'TripSplitOverviewPage',
+);
 
 /** Every screen of spec §2, inside the layout with header and footer. */
 export const routes: RouteObject[] = [

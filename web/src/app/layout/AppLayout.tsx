@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../features/auth/SessionContext';
 import { cx } from '../../shared/cx';
+import { LoadingState } from '../../shared/ui/Spinner';
 import { ErrorBoundary } from '../ErrorBoundary';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -43,7 +44,9 @@ export function AppLayout() {
       <Header onLogout={logoutWithFade} />
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary key={pathname}>
-          <Outlet />
+          <Suspense fallback={<LoadingState label="Loading…" />}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

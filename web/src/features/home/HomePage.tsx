@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ArrowRight, Compass, Route, Sparkles, Wallet } from 'lucide-react';
 import { useSession } from '../auth/SessionContext';
 import { QUESTION_FLOW_RETURN, wantsQuestionFlow, type LoginLocationState } from '../auth/loginState';
-import { QuestionFlowModal } from '../question-flow/QuestionFlowModal';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { Button } from '../../shared/ui/Button';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { HeroArt } from './HeroArt';
 import styles from './HomePage.module.css';
+
+// The flow brings the calendar and autocomplete: fetched when first opened, not with the landing page.
+const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowModal'), 'QuestionFlowModal');
 
 const LOGIN_TO_PLAN: LoginLocationState = {
   returnTo: QUESTION_FLOW_RETURN,
@@ -116,7 +119,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <QuestionFlowModal open={flowOpen} onClose={() => setFlowOpen(false)} />
+      {flowOpen && (
+        <Suspense fallback={null}>
+          <QuestionFlowModal open onClose={() => setFlowOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
