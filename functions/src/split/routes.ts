@@ -12,7 +12,9 @@ import {
   type SplitTripsResponse,
 } from '@wayfare/contract';
 import type { TokenService } from '../auth/tokens';
+import type { ImageUrls } from '../files/image-urls';
 import { currentUser, requireAuth } from '../http/authenticate';
+import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
@@ -25,9 +27,17 @@ import { createSplitService } from './service';
  * and the live stream of the same process listens, which is all embedded mode needs (firebase mode's clients listen
  * to Firestore instead).
  */
-export function splitRoutes(deps: { store: Store; tokens: TokenService; events?: LedgerEvents }) {
+export function splitRoutes(
+  deps: {
+    store: Store;
+    tokens: TokenService;
+    events?: LedgerEvents;
+    createFirebaseToken?: (userId: string) => Promise<string>;
+  },
+  images?: { urls: ImageUrls },
+) {
   const events = deps.events ?? createLedgerEvents();
-  const service = createSplitService({ store: deps.store, events });
+  const service = createSplitService({ store: deps.store, events, imageUrls: images?.urls });
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
 
@@ -87,6 +97,13 @@ export function splitRoutes(deps: { store: Store; tokens: TokenService; events?:
   router.put('/settlements/:id/paid', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);
     res.json({ settlement: await service.markSettlementPaid(currentUser(res), id) });
+  });
+
+  // Firebase mode: the custom token the browser signs in to Firestore with, minted for the current session so the
+  // live listeners work whether or not the login answer's firebaseToken was kept.
+  router.post('/live-token', async (_req, res) => {
+    if (!deps.createFirebaseToken) throw new HttpError(404, 'This server streams live updates itself');
+    res.json({ firebaseToken: await deps.createFirebaseToken(currentUser(res).id) });
   });
 
   router.get('/trips/:tripId/live', async (req, res) => {

@@ -26,6 +26,7 @@ import {
   type Settlement,
   type SplitTripSummary,
 } from '@wayfare/contract';
+import type { ImageUrls } from '../files/image-urls';
 import { HttpError } from '../http/errors';
 import type { ExpenseRecord, MemberRecord, SettlementRecord, Store, UserRecord } from '../store/types';
 import { UniqueConstraintError } from '../store/types';
@@ -152,7 +153,16 @@ export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord
   return shares;
 }
 
-export function createSplitService({ store, events }: { store: Store; events: LedgerEvents }) {
+export function createSplitService({
+  store,
+  events,
+  imageUrls,
+}: {
+  store: Store;
+  events: LedgerEvents;
+  /** Signs the overview cards' image addresses, the same way the trips API does. */
+  imageUrls?: ImageUrls;
+}) {
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
     events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
@@ -354,7 +364,7 @@ export function createSplitService({ store, events }: { store: Store; events: Le
         city_name: trip.city_name,
         start_date: trip.start_date,
         end_date: trip.end_date,
-        image_url: null,
+        image_url: trip.image_path && imageUrls ? imageUrls.urlFor(trip.id, trip.image_path) : null,
         user_role: trip.role,
         trip_owner_username: trip.owner_username,
         participant_count: trip.member_count,

@@ -516,6 +516,11 @@ function readEvents(response: Response) {
 }
 
 describe('live stream', () => {
+  it('has no Firebase custom token to give in embedded mode', async () => {
+    const res = await api.call('POST', '/api/trip-split/live-token', { token: (await member()).token });
+    expect([res.status, res.body.error]).toEqual([404, 'This server streams live updates itself']);
+  });
+
   const open = (tripId: string, who: Member, lastEventId?: string) =>
     fetch(`${api.baseUrl}/api/trip-split/trips/${tripId}/live`, {
       headers: { authorization: `Bearer ${who.token}`, ...(lastEventId && { 'last-event-id': lastEventId }) },
