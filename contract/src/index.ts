@@ -4,6 +4,8 @@ export * from './errors';
 export * from './money';
 export * from './names';
 export * from './plans';
+export * from './question-flow';
+export * from './recommendations';
 export * from './settlement';
 export * from './split';
 export * from './trips';

@@ -9,9 +9,17 @@ import { healthResponse } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
 import type { TokenService } from './auth/tokens';
 import type { AppConfig } from './config';
+import type { FileStore } from './files/file-store';
+import { fileRoutes } from './files/routes';
+import { createTripImages } from './files/trip-images';
 import { errorHandler, notFoundApiRoute } from './http/errors';
 import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
+import { tripRoutes } from './trips/routes';
+import { createTripRoutes } from './trips/create-routes';
+import { placesRoutes } from './places/routes';
+import { planRoutes } from './plans/routes';
+import { weatherRoutes } from './weather/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -20,6 +28,8 @@ export interface AppDeps {
   logger: Logger;
   /** Firebase mode: mints the custom token returned beside the session token at login. */
   createFirebaseToken?: (userId: string) => Promise<string>;
+  /** Where trip images live; defaults to files under <dataDir>/uploads (embedded). */
+  files?: FileStore;
   /** Embedded mode: the built web app to serve beside /api (with the SPA fallback). */
   webDist?: string;
 }
@@ -55,6 +65,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(compression());
 
+  const tripImages = createTripImages(config, deps.files);
   const api = express.Router();
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.get('/health', async (_req, res) => {
@@ -64,6 +75,12 @@ export function createApp(deps: AppDeps): Express {
   api.use('/auth', authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
   api.use('/trip-split', splitRoutes(deps));
+  api.use('/trips', tripRoutes(deps, tripImages));
+  api.use('/trips', createTripRoutes(deps, tripImages));
+  api.use('/places', placesRoutes(deps));
+  api.use('/trips/:tripId/daily-plans', planRoutes(deps));
+  api.use('/trips/:tripId/weather', weatherRoutes(deps));
+  api.use('/files', fileRoutes(deps, tripImages));
   api.use(notFoundApiRoute);
   app.use('/api', api);
 

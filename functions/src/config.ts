@@ -23,6 +23,14 @@ const envSchema = z.object({
   /** WeatherAPI.com key: real forecasts, proxied and cached by the server. Without one the weather is estimated. */
   WEATHER_API_KEY: z.string().min(1).optional(),
   WEATHER_API_BASE_URL: z.url().default('https://api.weatherapi.com'),
+  /** The AI guide: Gemini when a key is set, else the offline planner. The base URL is for tests. */
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: z.url().optional(),
+  GEMINI_TIMEOUT_MS: positiveInt(45_000),
+  /** City photos from Google Places when set, else the client's gradient placeholder. */
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_BASE_URL: z.url().optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -38,6 +46,8 @@ export interface AppConfig {
   trustProxyHops: number;
   logLevel: Env['LOG_LEVEL'];
   weather: { apiKey: string | undefined; baseUrl: string };
+  gemini?: { apiKey?: string; model: string; baseUrl?: string; timeoutMs: number };
+  places?: { apiKey?: string; baseUrl?: string };
 }
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming it. */
@@ -65,6 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.WAYFARE_BACKEND === 'firebase' ? 1 : 0),
     logLevel: e.LOG_LEVEL,
+    gemini: {
+      apiKey: e.GEMINI_API_KEY,
+      model: e.GEMINI_MODEL,
+      baseUrl: e.GEMINI_BASE_URL,
+      timeoutMs: e.GEMINI_TIMEOUT_MS,
+    },
+    places: { apiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
     weather: { apiKey: e.WEATHER_API_KEY, baseUrl: e.WEATHER_API_BASE_URL },
   };
 }
