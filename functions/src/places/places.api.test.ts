@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CitySuggestion } from '@wayfare/contract';
+import { startTestApi, type TestApi } from '../test-support/api-server';
+import { signedInUser } from '../trips/test-members';
+import { cityIndex } from './cities';
+
+describe('GET /api/places/cities', () => {
+  let api: TestApi;
+  let token: string;
+  beforeAll(async () => {
+    api = await startTestApi();
+    token = (await signedInUser(api)).token;
+  });
+  afterAll(() => api.close());
+
+  const search = async (q: string) =>
+    (await api.call('GET', `/api/places/cities?q=${encodeURIComponent(q)}`, { token })).body
+      .cities as CitySuggestion[];
+
+  it('matches name prefixes without regard to accents or case, most populous first, with country and coordinates', async () => {
+    const [paris] = await search('par');
+    expect(paris).toEqual({
+      id: expect.any(String),
+      name: 'Paris',
+      countryCode: 'FR',
+      country: 'France',
+      latitude: expect.closeTo(48.853, 2),
+      longitude: expect.closeTo(2.349, 2),
+      population: expect.any(Number),
+    });
+    expect((await search('SAO PAU'))[0]?.name).toBe('São Paulo');
+    expect((await search('zurich'))[0]?.name).toBe('Zürich');
+    expect((await search('krakow'))[0]?.name).toBe('Kraków');
+    const many = await search('san');
+    expect(many.length).toBe(8);
+    const populations = many.map((c) => c.population);
+    expect([...populations].sort((a, b) => b - a)).toEqual(populations);
+  });
+
+  it('answers in under 20 ms once the index is built', () => {
+    cityIndex().search('warm up', 8);
+    for (const q of ['a', 's', 'new', 'los an', 'ber', 'mün', 'tok']) {
+      const started = performance.now();
+      cityIndex().search(q, 8);
+      expect(performance.now() - started, q).toBeLessThan(20);
+    }
+  });
+
+  it('rejects a blank query with 400 and needs a session', async () => {
+    const blank = await api.call('GET', '/api/places/cities?q=%20', { token });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('Type a city name');
+    expect((await api.call('GET', '/api/places/cities?q=par')).status).toBe(401);
+  });
+});
+
+describe('GET /api/places/photo', () => {
+  it('answers success false without a Google Maps key', async () => {
+    const api = await startTestApi();
+    const { token } = await signedInUser(api);
+    const res = await api.call('GET', '/api/places/photo?city=Lisbon&maxWidth=800', { token });
+    expect(res.body).toEqual({ success: false, photoUrl: null });
+    expect((await api.call('GET', '/api/places/photo?maxWidth=800', { token })).status).toBe(400);
+    await api.close();
+  });
+
+  it('asks Google Places (a local stand-in) for the city’s first photo and caches it', async () => {
+    const calls: Array<{ method: string; url: string; key: unknown; mask: unknown; body: string }> = [];
+    const places = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        calls.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          key: req.headers['x-goog-api-key'],
+          mask: req.headers['x-goog-fieldmask'],
+          body,
+        });
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/v1/places:searchText') {
+          const { textQuery } = JSON.parse(body) as { textQuery: string };
+          if (textQuery === 'Nowhere') return res.end('{}');
+          return res.end(JSON.stringify({ places: [{ photos: [{ name: 'places/ChIJ123/photos/AbC-9' }] }] }));
+        }
+        if (req.url?.startsWith('/v1/places/ChIJ123/photos/AbC-9/media?')) {
+          return res.end(
+            JSON.stringify({
+              name: 'places/ChIJ123/photos/AbC-9/media',
+              photoUri: 'https://lh3.googleusercontent.com/p/abc=w800',
+            }),
+          );
+        }
+        res.statusCode = 404;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => places.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(places.address() as AddressInfo).port}`;
+    const api = await startTestApi({ GOOGLE_MAPS_API_KEY: 'maps-key', GOOGLE_PLACES_BASE_URL: baseUrl });
+    const { token } = await signedInUser(api);
+
+    const res = await api.call('GET', '/api/places/photo?city=Lisbon&maxWidth=800&lat=38.7&lng=-9.1', {
+      token,
+    });
+    expect(res.body).toEqual({ success: true, photoUrl: 'https://lh3.googleusercontent.com/p/abc=w800' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/places:searchText',
+      key: 'maps-key',
+      mask: 'places.photos',
+    });
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({
+      textQuery: 'Lisbon',
+      locationBias: { circle: { center: { latitude: 38.7, longitude: -9.1 } } },
+    });
+    expect(calls[1]?.url).toBe('/v1/places/ChIJ123/photos/AbC-9/media?maxWidthPx=800&skipHttpRedirect=true');
+
+    await api.call('GET', '/api/places/photo?city=Lisbon&maxWidth=800&lat=38.7&lng=-9.1', { token });
+    expect(calls).toHaveLength(2);
+    const none = await api.call('GET', '/api/places/photo?city=Nowhere', { token });
+    expect(none.body).toEqual({ success: false, photoUrl: null });
+
+    await api.close();
+    places.closeAllConnections();
+    await new Promise((resolve) => places.close(resolve));
+  });
+});
