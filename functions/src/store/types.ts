@@ -3,7 +3,7 @@
  * Every operation that writes more than one record is atomic inside the adapter.
  */
 import type { ExpenseCategory, ExpenseType, LedgerTransfer } from '@wayfare/contract';
-import type { Attraction, TripRole } from '@wayfare/contract';
+import type { Attraction, DailyPlan, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
   id: string;
@@ -68,7 +68,10 @@ export type NewTrip = Omit<
 
 /** The fields a trip edit may change. */
 export type TripPatch = Partial<
-  Pick<TripRecord, 'trip_name' | 'description' | 'start_date' | 'end_date' | 'image_path' | 'number_of_people'>
+  Pick<
+    TripRecord,
+    'trip_name' | 'description' | 'start_date' | 'end_date' | 'image_path' | 'number_of_people'
+  >
 >;
 
 /** A trip as one of its members sees it in a list. */
@@ -111,10 +114,34 @@ export interface MemberStore {
   remove(tripId: string, userId: string): Promise<boolean>;
 }
 
+/** A daily plan as stored; its day number is derived from the trip's start date when it is shown. */
+export type PlanRecord = Omit<DailyPlan, 'day_number'>;
+
+/** A plan to write; without an order it goes after the plans already on its date. */
+export type NewPlan = Pick<PlanRecord, 'plan_date' | 'category' | 'title' | 'description'> & {
+  order?: number;
+};
+
+export interface PlanStore {
+  /** The trip's plans by date, then order, then creation. */
+  list(tripId: string): Promise<PlanRecord[]>;
+  get(tripId: string, planId: string): Promise<PlanRecord | null>;
+  create(tripId: string, plan: NewPlan): Promise<PlanRecord>;
+  /**
+   * Creates the plans that are not duplicates (planDuplicateKey) of the trip's plans or of an earlier plan in the
+   * batch, as one atomic write, so two concurrent batches cannot both add the same plan.
+   */
+  createMany(tripId: string, plans: NewPlan[]): Promise<{ plans: PlanRecord[]; skipped: number }>;
+  /** Replaces the plan's fields (keeping its order unless one is given); null when absent. */
+  update(tripId: string, planId: string, plan: NewPlan): Promise<PlanRecord | null>;
+  delete(tripId: string, planId: string): Promise<boolean>;
+}
+
 export interface Store {
   users: UserStore;
   trips: TripStore;
   members: MemberStore;
+  plans: PlanStore;
   split: SplitStore;
   /** Resolves once the store answers reads; rejects when it cannot. */
   ping(): Promise<void>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Store } from '../types';
 import { migrate } from './migrations';
+import { planMigrations, sqlitePlans } from './plans';
 import { splitMigrations, sqliteSplit } from './split';
 import { sqliteMembers, sqliteTrips, tripMigrations } from './trips';
 import { sqliteUsers, userMigrations } from './users';
@@ -16,7 +17,7 @@ export function openSqliteStore(file: string): Store {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db, [...userMigrations, ...tripMigrations, ...splitMigrations]);
+  migrate(db, [...userMigrations, ...tripMigrations, ...splitMigrations, ...planMigrations]);
 
   const ping = db.prepare('SELECT 1');
   return {
@@ -24,6 +25,7 @@ export function openSqliteStore(file: string): Store {
     trips: sqliteTrips(db),
     members: sqliteMembers(db),
     split: sqliteSplit(db),
+    plans: sqlitePlans(db),
     async ping() {
       ping.get();
     },
