@@ -1,36 +1,277 @@
-import { Compass } from 'lucide-react';
+import { useEffect, useReducer, useState, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ArrowLeft, Check, Pencil } from 'lucide-react';
+import {
+  BUDGET_OPTIONS,
+  createTripBody,
+  INTEREST_OPTIONS,
+  QUESTION_FLOW_STEPS,
+  TRAVEL_STYLE_OPTIONS,
+  type CreateTripResponse,
+  type QuestionAnswers,
+  type TripView,
+} from '@wayfare/contract';
+import { apiFetch, errorMessage } from '../../shared/api';
+import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
+import { Notice } from '../../shared/ui/Notice';
+import { DatesStep } from './DatesStep';
+import { DestinationStep } from './DestinationStep';
+import { ENTER_MS, EXIT_MS, flowReducer, initialFlow, STEPS, summaryRows } from './flow';
 import styles from './QuestionFlowModal.module.css';
+
+const CREATE_FAILED = 'Failed to create trip. Please try again.';
+
+const TITLES: Record<(typeof STEPS)[number], string> = {
+  destination: 'Destination',
+  dates: 'Dates',
+  budget: 'Budget',
+  interests: 'Interests',
+  travelStyle: 'Travel style',
+  summary: 'Your trip',
+};
+
+const BUDGET_HINTS: Record<string, string> = {
+  'Budget-friendly': 'Hostels, street food, public transport',
+  Moderate: 'Comfortable hotels and good local restaurants',
+  Luxury: 'Boutique hotels, fine dining, private transfers',
+  'No limit': 'The very best, whatever it costs',
+};
 
 interface QuestionFlowModalProps {
   open: boolean;
   onClose: () => void;
+  /** Called with the new trip before the page moves to it (the trip list puts it first). */
+  onCreated?: (trip: TripView) => void;
 }
 
-/** Stand-in for the six-step guided planner, which replaces this component with the same props. */
-export function QuestionFlowModal({ open, onClose }: QuestionFlowModalProps) {
+/** The six-step guided planner (spec §2 "Question flow"): answers in, a trip with an AI guide out. */
+export function QuestionFlowModal({ open, onClose, onCreated }: QuestionFlowModalProps) {
+  const navigate = useNavigate();
+  const [flow, dispatch] = useReducer(flowReducer, undefined, initialFlow);
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { step, answers, phase } = flow;
+  const name = STEPS[step] ?? 'summary';
+
+  // The animation clock: exit, then switch step and enter.
+  useEffect(() => {
+    if (phase === 'idle') return;
+    const timer = setTimeout(
+      () => dispatch({ type: phase === 'exiting' ? 'exited' : 'entered' }),
+      phase === 'exiting' ? EXIT_MS : ENTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  const close = () => {
+    if (creating) return;
+    dispatch({ type: 'reset' });
+    setError(null);
+    onClose();
+  };
+
+  const answer = (patch: Partial<QuestionAnswers>, place?: { latitude: number; longitude: number } | null) =>
+    dispatch({ type: 'answer', patch, place });
+
+  const create = async () => {
+    setCreating(true);
+    setError(null);
+    try {
+      const created = await apiFetch<CreateTripResponse>('/api/trips', {
+        method: 'POST',
+        body: createTripBody(answers, flow.place),
+      });
+      onCreated?.(created.trip);
+      dispatch({ type: 'reset' });
+      void navigate(`/trips/${created.id}`);
+    } catch (err) {
+      setError(errorMessage(err, ''));
+      setCreating(false);
+    }
+  };
+
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title="Plan your trip"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      <div className={styles.content}>
-        <div className={styles.icon} aria-hidden="true">
-          <Compass size={28} />
+    <Modal open={open} onClose={close} title="Plan your trip">
+      <div className={styles.flow}>
+        <div className={styles.progress}>
+          <div className={styles.progressText}>
+            <span>{TITLES[name]}</span>
+            <span>
+              {step + 1} of {QUESTION_FLOW_STEPS}
+            </span>
+          </div>
+          <div
+            className={styles.progressTrack}
+            role="progressbar"
+            aria-label="Question flow progress"
+            aria-valuemin={1}
+            aria-valuemax={QUESTION_FLOW_STEPS}
+            aria-valuenow={step + 1}
+            aria-valuetext={`${step + 1} of ${QUESTION_FLOW_STEPS}`}
+          >
+            <div
+              className={styles.progressBar}
+              style={{ '--progress': `${((step + 1) / QUESTION_FLOW_STEPS) * 100}%` } as CSSProperties}
+            />
+          </div>
         </div>
-        <p>The guided planner is coming in this build.</p>
-        <p className={styles.muted}>
-          You will answer six quick questions (destination, dates, budget, interests and travel style, then a
-          summary) and Wayfare will draft your trip from them.
-        </p>
+
+        <div
+          className={cx(
+            styles.step,
+            phase === 'exiting' && styles.exiting,
+            phase === 'entering' && styles.entering,
+          )}
+          key={step}
+        >
+          {name === 'destination' && (
+            <DestinationStep
+              initial={answers.destination}
+              onSubmit={(destination, place) => answer({ destination }, place)}
+            />
+          )}
+          {name === 'dates' && <DatesStep answers={answers} onSubmit={answer} />}
+          {name === 'budget' && (
+            <div className={styles.stepBody}>
+              <p className={styles.question}>What is your budget?</p>
+              <div className={styles.options} role="group" aria-label="Budget">
+                {BUDGET_OPTIONS.map((option) => (
+                  <button
+                    key={option}
+                    type="button"
+                    className={styles.option}
+                    aria-pressed={answers.budget === option}
+                    onClick={() => answer({ budget: option })}
+                  >
+                    <span className={styles.optionLabel}>{option}</span>
+                    <span className={styles.optionHint}>{BUDGET_HINTS[option]}</span>
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+          {name === 'interests' && (
+            <InterestsStep selected={answers.interests} onSubmit={(interests) => answer({ interests })} />
+          )}
+          {name === 'travelStyle' && (
+            <div className={styles.stepBody}>
+              <p className={styles.question}>Who is travelling?</p>
+              <div className={styles.options} role="group" aria-label="Travel style">
+                {TRAVEL_STYLE_OPTIONS.map((option) => (
+                  <button
+                    key={option}
+                    type="button"
+                    className={styles.option}
+                    aria-pressed={answers.travelStyle === option}
+                    onClick={() => answer({ travelStyle: option })}
+                  >
+                    <span className={styles.optionLabel}>{option}</span>
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+          {name === 'summary' && (
+            <div className={styles.stepBody}>
+              <p className={styles.question}>Ready to create your trip?</p>
+              <dl className={styles.summary}>
+                {summaryRows(answers).map((row) => (
+                  <div key={row.label} className={styles.summaryRow}>
+                    <div>
+                      <dt className={styles.summaryLabel}>{row.label}</dt>
+                      <dd className={styles.summaryValue}>{row.value}</dd>
+                    </div>
+                    <Button
+                      variant="ghost"
+                      onClick={() => dispatch({ type: 'go', step: row.step })}
+                      disabled={creating}
+                      aria-label={`Edit ${row.label.toLowerCase()}`}
+                      title={`Edit ${row.label.toLowerCase()}`}
+                    >
+                      <Pencil size={16} aria-hidden="true" />
+                      Edit
+                    </Button>
+                  </div>
+                ))}
+              </dl>
+              {error !== null && (
+                <Notice tone="error" detail={error && error !== CREATE_FAILED ? error : undefined}>
+                  {CREATE_FAILED}
+                </Notice>
+              )}
+              {creating && (
+                <p className={styles.creatingNote} role="status">
+                  Writing your day-by-day guide. This can take a little while.
+                </p>
+              )}
+              <Button
+                variant="accent"
+                size="large"
+                fullWidth
+                loading={creating}
+                loadingText="Creating Your Trip..."
+                onClick={() => void create()}
+              >
+                <Check size={20} aria-hidden="true" />
+                Create My Trip
+              </Button>
+            </div>
+          )}
+        </div>
+
+        {step > 0 && name !== 'summary' && (
+          <Button
+            variant="ghost"
+            className={styles.back}
+            onClick={() => dispatch({ type: 'go', step: step - 1 })}
+          >
+            <ArrowLeft size={18} aria-hidden="true" />
+            Back
+          </Button>
+        )}
       </div>
     </Modal>
+  );
+}
+
+function InterestsStep({
+  selected,
+  onSubmit,
+}: {
+  selected: string[];
+  onSubmit: (interests: string[]) => void;
+}) {
+  const [chosen, setChosen] = useState<string[]>(selected);
+  const toggle = (option: string) =>
+    setChosen((current) =>
+      current.includes(option) ? current.filter((o) => o !== option) : [...current, option],
+    );
+  return (
+    <div className={styles.stepBody}>
+      <p className={styles.question}>What do you enjoy? Pick as many as you like.</p>
+      <div className={styles.options} role="group" aria-label="Interests">
+        {INTEREST_OPTIONS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={styles.option}
+            aria-pressed={chosen.includes(option)}
+            onClick={() => toggle(option)}
+          >
+            <span className={styles.optionLabel}>{option}</span>
+            {chosen.includes(option) && <Check className={styles.optionCheck} size={18} aria-hidden="true" />}
+          </button>
+        ))}
+      </div>
+      <Button
+        onClick={() => onSubmit(INTEREST_OPTIONS.filter((o) => chosen.includes(o)))}
+        disabled={chosen.length === 0}
+        fullWidth
+      >
+        {chosen.length === 0 ? 'Pick at least one interest' : 'Continue'}
+      </Button>
+    </div>
   );
 }

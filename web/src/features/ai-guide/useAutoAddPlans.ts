@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import type { BulkPlansResponse, DailyPlan } from '@wayfare/contract';
+import { apiFetch } from '../../shared/api';
+import { autoPlansFor, bulkFailureMessage, type GuideTrip } from './guide';
+
+/** Spec §9: convert 1 s after the trip shows; keep the success notice 3 s. */
+export const AUTO_ADD_DELAY_MS = 1000;
+export const ADDED_NOTICE_MS = 3000;
+
+export type AutoAddStatus = 'idle' | 'adding' | 'added';
+
+export const AUTO_ADD_MESSAGES: Record<AutoAddStatus, string | null> = {
+  idle: null,
+  adding: 'Auto-adding to daily plans...',
+  added: 'Added to daily plans!',
+};
+
+/**
+ * Turns the AI guide's itinerary into daily plans once, one second after the trip page shows it, when the trip
+ * has dates, the guide parses and no plans exist (spec §4). The server skips duplicates, so two tabs racing
+ * cannot double the plans. `onPlansAdded` receives the created plans (e.g. to refresh the trip).
+ */
+export function useAutoAddPlans(trip: GuideTrip | null, onPlansAdded: (plans: DailyPlan[]) => void) {
+  const [status, setStatus] = useState<AutoAddStatus>('idle');
+  const attempted = useRef(new Set<string>());
+  const latest = useRef({ trip, onPlansAdded });
+  useEffect(() => {
+    latest.current = { trip, onPlansAdded };
+  });
+
+  const eligible = trip !== null && autoPlansFor(trip) !== null;
+  const tripId = trip?.id ?? null;
+
+  useEffect(() => {
+    if (!eligible || !tripId || attempted.current.has(tripId)) return;
+    const timer = setTimeout(() => {
+      const current = latest.current.trip;
+      const plans = current && current.id === tripId ? autoPlansFor(current) : null;
+      if (!plans) return;
+      attempted.current.add(tripId);
+      setStatus('adding');
+      apiFetch<BulkPlansResponse>(`/api/trips/${encodeURIComponent(tripId)}/daily-plans/bulk`, {
+        method: 'POST',
+        body: { plans },
+      }).then(
+        (created) => {
+          setStatus('added');
+          latest.current.onPlansAdded(created.plans);
+        },
+        (error: unknown) => {
+          setStatus('idle');
+          window.alert(bulkFailureMessage(error));
+        },
+      );
+    }, AUTO_ADD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [eligible, tripId]);
+
+  useEffect(() => {
+    if (status !== 'added') return;
+    const timer = setTimeout(() => setStatus('idle'), ADDED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  return { status, message: AUTO_ADD_MESSAGES[status] };
+}
