@@ -1,0 +1,370 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, toIsoDate } from '@wayfare/contract';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
+import { signedInUser, tripWithMembers } from './trips/test-members';
+
+/**
+ * The authorization matrix: every /api route called as the trip's owner, a participant, a stranger, and with no,
+ * expired, forged and unsigned ('alg: none') tokens. The expected answer of each cell is in the table below; no
+ * stranger or bad-token cell may read or change the trip (checked by comparing the trip's data before and after).
+ */
+
+type Actor = 'owner' | 'participant' | 'stranger';
+type BadToken = 'none' | 'expired' | 'forged' | 'algNone';
+const MEMBERS_AND_STRANGER: Actor[] = ['stranger', 'participant', 'owner'];
+const BAD_TOKENS: BadToken[] = ['none', 'expired', 'forged', 'algNone'];
+
+interface Fixture {
+  tripId: string;
+  tripName: string;
+  /** Per actor, the record that actor acts on, so destructive cells never collide. */
+  planOf: Record<Actor, string>;
+  expenseOf: Record<Actor, string>;
+  removableOf: Record<Actor, string>;
+  participantId: string;
+  ownerId: string;
+  newFriendEmail: Record<Actor, string>;
+}
+
+interface Row {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: (fx: Fixture, actor: Actor) => string;
+  body?: (fx: Fixture, actor: Actor) => unknown;
+  /** Expected status per actor; bad tokens always get 401. */
+  expect: Record<Actor, number>;
+}
+
+const start = addDays(toIsoDate(new Date()), 5);
+const expenseBody = (fx: Fixture) => ({
+  title: 'Dinner',
+  amount: 30,
+  expense_date: start,
+  category: 'food',
+  paid_by: fx.participantId,
+  expense_type: 'group',
+});
+const plan = { plan_date: start, category: 'Attraction', title: 'Castle visit', description: '' };
+
+const TABLE: Row[] = [
+  {
+    name: 'who am I',
+    method: 'GET',
+    path: () => '/api/auth/me',
+    expect: { owner: 200, participant: 200, stranger: 200 },
+  },
+  {
+    name: 'list my trips',
+    method: 'GET',
+    path: () => '/api/trips',
+    expect: { owner: 200, participant: 200, stranger: 200 },
+  },
+  {
+    name: 'read a trip',
+    method: 'GET',
+    path: (fx) => `/api/trips/${fx.tripId}`,
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'edit a trip',
+    method: 'PUT',
+    path: (fx) => `/api/trips/${fx.tripId}`,
+    body: (fx) => ({
+      trip_name: fx.tripName,
+      start_date: start,
+      end_date: addDays(start, 3),
+      description: 'Same trip',
+    }),
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'weather of a trip',
+    method: 'GET',
+    path: (fx) => `/api/trips/${fx.tripId}/weather`,
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'add a plan',
+    method: 'POST',
+    path: (fx) => `/api/trips/${fx.tripId}/daily-plans`,
+    body: () => plan,
+    expect: { owner: 201, participant: 201, stranger: 404 },
+  },
+  {
+    name: 'add plans in bulk',
+    method: 'POST',
+    path: (fx) => `/api/trips/${fx.tripId}/daily-plans/bulk`,
+    body: (_fx, actor) => ({ plans: [{ ...plan, title: `Bulk ${actor}` }] }),
+    expect: { owner: 201, participant: 201, stranger: 404 },
+  },
+  {
+    name: 'edit a plan',
+    method: 'PUT',
+    path: (fx, actor) => `/api/trips/${fx.tripId}/daily-plans/${fx.planOf[actor]}`,
+    body: () => ({ ...plan, title: 'Castle visit, early' }),
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'delete a plan',
+    method: 'DELETE',
+    path: (fx, actor) => `/api/trips/${fx.tripId}/daily-plans/${fx.planOf[actor]}`,
+    expect: { owner: 204, participant: 204, stranger: 404 },
+  },
+  {
+    name: 'search cities',
+    method: 'GET',
+    path: () => '/api/places/cities?q=lis',
+    expect: { owner: 200, participant: 200, stranger: 200 },
+  },
+  {
+    name: 'city photo',
+    method: 'GET',
+    path: () => '/api/places/photo?city=Lisbon',
+    expect: { owner: 200, participant: 200, stranger: 200 },
+  },
+  {
+    name: 'overview of my split trips',
+    method: 'GET',
+    path: () => '/api/trip-split/user/trips',
+    expect: { owner: 200, participant: 200, stranger: 200 },
+  },
+  {
+    name: 'list participants',
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants`,
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'add a participant',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants`,
+    body: (fx, actor) => ({ email: fx.newFriendEmail[actor] }),
+    expect: { owner: 201, participant: 201, stranger: 404 },
+  },
+  {
+    name: 'remove another participant',
+    method: 'DELETE',
+    path: (fx, actor) => `/api/trip-split/trips/${fx.tripId}/participants/${fx.removableOf[actor]}`,
+    expect: { owner: 204, participant: 403, stranger: 404 },
+  },
+  {
+    name: 'list expenses',
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/expenses`,
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'add an expense',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/expenses`,
+    body: (fx) => expenseBody(fx),
+    expect: { owner: 201, participant: 201, stranger: 404 },
+  },
+  {
+    name: "edit the owner's expense",
+    method: 'PUT',
+    path: (fx) => `/api/trip-split/expenses/${fx.expenseOf.owner}`,
+    body: (fx) => ({ ...expenseBody(fx), paid_by: fx.ownerId, title: 'Edited' }),
+    expect: { owner: 200, participant: 403, stranger: 404 },
+  },
+  {
+    name: "delete one's own expense",
+    method: 'DELETE',
+    path: (fx, actor) => `/api/trip-split/expenses/${fx.expenseOf[actor]}`,
+    expect: { owner: 204, participant: 204, stranger: 404 },
+  },
+  {
+    name: 'list settlements',
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements`,
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'calculate settlements',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements/calculate`,
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
+    name: 'firebase live token (embedded: none)',
+    method: 'POST',
+    path: () => '/api/trip-split/live-token',
+    expect: { owner: 404, participant: 404, stranger: 404 },
+  },
+  {
+    name: 'delete a trip',
+    method: 'DELETE',
+    path: (fx) => `/api/trips/${fx.tripId}`,
+    expect: { owner: 204, participant: 403, stranger: 404 },
+  },
+];
+
+describe('authorization matrix over HTTP', () => {
+  let api: TestApi;
+  let fx: Fixture;
+  const tokens = {} as Record<Actor | BadToken, string | undefined>;
+
+  async function call(row: Row, actor: Actor, token: string | undefined) {
+    const body = row.body?.(fx, actor);
+    return api.call(row.method, row.path(fx, actor), { token, body: body === undefined ? undefined : body });
+  }
+
+  /** Everything a member can see of the trip, to prove unauthorised cells change nothing. */
+  async function tripState() {
+    const as = { token: tokens.owner };
+    const [trip, participants, expenses, settlements] = await Promise.all([
+      api.call('GET', `/api/trips/${fx.tripId}`, as),
+      api.call('GET', `/api/trip-split/trips/${fx.tripId}/participants`, as),
+      api.call('GET', `/api/trip-split/trips/${fx.tripId}/expenses`, as),
+      api.call('GET', `/api/trip-split/trips/${fx.tripId}/settlements`, as),
+    ]);
+    const { image_url: _signedUrlChangesEachCall, ...tripBody } = trip.body.trip ?? trip.body;
+    return JSON.stringify([tripBody, participants.body, expenses.body, settlements.body]);
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi({ RATE_LIMIT_AUTH_PER_IP: '10000' });
+    const { trip, owner, participant, stranger } = await tripWithMembers(api, {
+      start_date: start,
+      end_date: addDays(start, 4),
+    });
+    const extra = await Promise.all([1, 2, 3, 4, 5].map(() => signedInUser(api)));
+    tokens.owner = owner.token;
+    tokens.participant = participant.token;
+    tokens.stranger = stranger.token;
+
+    const claims = {
+      userId: owner.user.id,
+      email: owner.user.email,
+      username: owner.user.username,
+      first_name: 'A',
+      last_name: 'B',
+    };
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    tokens.none = undefined;
+    tokens.expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
+    tokens.forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+    tokens.algNone = new UnsecuredJWT(claims).setExpirationTime('1h').encode();
+
+    const newPlan = async () =>
+      (await api.call('POST', `/api/trips/${trip.id}/daily-plans`, { token: owner.token, body: plan })).body
+        .plan?.id ?? (await api.store.plans.list(trip.id)).at(-1)!.id;
+    const expenseAs = async (token: string, paidBy: string) =>
+      (
+        await api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+          token,
+          body: {
+            title: 'Taxi',
+            amount: 12.5,
+            expense_date: start,
+            category: 'transport',
+            paid_by: paidBy,
+            expense_type: 'group',
+          },
+        })
+      ).body.expense.id as string;
+
+    const expenseOf = {
+      owner: await expenseAs(owner.token, owner.user.id),
+      participant: await expenseAs(participant.token, participant.user.id),
+      stranger: await expenseAs(owner.token, owner.user.id),
+    };
+    // Added after the group expenses above, so they owe nothing and may be removed.
+    for (const member of extra.slice(0, 2)) await api.store.members.add(trip.id, member.user.id);
+
+    fx = {
+      tripId: trip.id,
+      ownerId: owner.user.id,
+      tripName: trip.trip_name,
+      participantId: participant.user.id,
+      planOf: { owner: await newPlan(), participant: await newPlan(), stranger: await newPlan() },
+      expenseOf,
+      removableOf: { owner: extra[0]!.user.id, participant: extra[1]!.user.id, stranger: extra[1]!.user.id },
+      newFriendEmail: {
+        owner: extra[2]!.user.email,
+        participant: extra[3]!.user.email,
+        stranger: extra[4]!.user.email,
+      },
+    };
+  });
+  afterAll(() => api.close());
+
+  it('answers 401 to every bad token on every protected route, and changes nothing', async () => {
+    const before = await tripState();
+    const cells: string[] = [];
+    for (const row of TABLE) {
+      for (const bad of BAD_TOKENS) {
+        const res = await call(row, 'owner', tokens[bad]);
+        if (res.status !== 401 || typeof res.body?.error !== 'string')
+          cells.push(`${row.name} / ${bad}: ${res.status}`);
+      }
+    }
+    expect(cells).toEqual([]);
+    expect(await tripState()).toBe(before);
+  });
+
+  it('opens the live stream to members only', async () => {
+    const open = async (token?: string) => {
+      const controller = new AbortController();
+      const res = await fetch(`${api.baseUrl}/api/trip-split/trips/${fx.tripId}/live`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        signal: controller.signal,
+      });
+      const type = res.headers.get('content-type');
+      controller.abort();
+      return { status: res.status, type };
+    };
+    for (const bad of BAD_TOKENS) expect((await open(tokens[bad])).status, bad).toBe(401);
+    expect((await open(tokens.stranger)).status).toBe(404);
+    for (const member of ['owner', 'participant'] as const) {
+      expect(await open(tokens[member])).toEqual({
+        status: 200,
+        type: expect.stringContaining('text/event-stream'),
+      });
+    }
+  });
+
+  it('lets only the two parties or the owner mark a settlement paid', async () => {
+    const { body } = await api.call('POST', `/api/trip-split/trips/${fx.tripId}/settlements/calculate`, {
+      token: tokens.owner,
+    });
+    const pending = (body.settlements as Array<{ id: string; settled_at: string | null }>).filter(
+      (s) => !s.settled_at,
+    );
+    expect(pending.length).toBeGreaterThan(0);
+    const target = pending[0]!.id;
+    const mark = (token?: string) => api.call('PUT', `/api/trip-split/settlements/${target}/paid`, { token });
+    for (const bad of BAD_TOKENS) expect((await mark(tokens[bad])).status, bad).toBe(401);
+    expect((await mark(tokens.stranger)).status).toBe(404);
+    expect((await mark(tokens.owner)).status).toBe(200);
+    expect((await mark(tokens.owner)).status).toBe(409);
+  });
+
+  // Last: its final row deletes the trip.
+  it('gives each actor the answer in the table, and strangers learn and change nothing', async () => {
+    const mismatches: string[] = [];
+    for (const row of TABLE) {
+      for (const actor of MEMBERS_AND_STRANGER) {
+        const before = actor === 'stranger' ? await tripState() : '';
+        const res = await call(row, actor, tokens[actor]);
+        if (res.status !== row.expect[actor])
+          mismatches.push(`${row.name} / ${actor}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status >= 400 && typeof res.body?.error !== 'string')
+          mismatches.push(`${row.name} / ${actor}: no error field`);
+        if (actor === 'stranger') {
+          if (JSON.stringify(res.body ?? '').includes(fx.tripId))
+            mismatches.push(`${row.name} / stranger: leaked the trip`);
+          if ((await tripState()) !== before) mismatches.push(`${row.name} / stranger: changed the trip`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
