@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use('/auth', authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
-  api.use('/trip-split', splitRoutes(deps));
+  api.use('/trip-split', splitRoutes(deps, tripImages));
   api.use('/trips', tripRoutes(deps, tripImages));
   api.use('/trips', createTripRoutes(deps, tripImages));
   api.use('/places', placesRoutes(deps));

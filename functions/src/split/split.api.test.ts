@@ -320,7 +320,7 @@ describe('expenses', () => {
   });
 
   it('edits and deletes only for its creator, its payer or the owner, and keeps trip totals exact', async () => {
-    const { owner, bea, cai, create } = await trio();
+    const { owner, bea, cai, tripId, create } = await trio();
     const expense = (await create(bea, expenseBody(bea.id))).body.expense as Expense;
     const put = (who: Member, body: unknown) =>
       api.call('PUT', `/api/trip-split/expenses/${expense.id}`, { token: who.token, body });
@@ -357,6 +357,11 @@ describe('expenses', () => {
       user_role: 'participant',
       your_share_cents: 2000,
     });
+    // A trip image shows on the card through the same signed address the trips API hands out.
+    await api.store.trips.update(tripId, { image_path: 'trips/cover.jpg' });
+    expect((await summary(cai)).image_url).toMatch(
+      new RegExp(`^/api/files/trips/${tripId}/image\\?expires=\\d+&sig=`),
+    );
     expect(await summary(owner)).toMatchObject({
       user_role: 'owner',
       your_share_cents: 2000,
