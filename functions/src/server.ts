@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { createApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { loadConfig } from './config';
+import { answerClientErrorsAsJson } from './http/client-errors';
 import { openSqliteStore } from './store/embedded/sqlite-store';
 
 /** The embedded signing secret: generated once, kept beside the database so sessions survive restarts. */
@@ -35,6 +36,7 @@ function main() {
       `Wayfare is running on http://localhost:${config.port}`,
     );
   });
+  answerClientErrorsAsJson(server);
   server.on('error', (err) => {
     logger.fatal({ err }, 'could not start the server');
     process.exit(1);

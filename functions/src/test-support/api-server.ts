@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { createApp } from '../app';
 import { createTokenService, type TokenService } from '../auth/tokens';
 import { loadConfig, type AppConfig } from '../config';
+import { answerClientErrorsAsJson } from '../http/client-errors';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
 import type { Store } from '../store/types';
 
@@ -43,6 +44,7 @@ export async function startTestApi(
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  answerClientErrorsAsJson(server);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, toIsoDate } from '@wayfare/contract';
+import { startTestApi, type TestApi } from './test-support/api-server';
+import { tripWithMembers } from './trips/test-members';
+
+/**
+ * Fuzzing every route with a body, params or query: bodies start valid and are mutated by fast-check (wrong types,
+ * huge strings, NaN-ish and extreme amounts, unicode, prototype-pollution keys, missing fields, non-objects).
+ * Whatever arrives, the answer is never a 5xx, every reject is JSON with an `error`, and a reject writes nothing.
+ */
+
+const start = addDays(toIsoDate(new Date()), 6);
+const RUNS = 40;
+
+const hostileValue = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    1e308,
+    -1e308,
+    1e-7,
+    0.005,
+    2 ** 53,
+    '12.345',
+    '1e3',
+    'NaN',
+    'Infinity',
+    '',
+    ' ',
+    null,
+  ),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.string({ minLength: 5000, maxLength: 20000 }),
+  fc.constantFrom(
+    { __proto__: { polluted: true } },
+    { constructor: { prototype: { polluted: true } } },
+    [],
+    {},
+  ),
+);
+
+/** A valid body with one field replaced, removed, or a hostile key added; or no object at all. */
+function mutated(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const keys = Object.keys(valid);
+  return fc.oneof(
+    fc
+      .record({ key: fc.constantFrom(...keys), value: hostileValue })
+      .map(({ key, value }) => ({ ...valid, [key]: value })),
+    fc
+      .constantFrom(...keys)
+      .map((key) => Object.fromEntries(Object.entries(valid).filter(([k]) => k !== key))),
+    fc
+      .constantFrom('__proto__', 'constructor', 'prototype')
+      .map((key) => `{${JSON.stringify(valid).slice(1, -1)},"${key}":{"polluted":true,"isAdmin":true}}`),
+    hostileValue.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
+  );
+}
+
+/** What goes on the wire: strings as they are (often not JSON at all), anything else as JSON. */
+const toWire = (body: unknown) =>
+  body === undefined ? undefined : typeof body === 'string' ? body : (JSON.stringify(body) ?? 'null');
+
+const hostileId = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('..', '%2e%2e', '__proto__', 'constructor', 'a'.repeat(500), '💥', "' OR 1=1 --", '{}'),
+);
+
+describe('fuzzing the API', () => {
+  let api: TestApi;
+  let tripId: string;
+  let planId: string;
+  let expenseId: string;
+  let ownerToken: string;
+  let participantId: string;
+
+  async function tripState() {
+    const as = { token: ownerToken };
+    const states = await Promise.all(
+      [
+        `/api/trips/${tripId}`,
+        `/api/trip-split/trips/${tripId}/participants`,
+        `/api/trip-split/trips/${tripId}/expenses`,
+        `/api/trip-split/trips/${tripId}/settlements`,
+      ].map((path) => api.call('GET', path, as)),
+    );
+    return JSON.stringify(states.map((s) => s.body)).replace(/"image_url":"[^"]*"/g, '');
+  }
+
+  /** Sends the request; on a reject, the trip must be exactly as before. */
+  async function expectSafe(method: string, path: string, body: unknown) {
+    const before = await tripState();
+    const res = await api.call(method, path, { token: ownerToken, body: toWire(body) });
+    expect(res.status, `${method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`).toBeLessThan(500);
+    if (res.status >= 400) {
+      expect(res.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
+      expect(await tripState()).toBe(before);
+    }
+    return res.status;
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi({
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+      RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '100000',
+    });
+    const { trip, owner, participant } = await tripWithMembers(api, {
+      start_date: start,
+      end_date: addDays(start, 3),
+    });
+    tripId = trip.id;
+    ownerToken = owner.token;
+    participantId = participant.user.id;
+    planId = (
+      await api.store.plans.create(tripId, {
+        plan_date: start,
+        category: 'Hotel',
+        title: 'Check in',
+        description: '',
+      })
+    ).id;
+    const expense = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: ownerToken,
+      body: {
+        title: 'Bread',
+        amount: 4.2,
+        expense_date: start,
+        category: 'food',
+        paid_by: owner.user.id,
+        expense_type: 'group',
+      },
+    });
+    expenseId = expense.body.expense.id;
+  });
+  afterAll(() => api.close());
+
+  const bodies = (): Array<[string, string, () => string, Record<string, unknown>]> => [
+    [
+      'POST',
+      'register',
+      () => '/api/auth/register',
+      {
+        username: 'fuzzy',
+        email: 'fuzzy@example.com',
+        password: 'long enough pw',
+        first_name: 'F',
+        last_name: 'Z',
+      },
+    ],
+    ['POST', 'login', () => '/api/auth/login', { email: 'fuzzy@example.com', password: 'long enough pw' }],
+    [
+      'POST',
+      'create trip',
+      () => '/api/trips',
+      {
+        destination: 'Lisbon',
+        startDate: start,
+        endDate: addDays(start, 2),
+        numberOfPeople: 1,
+        preferences: {},
+        travelStyle: 'Solo',
+        budgetRange: 'Moderate',
+        interests: [],
+      },
+    ],
+    [
+      'PUT',
+      'edit trip',
+      () => `/api/trips/${tripId}`,
+      { trip_name: 'Lisbon', start_date: start, end_date: addDays(start, 3), description: 'Fuzzed' },
+    ],
+    [
+      'POST',
+      'add plan',
+      () => `/api/trips/${tripId}/daily-plans`,
+      { plan_date: start, category: 'Activity', title: 'Surf', description: '' },
+    ],
+    [
+      'POST',
+      'bulk plans',
+      () => `/api/trips/${tripId}/daily-plans/bulk`,
+      { plans: [{ plan_date: start, category: 'Activity', title: 'Bulk surf', description: '' }] },
+    ],
+    [
+      'PUT',
+      'edit plan',
+      () => `/api/trips/${tripId}/daily-plans/${planId}`,
+      { plan_date: start, category: 'Hotel', title: 'Check in', description: '' },
+    ],
+    [
+      'POST',
+      'add participant',
+      () => `/api/trip-split/trips/${tripId}/participants`,
+      { username: 'nobody_here' },
+    ],
+    [
+      'POST',
+      'add expense',
+      () => `/api/trip-split/trips/${tripId}/expenses`,
+      {
+        title: 'Fuzz',
+        amount: 10,
+        expense_date: start,
+        category: 'food',
+        paid_by: participantId,
+        expense_type: 'shared',
+        splits: [{ user_id: participantId, amount: 10 }],
+      },
+    ],
+    [
+      'PUT',
+      'edit expense',
+      () => `/api/trip-split/expenses/${expenseId}`,
+      {
+        title: 'Bread',
+        amount: 4.2,
+        expense_date: start,
+        category: 'food',
+        paid_by: participantId,
+        expense_type: 'group',
+      },
+    ],
+  ];
+
+  for (const [method, name, path, valid] of bodies()) {
+    it(`survives mutated bodies: ${name}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(mutated(valid), (body) => expectSafe(method, path(), body).then(() => true)),
+        {
+          numRuns: RUNS,
+        },
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  }
+
+  it('survives hostile ids in every path parameter', async () => {
+    const paths = (id: string) => [
+      ['GET', `/api/trips/${id}`],
+      ['PUT', `/api/trips/${id}`],
+      ['DELETE', `/api/trips/${id}`],
+      ['GET', `/api/trips/${id}/weather`],
+      ['DELETE', `/api/trips/${tripId}/daily-plans/${id}`],
+      ['PUT', `/api/trips/${id}/daily-plans/${planId}`],
+      ['GET', `/api/trip-split/trips/${id}/participants`],
+      ['DELETE', `/api/trip-split/trips/${tripId}/participants/${id}`],
+      ['GET', `/api/trip-split/trips/${id}/expenses`],
+      ['DELETE', `/api/trip-split/expenses/${id}`],
+      ['PUT', `/api/trip-split/settlements/${id}/paid`],
+      ['POST', `/api/trip-split/trips/${id}/settlements/calculate`],
+      ['GET', `/api/files/trips/${id}/image?expires=1&sig=x`],
+    ];
+    await fc.assert(
+      fc.asyncProperty(hostileId, async (raw) => {
+        const id = encodeURIComponent(raw);
+        for (const [method, path] of paths(id)) await expectSafe(method as string, path as string, undefined);
+        return true;
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('survives hostile query strings', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileValue, hostileValue, async (q, width) => {
+        const query = (value: unknown) =>
+          encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+        await expectSafe('GET', `/api/places/cities?q=${query(q)}&limit=${query(width)}`, undefined);
+        await expectSafe(
+          'GET',
+          `/api/places/photo?city=${query(q)}&maxWidth=${query(width)}&lat=${query(width)}`,
+          undefined,
+        );
+        return true;
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
