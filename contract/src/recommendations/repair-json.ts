@@ -46,8 +46,15 @@ function rewrite(src: string) {
   let quote: string | null = null; // the character that opened the current string
   let escaped = false;
 
+  // Scans back over whitespace only: regexes anchored at the end would rescan the whole output each time.
+  const lastSignificant = () => {
+    let i = out.length - 1;
+    while (i >= 0 && /\s/.test(out[i] as string)) i--;
+    return i;
+  };
   const dropTrailingComma = () => {
-    out = out.replace(/,\s*$/, '');
+    const i = lastSignificant();
+    if (out[i] === ',') out = out.slice(0, i);
   };
 
   for (let i = 0; i < src.length; i++) {
@@ -80,9 +87,13 @@ function rewrite(src: string) {
       out += CLOSER[ch === '}' ? '{' : '['];
       if (stack.length === 0) break; // the object is complete; ignore any prose after it
     } else if (ch === ',') {
-      safePoints.push({ length: out.replace(/\s*$/, '').length, stack: [...stack] });
+      safePoints.push({ length: lastSignificant() + 1, stack: [...stack] });
       out += ch;
-    } else if (/[A-Za-z_$]/.test(ch) && /[{,]\s*$/.test(out) && stack[stack.length - 1] === '{') {
+    } else if (
+      /[A-Za-z_$]/.test(ch) &&
+      stack[stack.length - 1] === '{' &&
+      /[{,]/.test(out[lastSignificant()] ?? '')
+    ) {
       // An unquoted key: read the identifier and quote it.
       const match = /^[A-Za-z_$][\w$-]*/.exec(src.slice(i)) as RegExpExecArray;
       out += JSON.stringify(match[0]);

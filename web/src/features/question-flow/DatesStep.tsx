@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { DateRange, type RangeKeyDict } from 'react-date-range';
 import 'react-date-range/dist/styles.css';
 import 'react-date-range/dist/theme/default.css';
@@ -8,16 +8,6 @@ import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/cx';
 import { FLEXIBLE_LABELS, flexibleAnswer, formatRange } from './flow';
 import styles from './QuestionFlowModal.module.css';
-
-const WIDE = '(min-width: 720px)';
-const subscribeWide = (onChange: () => void) => {
-  const query = window.matchMedia(WIDE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-
-/** Two months side by side where they fit, one on phones. */
-const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
 
 type Selection = { stage: 'none' } | { stage: 'start' | 'complete'; start: Date; end: Date };
 
@@ -31,7 +21,6 @@ interface DatesStepProps {
  * start, the second the end; until both are set the confirm button is disabled and says so.
  */
 export function DatesStep({ answers, onSubmit }: DatesStepProps) {
-  const wide = useWide();
   const today = startOfDay(new Date());
   const [selection, setSelection] = useState<Selection>(() =>
     answers.startDate && answers.endDate && !FLEXIBLE_LABELS.includes(answers.dates as FlexibleDurationLabel)
@@ -71,7 +60,7 @@ export function DatesStep({ answers, onSubmit }: DatesStepProps) {
           ]}
           onChange={onChange}
           minDate={today}
-          months={wide ? 2 : 1}
+          months={1}
           direction="horizontal"
           moveRangeOnFirstSelection={false}
           showDateDisplay={false}
