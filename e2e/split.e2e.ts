@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
+import { apiLogin, createTrip } from './support/seed';
+import { registerAccount, startServer, type RunningServer } from './support/server';
+
+const LIVE_WITHIN_MS = 1500;
+
+/** Waits for the dialog's opening animation, so screenshots and contrast checks see it as people do. */
+const settled = (dialog: Locator) =>
+  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+
+describe('group expense splitting, live across two browsers', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let tripId: string;
+  let tripName: string;
+  let ana: { token: string; userId: string };
+  let bea: { token: string; userId: string };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const anaAccount = await registerAccount(server.baseUrl, 'ana');
+    const beaAccount = await registerAccount(server.baseUrl, 'bea');
+    ana = await apiLogin(server.baseUrl, anaAccount);
+    bea = await apiLogin(server.baseUrl, beaAccount);
+    ({ id: tripId, name: tripName } = await createTrip(server.baseUrl, ana.token));
+    const added = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/participants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({ username: beaAccount.username }),
+    });
+    expect(added.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  /** A browser context signed in as the given session (the token in local storage, as login leaves it). */
+  async function signedIn(token: string, viewport: { width: number; height: number }): Promise<Page> {
+    // bypassCSP: the app's CSP rightly refuses the inline axe script the accessibility check injects.
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport, bypassCSP: true });
+    contexts.push(context);
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    return context.newPage();
+  }
+
+  it("shows one member's expense on the other's open page within a second, then settles it", async () => {
+    const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
+    const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
+    for (const page of [anaPage, beaPage]) {
+      await page.goto(`/trips/${tripId}/split`);
+      await page.getByRole('heading', { name: 'Trip Split' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    }
+    const participants = beaPage.getByRole('list', { name: 'Participants' });
+    await expect.poll(() => participants.getByRole('listitem').count()).toBe(2);
+    expect(await participants.getByText('Trip Owner').count()).toBe(1);
+    expect(await seriousViolations(beaPage)).toEqual([]);
+    await screenshot(anaPage, 'split-participants-1280');
+    await screenshot(beaPage, 'split-participants-390');
+
+    // Blank add-participant input: the spec's message, from the client.
+    await anaPage.getByRole('button', { name: 'Add Participant' }).click();
+    await anaPage.getByText('Provide an email or a username').waitFor();
+
+    await beaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await beaPage.getByText('No expenses yet. Add the first one.').waitFor();
+
+    await anaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await anaPage.getByRole('button', { name: 'Add Expense' }).click();
+    const dialog = anaPage.getByRole('dialog', { name: 'Add Expense' });
+    await dialog.getByLabel('Title').fill('Dinner at Time Out Market');
+    await dialog.getByLabel('Amount ($)').fill('90');
+    await settled(dialog);
+    expect(await seriousViolations(anaPage)).toEqual([]);
+    await screenshot(anaPage, 'split-expense-form-1280');
+    const saved = anaPage.waitForResponse(
+      (r) => r.url().endsWith(`/trips/${tripId}/expenses`) && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Add Expense' }).click();
+    expect((await saved).status()).toBe(201);
+    const savedAt = Date.now();
+
+    // Bea did nothing: the expense arrives on her open page through the live stream.
+    await beaPage.getByText('Dinner at Time Out Market').waitFor({ timeout: LIVE_WITHIN_MS });
+    expect(Date.now() - savedAt).toBeLessThan(LIVE_WITHIN_MS);
+    await beaPage.getByText('$45.00').first().waitFor();
+    await screenshot(beaPage, 'split-expenses-390');
+    await screenshot(anaPage, 'split-expenses-1280');
+
+    // Bea calculates; the pending settlement shows on both pages.
+    await beaPage.getByRole('tab', { name: /Settlements/ }).click();
+    await anaPage.getByRole('tab', { name: /Settlements/ }).click();
+    await beaPage.getByRole('button', { name: 'Calculate Settlements' }).click();
+    await beaPage.getByText('Bea pays Ana $45.00').waitFor();
+    await anaPage.getByText('Bea pays Ana $45.00').waitFor({ timeout: LIVE_WITHIN_MS });
+    expect(await seriousViolations(beaPage)).toEqual([]);
+    await screenshot(beaPage, 'split-settlements-390');
+
+    let confirmText = '';
+    beaPage.once('dialog', (d) => {
+      confirmText = d.message();
+      void d.accept();
+    });
+    await beaPage.getByRole('button', { name: /Mark as Paid/ }).click();
+    await beaPage.getByText('All Settled!').waitFor();
+    expect(confirmText).toBe('Mark this settlement as paid?');
+    await anaPage.getByText('All Settled!').waitFor({ timeout: LIVE_WITHIN_MS });
+    await screenshot(anaPage, 'split-settled-1280');
+  });
+
+  it('shows the overview with the trip card, your share and the add-expense modal', async () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const page = await signedIn(bea.token, viewport);
+      await page.goto('/trip-split');
+      await page.getByRole('heading', { name: tripName }).waitFor();
+      await page.getByText('Participant', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Show details' }).click();
+      await page.getByText('Your share').waitFor();
+      await page.getByText('$45.00').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `overview-${name}`);
+
+      await page.getByRole('button', { name: 'Add Expense' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Expense' });
+      const submit = dialog.getByRole('button', { name: 'Add Expense' });
+      await dialog.getByText('Please fill in all required fields (title, amount, and who paid)').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await dialog.getByLabel('Title').fill('Tram tickets');
+      await dialog.getByLabel('Amount ($)').fill('12');
+      await dialog.getByText('Custom amounts').click();
+      await dialog.getByText('Enter custom amounts').waitFor();
+      await dialog.getByLabel(/Amount for Ana/).fill('5');
+      await dialog.getByText('Split does not add up to total yet').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await dialog.getByLabel(/Amount for Bea/).fill('7');
+      await dialog.getByText('Split adds up to $12.00').waitFor();
+      await settled(dialog);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `overview-add-expense-${name}`);
+      if (name === 'desktop') {
+        await submit.click();
+        await page.getByText('Tram tickets').waitFor();
+      } else {
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+      }
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { CreateTripInput, CreateTripResponse } from '@wayfare/contract';
+
+/** Logs an account in through the API; the token and the user id it carries. */
+export async function apiLogin(baseUrl: string, account: { email: string; password: string }) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  const { token } = (await res.json()) as { token: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as {
+    userId: string;
+  };
+  return { token, userId: claims.userId };
+}
+
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** Creates a trip through POST /api/trips, as the question flow does, a week from today; its id and name. */
+export async function createTrip(baseUrl: string, token: string, destination = 'Lisbon') {
+  const [startDate, endDate] = [isoDay(7), isoDay(10)];
+  const body: CreateTripInput = {
+    destination,
+    startDate,
+    endDate,
+    numberOfPeople: 1,
+    preferences: {
+      destination,
+      dates: `${startDate} – ${endDate}`,
+      startDate,
+      endDate,
+      budget: 'Moderate',
+      interests: ['Food & Dining'],
+      travelStyle: 'Group of friends',
+    },
+    travelStyle: 'Group of friends',
+    budgetRange: 'Moderate',
+    interests: ['Food & Dining'],
+    latitude: 38.7223,
+    longitude: -9.1393,
+  };
+  const res = await fetch(`${baseUrl}/api/trips`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`creating the trip failed: ${res.status} ${await res.text()}`);
+  const { id, trip } = (await res.json()) as CreateTripResponse;
+  return { id, name: trip.trip_name };
+}

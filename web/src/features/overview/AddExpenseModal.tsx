@@ -1,0 +1,251 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { format } from 'date-fns';
+import { EXPENSE_CATEGORIES, formatCents, type Participant } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { Button } from '../../shared/ui/Button';
+import { Modal } from '../../shared/ui/Modal';
+import { Notice } from '../../shared/ui/Notice';
+import { TextField } from '../../shared/ui/TextField';
+import { CATEGORY, personName } from '../split/categories';
+import { splitApi } from '../split/splitApi';
+import split from '../split/Split.module.css';
+import {
+  MODAL_MESSAGES,
+  computeModalSplit,
+  modalExpenseBody,
+  splitPeople,
+  type ModalDraft,
+  type SplitMethod,
+} from './modalSplit';
+
+const METHODS: Array<{ key: SplitMethod; label: string }> = [
+  { key: 'equal', label: 'Equal' },
+  { key: 'custom', label: 'Custom amounts' },
+  { key: 'percent', label: 'Percentages' },
+];
+
+interface AddExpenseModalProps {
+  tripId: string;
+  participants: Participant[];
+  userId: string;
+  onClose: () => void;
+}
+
+/** The overview's add-expense modal (spec §5): equal, custom or percent, for everyone or selected people. */
+export function AddExpenseModal({ tripId, participants, userId, onClose }: AddExpenseModalProps) {
+  const everyone = useMemo(() => participants.map((p) => p.user_id), [participants]);
+  const [draft, setDraft] = useState<ModalDraft>({
+    title: '',
+    amount: '',
+    paid_by: everyone.includes(userId) ? userId : (everyone[0] ?? ''),
+    category: 'food',
+    expense_date: format(new Date(), 'yyyy-MM-dd'),
+    method: 'equal',
+    scope: 'all',
+    selected: everyone,
+    include_payer: true,
+    values: {},
+  });
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const set = <K extends keyof ModalDraft>(key: K, value: ModalDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const computed = computeModalSplit(draft, everyone);
+  const people = splitPeople(draft, everyone);
+  const shareOf = new Map(computed.shares?.map((s) => [s.user_id, s.cents]));
+  const nameOf = new Map(participants.map((p) => [p.user_id, personName(p)]));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!computed.shares) return;
+    setBusy(true);
+    setSaveError(null);
+    try {
+      await splitApi.createExpense(tripId, modalExpenseBody(draft, computed.shares));
+      onClose();
+    } catch (err) {
+      setSaveError(errorMessage(err, 'Failed to create expense. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  const formId = `${id}-form`;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Add Expense"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            disabled={computed.error !== null}
+            loading={busy}
+            loadingText="Saving..."
+          >
+            Add Expense
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={split.form} onSubmit={(e) => void submit(e)} noValidate>
+        {saveError && <Notice tone="error">{saveError}</Notice>}
+        <TextField
+          label="Title"
+          required
+          value={draft.title}
+          onChange={(e) => set('title', e.target.value)}
+        />
+        <div className={split.twoColumns}>
+          <TextField
+            label="Amount ($)"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            required
+            value={draft.amount}
+            onChange={(e) => set('amount', e.target.value)}
+          />
+          <label className={split.field}>
+            <span className={split.label}>Paid by</span>
+            <select
+              className={split.select}
+              value={draft.paid_by}
+              onChange={(e) => set('paid_by', e.target.value)}
+            >
+              {participants.map((p) => (
+                <option key={p.user_id} value={p.user_id}>
+                  {personName(p)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className={split.twoColumns}>
+          <label className={split.field}>
+            <span className={split.label}>Category</span>
+            <select
+              className={split.select}
+              value={draft.category}
+              onChange={(e) => set('category', e.target.value as ModalDraft['category'])}
+            >
+              {EXPENSE_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY[category].label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField
+            label="Date"
+            type="date"
+            value={draft.expense_date}
+            onChange={(e) => set('expense_date', e.target.value)}
+          />
+        </div>
+
+        <fieldset className={split.choices}>
+          <legend>Split method</legend>
+          {METHODS.map((method) => (
+            <label key={method.key} className={split.choice}>
+              <input
+                type="radio"
+                name={`${id}-method`}
+                checked={draft.method === method.key}
+                onChange={() => set('method', method.key)}
+              />
+              {method.label}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className={split.choices}>
+          <legend>Split between</legend>
+          <label className={split.choice}>
+            <input
+              type="radio"
+              name={`${id}-scope`}
+              checked={draft.scope === 'all'}
+              onChange={() => set('scope', 'all')}
+            />
+            Everyone
+          </label>
+          <label className={split.choice}>
+            <input
+              type="radio"
+              name={`${id}-scope`}
+              checked={draft.scope === 'selected'}
+              onChange={() => set('scope', 'selected')}
+            />
+            Selected people
+          </label>
+          <label className={split.choice}>
+            <input
+              type="checkbox"
+              checked={draft.include_payer}
+              onChange={(e) => set('include_payer', e.target.checked)}
+            />
+            Include payer
+          </label>
+        </fieldset>
+
+        <div className={split.personRows}>
+          {participants.map((p) => {
+            const inSplit = people.includes(p.user_id);
+            const selectable = draft.scope === 'selected';
+            return (
+              <div key={p.user_id} className={split.personRow}>
+                {selectable ? (
+                  <label className={split.choice}>
+                    <input
+                      type="checkbox"
+                      checked={draft.selected.includes(p.user_id)}
+                      onChange={(e) =>
+                        set(
+                          'selected',
+                          e.target.checked
+                            ? [...draft.selected, p.user_id]
+                            : draft.selected.filter((u) => u !== p.user_id),
+                        )
+                      }
+                    />
+                    {nameOf.get(p.user_id)}
+                  </label>
+                ) : (
+                  <span>{nameOf.get(p.user_id)}</span>
+                )}
+                {draft.method === 'equal' || !inSplit ? (
+                  <span className={split.money}>
+                    {inSplit && shareOf.has(p.user_id) ? formatCents(shareOf.get(p.user_id) as number) : '—'}
+                  </span>
+                ) : (
+                  <input
+                    type="number"
+                    inputMode="decimal"
+                    min="0"
+                    step={draft.method === 'percent' ? '1' : '0.01'}
+                    placeholder={draft.method === 'percent' ? '%' : '0.00'}
+                    aria-label={`${draft.method === 'percent' ? 'Percentage' : 'Amount'} for ${nameOf.get(p.user_id)}`}
+                    value={draft.values[p.user_id] ?? ''}
+                    onChange={(e) => set('values', { ...draft.values, [p.user_id]: e.target.value })}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <p className={split.hint} aria-live="polite">
+          {computed.error ?? `Split adds up to ${formatCents(computed.allocatedCents)}`}
+        </p>
+        {computed.error === MODAL_MESSAGES.notAddingUp && (
+          <p className={split.hint}>So far {formatCents(computed.allocatedCents)} is assigned.</p>
+        )}
+      </form>
+    </Modal>
+  );
+}

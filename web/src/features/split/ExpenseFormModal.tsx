@@ -1,0 +1,172 @@
+import { useId, useState, type FormEvent } from 'react';
+import { format } from 'date-fns';
+import { EXPENSE_CATEGORIES, EXPENSE_TYPES, type Expense, type Participant } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { Button } from '../../shared/ui/Button';
+import { Modal } from '../../shared/ui/Modal';
+import { Notice } from '../../shared/ui/Notice';
+import { TextField } from '../../shared/ui/TextField';
+import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
+import { draftFromExpense, emptyDraft, expenseBodyFromDraft, type ExpenseDraft } from './forms';
+import { splitApi } from './splitApi';
+import styles from './Split.module.css';
+
+interface ExpenseFormModalProps {
+  tripId: string;
+  participants: Participant[];
+  /** The signed-in user, the default payer. */
+  userId: string;
+  /** Edit mode when given: the form is prefilled from it. */
+  expense: Expense | null;
+  onClose: () => void;
+}
+
+/** The per-trip page's simple expense form (spec §5), in add or edit mode. */
+export function ExpenseFormModal({ tripId, participants, userId, expense, onClose }: ExpenseFormModalProps) {
+  const [draft, setDraft] = useState<ExpenseDraft>(() =>
+    expense ? draftFromExpense(expense) : emptyDraft(format(new Date(), 'yyyy-MM-dd'), userId),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const set = <K extends keyof ExpenseDraft>(key: K, value: ExpenseDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const built = expenseBodyFromDraft(draft);
+    if ('error' in built) return setError(built.error);
+    setError(null);
+    setBusy(true);
+    try {
+      if (expense) await splitApi.updateExpense(expense.id, built.body);
+      else await splitApi.createExpense(tripId, built.body);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to save expense'));
+      setBusy(false);
+    }
+  };
+
+  const others = participants.filter((p) => p.user_id !== draft.paid_by);
+  const formId = `${id}-form`;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={expense ? 'Edit Expense' : 'Add Expense'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy} loadingText="Saving...">
+            {expense ? 'Save Changes' : 'Add Expense'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        {error && <Notice tone="error">{error}</Notice>}
+        <TextField
+          label="Title"
+          required
+          value={draft.title}
+          onChange={(e) => set('title', e.target.value)}
+        />
+        <div className={styles.twoColumns}>
+          <TextField
+            label="Amount ($)"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            required
+            value={draft.amount}
+            onChange={(e) => set('amount', e.target.value)}
+          />
+          <TextField
+            label="Date"
+            type="date"
+            required
+            value={draft.expense_date}
+            onChange={(e) => set('expense_date', e.target.value)}
+          />
+        </div>
+        <div className={styles.twoColumns}>
+          <label className={styles.field}>
+            <span className={styles.label}>Paid by</span>
+            <select
+              className={styles.select}
+              value={draft.paid_by}
+              onChange={(e) => set('paid_by', e.target.value)}
+              required
+            >
+              {participants.map((p) => (
+                <option key={p.user_id} value={p.user_id}>
+                  {personName(p)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            <span className={styles.label}>Category</span>
+            <select
+              className={styles.select}
+              value={draft.category}
+              onChange={(e) => set('category', e.target.value as ExpenseDraft['category'])}
+            >
+              {EXPENSE_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY[category].label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <TextField
+          label="Description (optional)"
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
+        <fieldset className={styles.choices}>
+          <legend>Split</legend>
+          {EXPENSE_TYPES.map((type) => (
+            <label key={type} className={styles.choice}>
+              <input
+                type="radio"
+                name={`${id}-type`}
+                value={type}
+                checked={draft.expense_type === type}
+                onChange={() => set('expense_type', type)}
+              />
+              {EXPENSE_TYPE_LABEL[type]}
+            </label>
+          ))}
+        </fieldset>
+        {draft.expense_type === 'shared' && (
+          <div className={styles.personRows}>
+            <p className={styles.hint}>
+              What each person owes the payer. Leave all empty to split equally among them.
+            </p>
+            {others.map((p) => (
+              <label key={p.user_id} className={styles.personRow}>
+                <span>{personName(p)}</span>
+                <input
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step="0.01"
+                  placeholder="0.00"
+                  aria-label={`Amount owed by ${personName(p)}`}
+                  value={draft.splits[p.user_id] ?? ''}
+                  onChange={(e) => set('splits', { ...draft.splits, [p.user_id]: e.target.value })}
+                />
+              </label>
+            ))}
+          </div>
+        )}
+      </form>
+    </Modal>
+  );
+}

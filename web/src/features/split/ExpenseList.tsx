@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { format, parseISO } from 'date-fns';
+import { Pencil, Trash2 } from 'lucide-react';
+import { formatCents, type Expense } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { cx } from '../../shared/cx';
+import { Notice } from '../../shared/ui/Notice';
+import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
+import { splitApi } from './splitApi';
+import styles from './Split.module.css';
+
+export const DELETE_EXPENSE_CONFIRM = 'Are you sure you want to delete this expense?';
+
+interface ExpenseListProps {
+  expenses: Expense[];
+  /** Opens the expense form prefilled; without it the list is read-only. */
+  onEdit?: (expense: Expense) => void;
+}
+
+/** The trip's expenses, newest first, each with who paid and everyone's share. */
+export function ExpenseList({ expenses, onEdit }: ExpenseListProps) {
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = async (expense: Expense) => {
+    if (!window.confirm(DELETE_EXPENSE_CONFIRM)) return;
+    setError(null);
+    try {
+      await splitApi.deleteExpense(expense.id);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to delete expense'));
+    }
+  };
+
+  if (expenses.length === 0) return <p className={styles.empty}>No expenses yet. Add the first one.</p>;
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      <ul className={styles.list} aria-label="Expenses">
+        {expenses.map((expense) => {
+          const { Icon, label } = CATEGORY[expense.category];
+          return (
+            <li key={expense.id} className={styles.expenseRow}>
+              <span className={styles.categoryIcon} title={label}>
+                <Icon size={20} aria-label={label} />
+              </span>
+              <div className={styles.main}>
+                <span className={styles.name}>{expense.title}</span>
+                <span className={styles.meta}>
+                  {format(parseISO(expense.expense_date), 'MMM d, yyyy')} · Paid by {expense.paid_by_name} ·{' '}
+                  {EXPENSE_TYPE_LABEL[expense.expense_type]}
+                </span>
+                <span className={styles.shares}>
+                  {expense.participants.map((share) => (
+                    <span key={share.user_id}>
+                      {personName(share)}{' '}
+                      <span className={styles.money}>{formatCents(share.share_cents)}</span>
+                    </span>
+                  ))}
+                </span>
+              </div>
+              <span className={styles.money}>{formatCents(expense.amount_cents)}</span>
+              {onEdit && (
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className={styles.iconButton}
+                    aria-label={`Edit ${expense.title}`}
+                    title="Edit expense"
+                    onClick={() => onEdit(expense)}
+                  >
+                    <Pencil size={18} aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    className={cx(styles.iconButton, styles.danger)}
+                    aria-label={`Delete ${expense.title}`}
+                    title="Delete expense"
+                    onClick={() => void remove(expense)}
+                  >
+                    <Trash2 size={18} aria-hidden="true" />
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

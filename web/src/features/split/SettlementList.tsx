@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { format, parseISO } from 'date-fns';
+import { CheckCircle2, PartyPopper } from 'lucide-react';
+import { formatCents, type Balance, type Settlement } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { cx } from '../../shared/cx';
+import { Button } from '../../shared/ui/Button';
+import { Notice } from '../../shared/ui/Notice';
+import { personName } from './categories';
+import { splitApi } from './splitApi';
+import styles from './Split.module.css';
+
+export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
+
+/** "Bob pays Alice $33.33" (DESIGN.md: who owes whom reads as a sentence). */
+export const settlementSentence = (s: Settlement) =>
+  `${s.payer.first_name} pays ${s.payee.first_name} ${formatCents(s.amount_cents)}`;
+
+/** Pending transfers first, then paid ones; 'All Settled!' once every one is paid. */
+export function SettlementList({ settlements }: { settlements: Settlement[] }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const markPaid = async (settlement: Settlement) => {
+    if (!window.confirm(MARK_PAID_CONFIRM)) return;
+    setBusy(settlement.id);
+    setError(null);
+    try {
+      await splitApi.markPaid(settlement.id);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to mark settlement as paid'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (settlements.length === 0) {
+    return <p className={styles.empty}>No settlements yet. Calculate them to see who owes whom.</p>;
+  }
+  const ordered = [...settlements].sort(
+    (a, b) => Number(Boolean(a.settled_at)) - Number(Boolean(b.settled_at)),
+  );
+  const allPaid = settlements.every((s) => s.settled_at);
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      {allPaid && (
+        <p className={styles.settled} role="status">
+          <PartyPopper size={28} aria-hidden="true" />
+          All Settled!
+        </p>
+      )}
+      <ul className={styles.list} aria-label="Settlements">
+        {ordered.map((settlement) => (
+          <li key={settlement.id} className={cx(styles.row, styles.wrapRow)}>
+            <div className={styles.main}>
+              <span className={styles.sentence}>{settlementSentence(settlement)}</span>
+              <span className={styles.meta}>
+                {personName(settlement.payer)} → {personName(settlement.payee)}
+              </span>
+            </div>
+            {settlement.settled_at ? (
+              <span className={cx(styles.badge, styles.paid)}>
+                <CheckCircle2 size={12} aria-hidden="true" /> Paid{' '}
+                {format(parseISO(settlement.settled_at), 'MMM d')}
+              </span>
+            ) : (
+              <>
+                <span className={cx(styles.badge, styles.pending)}>Pending</span>
+                <Button
+                  variant="secondary"
+                  loading={busy === settlement.id}
+                  onClick={() => void markPaid(settlement)}
+                  aria-label={`Mark as Paid: ${settlementSentence(settlement)}`}
+                >
+                  Mark as Paid
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Each person's paid, owed and net position after the last calculation. */
+export function BalanceList({ balances }: { balances: Balance[] }) {
+  return (
+    <section className={styles.balances} aria-label="Balances">
+      <h3>Balances</h3>
+      <ul className={styles.list}>
+        {balances.map((b) => (
+          <li key={b.user_id} className={styles.row}>
+            <div className={styles.main}>
+              <span className={styles.name}>{personName(b)}</span>
+              <span className={styles.meta}>
+                Paid <span className={styles.money}>{formatCents(b.total_paid_cents)}</span> · Share{' '}
+                <span className={styles.money}>{formatCents(b.total_owed_cents)}</span>
+              </span>
+            </div>
+            <span className={cx(styles.money, b.balance_cents > 0 ? styles.owed : styles.owes)}>
+              {b.balance_cents > 0 ? 'Gets back ' : b.balance_cents < 0 ? 'Owes ' : 'Even '}
+              {b.balance_cents !== 0 && formatCents(Math.abs(b.balance_cents))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Expense } from '@wayfare/contract';
+import {
+  SPLIT_NOT_ADDING_UP,
+  draftFromExpense,
+  emptyDraft,
+  expenseBodyFromDraft,
+  participantBody,
+} from './forms';
+
+describe('participantBody', () => {
+  it('sends email-looking text as email, anything else as username, and refuses blank', () => {
+    expect(participantBody(' bea@example.com ')).toEqual({ body: { email: 'bea@example.com' } });
+    expect(participantBody('bea_travels')).toEqual({ body: { username: 'bea_travels' } });
+    expect(participantBody('   ')).toEqual({ error: 'Provide an email or a username' });
+  });
+});
+
+describe('expenseBodyFromDraft', () => {
+  const draft = { ...emptyDraft('2027-04-11', 'ana'), title: 'Dinner', amount: '100' };
+
+  it('defaults to a food group expense dated today and paid by the signed-in user', () => {
+    expect(emptyDraft('2027-04-11', 'ana')).toMatchObject({
+      category: 'food',
+      expense_type: 'group',
+      paid_by: 'ana',
+    });
+    expect(expenseBodyFromDraft(draft)).toEqual({
+      body: {
+        title: 'Dinner',
+        description: '',
+        amount: 100,
+        expense_date: '2027-04-11',
+        category: 'food',
+        paid_by: 'ana',
+        expense_type: 'group',
+      },
+    });
+  });
+
+  it.each([
+    [{ title: ' ' }, 'Title is required'],
+    [{ amount: '' }, 'Enter a valid amount'],
+    [{ amount: '0' }, 'Enter a valid amount'],
+    [{ amount: '1.234' }, 'Enter a valid amount'],
+    [{ expense_date: '' }, 'Date is required'],
+    [{ paid_by: '' }, 'Choose who paid'],
+  ])('refuses %j', (patch, error) => {
+    expect(expenseBodyFromDraft({ ...draft, ...patch })).toEqual({ error });
+  });
+
+  it('shared: drops zeros and the payer, completes a 1-cent gap onto the last person, refuses more', () => {
+    const shared = { ...draft, expense_type: 'shared' as const, amount: '10' };
+    const body = (splits: Record<string, string>) => expenseBodyFromDraft({ ...shared, splits });
+    expect(body({ ana: '5', bea: '3.33', cai: '6.66', dan: '0' })).toMatchObject({
+      body: {
+        splits: [
+          { user_id: 'bea', amount: 3.33 },
+          { user_id: 'cai', amount: 6.67 },
+        ],
+      },
+    });
+    expect(body({})).toEqual({ body: expect.not.objectContaining({ splits: expect.anything() }) });
+    expect(body({ bea: '3', cai: '3' })).toEqual({ error: SPLIT_NOT_ADDING_UP });
+    expect(body({ bea: 'x' })).toEqual({ error: 'Enter amounts in dollars, like 12.50' });
+  });
+
+  it('prefills edits from the expense', () => {
+    const expense = {
+      id: 'e1',
+      title: 'Taxi',
+      description: 'Airport',
+      amount_cents: 2450,
+      expense_date: '2027-04-12',
+      category: 'transport',
+      expense_type: 'shared',
+      paid_by: 'ana',
+      participants: [{ user_id: 'bea', first_name: 'Bea', last_name: 'B', share_cents: 2450 }],
+    } as Expense;
+    expect(draftFromExpense(expense)).toEqual({
+      title: 'Taxi',
+      description: 'Airport',
+      amount: '24.50',
+      expense_date: '2027-04-12',
+      category: 'transport',
+      paid_by: 'ana',
+      expense_type: 'shared',
+      splits: { bea: '24.50' },
+    });
+  });
+});

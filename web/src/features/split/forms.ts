@@ -1,0 +1,114 @@
+import {
+  PROVIDE_IDENTIFIER,
+  SPLIT_TOLERANCE_CENTS,
+  centsToDollars,
+  looksLikeEmail,
+  parseDollarsToCents,
+  splitCustom,
+  sumCents,
+  type AddParticipantBody,
+  type Expense,
+  type ExpenseBodyInput,
+  type ExpenseCategory,
+  type ExpenseType,
+} from '@wayfare/contract';
+
+export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
+
+/** Spec §5: text that looks like an email is sent as email, anything else as a username; blank is refused. */
+export function participantBody(text: string): { body: AddParticipantBody } | { error: string } {
+  const value = text.trim();
+  if (!value) return { error: PROVIDE_IDENTIFIER };
+  return { body: looksLikeEmail(value) ? { email: value } : { username: value } };
+}
+
+/** The simple expense form of the per-trip page, as typed (amounts are dollar text). */
+export interface ExpenseDraft {
+  title: string;
+  description: string;
+  amount: string;
+  expense_date: string;
+  category: ExpenseCategory;
+  paid_by: string;
+  expense_type: ExpenseType;
+  /** shared: dollars owed by each non-payer, by user id. */
+  splits: Record<string, string>;
+}
+
+export function emptyDraft(today: string, payer: string): ExpenseDraft {
+  return {
+    title: '',
+    description: '',
+    amount: '',
+    expense_date: today,
+    category: 'food',
+    paid_by: payer,
+    expense_type: 'group',
+    splits: {},
+  };
+}
+
+/** Edit mode: the form prefilled from the expense. */
+export function draftFromExpense(expense: Expense): ExpenseDraft {
+  const splits =
+    expense.expense_type === 'shared'
+      ? Object.fromEntries(
+          expense.participants.map((p) => [p.user_id, centsToDollars(p.share_cents).toFixed(2)]),
+        )
+      : {};
+  return {
+    title: expense.title,
+    description: expense.description,
+    amount: centsToDollars(expense.amount_cents).toFixed(2),
+    expense_date: expense.expense_date,
+    category: expense.category,
+    paid_by: expense.paid_by,
+    expense_type: expense.expense_type,
+    splits,
+  };
+}
+
+/**
+ * The request body for a draft, or the first thing to fix. Shared custom amounts drop zeros; when some are given
+ * they must come within a cent of the total (the last person absorbs that cent); none given means the server
+ * divides the amount equally among the non-payers.
+ */
+export function expenseBodyFromDraft(draft: ExpenseDraft): { body: ExpenseBodyInput } | { error: string } {
+  if (!draft.paid_by) return { error: 'Choose who paid' };
+  if (!draft.title.trim()) return { error: 'Title is required' };
+  if (!draft.expense_date) return { error: 'Date is required' };
+  const total = parseDollarsToCents(draft.amount);
+  if (total === null || total <= 0) return { error: 'Enter a valid amount' };
+  const body: ExpenseBodyInput = {
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    amount: total / 100,
+    expense_date: draft.expense_date,
+    category: draft.category,
+    paid_by: draft.paid_by,
+    expense_type: draft.expense_type,
+  };
+  if (draft.expense_type !== 'shared') return { body };
+
+  const entered: Array<{ user_id: string; cents: number }> = [];
+  for (const [user_id, text] of Object.entries(draft.splits)) {
+    if (user_id === draft.paid_by || !text.trim()) continue;
+    const cents = parseDollarsToCents(text);
+    if (cents === null) return { error: 'Enter amounts in dollars, like 12.50' };
+    if (cents > 0) entered.push({ user_id, cents });
+  }
+  if (entered.length === 0) return { body };
+  if (Math.abs(sumCents(entered.map((e) => e.cents)) - total) > SPLIT_TOLERANCE_CENTS) {
+    return { error: SPLIT_NOT_ADDING_UP };
+  }
+  const shares = splitCustom(
+    total,
+    entered.map((e) => e.cents),
+  ) as number[];
+  return {
+    body: {
+      ...body,
+      splits: entered.map((e, i) => ({ user_id: e.user_id, amount: (shares[i] as number) / 100 })),
+    },
+  };
+}
