@@ -1,10 +1,144 @@
-import { Page } from '../../shared/ui/Page';
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, Pencil, RefreshCw, Wallet } from 'lucide-react';
+import { cx } from '../../shared/cx';
+import { Button, buttonClassName } from '../../shared/ui/Button';
+import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { DailyPlansBoard } from '../daily-plans/DailyPlansBoard';
+import { TripMap } from '../map/TripMap';
+import { TripPhoto } from '../trips/TripPhoto';
+import { useTripWeather } from '../weather/useTripWeather';
+import type { TripView } from '@wayfare/contract';
+import { TripInfoCards } from './TripInfoCards';
+import { useTripDetails } from './useTripDetails';
+import styles from './TripDetailsPage.module.css';
 
 export function TripDetailsPage() {
+  const { tripId = '' } = useParams();
+  const { state, retry, refresh, setPlans, reloadPlans } = useTripDetails(tripId);
+  useDocumentTitle(state.status === 'ready' ? state.trip.trip_name : 'Trip Details');
+
+  if (state.status === 'loading') {
+    return (
+      <div className={styles.page}>
+        <SkeletonColumns label="Loading trip details" />
+      </div>
+    );
+  }
+  if (state.status !== 'ready') {
+    const notFound = state.status === 'not-found';
+    return (
+      <div className={styles.page}>
+        <section className={styles.state} role={notFound ? undefined : 'alert'} aria-labelledby="trip-state">
+          <h1 id="trip-state" className={styles.stateTitle}>
+            {notFound ? 'Trip Not Found' : 'Failed to load trip details. Please try again.'}
+          </h1>
+          {notFound && <p>This trip does not exist, or you are not one of its travellers.</p>}
+          <div className={styles.stateActions}>
+            {!notFound && (
+              <Button onClick={retry}>
+                <RefreshCw size={18} aria-hidden="true" />
+                Try Again
+              </Button>
+            )}
+            <Link to="/trips" className={buttonClassName({ variant: notFound ? 'primary' : 'secondary' })}>
+              <ArrowLeft size={18} aria-hidden="true" />
+              Back to Trips
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
   return (
-    <Page title="Trip Details">
-      <SkeletonColumns label="Loading trip details" />
-    </Page>
+    <TripDetails
+      trip={state.trip}
+      refreshing={state.refreshing}
+      refreshFailed={state.refreshFailed}
+      onRefresh={refresh}
+      setPlans={setPlans}
+      reloadPlans={reloadPlans}
+    />
+  );
+}
+
+interface TripDetailsProps {
+  trip: TripView;
+  refreshing: boolean;
+  refreshFailed: boolean;
+  onRefresh: () => void;
+  setPlans: Parameters<typeof DailyPlansBoard>[0]['setPlans'];
+  reloadPlans: () => Promise<void>;
+}
+
+/** The loaded trip: header, then plans on the left and the map on the right from tablet width up. */
+function TripDetails({
+  trip,
+  refreshing,
+  refreshFailed,
+  onRefresh,
+  setPlans,
+  reloadPlans,
+}: TripDetailsProps) {
+  const weather = useTripWeather(trip);
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <TripPhoto
+          className={styles.heroPhoto}
+          imageUrl={trip.image_url}
+          place={trip.city_name || trip.trip_name}
+        />
+        <div className={styles.heroShade} />
+        <div className={styles.heroBar}>
+          <Link to="/trips" className={styles.iconButton} aria-label="Back to trips" title="Back to trips">
+            <ArrowLeft size={20} aria-hidden="true" />
+          </Link>
+          <div className={styles.heroActions}>
+            <Link
+              to={`/trips/${trip.id}/edit`}
+              className={styles.iconButton}
+              aria-label="Edit trip"
+              title="Edit trip"
+            >
+              <Pencil size={18} aria-hidden="true" />
+            </Link>
+            <button
+              type="button"
+              className={styles.iconButton}
+              onClick={onRefresh}
+              disabled={refreshing}
+              aria-label="Refresh trip"
+              title="Refresh trip"
+            >
+              <RefreshCw className={cx(refreshing && styles.spinning)} size={18} aria-hidden="true" />
+            </button>
+            <Link
+              to={`/trips/${trip.id}/split`}
+              className={cx(buttonClassName({ variant: 'accent' }), styles.splitLink)}
+            >
+              <Wallet size={18} aria-hidden="true" />
+              Trip Split
+            </Link>
+          </div>
+        </div>
+        <h1 className={styles.tripName}>{trip.trip_name}</h1>
+      </header>
+
+      {refreshFailed && <Notice tone="error">Failed to refresh trip details.</Notice>}
+
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          <TripInfoCards trip={trip} />
+          {/* The AI guide's RecommendationsPanel (features/ai-guide) takes this place in the column. */}
+          <DailyPlansBoard trip={trip} weather={weather} setPlans={setPlans} reloadPlans={reloadPlans} />
+        </div>
+        <aside className={styles.side} aria-label="Map">
+          <TripMap trip={trip} />
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,46 @@
+import { useDroppable } from '@dnd-kit/core';
+import { format, parseISO } from 'date-fns';
+import type { DailyPlan, WeatherDay } from '@wayfare/contract';
+import { cx } from '../../shared/cx';
+import { WeatherBadge } from '../weather/WeatherBadge';
+import { dayHeading, type DaySection as Day } from './planDays';
+import { PlanBubble } from './PlanBubble';
+import styles from './DailyPlansBoard.module.css';
+
+interface DaySectionProps {
+  day: Day;
+  weather: WeatherDay | undefined;
+  weatherLoading: boolean;
+  onRemove: (plan: DailyPlan) => void;
+}
+
+/** One date of the trip: a drop target for plans from the other days. */
+export function DaySection({ day, weather, weatherLoading, onRemove }: DaySectionProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: day.date });
+  const headingId = `day-${day.date}`;
+  return (
+    <section
+      ref={setNodeRef}
+      className={cx(styles.day, isOver && styles.over)}
+      aria-labelledby={headingId}
+      data-date={day.date}
+    >
+      <header className={styles.dayHeader}>
+        <h3 id={headingId} className={styles.dayTitle}>
+          {dayHeading(day.dayNumber)}
+          <span className={styles.dayDate}>{format(parseISO(day.date), 'EEE, MMM d')}</span>
+        </h3>
+        <WeatherBadge day={weather} loading={weatherLoading} />
+      </header>
+      {day.plans.length > 0 ? (
+        <ul className={styles.plans} role="list">
+          {day.plans.map((plan) => (
+            <PlanBubble key={plan.id} plan={plan} onRemove={() => onRemove(plan)} />
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.emptyDay}>Drop plans here or add new ones</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useDraggable } from '@dnd-kit/core';
+import { GripVertical, X } from 'lucide-react';
+import type { DailyPlan } from '@wayfare/contract';
+import { cx } from '../../shared/cx';
+import { CategoryIcon } from './categoryIcons';
+import styles from './DailyPlansBoard.module.css';
+
+/** What the bubble shows; also drawn in the drag overlay that follows the pointer. */
+export function PlanBubbleBody({ plan }: { plan: DailyPlan }) {
+  return (
+    <>
+      <GripVertical className={styles.grip} size={16} aria-hidden="true" />
+      <span className={styles.categoryIcon} title={plan.category}>
+        <CategoryIcon category={plan.category} />
+      </span>
+      <span className={styles.planText}>
+        <span className={styles.planTitle}>{plan.title}</span>
+        {plan.description && <span className={styles.planDescription}>{plan.description}</span>}
+      </span>
+    </>
+  );
+}
+
+interface PlanBubbleProps {
+  plan: DailyPlan;
+  onRemove: () => void;
+}
+
+/**
+ * A plan: its handle starts a drag with the mouse, a long press on touch screens, or Space/Enter from the keyboard;
+ * the × beside it (not inside it) removes the plan.
+ */
+export function PlanBubble({ plan, onRemove }: PlanBubbleProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: plan.id,
+    data: { date: plan.plan_date, title: plan.title },
+  });
+  return (
+    <li ref={setNodeRef} className={cx(styles.bubble, isDragging && styles.dragging)} data-plan-id={plan.id}>
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className={styles.handle}
+        {...attributes}
+        {...listeners}
+        aria-label={`${plan.title} (${plan.category}). Move to another day`}
+      >
+        <PlanBubbleBody plan={plan} />
+      </button>
+      <button
+        type="button"
+        className={styles.remove}
+        onClick={onRemove}
+        aria-label={`Remove ${plan.title}`}
+        title="Remove this plan"
+      >
+        <X size={16} aria-hidden="true" />
+      </button>
+    </li>
+  );
+}

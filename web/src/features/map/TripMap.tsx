@@ -1,0 +1,48 @@
+import { Suspense, useMemo } from 'react';
+import { Map as MapIcon, MapPinOff } from 'lucide-react';
+import type { TripView } from '@wayfare/contract';
+import { lazyNamed } from '../../shared/lazyNamed';
+import { KeylessMap } from './KeylessMap';
+import { mapAttractions, tripCentre } from './mapPoints';
+import styles from './TripMap.module.css';
+
+// The Maps SDK and its React bindings are their own chunk, fetched only when a key is set and a map is shown.
+const GoogleTripMap = lazyNamed(() => import('./GoogleTripMap'), 'GoogleTripMap');
+const MAPS_KEY: string | undefined = import.meta.env.VITE_GOOGLE_MAPS_API_KEY || undefined;
+
+/** The trip map: Google Maps with a key, the keyless plot without one, 'Map Unavailable' without coordinates. */
+export function TripMap({ trip }: { trip: Pick<TripView, 'latitude' | 'longitude' | 'attractions'> }) {
+  const centre = useMemo(() => tripCentre(trip), [trip]);
+  const attractions = useMemo(
+    () => (centre ? mapAttractions(trip.attractions, centre) : []),
+    [trip.attractions, centre],
+  );
+
+  if (!centre) {
+    return (
+      <section className={styles.unavailable} aria-labelledby="map-unavailable">
+        <MapPinOff size={36} aria-hidden="true" />
+        <h2 id="map-unavailable" className={styles.unavailableTitle}>
+          Map Unavailable
+        </h2>
+        <p>Location coordinates are not available for this trip.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="trip-map-title">
+      <h2 id="trip-map-title" className={styles.title}>
+        <MapIcon size={20} aria-hidden="true" />
+        Trip Map
+      </h2>
+      {MAPS_KEY ? (
+        <Suspense fallback={<div className={styles.loading} role="status" aria-label="Loading the map" />}>
+          <GoogleTripMap apiKey={MAPS_KEY} centre={centre} attractions={attractions} />
+        </Suspense>
+      ) : (
+        <KeylessMap centre={centre} attractions={attractions} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TripView } from '@wayfare/contract';
+import { formatDateRange, peopleLabel } from '../trips/format';
+
+export interface InfoCard {
+  key: 'destination' | 'dates' | 'travelers' | 'budget';
+  label: string;
+  value: string;
+}
+
+/** The general-info cards of spec §2: Destination, Dates, Travelers and Budget. */
+export function infoCards(
+  trip: Pick<
+    TripView,
+    'city_name' | 'trip_name' | 'start_date' | 'end_date' | 'number_of_people' | 'budget_range'
+  >,
+): InfoCard[] {
+  return [
+    { key: 'destination', label: 'Destination', value: trip.city_name.trim() || trip.trip_name },
+    { key: 'dates', label: 'Dates', value: formatDateRange(trip.start_date, trip.end_date) },
+    { key: 'travelers', label: 'Travelers', value: peopleLabel(trip.number_of_people) },
+    { key: 'budget', label: 'Budget', value: trip.budget_range?.trim() || 'Not specified' },
+  ];
+}

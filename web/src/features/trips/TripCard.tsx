@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { CalendarDays, Users } from 'lucide-react';
+import type { TripSummary } from '@wayfare/contract';
+import { formatDateRange, peopleLabel } from './format';
+import { TripActionsMenu } from './TripActionsMenu';
+import { TripPhoto } from './TripPhoto';
+import styles from './TripCard.module.css';
+
+interface TripCardProps {
+  trip: TripSummary;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** A trip in the list: the whole card opens it; the ⋮ menu sits beside the link, not inside it. */
+export function TripCard({ trip, onEdit, onDelete }: TripCardProps) {
+  return (
+    <article className={styles.card}>
+      <Link to={`/trips/${trip.id}`} className={styles.link}>
+        <div className={styles.media}>
+          <TripPhoto imageUrl={trip.image_url} place={trip.city_name || trip.trip_name} />
+        </div>
+        <div className={styles.body}>
+          <h2 className={styles.name}>{trip.trip_name}</h2>
+          <p className={styles.meta}>
+            <CalendarDays size={16} aria-hidden="true" />
+            {formatDateRange(trip.start_date, trip.end_date)}
+          </p>
+          <p className={styles.meta}>
+            <Users size={16} aria-hidden="true" />
+            {peopleLabel(trip.number_of_people)}
+          </p>
+        </div>
+      </Link>
+      <div className={styles.actions}>
+        <TripActionsMenu tripName={trip.trip_name} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+    </article>
+  );
+}
