@@ -1,10 +1,209 @@
-import { Page } from '../../shared/ui/Page';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ArrowLeft, Plus, Radio, RefreshCw } from 'lucide-react';
+import type { Balance, Expense, TripView } from '@wayfare/contract';
+import { ApiError, apiFetch, errorMessage } from '../../shared/api';
+import { cx } from '../../shared/cx';
+import { Button } from '../../shared/ui/Button';
+import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { useSession } from '../auth/SessionContext';
+import { formatDateRange } from '../trips/format';
+import { AddParticipantForm } from './AddParticipantForm';
+import { ExpenseFormModal } from './ExpenseFormModal';
+import { ExpenseList } from './ExpenseList';
+import { ParticipantList } from './ParticipantList';
+import { BalanceList, SettlementList } from './SettlementList';
+import { splitApi } from './splitApi';
+import { Tabs, type TabKey } from './Tabs';
+import { useLiveLedger } from './useLiveLedger';
+import split from './Split.module.css';
+import styles from './TripSplitPage.module.css';
 
+type TripState =
+  { status: 'loading' } | { status: 'ready'; trip: TripView } | { status: 'missing' } | { status: 'error' };
+
+/** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */
 export function TripSplitPage() {
+  const { tripId = '' } = useParams();
+  // A fresh screen per trip: no state of one trip ever shows on another's page.
+  return <TripSplitScreen key={tripId} tripId={tripId} />;
+}
+
+function TripSplitScreen({ tripId }: { tripId: string }) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [tripState, setTripState] = useState<TripState>({ status: 'loading' });
+  const [tab, setTab] = useState<TabKey>('participants');
+  const [editing, setEditing] = useState<Expense | null | 'new'>(null);
+  const [balances, setBalances] = useState<Balance[] | null>(null);
+  const [calculating, setCalculating] = useState(false);
+  const [calcError, setCalcError] = useState<string | null>(null);
+  const ledger = useLiveLedger(tripId);
+  useDocumentTitle(tripState.status === 'ready' ? `Split · ${tripState.trip.trip_name}` : 'Trip Split');
+
+  const loadTrip = useCallback(
+    (signal?: AbortSignal) =>
+      apiFetch<TripView>(`/api/trips/${encodeURIComponent(tripId)}`, { signal }).then(
+        (trip) => setTripState({ status: 'ready', trip }),
+        (err: unknown) => {
+          if (signal?.aborted) return;
+          setTripState({ status: err instanceof ApiError && err.status === 404 ? 'missing' : 'error' });
+        },
+      ),
+    [tripId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void loadTrip(controller.signal);
+    return () => controller.abort();
+  }, [loadTrip]);
+
+  const refresh = () => {
+    void loadTrip();
+    void ledger.refresh();
+  };
+
+  const calculate = async () => {
+    setCalculating(true);
+    setCalcError(null);
+    try {
+      const result = await splitApi.calculateSettlements(tripId);
+      setBalances(result.balances);
+      await ledger.refresh();
+    } catch (err) {
+      setCalcError(errorMessage(err, 'Failed to calculate settlements'));
+    } finally {
+      setCalculating(false);
+    }
+  };
+
+  const back = (
+    <Button variant="ghost" onClick={() => void navigate(`/trips/${encodeURIComponent(tripId)}`)}>
+      <ArrowLeft size={18} aria-hidden="true" /> Back to Trip
+    </Button>
+  );
+
+  if (tripState.status === 'loading' || (ledger.loading && tripState.status === 'ready')) {
+    return (
+      <div className={styles.page}>
+        <SkeletonColumns label="Loading trip expenses" />
+      </div>
+    );
+  }
+  if (tripState.status === 'missing' || ledger.revoked) {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>Trip not found</h1>
+        <p className={styles.subtitle}>
+          {ledger.revoked
+            ? 'You are no longer a participant of this trip.'
+            : 'It may have been deleted, or it is not shared with you.'}
+        </p>
+        <Button variant="secondary" onClick={() => void navigate('/trips')}>
+          <ArrowLeft size={18} aria-hidden="true" /> Back to Trips
+        </Button>
+      </div>
+    );
+  }
+  if (tripState.status === 'error') {
+    return (
+      <div className={styles.page}>
+        <Notice tone="error">Failed to load trip details</Notice>
+        <div className={styles.stateActions}>{back}</div>
+      </div>
+    );
+  }
+
+  const { trip } = tripState;
+  const { participants, expenses, settlements } = ledger;
   return (
-    <Page title="Trip Split">
-      <SkeletonColumns label="Loading trip expenses" />
-    </Page>
+    <div className={styles.page}>
+      <div className={styles.topBar}>
+        {back}
+        <button
+          type="button"
+          className={split.iconButton}
+          aria-label="Refresh"
+          title="Refresh"
+          onClick={refresh}
+        >
+          <RefreshCw size={20} aria-hidden="true" />
+        </button>
+      </div>
+      <header className={styles.header}>
+        <h1 className={styles.title}>Trip Split</h1>
+        <p className={styles.subtitle}>
+          <strong>{trip.trip_name}</strong> · {formatDateRange(trip.start_date, trip.end_date)}
+        </p>
+        <span className={cx(styles.live, ledger.live === 'live' && styles.liveOn)} role="status">
+          <Radio size={14} aria-hidden="true" />
+          {ledger.live === 'live' ? 'Live' : ledger.live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+        </span>
+      </header>
+      {ledger.listener}
+
+      <Tabs
+        label="Trip split"
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'participants', label: 'Participants', count: participants.data.length },
+          { key: 'expenses', label: 'Expenses', count: expenses.data.length },
+          { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+        ]}
+      >
+        {tab === 'participants' && (
+          <>
+            {participants.error && <Notice tone="error">{participants.error}</Notice>}
+            <AddParticipantForm tripId={tripId} />
+            <ParticipantList tripId={tripId} participants={participants.data} />
+          </>
+        )}
+        {tab === 'expenses' && (
+          <>
+            {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
+            <div className={split.toolbar}>
+              <h2 className={styles.sectionTitle}>Expenses</h2>
+              <Button variant="accent" onClick={() => setEditing('new')}>
+                <Plus size={18} aria-hidden="true" /> Add Expense
+              </Button>
+            </div>
+            <ExpenseList expenses={expenses.data} onEdit={setEditing} />
+          </>
+        )}
+        {tab === 'settlements' && (
+          <>
+            {settlements.error && <Notice tone="error">{settlements.error}</Notice>}
+            {calcError && <Notice tone="error">{calcError}</Notice>}
+            <div className={split.toolbar}>
+              <h2 className={styles.sectionTitle}>Settlements</h2>
+              <Button
+                variant="secondary"
+                loading={calculating}
+                loadingText="Calculating..."
+                onClick={() => void calculate()}
+              >
+                <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
+              </Button>
+            </div>
+            <SettlementList settlements={settlements.data} />
+            {balances && <BalanceList balances={balances} />}
+          </>
+        )}
+      </Tabs>
+
+      {editing && user && (
+        <ExpenseFormModal
+          tripId={tripId}
+          participants={participants.data}
+          userId={user.userId}
+          expense={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,189 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown, Crown, Plus, UserPlus, Users } from 'lucide-react';
+import { formatCents, sumCents, type SplitTripSummary } from '@wayfare/contract';
+import { cx } from '../../shared/cx';
+import { Button } from '../../shared/ui/Button';
+import { Modal } from '../../shared/ui/Modal';
+import { Notice } from '../../shared/ui/Notice';
+import { useSession } from '../auth/SessionContext';
+import { formatDateRange } from '../trips/format';
+import { TripPhoto } from '../trips/TripPhoto';
+import { AddParticipantForm } from '../split/AddParticipantForm';
+import { ExpenseList } from '../split/ExpenseList';
+import { ParticipantList } from '../split/ParticipantList';
+import { SettlementList } from '../split/SettlementList';
+import { splitApi } from '../split/splitApi';
+import { Tabs } from '../split/Tabs';
+import { errorMessage } from '../../shared/api';
+import { useLiveLedger } from '../split/useLiveLedger';
+import { AddExpenseModal } from './AddExpenseModal';
+import styles from './Overview.module.css';
+
+type CardTab = 'expenses' | 'people' | 'settlements';
+
+/** One trip on the overview: its figures, and when expanded its live ledger with Add Expense and Add Friend. */
+export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+  return (
+    <article className={styles.card}>
+      <TripPhoto
+        className={styles.cover}
+        imageUrl={trip.image_url}
+        place={trip.city_name || trip.trip_name}
+      />
+      <div className={styles.cardBody}>
+        <div className={styles.cardHead}>
+          <div>
+            <h2 className={styles.cardTitle}>{trip.trip_name}</h2>
+            <p className={styles.meta}>
+              {trip.city_name} · {formatDateRange(trip.start_date, trip.end_date)}
+            </p>
+          </div>
+          <span className={cx(styles.role, trip.user_role === 'owner' && styles.ownerRole)}>
+            {trip.user_role === 'owner' && <Crown size={12} aria-hidden="true" />}
+            {trip.user_role === 'owner' ? 'Trip Owner' : 'Participant'}
+          </span>
+        </div>
+        <dl className={styles.cardStats}>
+          <div>
+            <dt>People</dt>
+            <dd>{trip.participant_count}</dd>
+          </div>
+          <div>
+            <dt>Expenses</dt>
+            <dd>{trip.expense_count}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd>{formatCents(trip.total_expenses_cents)}</dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className={styles.expand}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? 'Hide details' : 'Show details'}
+          <ChevronDown
+            size={18}
+            aria-hidden="true"
+            className={cx(styles.chevron, expanded && styles.chevronOpen)}
+          />
+        </button>
+        {expanded && (
+          <div id={panelId}>
+            <ExpandedLedger trip={trip} onChanged={onChanged} />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
+  const { user } = useSession();
+  const ledger = useLiveLedger(trip.id);
+  const [tab, setTab] = useState<CardTab>('expenses');
+  const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
+  const [calcError, setCalcError] = useState<string | null>(null);
+  const { participants, expenses, settlements } = ledger;
+  const me = user?.userId;
+  const yourShare = sumCents(
+    expenses.data.flatMap((e) => e.participants.filter((p) => p.user_id === me).map((p) => p.share_cents)),
+  );
+
+  // The card's figures come from the overview list; refresh it when this ledger moves on.
+  const seenExpenses = useRef<number | null>(null);
+  useEffect(() => {
+    if (ledger.loading) return;
+    if (seenExpenses.current !== null && seenExpenses.current !== expenses.data.length) onChanged();
+    seenExpenses.current = expenses.data.length;
+  }, [ledger.loading, expenses.data.length, onChanged]);
+
+  // Spec §4: recalculate when the settlements tab opens, or when its list is empty but expenses exist.
+  const needsCalculation =
+    tab === 'settlements' || (!ledger.loading && settlements.data.length === 0 && expenses.data.length > 0);
+  useEffect(() => {
+    if (!needsCalculation) return;
+    splitApi.calculateSettlements(trip.id).then(
+      () => {
+        setCalcError(null);
+        return ledger.refresh();
+      },
+      (err: unknown) => setCalcError(errorMessage(err, 'Failed to calculate settlements')),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening, not on every refetch
+  }, [needsCalculation, trip.id]);
+
+  if (ledger.revoked) return <Notice tone="info">You are no longer a participant of this trip.</Notice>;
+  return (
+    <div className={styles.expanded}>
+      {ledger.listener}
+      <div className={styles.expandedHead}>
+        <p className={styles.share}>
+          Your share <strong>{formatCents(yourShare)}</strong>
+        </p>
+        <div className={styles.expandedActions}>
+          <Button
+            variant="accent"
+            onClick={() => setModal('expense')}
+            disabled={participants.data.length === 0}
+          >
+            <Plus size={18} aria-hidden="true" /> Add Expense
+          </Button>
+          <Button variant="secondary" onClick={() => setModal('friend')}>
+            <UserPlus size={18} aria-hidden="true" /> Add Friend
+          </Button>
+        </div>
+      </div>
+      <Tabs
+        label={`${trip.trip_name} ledger`}
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'expenses', label: 'Expenses', count: expenses.data.length },
+          { key: 'people', label: 'People', count: participants.data.length },
+          { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+        ]}
+      >
+        {tab === 'expenses' && (
+          <>
+            {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
+            <ExpenseList expenses={expenses.data} />
+          </>
+        )}
+        {tab === 'people' && (
+          <>
+            {participants.error && <Notice tone="error">{participants.error}</Notice>}
+            <ParticipantList tripId={trip.id} participants={participants.data} />
+          </>
+        )}
+        {tab === 'settlements' && (
+          <>
+            {(calcError ?? settlements.error) && (
+              <Notice tone="error">{calcError ?? settlements.error}</Notice>
+            )}
+            <SettlementList settlements={settlements.data} />
+          </>
+        )}
+      </Tabs>
+      {modal === 'expense' && me && (
+        <AddExpenseModal
+          tripId={trip.id}
+          participants={participants.data}
+          userId={me}
+          onClose={() => setModal(null)}
+        />
+      )}
+      <Modal open={modal === 'friend'} onClose={() => setModal(null)} title="Add Friend">
+        <p className={styles.meta}>
+          <Users size={14} aria-hidden="true" /> Add a friend to {trip.trip_name} by email or username.
+        </p>
+        <AddParticipantForm tripId={trip.id} onAdded={onChanged} />
+      </Modal>
+    </div>
+  );
+}
