@@ -133,6 +133,26 @@ describe('trip screens in a real browser', () => {
     }
   });
 
+  it("turns a new trip's AI guide into daily plans once, and opens the question flow from the list", async () => {
+    const { id } = await seedTrip('Rome');
+    const page = await newPage();
+    await page.goto(`/trips/${id}`);
+    await page.getByRole('heading', { name: 'AI Travel Guide' }).waitFor(WAIT);
+    await page.getByText('Added to daily plans!').waitFor(WAIT);
+    const planCount = () => page.locator('section[data-date] li').count();
+    const added = await planCount();
+    expect(added).toBeGreaterThan(0);
+    await page.reload();
+    await day(page, 1).locator('li').first().waitFor(WAIT);
+    await page.waitForTimeout(1500); // past the auto-add delay: nothing is added twice
+    expect(await planCount()).toBe(added);
+
+    await page.goto('/trips');
+    await page.getByRole('button', { name: 'Plan New Adventure' }).click();
+    await page.getByRole('dialog', { name: 'Plan your trip' }).waitFor(WAIT);
+    await page.context().close();
+  });
+
   it('drags a plan to another day with the mouse and with the keyboard, and both moves survive a reload', async () => {
     const { id } = await seedTrip('Porto', {}, [
       { day: 1, title: 'Ribeira walk', category: 'Activity' },

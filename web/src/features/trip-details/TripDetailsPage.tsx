@@ -1,10 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, Pencil, RefreshCw, Wallet } from 'lucide-react';
+import { ArrowLeft, Pencil, RefreshCw, Sparkles, Wallet } from 'lucide-react';
 import { cx } from '../../shared/cx';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { RecommendationsPanel } from '../ai-guide/RecommendationsPanel';
+import { useAutoAddPlans } from '../ai-guide/useAutoAddPlans';
 import { DailyPlansBoard } from '../daily-plans/DailyPlansBoard';
 import { TripMap } from '../map/TripMap';
 import { TripPhoto } from '../trips/TripPhoto';
@@ -83,6 +85,7 @@ function TripDetails({
   reloadPlans,
 }: TripDetailsProps) {
   const weather = useTripWeather(trip);
+  const autoAdd = useAutoAddPlans(trip, (plans) => setPlans((current) => [...current, ...plans]));
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
@@ -90,6 +93,7 @@ function TripDetails({
           className={styles.heroPhoto}
           imageUrl={trip.image_url}
           place={trip.city_name || trip.trip_name}
+          labelled={false}
         />
         <div className={styles.heroShade} />
         <div className={styles.heroBar}>
@@ -132,7 +136,13 @@ function TripDetails({
       <div className={styles.columns}>
         <div className={styles.main}>
           <TripInfoCards trip={trip} />
-          {/* The AI guide's RecommendationsPanel (features/ai-guide) takes this place in the column. */}
+          <RecommendationsPanel trip={trip} />
+          {autoAdd.message && (
+            <p className={styles.autoAdd} role="status">
+              <Sparkles size={16} aria-hidden="true" />
+              {autoAdd.message}
+            </p>
+          )}
           <DailyPlansBoard trip={trip} weather={weather} setPlans={setPlans} reloadPlans={reloadPlans} />
         </div>
         <aside className={styles.side} aria-label="Map">

@@ -118,7 +118,15 @@ export function TripsPage() {
       />
       {flowOpen && (
         <Suspense fallback={null}>
-          <QuestionFlowModal open={flowOpen} onClose={() => setFlowOpen(false)} />
+          <QuestionFlowModal
+            open={flowOpen}
+            onClose={() => setFlowOpen(false)}
+            onCreated={(trip) =>
+              setState((current) =>
+                current.status === 'ready' ? { ...current, trips: [trip, ...current.trips] } : current,
+              )
+            }
+          />
         </Suspense>
       )}
     </Page>
