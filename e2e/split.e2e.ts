@@ -155,4 +155,60 @@ describe('group expense splitting, live across two browsers', () => {
       }
     }
   });
+  it('adds and removes a participant, edits and deletes an expense, each seen live by the other member', async () => {
+    const cai = await registerAccount(server.baseUrl, 'cai');
+    const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
+    const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
+    for (const page of [anaPage, beaPage]) {
+      await page.goto(`/trips/${tripId}/split`);
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    }
+    const confirms: string[] = [];
+    anaPage.on('dialog', (d) => {
+      confirms.push(d.message());
+      void d.accept();
+    });
+
+    const identifier = anaPage.getByLabel('Email or username');
+    await identifier.fill('nobody_by_that_name');
+    await anaPage.getByRole('button', { name: 'Add Participant' }).click();
+    await anaPage.getByText('No user found with that username').waitFor();
+    await identifier.fill(cai.email);
+    await anaPage.getByRole('button', { name: 'Add Participant' }).click();
+    await anaPage.getByText('Cai Tester was added to the trip.').waitFor();
+    const beaList = beaPage.getByRole('list', { name: 'Participants' });
+    await beaList.getByText('Cai Tester').waitFor({ timeout: LIVE_WITHIN_MS });
+
+    await anaPage.getByRole('button', { name: 'Remove Cai Tester' }).click();
+    await beaList.getByText('Cai Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+    expect(confirms).toEqual(['Are you sure you want to remove this participant?']);
+
+    const created = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/expenses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({
+        title: 'Museum tickets',
+        amount: 30,
+        expense_date: '2027-04-12',
+        paid_by: ana.userId,
+      }),
+    });
+    expect(created.status).toBe(201);
+    await anaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await beaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await beaPage.getByText('Museum tickets').waitFor({ timeout: LIVE_WITHIN_MS });
+
+    await anaPage.getByRole('button', { name: 'Edit Museum tickets' }).click();
+    const dialog = anaPage.getByRole('dialog', { name: 'Edit Expense' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Museum tickets');
+    expect(await dialog.getByLabel('Amount ($)').inputValue()).toBe('30.00');
+    await dialog.getByLabel('Amount ($)').fill('40');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const museum = beaPage.getByRole('listitem').filter({ hasText: 'Museum tickets' });
+    await museum.getByText('$40.00').waitFor({ timeout: LIVE_WITHIN_MS });
+
+    await anaPage.getByRole('button', { name: 'Delete Museum tickets' }).click();
+    await museum.waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+    expect(confirms.at(-1)).toBe('Are you sure you want to delete this expense?');
+  });
 });
