@@ -331,6 +331,7 @@ export function planOffline(request: GuideRequest): { guide: AiGuide; attraction
       a.interests.filter((i) => interests.includes(i)).length,
   );
   const districtPool = [...districts];
+  const lunchMarkets = [...markets];
   const townPool = [...towns];
   const pace = Math.max(2, (PACE[travelStyle] ?? 3) - (interests.includes('Relaxation') ? 1 : 0));
   const hotelArea = curated.find((s) => s.kind === 'neighbourhood')?.name ?? `central ${place}`;
@@ -383,7 +384,9 @@ export function planOffline(request: GuideRequest): { guide: AiGuide; attraction
     }
 
     const meal = MEALS[budget];
-    const dayMarket = interests.includes('Food & Dining') && markets.length ? pick(markets, day) : null;
+    // Food lovers lunch at each market once, unless it was already one of the day's sights.
+    let dayMarket = interests.includes('Food & Dining') ? lunchMarkets.shift() : undefined;
+    while (dayMarket && used.includes(dayMarket)) dayMarket = lunchMarkets.shift();
     const area = pick([...districts.map((d) => d.name), place], seed + day);
     const food = [
       dayMarket

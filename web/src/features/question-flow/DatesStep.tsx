@@ -51,11 +51,12 @@ export function DatesStep({ answers, onSubmit }: DatesStepProps) {
   return (
     <div className={styles.stepBody}>
       <p className={styles.question}>When are you travelling?</p>
-      <div className={styles.calendar}>
+      <div className={cx(styles.calendar, selection.stage === 'none' && styles.unpicked)}>
         <DateRange
           ranges={[
             selection.stage === 'none'
-              ? { key: 'selection', startDate: undefined, endDate: undefined }
+              ? // Nothing picked yet: an invisible one-day range on today (an open range would colour every day).
+                { key: 'selection', startDate: today, endDate: today, color: 'transparent' }
               : { key: 'selection', startDate: selection.start, endDate: selection.end },
           ]}
           onChange={onChange}

@@ -1,0 +1,173 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TripView } from '@wayfare/contract';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const WAIT = { timeout: 15_000 };
+
+describe('creating a trip through the question flow, in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Signs up through the UI and logs in from Home's Continue, which comes back with the flow open. */
+  async function signUpAndOpenFlow(viewport: { width: number; height: number }): Promise<Page> {
+    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+    const page = await context.newPage();
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    await page.goto('/signup');
+    await page.getByLabel('Username').fill(`flow_${tag}`);
+    await page.getByLabel('First name').fill('ana');
+    await page.getByLabel('Last name').fill('lopes');
+    await page.getByLabel('Email').fill(`flow.${tag}@example.com`);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/login', WAIT);
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/login', WAIT);
+    await page.getByText('Please log in to start planning your trip').waitFor(WAIT);
+    await page.getByLabel('Email').fill(`flow.${tag}@example.com`);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Plan your trip' }).waitFor(WAIT);
+    return page;
+  }
+
+  const progress = (page: Page) => page.getByRole('progressbar').getAttribute('aria-valuetext');
+
+  async function pickDestination(page: Page, typed: string, city: string) {
+    expect(await progress(page)).toBe('1 of 6');
+    await page.getByRole('combobox', { name: 'Destination city' }).fill(typed);
+    await page
+      .getByRole('option', { name: new RegExp(`^${city}`) })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Select dates to continue' }).waitFor(WAIT);
+    expect(await progress(page)).toBe('2 of 6');
+  }
+
+  async function finishChoices(page: Page, name: string) {
+    await page.getByRole('button', { name: 'Moderate' }).click();
+    await page.getByRole('button', { name: 'Food & Dining' }).waitFor(WAIT);
+    expect(await progress(page)).toBe('4 of 6');
+    await page.getByRole('button', { name: 'Food & Dining' }).click();
+    await page.getByRole('button', { name: 'Culture & History' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Couple' }).click();
+    await page.getByText('Ready to create your trip?').waitFor(WAIT);
+    expect(await progress(page)).toBe('6 of 6');
+    await page.waitForTimeout(400); // let the entrance animation finish before the picture
+    await screenshot(page, `question-flow-summary-${name}`);
+  }
+
+  /** Confirms the summary (unless already confirmed) and follows the new trip until its days fill with plans. */
+  async function createAndSeePlans(page: Page, name: string, confirmed = false): Promise<string> {
+    if (!confirmed) await page.getByRole('button', { name: 'Create My Trip' }).click();
+    await page.waitForURL(/\/trips\/[\w-]+$/, WAIT);
+    const tripId = new URL(page.url()).pathname.split('/').pop() as string;
+    await page.getByRole('heading', { name: 'Trip to Lisbon' }).waitFor(WAIT);
+
+    // One second later the guide's itinerary becomes daily plans, saved through the bulk endpoint.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    let trip: TripView | null = null;
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${server.baseUrl}/api/trips/${tripId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      trip = (await res.json()) as TripView;
+      if (trip.daily_plans.length > 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(trip?.recommendations_provider).toBe('offline');
+    expect(trip?.daily_plans.length).toBeGreaterThan(3);
+    const firstTitle = trip?.daily_plans.find((p) => p.day_number === 1)?.title as string;
+    await page.getByText(firstTitle).first().waitFor(WAIT);
+    await screenshot(page, `question-flow-trip-${name}`);
+    return tripId;
+  }
+
+  it('walks the six steps with a calendar range (desktop) and lands on a trip whose days fill with plans', async () => {
+    const page = await signUpAndOpenFlow(VIEWPORTS.desktop);
+    await screenshot(page, 'question-flow-destination-desktop');
+    await pickDestination(page, 'lisb', 'Lisbon');
+
+    const confirm = page.getByRole('button', { name: 'Select dates to continue' });
+    expect(await confirm.isDisabled()).toBe(true);
+    // Past days are disabled; pick two days of next month.
+    await page.locator('.rdrNextButton').click();
+    const days = page.locator('.rdrMonth button.rdrDay:not(.rdrDayPassive):not(.rdrDayDisabled)');
+    await days.nth(9).click();
+    expect(await page.getByRole('button', { name: 'Select dates to continue' }).isDisabled()).toBe(true);
+    await days.nth(12).click();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'question-flow-dates-desktop');
+    await page.getByRole('button', { name: 'Confirm dates' }).click();
+    await page.getByRole('button', { name: 'Moderate' }).waitFor(WAIT);
+    expect(await progress(page)).toBe('3 of 6');
+    await finishChoices(page, 'desktop');
+
+    // Edit jumps back to the step; the next answer returns to the summary.
+    await page.getByRole('button', { name: 'Edit budget' }).click();
+    await page.getByRole('button', { name: 'Luxury' }).click();
+    await page.getByText('Ready to create your trip?').waitFor(WAIT);
+    expect(await page.getByText('Luxury', { exact: true }).isVisible()).toBe(true);
+
+    const tripId = await createAndSeePlans(page, 'desktop');
+    expect(tripId).toMatch(/\w/);
+    await page.getByRole('tab', { name: 'Budget' }).waitFor(WAIT);
+    await page.context().close();
+  });
+
+  it('walks the steps with a flexible duration on a phone, and closing the flow resets it', async () => {
+    const page = await signUpAndOpenFlow(VIEWPORTS.phone);
+    await page.getByRole('combobox', { name: 'Destination city' }).fill('Nowhere');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('dialog', { name: 'Plan your trip' }).waitFor(WAIT);
+    expect(await page.getByRole('combobox', { name: 'Destination city' }).inputValue()).toBe('');
+
+    await pickDestination(page, 'lisbo', 'Lisbon');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'question-flow-dates-phone');
+    await page.getByRole('button', { name: '1-3 days' }).click();
+    await finishChoices(page, 'phone');
+    expect(await page.getByText('1-3 days', { exact: true }).isVisible()).toBe(true);
+
+    // A failed creation says so in the flow and keeps the answers for another try.
+    await page.route(
+      '**/api/trips',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":"Service unavailable"}',
+        }),
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Create My Trip' }).click();
+    await page.getByText('Failed to create trip. Please try again.').waitFor(WAIT);
+    await screenshot(page, 'question-flow-error-phone');
+    // While the guide is written the button says so.
+    await page.route(
+      '**/api/trips',
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 800));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Create My Trip' }).click();
+    await page.getByRole('button', { name: 'Creating Your Trip...' }).waitFor(WAIT);
+    await createAndSeePlans(page, 'phone', true);
+    await page.context().close();
+  });
+});
