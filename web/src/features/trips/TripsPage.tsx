@@ -2,24 +2,19 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { TripCard } from './TripCard';
-import { fetchTrips } from './tripsApi';
+import { fetchTrips, tripsLoadError } from './tripsApi';
 import styles from './TripsPage.module.css';
 
 const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowModal'), 'QuestionFlowModal');
 
 type ListState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; trips: TripSummary[] };
-
-/** Spec §8: the server's error field, else the error's message, else 'Failed to load trips'. */
-export const tripsLoadError = (error: unknown) =>
-  errorMessage(error, error instanceof Error && error.message ? error.message : 'Failed to load trips');
 
 export function TripsPage() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import type { TripSummary, TripView } from '@wayfare/contract';
-import { apiFetch } from '../../shared/api';
+import { apiFetch, errorMessage } from '../../shared/api';
 
 const tripPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
 
@@ -13,3 +13,7 @@ export const updateTrip = (tripId: string, form: FormData) =>
   apiFetch<TripView>(tripPath(tripId), { method: 'PUT', body: form });
 
 export const deleteTrip = (tripId: string) => apiFetch<void>(tripPath(tripId), { method: 'DELETE' });
+
+/** Spec §8: the server's error field, else the error's message, else 'Failed to load trips'. */
+export const tripsLoadError = (error: unknown) =>
+  errorMessage(error, error instanceof Error && error.message ? error.message : 'Failed to load trips');
