@@ -182,7 +182,11 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
         <p className={styles.meta}>
           <Users size={14} aria-hidden="true" /> Add a friend to {trip.trip_name} by email or username.
         </p>
-        <AddParticipantForm tripId={trip.id} onAdded={onChanged} />
+        <AddParticipantForm
+          tripId={trip.id}
+          onAdded={onChanged}
+          failureMessage="Failed to add participant. Please try again."
+        />
       </Modal>
     </div>
   );

@@ -9,8 +9,19 @@ import { participantBody } from './forms';
 import { splitApi } from './splitApi';
 import styles from './Split.module.css';
 
+interface AddParticipantFormProps {
+  tripId: string;
+  onAdded?: () => void;
+  /** Spec §8 names two fallbacks: the split page's, and the overview's alert variant. */
+  failureMessage?: string;
+}
+
 /** Adds a friend by email or username (spec §5); the live stream brings the new row to every open page. */
-export function AddParticipantForm({ tripId, onAdded }: { tripId: string; onAdded?: () => void }) {
+export function AddParticipantForm({
+  tripId,
+  onAdded,
+  failureMessage = 'Failed to add participant',
+}: AddParticipantFormProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
@@ -29,7 +40,7 @@ export function AddParticipantForm({ tripId, onAdded }: { tripId: string; onAdde
       setAdded(personName(participant));
       onAdded?.();
     } catch (err) {
-      setError(errorMessage(err, 'Failed to add participant'));
+      setError(errorMessage(err, failureMessage));
     } finally {
       setBusy(false);
     }
