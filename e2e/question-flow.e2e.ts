@@ -47,10 +47,10 @@ describe('creating a trip through the question flow, in a real browser', () => {
   async function pickDestination(page: Page, typed: string, city: string) {
     expect(await progress(page)).toBe('1 of 6');
     await page.getByRole('combobox', { name: 'Destination city' }).fill(typed);
-    await page
-      .getByRole('option', { name: new RegExp(`^${city}`) })
-      .first()
-      .click();
+    const option = page.getByRole('option', { name: new RegExp(`^${city}`) }).first();
+    await option.waitFor(WAIT);
+    await screenshot(page, `question-flow-suggestions-${typed}`);
+    await option.click();
     await page.getByRole('button', { name: 'Select dates to continue' }).waitFor(WAIT);
     expect(await progress(page)).toBe('2 of 6');
   }
