@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays, createTripBody, EMPTY_ANSWERS, toIsoDate } from '@wayfare/contract';
+import { load, ms, startProcess, type Figure, type LoadResult } from './support';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const MEMBERS = 20;
+const EXPENSES = 2000;
+export const TRIP_START = addDays(toIsoDate(new Date()), 7);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function call<T>(
+  baseUrl: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(baseUrl + route, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface SeededTrip {
+  baseUrl: string;
+  tripId: string;
+  tokens: string[];
+  userIds: string[];
+}
+
+/** A trip of MEMBERS members and EXPENSES expenses, built through the public API. */
+async function seed(baseUrl: string): Promise<SeededTrip> {
+  const tokens: string[] = [];
+  const userIds: string[] = [];
+  for (let i = 0; i < MEMBERS; i += 1) {
+    const account = {
+      username: `bench_${i}`,
+      email: `bench${i}@example.com`,
+      password: 'bench password',
+      first_name: 'Bench',
+      last_name: `Member${i}`,
+    };
+    const { user } = await call<{ user: { id: string } }>(baseUrl, 'POST', '/api/auth/register', account);
+    const { token } = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', account);
+    userIds.push(user.id);
+    tokens.push(token);
+  }
+  const owner = tokens[0] as string;
+  const { id: tripId } = await call<{ id: string }>(
+    baseUrl,
+    'POST',
+    '/api/trips',
+    createTripBody(
+      {
+        ...EMPTY_ANSWERS,
+        destination: 'Lisbon, Portugal',
+        dates: '4-7 days',
+        startDate: TRIP_START,
+        endDate: addDays(TRIP_START, 4),
+        budget: 'Moderate',
+        interests: ['Food & Dining'],
+        travelStyle: 'Group of friends',
+      },
+      null,
+    ),
+    owner,
+  );
+  for (let i = 1; i < MEMBERS; i += 1) {
+    await call(
+      baseUrl,
+      'POST',
+      `/api/trip-split/trips/${tripId}/participants`,
+      { email: `bench${i}@example.com` },
+      owner,
+    );
+  }
+  const expense = (i: number) => ({
+    title: `Expense ${i}`,
+    amount: (((i % 97) + 1) * 1.37).toFixed(2),
+    expense_date: TRIP_START,
+    category: 'food',
+    paid_by: userIds[i % MEMBERS],
+    expense_type: 'group',
+  });
+  for (let i = 0; i < EXPENSES; i += 50) {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, k) =>
+        call(baseUrl, 'POST', `/api/trip-split/trips/${tripId}/expenses`, expense(i + k), owner),
+      ),
+    );
+  }
+  return { baseUrl, tripId, tokens, userIds };
+}
+
+const describe = (r: LoadResult) =>
+  `${Math.round(r.requestsPerSecond)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}${r.errors ? `, ${r.errors} errors` : ''}`;
+
+/**
+ * The API on the embedded backend (the built server, as npm start runs it) under autocannon, each endpoint beside
+ * a bare Express app answering constant JSON in the same run: the ratio is the figure to quote.
+ */
+export async function runApiBench(
+  seconds: number,
+): Promise<{ figures: Figure[]; seeded: SeededTrip; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-bench-'));
+  const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
+  const baseUrl = `http://127.0.0.1:${apiPort}`;
+  const health = (url: string) => async () => (await fetch(url)).ok;
+  const server = await startProcess(
+    [path.join(ROOT, 'functions/lib/server.js')],
+    {
+      PORT: String(apiPort),
+      WAYFARE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+    },
+    health(`${baseUrl}/api/health`),
+  );
+  const bare = await startProcess(
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
+    { PORT: String(barePort) },
+    health(`http://127.0.0.1:${barePort}/constant`),
+  );
+
+  const seeded = await seed(baseUrl);
+  const auth = { authorization: `Bearer ${seeded.tokens[1]}` };
+  const baseline = await load(`http://127.0.0.1:${barePort}/constant`, { seconds });
+  const runs: Array<[string, LoadResult]> = [
+    ['GET /api/trips', await load(`${baseUrl}/api/trips`, { seconds, headers: auth })],
+    [
+      `GET …/expenses (${EXPENSES} expenses)`,
+      await load(`${baseUrl}/api/trip-split/trips/${seeded.tripId}/expenses`, { seconds, headers: auth }),
+    ],
+    [
+      'POST …/expenses',
+      await load(`${baseUrl}/api/trip-split/trips/${seeded.tripId}/expenses`, {
+        seconds,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Coffee',
+          amount: 12.34,
+          expense_date: TRIP_START,
+          category: 'food',
+          paid_by: seeded.userIds[1],
+          expense_type: 'group',
+        }),
+      }),
+    ],
+  ];
+  await bare.stop();
+
+  const figures: Figure[] = [
+    { name: 'api: bare Express, constant JSON (yardstick)', value: describe(baseline) },
+  ];
+  for (const [name, result] of runs) {
+    figures.push({
+      name: `api: ${name}`,
+      value: `${describe(result)}; ${(result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× bare throughput`,
+    });
+  }
+  return {
+    figures,
+    seeded,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// npm run bench: figures, not pass/fail. Bounded in time, loopback only, and it stops what it starts.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { runApiBench } from './api';
+import { runBundleBench } from './bundle';
+import { runGuideBench } from './guide';
+import { runLiveBench } from './live';
+import { runSplitBench } from './split';
+import type { Figure } from './support';
+import { launchBrowser } from '../e2e/support/browser';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+function print(title: string, figures: Figure[]) {
+  const width = Math.max(...figures.map((f) => f.name.length));
+  console.log(`\n${title}`);
+  for (const { name, value } of figures) console.log(`  ${name.padEnd(width)}  ${value}`);
+}
+
+async function main() {
+  const started = performance.now();
+  console.log('Building the app (web + functions)...');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+
+  print('Settlement', await runSplitBench());
+  print('AI guide and parsing', await runGuideBench());
+
+  const api = await runApiBench(LOAD_SECONDS);
+  try {
+    print('API on the embedded backend (autocannon, 10 connections, loopback)', api.figures);
+    const browser = await launchBrowser();
+    try {
+      const { tripId } = api.seeded;
+      print(
+        'Web: what each page loads',
+        await runBundleBench(browser, api.seeded.baseUrl, api.seeded.tokens[0] as string, {
+          home: '/',
+          'trip details': `/trips/${tripId}`,
+          'trip split': `/trips/${tripId}/split`,
+        }),
+      );
+      print('Live updates', await runLiveBench(browser, api.seeded));
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await api.stop();
+  }
+  console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

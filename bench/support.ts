@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export interface Figure {
+  name: string;
+  value: string;
+}
+
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Median wall time of `fn` over `runs` runs, after one warm-up. */
+export async function timeIt(fn: () => unknown, runs = 5): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** Drives one endpoint over loopback with autocannon for `seconds`; percentiles come from every response time. */
+export async function load(
+  url: string,
+  options: { seconds: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+): Promise<LoadResult> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: 10,
+        duration: options.seconds,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        body: options.body,
+      },
+      (err, done) => (err ? reject(err) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Starts a child Node process and resolves once `ready` answers true; the process is killed by `stop`. */
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: () => Promise<boolean>,
+) {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  while (!(await ready().catch(() => false))) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`could not start ${args.join(' ')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
