@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PROVIDE_IDENTIFIER, addParticipantBodySchema, expenseBodySchema, looksLikeEmail } from './split';
+import {
+  EXPENSE_PAGE_DEFAULT,
+  EXPENSE_PAGE_MAX,
+  PROVIDE_IDENTIFIER,
+  addParticipantBodySchema,
+  decodeExpenseCursor,
+  encodeExpenseCursor,
+  expenseBodySchema,
+  expenseListQuerySchema,
+  looksLikeEmail,
+} from './split';
 
 const valid = { title: ' Dinner ', amount: '45.5', expense_date: '2027-04-11', paid_by: 'u1' };
 
@@ -57,5 +67,29 @@ describe('addParticipantBodySchema', () => {
     expect(looksLikeEmail('bea@example.com')).toBe(true);
     expect(looksLikeEmail('bea_travels')).toBe(false);
     expect(looksLikeEmail('bea@home')).toBe(false);
+  });
+});
+
+describe('expense list query', () => {
+  const at = { expense_date: '2027-04-11', created_at: '2027-04-11T10:00:00.000Z', id: 'trip~ü/é 1' };
+
+  it('round-trips a cursor through an opaque, URL-safe string and defaults the page size', () => {
+    const cursor = encodeExpenseCursor(at);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeExpenseCursor(cursor)).toEqual(at);
+    expect(expenseListQuerySchema.parse({ cursor, limit: '20' })).toEqual({ cursor: at, limit: 20 });
+    expect(expenseListQuerySchema.parse({})).toEqual({ limit: EXPENSE_PAGE_DEFAULT });
+  });
+
+  it.each([
+    [{ limit: '0' }],
+    [{ limit: String(EXPENSE_PAGE_MAX + 1) }],
+    [{ limit: '2.5' }],
+    [{ cursor: '' }],
+    [{ cursor: '%%%' }],
+    [{ cursor: encodeExpenseCursor({ ...at, created_at: 'noon' }) }],
+    [{ cursor: ['a', 'b'] }],
+  ])('rejects %j', (query) => {
+    expect(expenseListQuerySchema.safeParse(query).success).toBe(false);
   });
 });

@@ -99,6 +99,67 @@ export const expenseBodySchema = z.object({
 export type ExpenseBody = z.output<typeof expenseBodySchema>;
 export type ExpenseBodyInput = z.input<typeof expenseBodySchema>;
 
+export const EXPENSE_PAGE_DEFAULT = 50;
+export const EXPENSE_PAGE_MAX = 200;
+export const BAD_CURSOR = 'The cursor is not valid; start again from the first page';
+
+/** Where a page of expenses ends, in list order: expense_date desc, created_at desc, id asc. */
+export interface ExpenseCursor {
+  expense_date: string;
+  created_at: string;
+  id: string;
+}
+
+const cursorTupleSchema = z.tuple([isoDateSchema, z.iso.datetime(), z.string().min(1).max(300)]);
+
+/** base64url of the UTF-8 JSON tuple: opaque to clients, safe in a query string. */
+export function encodeExpenseCursor({ expense_date, created_at, id }: ExpenseCursor): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([expense_date, created_at, id]));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The cursor's position, or null when it is not one this API wrote. */
+export function decodeExpenseCursor(cursor: string): ExpenseCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,1000}$/.test(cursor)) return null;
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    );
+    const parsed = cursorTupleSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return null;
+    const [expense_date, created_at, id] = parsed.data;
+    return { expense_date, created_at, id };
+  } catch {
+    return null;
+  }
+}
+
+/** GET /trips/{tripId}/expenses?limit=&cursor=: a page size (default 50, at most 200) and where to resume. */
+export const expenseListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(EXPENSE_PAGE_MAX, `limit must be at most ${EXPENSE_PAGE_MAX}`)
+    .default(EXPENSE_PAGE_DEFAULT),
+  cursor: z
+    .string({ error: BAD_CURSOR })
+    .transform((value, ctx) => {
+      const cursor = decodeExpenseCursor(value);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: BAD_CURSOR });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .optional(),
+});
+export type ExpenseListQuery = z.output<typeof expenseListQuerySchema>;
+
 export interface PersonRef {
   user_id: string;
   first_name: string;
@@ -189,8 +250,16 @@ export interface SplitTripSummary {
 export interface ParticipantsResponse {
   participants: Participant[];
 }
+/** GET /trips/{tripId}/expenses: one page, newest first, and the trip-wide figures the screens show beside it. */
 export interface ExpensesResponse {
   expenses: Expense[];
+  /** Pass back as `cursor` for the next page; null on the last page. Opaque: its content may change. */
+  next_cursor: string | null;
+  /** Over all the trip's expenses, not only this page. */
+  expense_count: number;
+  total_expenses_cents: number;
+  /** The sum of the caller's shares over all the trip's expenses. */
+  your_share_cents: number;
 }
 export interface SettlementsResponse {
   settlements: Settlement[];

@@ -3,6 +3,7 @@ import {
   addParticipantBodySchema,
   entityIdParamsSchema,
   expenseBodySchema,
+  expenseListQuerySchema,
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
@@ -64,7 +65,8 @@ export function splitRoutes(
 
   router.get('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json({ expenses: await service.listExpenses(currentUser(res), tripId) } satisfies ExpensesResponse);
+    const query = parseInput(expenseListQuerySchema, req.query);
+    res.json((await service.listExpenses(currentUser(res), tripId, query)) satisfies ExpensesResponse);
   });
   router.post('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);

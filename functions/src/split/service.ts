@@ -12,6 +12,7 @@
  */
 import {
   computeBalances,
+  encodeExpenseCursor,
   settle,
   splitEqual,
   sumCents,
@@ -20,6 +21,8 @@ import {
   type CalculateSettlementsResponse,
   type Expense,
   type ExpenseBody,
+  type ExpenseListQuery,
+  type ExpensesResponse,
   type LedgerChangeKind,
   type Participant,
   type PersonRef,
@@ -235,18 +238,32 @@ export function createSplitService({
       emit('participant.removed', tripId, userId);
     },
 
-    async listExpenses(user: UserRecord, tripId: string): Promise<Expense[]> {
-      await requireTripMember(store, tripId, user.id);
-      const [members, records] = await Promise.all([
+    /** One page of the list (one row more is read to learn whether another page follows) with trip figures. */
+    async listExpenses(
+      user: UserRecord,
+      tripId: string,
+      { limit, cursor }: ExpenseListQuery,
+    ): Promise<ExpensesResponse> {
+      const { trip } = await requireTripMember(store, tripId, user.id);
+      const [members, rows, yourShare] = await Promise.all([
         store.members.list(tripId),
-        store.split.listExpenses(tripId),
+        store.split.listExpensePage(tripId, { limit: limit + 1, after: cursor ?? null }),
+        store.split.shareTotal(tripId, user.id),
       ]);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
       const person = await peopleOf(
         store,
         members,
-        records.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
+        page.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
       );
-      return records.map((record) => toExpense(record, person));
+      return {
+        expenses: page.map((record) => toExpense(record, person)),
+        next_cursor: rows.length > limit && last ? encodeExpenseCursor(last) : null,
+        expense_count: trip.expense_count,
+        total_expenses_cents: trip.total_expenses_cents,
+        your_share_cents: yourShare,
+      };
     },
 
     async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {
@@ -357,7 +374,7 @@ export function createSplitService({
 
     async userTrips(user: UserRecord): Promise<SplitTripSummary[]> {
       const trips = await store.trips.listForUser(user.id);
-      const expenses = await Promise.all(trips.map((trip) => store.split.listExpenses(trip.id)));
+      const shares = await Promise.all(trips.map((trip) => store.split.shareTotal(trip.id, user.id)));
       return trips.map((trip, index) => ({
         id: trip.id,
         trip_name: trip.trip_name,
@@ -370,11 +387,7 @@ export function createSplitService({
         participant_count: trip.member_count,
         expense_count: trip.expense_count,
         total_expenses_cents: trip.total_expenses_cents,
-        your_share_cents: sumCents(
-          (expenses[index] ?? []).flatMap((e) =>
-            e.shares.filter((s) => s.user_id === user.id).map((s) => s.share_cents),
-          ),
-        ),
+        your_share_cents: shares[index] ?? 0,
       }));
     },
 

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Balance, Expense, LedgerChange, Settlement } from '@wayfare/contract';
+import type { Balance, Expense, ExpensesResponse, LedgerChange, Settlement } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { newTrip } from '../store/test-adapters';
 import { STILL_IN_LEDGER } from './service';
@@ -382,6 +382,103 @@ describe('expenses', () => {
       total_expenses_cents: 1,
       your_share_cents: 1,
     });
+  });
+
+  it('pages the list newest first with a stable cursor and trip-wide figures', async () => {
+    const { owner, bea, cai, tripId, create } = await trio();
+    const dates = [
+      '2027-04-12',
+      '2027-04-10',
+      '2027-04-12',
+      '2027-04-11',
+      '2027-04-10',
+      '2027-04-12',
+      '2027-04-09',
+    ];
+    for (const [i, date] of dates.entries()) {
+      const body = expenseBody([owner, bea, cai][i % 3]!.id, {
+        title: `E${i}`,
+        amount: `${i + 1}.00`,
+        expense_date: date,
+      });
+      expect((await create(owner, body)).status).toBe(201);
+    }
+    const url = (query: string) => `/api/trip-split/trips/${tripId}/expenses?${query}`;
+    const pages: ExpensesResponse[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const res = await api.call('GET', url(`limit=3${cursor ? `&cursor=${cursor}` : ''}`), {
+        token: bea.token,
+      });
+      expect(res.status).toBe(200);
+      pages.push(res.body as ExpensesResponse);
+      cursor = (res.body as ExpensesResponse).next_cursor;
+    }
+    expect(pages.map((p) => p.expenses.length)).toEqual([3, 3, 1]);
+    const all = await api.store.split.listExpenses(tripId);
+    expect(pages.flatMap((p) => p.expenses.map((e) => e.id))).toEqual(all.map((e) => e.id));
+    expect(all.map((e) => e.expense_date)).toEqual([...dates].sort().reverse());
+    const beaShare = all.flatMap((e) => e.shares).filter((s) => s.user_id === bea.id);
+    for (const page of pages) {
+      expect(page).toMatchObject({
+        expense_count: 7,
+        total_expenses_cents: 2800,
+        your_share_cents: beaShare.reduce((sum, s) => sum + s.share_cents, 0),
+      });
+    }
+    // The default page holds them all; names come with every share.
+    const first = (await api.call('GET', url(''), { token: cai.token })).body as ExpensesResponse;
+    expect(first.next_cursor).toBeNull();
+    expect(first.expenses[0]).toMatchObject({ paid_by_name: expect.stringMatching(/ Tester$/) });
+
+    // A cursor keeps its place while the list moves: a newer expense, and the very row it points at deleted.
+    const page1 = (await api.call('GET', url('limit=3'), { token: owner.token })).body as ExpensesResponse;
+    await create(owner, expenseBody(owner.id, { title: 'Newest', expense_date: '2027-05-01' }));
+    expect(
+      (await api.call('DELETE', `/api/trip-split/expenses/${page1.expenses[2]!.id}`, { token: owner.token }))
+        .status,
+    ).toBe(204);
+    const page2 = (await api.call('GET', url(`limit=3&cursor=${page1.next_cursor}`), { token: owner.token }))
+      .body as ExpensesResponse;
+    expect(page2.expenses.map((e) => e.id)).toEqual(all.slice(3, 6).map((e) => e.id));
+    expect(page2).toMatchObject({
+      expense_count: 7,
+      total_expenses_cents: 2800 + 10000 - all[2]!.amount_cents,
+    });
+  });
+
+  it('rejects a bad page size or cursor with 400 and an error, and hides the trip from strangers', async () => {
+    const { owner, tripId, create } = await trio();
+    await create(owner, expenseBody(owner.id));
+    await create(owner, expenseBody(owner.id));
+    const url = (query: string) => `/api/trip-split/trips/${tripId}/expenses?${query}`;
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'limit=abc',
+      'limit=1.5',
+      'cursor=',
+      'cursor=not%20a%20cursor',
+      `cursor=${b64('not json')}`,
+      `cursor=${b64('{"a":1}')}`,
+      `cursor=${b64('["2027-02-30","2027-04-11T10:00:00.000Z","x"]')}`,
+      `cursor=${b64('["2027-04-11","yesterday","x"]')}`,
+      `cursor=${b64(JSON.stringify(['2027-04-11', '2027-04-11T10:00:00.000Z', 'x'.repeat(400)]))}`,
+      `cursor=${'A'.repeat(5000)}`,
+      'cursor=a&cursor=b',
+    ]) {
+      const res = await api.call('GET', url(query), { token: owner.token });
+      expect([query, res.status]).toEqual([query, 400]);
+      expect(typeof res.body.error).toBe('string');
+    }
+    const { next_cursor } = (await api.call('GET', url('limit=1'), { token: owner.token }))
+      .body as ExpensesResponse;
+    expect(next_cursor).toEqual(expect.any(String));
+    const stranger = await member('zed');
+    expect(
+      (await api.call('GET', url(`limit=1&cursor=${next_cursor}`), { token: stranger.token })).status,
+    ).toBe(404);
   });
 
   it('loses none of 50 parallel writes from 3 members and keeps the totals exact', async () => {

@@ -8,7 +8,7 @@ import {
   storeAdapters,
   type AdapterUnderTest,
 } from './test-adapters';
-import type { NewExpense, Store } from './types';
+import type { ExpenseRecord, NewExpense, Store } from './types';
 
 describe.each(Object.entries(storeAdapters))(
   'store contract, expenses and settlements: %s',
@@ -83,6 +83,83 @@ describe.each(Object.entries(storeAdapters))(
       await expect(store.split.deleteExpense(second.id)).resolves.toBeNull();
       expect(await totals(trip.id)).toEqual([1, 5000]);
       await expect(store.split.updateExpense(second.id, patch)).resolves.toBeNull();
+    });
+
+    it('pages expenses in list order by keyset, however the rows tie', async () => {
+      const { trip, expense } = await group();
+      // Several rows share a date, and two writes may share a millisecond: id settles the order.
+      const dates = [
+        '2027-04-12',
+        '2027-04-10',
+        '2027-04-12',
+        '2027-04-11',
+        '2027-04-12',
+        '2027-04-10',
+        '2027-04-09',
+      ];
+      for (const [i, date] of dates.entries()) {
+        await store.split.createExpense(trip.id, expense({ title: `E${i}`, expense_date: date }));
+      }
+      const all = await store.split.listExpenses(trip.id);
+      expect(all.map((e) => e.expense_date)).toEqual([...dates].sort().reverse());
+      for (const limit of [1, 2, 3, 7, 8]) {
+        const seen: string[] = [];
+        let after: ExpenseRecord | null = null;
+        for (;;) {
+          const page: ExpenseRecord[] = await store.split.listExpensePage(trip.id, { limit, after });
+          expect(page.length).toBeLessThanOrEqual(limit);
+          seen.push(...page.map((e) => e.id));
+          if (page.length < limit) break;
+          after = page[page.length - 1] as ExpenseRecord;
+        }
+        expect(seen).toEqual(all.map((e) => e.id));
+      }
+      await expect(store.split.listExpensePage(trip.id, { limit: 2, after: null })).resolves.toEqual(
+        all.slice(0, 2),
+      );
+      // A position that no longer exists still answers what follows it.
+      const gone = all[3] as ExpenseRecord;
+      await store.split.deleteExpense(gone.id);
+      await expect(store.split.listExpensePage(trip.id, { limit: 2, after: gone })).resolves.toEqual(
+        all.slice(4, 6),
+      );
+      // Ties on date and time alike: only the id tells them apart.
+      const tie = { expense_date: '2027-04-12', created_at: all[0]!.created_at, id: '' };
+      const page = await store.split.listExpensePage(trip.id, { limit: 50, after: tie });
+      expect(page.map((e) => e.id)).toEqual(
+        all
+          .filter((e) => e.id !== gone.id)
+          .filter((e) => !(e.expense_date === tie.expense_date && e.created_at > tie.created_at))
+          .map((e) => e.id),
+      );
+      await expect(store.split.listExpensePage(randomUUID(), { limit: 5, after: null })).resolves.toEqual([]);
+    });
+
+    it("keeps each member's share total exact through creates, edits and deletes", async () => {
+      const { owner, friend, trip, expense } = await group();
+      const totals = async () =>
+        Promise.all([store.split.shareTotal(trip.id, owner.id), store.split.shareTotal(trip.id, friend.id)]);
+      expect(await totals()).toEqual([0, 0]);
+      const dinner = await store.split.createExpense(trip.id, expense());
+      const taxi = await store.split.createExpense(
+        trip.id,
+        expense({ amount_cents: 700, shares: [{ user_id: friend.id, share_cents: 700 }] }),
+      );
+      expect(await totals()).toEqual([1500, 2200]);
+      const { created_by: _by, ...patch } = expense({
+        amount_cents: 1000,
+        shares: [
+          { user_id: owner.id, share_cents: 100 },
+          { user_id: friend.id, share_cents: 900 },
+        ],
+      });
+      await store.split.updateExpense(dinner.id, patch);
+      expect(await totals()).toEqual([100, 1600]);
+      await store.split.deleteExpense(taxi.id);
+      expect(await totals()).toEqual([100, 900]);
+      await store.split.deleteExpense(dinner.id);
+      expect(await totals()).toEqual([0, 0]);
+      await expect(store.split.shareTotal(randomUUID(), owner.id)).resolves.toBe(0);
     });
 
     it('answers null for unknown or malformed ids', async () => {

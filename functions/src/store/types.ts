@@ -2,7 +2,7 @@
  * The data port. Feature services depend on this interface only, never on an adapter.
  * Every operation that writes more than one record is atomic inside the adapter.
  */
-import type { ExpenseCategory, ExpenseType, LedgerTransfer } from '@wayfare/contract';
+import type { ExpenseCategory, ExpenseCursor, ExpenseType, LedgerTransfer } from '@wayfare/contract';
 import type { Attraction, DailyPlan, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
@@ -186,8 +186,15 @@ export interface SettlementRecord {
  * total_expenses_cents in the same atomic write, so the totals are exact under concurrent writers.
  */
 export interface SplitStore {
-  /** Newest expense date first, then newest created. */
+  /** Newest expense date first, then newest created, then id. */
   listExpenses(tripId: string): Promise<ExpenseRecord[]>;
+  /** Up to `limit` expenses in listExpenses order, strictly after `after` (from the first when null). */
+  listExpensePage(
+    tripId: string,
+    page: { limit: number; after: ExpenseCursor | null },
+  ): Promise<ExpenseRecord[]>;
+  /** The sum of the user's shares over the trip's expenses, kept by every expense write (0 when none). */
+  shareTotal(tripId: string, userId: string): Promise<number>;
   getExpense(id: string): Promise<ExpenseRecord | null>;
   createExpense(tripId: string, expense: NewExpense): Promise<ExpenseRecord>;
   /** Replaces the expense's fields and moves the trip total by the difference; null when absent. */

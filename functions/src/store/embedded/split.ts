@@ -40,14 +40,62 @@ export const splitMigrations: Migration[] = [
     ) STRICT;
     CREATE INDEX settlements_by_trip ON settlements(trip_id, created_at);`,
   },
+  {
+    // The list's full order (id breaks ties) so every keyset page is an index range; each member's share total
+    // kept beside the expenses so "your share" is a point read, not a scan of the whole ledger.
+    id: '011-expense-pages-and-share-totals',
+    sql: `DROP INDEX expenses_by_trip;
+    CREATE INDEX expenses_by_trip ON expenses(trip_id, expense_date DESC, created_at DESC, id);
+    CREATE TABLE expense_share_totals (
+      trip_id TEXT NOT NULL REFERENCES trips(id) ON DELETE CASCADE,
+      user_id TEXT NOT NULL REFERENCES users(id),
+      share_cents INTEGER NOT NULL,
+      PRIMARY KEY (trip_id, user_id)
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO expense_share_totals (trip_id, user_id, share_cents)
+      SELECT e.trip_id, s.user_id, SUM(s.share_cents) FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
+      GROUP BY e.trip_id, s.user_id;`,
+  },
 ];
 
 type ExpenseRow = Omit<ExpenseRecord, 'shares'>;
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
+type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
+
+const LIST_ORDER = 'ORDER BY expense_date DESC, created_at DESC, id';
 
 export function sqliteSplit(db: Database.Database): SplitStore {
   const expensesOf = db.prepare<[string], ExpenseRow>(
-    'SELECT * FROM expenses WHERE trip_id = ? ORDER BY expense_date DESC, created_at DESC, id',
+    `SELECT * FROM expenses WHERE trip_id = ? ${LIST_ORDER}`,
+  );
+  const firstPage = db.prepare<[{ trip: string; limit: number }], ExpenseRow>(
+    `SELECT * FROM expenses WHERE trip_id = @trip ${LIST_ORDER} LIMIT @limit`,
+  );
+  // "After the cursor" is three index ranges (same date and time with a later id; same date, earlier time;
+  // earlier date), each limited, merged and limited again: at most 3 × limit rows read however deep the page.
+  const nextPage = db.prepare<[PageParams], ExpenseRow>(
+    `SELECT * FROM (
+       SELECT * FROM (SELECT * FROM expenses
+         WHERE trip_id = @trip AND expense_date = @date AND created_at = @created AND id > @id
+         ORDER BY id LIMIT @limit)
+       UNION ALL
+       SELECT * FROM (SELECT * FROM expenses
+         WHERE trip_id = @trip AND expense_date = @date AND created_at < @created
+         ORDER BY created_at DESC, id LIMIT @limit)
+       UNION ALL
+       SELECT * FROM (SELECT * FROM expenses WHERE trip_id = @trip AND expense_date < @date ${LIST_ORDER} LIMIT @limit)
+     ) ${LIST_ORDER} LIMIT @limit`,
+  );
+  const sharesOfExpenses = db.prepare<[string], ShareRow>(
+    `SELECT expense_id, user_id, share_cents FROM expense_shares
+     WHERE expense_id IN (SELECT value FROM json_each(?)) ORDER BY expense_id, position`,
+  );
+  const shareTotal = db.prepare<[{ trip: string; user: string }], { share_cents: number }>(
+    'SELECT share_cents FROM expense_share_totals WHERE trip_id = @trip AND user_id = @user',
+  );
+  const moveShareTotal = db.prepare(
+    `INSERT INTO expense_share_totals (trip_id, user_id, share_cents) VALUES (@trip_id, @user_id, @cents)
+     ON CONFLICT (trip_id, user_id) DO UPDATE SET share_cents = share_cents + excluded.share_cents`,
   );
   const sharesOfTrip = db.prepare<[string], ShareRow>(
     `SELECT s.expense_id, s.user_id, s.share_cents FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
@@ -100,26 +148,36 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     shares: sharesOf.all(row.id).map(({ user_id, share_cents }) => ({ user_id, share_cents })),
   });
 
-  const listExpenses = (tripId: string): ExpenseRecord[] => {
+  const attachShares = (rows: ExpenseRow[], shareRows: ShareRow[]): ExpenseRecord[] => {
     const shares = new Map<string, ExpenseRecord['shares']>();
-    for (const { expense_id, user_id, share_cents } of sharesOfTrip.all(tripId)) {
+    for (const { expense_id, user_id, share_cents } of shareRows) {
       const list = shares.get(expense_id) ?? [];
       list.push({ user_id, share_cents });
       shares.set(expense_id, list);
     }
-    return expensesOf.all(tripId).map((row) => ({ ...row, shares: shares.get(row.id) ?? [] }));
+    return rows.map((row) => ({ ...row, shares: shares.get(row.id) ?? [] }));
   };
 
-  const writeShares = (expenseId: string, shares: ExpenseRecord['shares']) => {
-    shares.forEach((share, position) =>
-      insertShare.run(expenseId, position, share.user_id, share.share_cents),
-    );
+  const listExpenses = (tripId: string): ExpenseRecord[] =>
+    attachShares(expensesOf.all(tripId), sharesOfTrip.all(tripId));
+
+  /** Writes the shares and moves each person's running total by `sign` × their share. */
+  const writeShares = (tripId: string, expenseId: string, shares: ExpenseRecord['shares']) => {
+    shares.forEach((share, position) => {
+      insertShare.run(expenseId, position, share.user_id, share.share_cents);
+      moveShareTotal.run({ trip_id: tripId, user_id: share.user_id, cents: share.share_cents });
+    });
+  };
+  const unwindShareTotals = (tripId: string, expenseId: string) => {
+    for (const share of sharesOf.all(expenseId)) {
+      moveShareTotal.run({ trip_id: tripId, user_id: share.user_id, cents: -share.share_cents });
+    }
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
     const { shares, ...row } = expense;
     insertExpense.run(row);
-    writeShares(expense.id, shares);
+    writeShares(expense.trip_id, expense.id, shares);
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
   });
 
@@ -128,8 +186,9 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     if (!before) return null;
     const { shares, ...fields } = patch;
     updateExpenseRow.run({ ...fields, id, updated_at: new Date().toISOString() });
+    unwindShareTotals(before.trip_id, id);
     deleteShares.run(id);
-    writeShares(id, shares);
+    writeShares(before.trip_id, id, shares);
     moveTotals.run({ trip_id: before.trip_id, count: 0, cents: patch.amount_cents - before.amount_cents });
     return withShares(expenseById.get(id) as ExpenseRow);
   });
@@ -138,6 +197,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     const before = expenseById.get(id);
     if (!before) return null;
     const record = withShares(before);
+    unwindShareTotals(before.trip_id, id);
     deleteExpenseRow.run(id);
     moveTotals.run({ trip_id: before.trip_id, count: -1, cents: -before.amount_cents });
     return record;
@@ -167,6 +227,21 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   return {
     async listExpenses(tripId) {
       return listExpenses(tripId);
+    },
+    async listExpensePage(tripId, { limit, after }) {
+      const rows = after
+        ? nextPage.all({
+            trip: tripId,
+            limit,
+            date: after.expense_date,
+            created: after.created_at,
+            id: after.id,
+          })
+        : firstPage.all({ trip: tripId, limit });
+      return attachShares(rows, sharesOfExpenses.all(JSON.stringify(rows.map((row) => row.id))));
+    },
+    async shareTotal(tripId, userId) {
+      return shareTotal.get({ trip: tripId, user: userId })?.share_cents ?? 0;
     },
     async getExpense(id) {
       const row = expenseById.get(id);

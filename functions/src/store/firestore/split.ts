@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Query, type Transaction } from 'firebase-admin/firestore';
+import type { ExpenseCursor } from '@wayfare/contract';
 import type { ExpenseRecord, SettlementRecord, SplitStore } from '../types';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
  * members listen to them (firestore.rules). Their ids carry the trip id ("{tripId}~{uuid}") so PUT /expenses/{id}
- * finds the document with a point read instead of a collection-group query.
+ * finds the document with a point read instead of a collection-group query. Each member's running share total is
+ * the `share_cents` field of their trips/{tripId}/members/{userId} document (only members ever hold a share, and
+ * a member still in the ledger cannot be removed), moved in the same transaction as the expense.
  */
 const SEPARATOR = '~';
 const childId = (tripId: string) => `${tripId}${SEPARATOR}${randomUUID()}`;
@@ -34,17 +37,76 @@ export function firestoreSplit(db: Firestore): SplitStore {
     return tripId ? settlements(tripId).doc(id) : null;
   };
 
+  const member = (tripId: string, userId: string) => trip(tripId).collection('members').doc(userId);
+
   /** Totals move by increments inside the transaction: exact however many writers there are. */
   const moveTotals = (tx: Transaction, tripId: string, count: number, cents: number) =>
     tx.update(trip(tripId), {
       expense_count: FieldValue.increment(count),
       total_expenses_cents: FieldValue.increment(cents),
     });
+  /** Moves each person's share total by `sign` × their share; one update per person even if listed twice. */
+  const moveShareTotals = (
+    tx: Transaction,
+    tripId: string,
+    changes: Array<[ExpenseRecord['shares'], 1 | -1]>,
+  ) => {
+    const by = new Map<string, number>();
+    for (const [shares, sign] of changes) {
+      for (const share of shares)
+        by.set(share.user_id, (by.get(share.user_id) ?? 0) + sign * share.share_cents);
+    }
+    for (const [userId, cents] of by) {
+      if (cents !== 0) tx.update(member(tripId, userId), { share_cents: FieldValue.increment(cents) });
+    }
+  };
+
+  /**
+   * "After the cursor" as three ranges read in turn (same date and time with a later id; same date, earlier time;
+   * earlier date), all served by the one composite index in firestore.indexes.json.
+   */
+  const afterCursor = (tripId: string, after: ExpenseCursor) => {
+    const all = expenses(tripId);
+    return [
+      all
+        .where('expense_date', '==', after.expense_date)
+        .where('created_at', '==', after.created_at)
+        .where('id', '>', after.id)
+        .orderBy('id'),
+      all
+        .where('expense_date', '==', after.expense_date)
+        .where('created_at', '<', after.created_at)
+        .orderBy('created_at', 'desc')
+        .orderBy('id'),
+      all
+        .where('expense_date', '<', after.expense_date)
+        .orderBy('expense_date', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id'),
+    ];
+  };
 
   return {
     async listExpenses(tripId) {
       const snapshot = await expenses(tripId).get();
       return snapshot.docs.map((doc) => doc.data() as ExpenseRecord).sort(byNewestExpense);
+    },
+    async listExpensePage(tripId, { limit, after }) {
+      // Cursors are where-clauses rather than startAfter: plain range filters every emulator honours.
+      const ranges: Query[] = after
+        ? afterCursor(tripId, after)
+        : [expenses(tripId).orderBy('expense_date', 'desc').orderBy('created_at', 'desc').orderBy('id')];
+      const page: ExpenseRecord[] = [];
+      for (const range of ranges) {
+        if (page.length >= limit) break;
+        const snapshot = await range.limit(limit - page.length).get();
+        page.push(...snapshot.docs.map((doc) => doc.data() as ExpenseRecord));
+      }
+      return page;
+    },
+    async shareTotal(tripId, userId) {
+      const doc = await member(tripId, userId).get();
+      return (doc.get('share_cents') as number | undefined) ?? 0;
     },
     async getExpense(id) {
       const ref = expenseRef(id);
@@ -63,6 +125,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       await db.runTransaction(async (tx) => {
         tx.create(expenses(tripId).doc(expense.id), expense);
         moveTotals(tx, tripId, 1, expense.amount_cents);
+        moveShareTotals(tx, tripId, [[expense.shares, 1]]);
       });
       return expense;
     },
@@ -76,6 +139,10 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const next: ExpenseRecord = { ...old, ...patch, updated_at: new Date().toISOString() };
         tx.set(ref, next);
         moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);
+        moveShareTotals(tx, old.trip_id, [
+          [old.shares, -1],
+          [next.shares, 1],
+        ]);
         return next;
       });
     },
@@ -88,6 +155,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const old = before.data() as ExpenseRecord;
         tx.delete(ref);
         moveTotals(tx, old.trip_id, -1, -old.amount_cents);
+        moveShareTotals(tx, old.trip_id, [[old.shares, -1]]);
         return old;
       });
     },

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, Crown, Plus, UserPlus, Users } from 'lucide-react';
-import { formatCents, sumCents, type SplitTripSummary } from '@wayfare/contract';
+import { formatCents, type SplitTripSummary } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -91,21 +91,18 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
   const [calcError, setCalcError] = useState<string | null>(null);
   const { participants, expenses, settlements } = ledger;
   const me = user?.userId;
-  const yourShare = sumCents(
-    expenses.data.flatMap((e) => e.participants.filter((p) => p.user_id === me).map((p) => p.share_cents)),
-  );
-
   // The card's figures come from the overview list; refresh it when this ledger moves on.
-  const seenExpenses = useRef<number | null>(null);
+  const seen = useRef<string | null>(null);
+  const figures = `${expenses.expense_count}:${expenses.total_expenses_cents}`;
   useEffect(() => {
     if (ledger.loading) return;
-    if (seenExpenses.current !== null && seenExpenses.current !== expenses.data.length) onChanged();
-    seenExpenses.current = expenses.data.length;
-  }, [ledger.loading, expenses.data.length, onChanged]);
+    if (seen.current !== null && seen.current !== figures) onChanged();
+    seen.current = figures;
+  }, [ledger.loading, figures, onChanged]);
 
   // Spec §4: recalculate when the settlements tab opens, or when its list is empty but expenses exist.
   const needsCalculation =
-    tab === 'settlements' || (!ledger.loading && settlements.data.length === 0 && expenses.data.length > 0);
+    tab === 'settlements' || (!ledger.loading && settlements.data.length === 0 && expenses.expense_count > 0);
   useEffect(() => {
     if (!needsCalculation) return;
     splitApi.calculateSettlements(trip.id).then(
@@ -124,7 +121,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
       {ledger.listener}
       <div className={styles.expandedHead}>
         <p className={styles.share}>
-          Your share <strong>{formatCents(yourShare)}</strong>
+          Your share <strong>{formatCents(expenses.your_share_cents)}</strong>
         </p>
         <div className={styles.expandedActions}>
           <Button
@@ -144,7 +141,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'expenses', label: 'Expenses', count: expenses.data.length },
+          { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
           { key: 'people', label: 'People', count: participants.data.length },
           { key: 'settlements', label: 'Settlements', count: settlements.data.length },
         ]}
@@ -152,7 +149,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
         {tab === 'expenses' && (
           <>
             {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
-            <ExpenseList expenses={expenses.data} />
+            <ExpenseList expenses={expenses.data} total={expenses.expense_count} more={ledger.more} />
           </>
         )}
         {tab === 'people' && (

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { formatCents, type Expense } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
+import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
 import { splitApi } from './splitApi';
+import type { LiveLedger } from './useLiveLedger';
 import styles from './Split.module.css';
 
 export const DELETE_EXPENSE_CONFIRM = 'Are you sure you want to delete this expense?';
@@ -15,10 +17,14 @@ interface ExpenseListProps {
   expenses: Expense[];
   /** Opens the expense form prefilled; without it the list is read-only. */
   onEdit?: (expense: Expense) => void;
+  /** How many the trip has in all: the list shows a page at a time. */
+  total: number;
+  /** The next page: offered while there is one. */
+  more: LiveLedger['more'];
 }
 
 /** The trip's expenses, newest first, each with who paid and everyone's share. */
-export function ExpenseList({ expenses, onEdit }: ExpenseListProps) {
+export function ExpenseList({ expenses, onEdit, total, more }: ExpenseListProps) {
   const [error, setError] = useState<string | null>(null);
 
   const remove = async (expense: Expense) => {
@@ -85,6 +91,28 @@ export function ExpenseList({ expenses, onEdit }: ExpenseListProps) {
           );
         })}
       </ul>
+      {(more.available || more.error) && (
+        <div className={styles.more}>
+          <span className={styles.meta} aria-live="polite">
+            Showing {expenses.length} of {total}
+          </span>
+          {more.error && <Notice tone="error">{more.error}</Notice>}
+          <Button
+            variant="secondary"
+            loading={more.loading}
+            loadingText="Loading..."
+            onClick={() => void more.load()}
+          >
+            {more.error ? (
+              <>
+                <RefreshCw size={18} aria-hidden="true" /> Retry
+              </>
+            ) : (
+              'Load more'
+            )}
+          </Button>
+        </div>
+      )}
     </>
   );
 }

@@ -151,7 +151,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
         onChange={setTab}
         tabs={[
           { key: 'participants', label: 'Participants', count: participants.data.length },
-          { key: 'expenses', label: 'Expenses', count: expenses.data.length },
+          { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
           { key: 'settlements', label: 'Settlements', count: settlements.data.length },
         ]}
       >
@@ -171,7 +171,12 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 <Plus size={18} aria-hidden="true" /> Add Expense
               </Button>
             </div>
-            <ExpenseList expenses={expenses.data} onEdit={setEditing} />
+            <ExpenseList
+              expenses={expenses.data}
+              onEdit={setEditing}
+              total={expenses.expense_count}
+              more={ledger.more}
+            />
           </>
         )}
         {tab === 'settlements' && (

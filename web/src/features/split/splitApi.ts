@@ -24,8 +24,14 @@ export const splitApi = {
   removeParticipant: (tripId: string, userId: string) =>
     apiFetch<void>(`${trip(tripId)}/participants/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
 
-  expenses: async (tripId: string, signal?: AbortSignal) =>
-    (await apiFetch<ExpensesResponse>(`${trip(tripId)}/expenses`, { signal })).expenses,
+  /** One page, newest first: `limit` of them (the server's default page without), after `cursor` if given. */
+  expenses: (tripId: string, page: { limit?: number; cursor?: string } = {}, signal?: AbortSignal) => {
+    const query = new URLSearchParams();
+    if (page.limit) query.set('limit', String(page.limit));
+    if (page.cursor) query.set('cursor', page.cursor);
+    const search = query.toString();
+    return apiFetch<ExpensesResponse>(`${trip(tripId)}/expenses${search && `?${search}`}`, { signal });
+  },
   createExpense: (tripId: string, body: ExpenseBodyInput) =>
     apiFetch<{ expense: Expense }>(`${trip(tripId)}/expenses`, { method: 'POST', body }),
   updateExpense: (id: string, body: ExpenseBodyInput) =>

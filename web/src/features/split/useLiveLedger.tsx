@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Expense, Participant, Settlement } from '@wayfare/contract';
+import type { Participant, Settlement } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { appendPage, firstPage, NO_EXPENSES, refetchLimit, type ExpensePages } from './expensePages';
 import { followLedger, type StreamStatus } from './liveStream';
 import { splitApi } from './splitApi';
 
@@ -13,7 +14,10 @@ type Part<T> = { data: T[]; error: string | null };
 
 export interface LiveLedger {
   participants: Part<Participant>;
-  expenses: Part<Expense>;
+  /** The expenses shown so far (the first page, then whatever 'Load more' added) and the trip-wide figures. */
+  expenses: ExpensePages;
+  /** The next page of expenses, and the state of fetching it. */
+  more: { available: boolean; loading: boolean; error: string | null; load: () => Promise<void> };
   settlements: Part<Settlement>;
   /** True until the first load has answered. */
   loading: boolean;
@@ -27,25 +31,37 @@ export interface LiveLedger {
 
 const empty = <T,>(): Part<T> => ({ data: [], error: null });
 
-/** Settles one list to a state update: its data, or its spec §8 fallback message beside the previous data. */
-async function load<T>(request: Promise<T[]>, fallback: string): Promise<(previous: Part<T>) => Part<T>> {
+/** Settles one request to a state update: its result, or its spec §8 fallback message beside the previous data. */
+async function load<R, S extends { error: string | null }>(
+  request: Promise<R>,
+  toState: (result: R) => S,
+  fallback: string,
+): Promise<(previous: S) => S> {
   try {
-    const data = await request;
-    return () => ({ data, error: null });
+    const state = toState(await request);
+    return () => state;
   } catch (err) {
-    return (previous) => ({ data: previous.data, error: errorMessage(err, fallback) });
+    return (previous) => ({ ...previous, error: errorMessage(err, fallback) });
   }
 }
+const list = <T,>(data: T[]): Part<T> => ({ data, error: null });
 
 /**
  * The trip's participants, expenses and settlements, kept current while the page is open. Embedded mode follows
  * the API's Server-Sent Events stream; firebase mode listens to the Firestore collections with reactfire. Either
- * way a change notice refetches the lists from the API (which adds names and checks membership), coalescing
- * bursts into one refetch.
+ * way a change notice refetches from the API (which adds names and checks membership), coalescing bursts into one
+ * refetch. Expenses come a page at a time; a refetch asks for as many as are shown (capped), never the whole list.
  */
 export function useLiveLedger(tripId: string): LiveLedger {
   const [participants, setParticipants] = useState(empty<Participant>);
-  const [expenses, setExpenses] = useState(empty<Expense>);
+  const [expenses, setExpenses] = useState<ExpensePages>(NO_EXPENSES);
+  const [moreLoading, setMoreLoading] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  // What the next refetch and 'Load more' read, without re-creating the callbacks on every list change.
+  const shown = useRef(NO_EXPENSES);
+  useEffect(() => {
+    shown.current = expenses;
+  }, [expenses]);
   const [settlements, setSettlements] = useState(empty<Settlement>);
   const [loading, setLoading] = useState(true);
   const [live, setLive] = useState<StreamStatus>('connecting');
@@ -62,10 +78,11 @@ export function useLiveLedger(tripId: string): LiveLedger {
     const run = async () => {
       do {
         again.current = false;
+        const limit = refetchLimit(shown.current.data.length);
         const [p, e, s] = await Promise.all([
-          load(splitApi.participants(tripId), 'Failed to load participants'),
-          load(splitApi.expenses(tripId), 'Failed to load expenses'),
-          load(splitApi.settlements(tripId), 'Failed to load settlements'),
+          load(splitApi.participants(tripId), list<Participant>, 'Failed to load participants'),
+          load(splitApi.expenses(tripId, { limit }), firstPage, 'Failed to load expenses'),
+          load(splitApi.settlements(tripId), list<Settlement>, 'Failed to load settlements'),
         ]);
         setParticipants(p);
         setExpenses(e);
@@ -77,6 +94,21 @@ export function useLiveLedger(tripId: string): LiveLedger {
       inFlight.current = null;
     });
     return inFlight.current;
+  }, [tripId]);
+
+  const loadMore = useCallback(async () => {
+    const cursor = shown.current.next_cursor;
+    if (!cursor) return;
+    setMoreLoading(true);
+    setMoreError(null);
+    try {
+      const answer = await splitApi.expenses(tripId, { cursor });
+      setExpenses((current) => appendPage(current, cursor, answer));
+    } catch (err) {
+      setMoreError(errorMessage(err, 'Failed to load more expenses'));
+    } finally {
+      setMoreLoading(false);
+    }
   }, [tripId]);
 
   const notify = useCallback(() => void refresh(), [refresh]);
@@ -95,5 +127,20 @@ export function useLiveLedger(tripId: string): LiveLedger {
     </Suspense>
   ) : null;
 
-  return { participants, expenses, settlements, loading, live, revoked, refresh, listener };
+  return {
+    participants,
+    expenses,
+    more: {
+      available: expenses.next_cursor !== null,
+      loading: moreLoading,
+      error: moreError,
+      load: loadMore,
+    },
+    settlements,
+    loading,
+    live,
+    revoked,
+    refresh,
+    listener,
+  };
 }
