@@ -2,25 +2,31 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, VIEWPORTS } from './support/browser';
+import { apiLogin, createTrip } from './support/seed';
 import { registerAccount, startServer, type RunningServer } from './support/server';
 
 const SIGNED_OUT_ROUTES = ['/', '/login', '/signup', '/trip-split', '/nowhere'];
-const SIGNED_IN_ROUTES = ['/', '/trips', '/trip-split', '/nowhere'];
+const signedInRoutes = (tripId: string) => [
+  '/',
+  '/trips',
+  `/trips/${tripId}`,
+  `/trips/${tripId}/edit`,
+  `/trips/${tripId}/split`,
+  '/trip-split',
+  '/nowhere',
+];
 
 /** axe-core on every route, signed out and signed in, at phone and desktop sizes: no serious or critical issue. */
 describe('accessibility (axe-core)', () => {
   let server: RunningServer;
   let browser: Browser;
   let token: string;
+  let tripId: string;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const account = await registerAccount(server.baseUrl);
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
-    token = ((await login.json()) as { token: string }).token;
+    ({ token } = await apiLogin(server.baseUrl, account));
+    tripId = (await createTrip(server.baseUrl, token)).id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -35,9 +41,11 @@ describe('accessibility (axe-core)', () => {
         if (signedIn) await context.addInitScript((t) => localStorage.setItem('token', t), token);
         const page = await context.newPage();
         const found: Record<string, unknown> = {};
-        for (const route of signedIn ? SIGNED_IN_ROUTES : SIGNED_OUT_ROUTES) {
+        for (const route of signedIn ? signedInRoutes(tripId) : SIGNED_OUT_ROUTES) {
           await page.goto(route);
-          await page.waitForLoadState('networkidle');
+          // Not 'networkidle': the split page keeps its live stream open.
+          await page.waitForLoadState('load');
+          await page.waitForTimeout(1500);
           const violations = await seriousViolations(page);
           if (violations.length) found[route] = violations;
         }

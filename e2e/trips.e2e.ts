@@ -93,7 +93,7 @@ describe('trip screens in a real browser', () => {
 
   const day = (page: Page, n: number) => page.locator('section[data-date]').filter({ hasText: `Day ${n}` });
   const planHandle = (scope: Page | Locator, title: string) =>
-    scope.getByRole('button', { name: new RegExp(`^${title} \\(`) });
+    scope.getByRole('button', { name: new RegExp(`^${title} `) });
   const savedPlan = (page: Page, method: string) =>
     page.waitForResponse((r) => r.url().includes('/daily-plans') && r.request().method() === method, WAIT);
 

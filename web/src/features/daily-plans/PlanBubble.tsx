@@ -15,7 +15,7 @@ export function PlanBubbleBody({ plan }: { plan: DailyPlan }) {
       </span>
       <span className={styles.planText}>
         <span className={styles.planTitle}>{plan.title}</span>
-        {plan.description && <span className={styles.planDescription}>{plan.description}</span>}
+        {plan.description && <span className={styles.planDescription}> {plan.description}</span>}
       </span>
     </>
   );
@@ -43,9 +43,10 @@ export function PlanBubble({ plan, onRemove }: PlanBubbleProps) {
         className={styles.handle}
         {...attributes}
         {...listeners}
-        aria-label={`${plan.title} (${plan.category}). Move to another day`}
       >
         <PlanBubbleBody plan={plan} />
+        {/* The name is the visible text plus this, so speech-input users can say what they see. */}
+        <span className="visually-hidden"> ({plan.category}). Move to another day</span>
       </button>
       <button
         type="button"

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { DateRange, type RangeKeyDict } from 'react-date-range';
-import 'react-date-range/dist/styles.css';
-import 'react-date-range/dist/theme/default.css';
+import type { RangeKeyDict } from 'react-date-range';
 import { format, startOfDay } from 'date-fns';
 import { toIsoDate, type FlexibleDurationLabel, type QuestionAnswers } from '@wayfare/contract';
 import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/cx';
 import { FLEXIBLE_LABELS, flexibleAnswer, formatRange } from './flow';
 import styles from './QuestionFlowModal.module.css';
+import { DateRangeCalendar } from '../../shared/ui/DateRangeCalendar';
 
 type Selection = { stage: 'none' } | { stage: 'start' | 'complete'; start: Date; end: Date };
 
@@ -52,7 +51,7 @@ export function DatesStep({ answers, onSubmit }: DatesStepProps) {
     <div className={styles.stepBody}>
       <p className={styles.question}>When are you travelling?</p>
       <div className={cx(styles.calendar, selection.stage === 'none' && styles.unpicked)}>
-        <DateRange
+        <DateRangeCalendar
           ranges={[
             selection.stage === 'none'
               ? // Nothing picked yet: an invisible one-day range on today (an open range would colour every day).
@@ -64,9 +63,6 @@ export function DatesStep({ answers, onSubmit }: DatesStepProps) {
           months={1}
           direction="horizontal"
           moveRangeOnFirstSelection={false}
-          showDateDisplay={false}
-          rangeColors={['#0f6b74']}
-          weekStartsOn={1}
         />
       </div>
       <p className={styles.rangeReadout} aria-live="polite">

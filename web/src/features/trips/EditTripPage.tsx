@@ -1,8 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { DateRange, type RangeKeyDict } from 'react-date-range';
-import 'react-date-range/dist/styles.css';
-import 'react-date-range/dist/theme/default.css';
+import type { RangeKeyDict } from 'react-date-range';
 import { format, parseISO, startOfToday } from 'date-fns';
 import { ArrowLeft } from 'lucide-react';
 import type { TripView } from '@wayfare/contract';
@@ -17,6 +15,7 @@ import { formatDateRange } from './format';
 import { ImageDrop } from './ImageDrop';
 import { fetchTrip, updateTrip } from './tripsApi';
 import styles from './EditTripPage.module.css';
+import { DateRangeCalendar } from '../../shared/ui/DateRangeCalendar';
 
 type LoadState =
   { status: 'loading' } | { status: 'not-found' } | { status: 'error' } | { status: 'ready'; trip: TripView };
@@ -121,13 +120,11 @@ function EditTripForm({ trip }: { trip: TripView }) {
           <span className={styles.rangeText}>{formatDateRange(values.start_date, values.end_date)}</span>
         </span>
         <div className={styles.calendar} role="group" aria-labelledby={datesId}>
-          <DateRange
+          <DateRangeCalendar
             ranges={[{ key: 'trip', startDate: toDate(values.start_date), endDate: toDate(values.end_date) }]}
             onChange={onRangeChange}
             minDate={startOfToday()}
             moveRangeOnFirstSelection={false}
-            rangeColors={['#0f6b74']}
-            weekStartsOn={1}
           />
         </div>
         {errors.end_date && (
