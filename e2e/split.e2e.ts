@@ -20,6 +20,7 @@ describe('group expense splitting, live across two browsers', () => {
   let tripName: string;
   let ana: { token: string; userId: string };
   let bea: { token: string; userId: string };
+  let beaUsername: string;
 
   beforeAll(async () => {
     server = await startServer();
@@ -28,6 +29,7 @@ describe('group expense splitting, live across two browsers', () => {
     const beaAccount = await registerAccount(server.baseUrl, 'bea');
     ana = await apiLogin(server.baseUrl, anaAccount);
     bea = await apiLogin(server.baseUrl, beaAccount);
+    beaUsername = beaAccount.username;
     ({ id: tripId, name: tripName } = await createTrip(server.baseUrl, ana.token));
     const added = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/participants`, {
       method: 'POST',
@@ -210,5 +212,62 @@ describe('group expense splitting, live across two browsers', () => {
     await anaPage.getByRole('button', { name: 'Delete Museum tickets' }).click();
     await museum.waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
     expect(confirms.at(-1)).toBe('Are you sure you want to delete this expense?');
+  });
+
+  it("shows a long ledger a page at a time: 'Load more' with loading and retry, a live change refetches as many as are shown", async () => {
+    const { id: bigTrip } = await createTrip(server.baseUrl, ana.token);
+    const post = (title: string, token = ana.token) =>
+      fetch(`${server.baseUrl}/api/trip-split/trips/${bigTrip}/expenses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ title, amount: 2, expense_date: '2027-04-12', paid_by: ana.userId }),
+      });
+    const added = await fetch(`${server.baseUrl}/api/trip-split/trips/${bigTrip}/participants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({ username: beaUsername }),
+    });
+    expect(added.status).toBe(201);
+    for (let i = 0; i < 55; i += 1) expect((await post(`Snack ${i}`)).status).toBe(201);
+
+    let total = 55;
+    for (const [name, viewport] of [
+      ['390', VIEWPORTS.phone],
+      ['1280', VIEWPORTS.desktop],
+    ] as const) {
+      const page = await signedIn(ana.token, viewport);
+      await page.goto(`/trips/${bigTrip}/split`);
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await page.getByRole('tab', { name: new RegExp(`^Expenses\\s*${total}$`) }).click();
+      const rows = page.getByRole('list', { name: 'Expenses' }).getByRole('listitem');
+      await expect.poll(() => rows.count()).toBe(50);
+      await page.getByText(`Showing 50 of ${total}`).waitFor();
+
+      // The next page fails once: an error with Retry, then it loads.
+      let failNext = true;
+      await page.route(/\/expenses\?.*cursor=/, (route) => {
+        if (!failNext) return route.continue();
+        failNext = false;
+        return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
+      });
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await page.getByText('boom').waitFor();
+      await screenshot(page, `split-load-more-error-${name}`);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => rows.count()).toBe(total);
+      expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+      expect(await rows.last().textContent()).toContain('Snack 0');
+      await screenshot(page, `split-load-more-${name}`);
+
+      // Another member's write arrives live; the refetch keeps everything shown, the new one on top.
+      const title = `Late snack ${name}`;
+      expect((await post(title, bea.token)).status).toBe(201);
+      await rows.first().getByText(title).waitFor({ timeout: LIVE_WITHIN_MS });
+      // As many as were shown come back, the new one on top: the oldest moves behind 'Load more'.
+      await page.getByText(`Showing ${total} of ${total + 1}`).waitFor();
+      expect(await rows.count()).toBe(total);
+      total += 1;
+      await page.getByRole('tab', { name: new RegExp(`^Expenses\\s*${total}$`) }).waitFor();
+    }
   });
 });

@@ -25,8 +25,8 @@ export const NO_EXPENSES: ExpensePages = {
 };
 
 /**
- * How many expenses a live refetch asks for: as many as are shown (so 'Load more' pages stay in view), at least
- * one page, at most what the API gives in one answer.
+ * How many expenses a live refetch asks for: as many as are shown (so 'Load more' pages stay in view; a new one
+ * on top moves the oldest behind 'Load more' again), at least one page, at most what one answer holds.
  */
 export const refetchLimit = (shown: number) =>
   Math.min(EXPENSE_PAGE_MAX, Math.max(EXPENSE_PAGE_DEFAULT, shown));
