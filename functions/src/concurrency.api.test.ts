@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, toIsoDate, type TripView } from '@wayfare/contract';
+import { startTestApi, type TestApi } from './test-support/api-server';
+import { signedInUser, tripWithMembers } from './trips/test-members';
+
+/**
+ * 50 writers at once on one trip, over HTTP: expenses, plan moves, participant adds and racing bulk plan batches.
+ * No write may be lost, the trip's totals and counts must be exact, and duplicate suppression must hold.
+ */
+describe('concurrent writers on one trip', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('loses nothing and keeps totals exact', async () => {
+    const start = addDays(toIsoDate(new Date()), 3);
+    const { trip, owner, participant } = await tripWithMembers(api, {
+      start_date: start,
+      end_date: addDays(start, 6),
+    });
+    const as = (token: string) => ({ token });
+    const friends = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api)));
+    const plans = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api.store.plans.create(trip.id, {
+          plan_date: start,
+          category: 'Activity',
+          title: `Plan ${i}`,
+          description: '',
+        }),
+      ),
+    );
+    const duplicateBatch = ['Harbour walk', 'Night market', 'Cooking class'].map((title) => ({
+      plan_date: addDays(start, 1),
+      category: 'Activity',
+      title,
+      description: '',
+    }));
+
+    const amounts = Array.from({ length: 20 }, (_, i) => 10 + i * 0.37);
+    const writes = [
+      ...amounts.map((amount, i) =>
+        api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+          ...as(i % 2 ? owner.token : participant.token),
+          body: {
+            title: `Expense ${i}`,
+            amount: amount.toFixed(2),
+            expense_date: start,
+            category: 'food',
+            paid_by: i % 2 ? owner.user.id : participant.user.id,
+            expense_type: 'group',
+          },
+        }),
+      ),
+      ...plans.map((plan, i) =>
+        api.call('PUT', `/api/trips/${trip.id}/daily-plans/${plan.id}`, {
+          ...as(i % 2 ? owner.token : participant.token),
+          body: {
+            plan_date: addDays(start, 1 + (i % 5)),
+            category: 'Activity',
+            title: plan.title,
+            description: 'moved',
+          },
+        }),
+      ),
+      ...friends.map((friend, i) =>
+        api.call('POST', `/api/trip-split/trips/${trip.id}/participants`, {
+          ...as(i % 2 ? owner.token : participant.token),
+          body: { email: friend.user.email },
+        }),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        api.call('POST', `/api/trips/${trip.id}/daily-plans/bulk`, {
+          ...as(i % 2 ? owner.token : participant.token),
+          body: { plans: duplicateBatch },
+        }),
+      ),
+    ];
+    expect(writes).toHaveLength(50);
+    const answers = await Promise.all(writes);
+    expect(answers.map((a) => a.status).filter((status) => status >= 300)).toEqual([]);
+
+    const { body } = await api.call('GET', `/api/trips/${trip.id}`, as(owner.token));
+    const view = (body.trip ?? body) as TripView;
+    const expectedCents = amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0);
+    expect(view.expense_count).toBe(20);
+    expect(view.total_expenses_cents).toBe(expectedCents);
+    expect(view.participant_count).toBe(2 + friends.length);
+
+    for (const [i, plan] of plans.entries()) {
+      const saved = view.daily_plans.find((p) => p.id === plan.id);
+      expect(saved).toMatchObject({ plan_date: addDays(start, 1 + (i % 5)), description: 'moved' });
+    }
+    for (const { title } of duplicateBatch) {
+      expect(view.daily_plans.filter((p) => p.title === title)).toHaveLength(1);
+    }
+    const created = answers.slice(40).reduce((sum, a) => sum + a.body.plans.length, 0);
+    const skipped = answers.slice(40).reduce((sum, a) => sum + a.body.skipped, 0);
+    expect([created, skipped]).toEqual([3, 27]);
+  });
+});
