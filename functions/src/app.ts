@@ -35,6 +35,25 @@ export interface AppDeps {
 }
 
 const JSON_BODY_LIMIT = '100kb';
+
+/**
+ * The Maps JavaScript API, its tiles and fonts, and Places photos: the only third-party origins the pages load,
+ * and only when a Maps key was built into the web app.
+ */
+const GOOGLE_MAPS_SOURCES = {
+  scriptSrc: ["'self'", 'https://maps.googleapis.com'],
+  connectSrc: ["'self'", 'https://maps.googleapis.com', 'https://places.googleapis.com'],
+  imgSrc: [
+    "'self'",
+    'data:',
+    'blob:',
+    'https://maps.googleapis.com',
+    'https://maps.gstatic.com',
+    'https://*.googleusercontent.com',
+  ],
+  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+  fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+};
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /** Builds the Express app. No I/O happens here: every resource arrives through deps. */
@@ -58,8 +77,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     helmet({
       contentSecurityPolicy: {
-        // Plain-http localhost must not be told to upgrade its own requests.
-        directives: { upgradeInsecureRequests: config.backend === 'firebase' ? [] : null },
+        directives: {
+          ...GOOGLE_MAPS_SOURCES,
+          // Plain-http localhost must not be told to upgrade its own requests.
+          upgradeInsecureRequests: config.backend === 'firebase' ? [] : null,
+        },
       },
     }),
   );
