@@ -17,14 +17,13 @@ function embeddedSecret(dataDir: string): string {
 }
 
 function main() {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  fs.mkdirSync(loaded.dataDir, { recursive: true });
+  // One kept secret signs sessions and image links alike, so both survive a restart.
+  const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? embeddedSecret(loaded.dataDir) };
   const logger = pino({ level: config.logLevel });
-  fs.mkdirSync(config.dataDir, { recursive: true });
   const store = openSqliteStore(path.join(config.dataDir, 'wayfare.db'));
-  const tokens = createTokenService(
-    config.jwtSecret ?? embeddedSecret(config.dataDir),
-    config.tokenTtlSeconds,
-  );
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
   const webDist = fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   if (!webDist)
     logger.warn({ webDist: config.webDist }, 'web app not built: serving /api only (run npm run build)');
