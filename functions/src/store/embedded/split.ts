@@ -87,8 +87,9 @@ export function sqliteSplit(db: Database.Database): SplitStore {
      ) ${LIST_ORDER} LIMIT @limit`,
   );
   const sharesOfExpenses = db.prepare<[string], ShareRow>(
-    `SELECT expense_id, user_id, share_cents FROM expense_shares
-     WHERE expense_id IN (SELECT value FROM json_each(?)) ORDER BY expense_id, position`,
+    // CROSS JOIN keeps the page's ids as the outer loop: one primary-key range per expense, never a table scan.
+    `SELECT s.expense_id, s.user_id, s.share_cents FROM json_each(?) AS page
+     CROSS JOIN expense_shares AS s ON s.expense_id = page.value ORDER BY page.key, s.position`,
   );
   const shareTotal = db.prepare<[{ trip: string; user: string }], { share_cents: number }>(
     'SELECT share_cents FROM expense_share_totals WHERE trip_id = @trip AND user_id = @user',
