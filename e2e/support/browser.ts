@@ -25,8 +25,12 @@ export const VIEWPORTS = {
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
-/** Saves a full-page screenshot under e2e/screenshots/ for people to look at. */
+/** Saves a full-page screenshot under e2e/screenshots/ for people to look at, with animations settled. */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
