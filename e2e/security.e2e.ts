@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './support/server';
+import { launchBrowser } from './support/browser';
+import { apiLogin, createTrip } from './support/seed';
+import { registerAccount, startServer, type RunningServer } from './support/server';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
@@ -58,6 +60,39 @@ describe('security basics of the built product', () => {
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('renders user text as text, never as HTML', async () => {
+    const { token } = await apiLogin(server.baseUrl, await registerAccount(server.baseUrl));
+    const trip = await createTrip(server.baseUrl, token);
+    const hostile = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
+    const current = (await (
+      await fetch(`${server.baseUrl}/api/trips/${trip.id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { start_date: string; end_date: string };
+    const form = new FormData();
+    form.set('trip_name', trip.name);
+    form.set('start_date', current.start_date);
+    form.set('end_date', current.end_date);
+    form.set('description', hostile);
+    const update = await fetch(`${server.baseUrl}/api/trips/${trip.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(update.status).toBe(200);
+
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ baseURL: server.baseUrl });
+      await context.addInitScript((t) => localStorage.setItem('token', t), token);
+      const page = await context.newPage();
+      await page.goto(`/trips/${trip.id}`);
+      await page.getByText(hostile, { exact: true }).waitFor({ timeout: 10_000 });
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    } finally {
+      await browser.close();
     }
   });
 });
