@@ -28,11 +28,16 @@ export interface TestApi {
 /** The real app on the embedded store in a temp dir, listening on a free port, spoken to over real HTTP. */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: {
+    webDist?: string;
+    /** Another store to run the app on (the Firestore adapter); the caller closes it. */
+    store?: Store;
+    createFirebaseToken?: (userId: string) => Promise<string>;
+  } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-api-'));
   const config: AppConfig = loadConfig({ WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const store = openSqliteStore(path.join(dataDir, 'wayfare.db'));
+  const store = options.store ?? openSqliteStore(path.join(dataDir, 'wayfare.db'));
   const tokens = createTokenService(TEST_JWT_SECRET, config.tokenTtlSeconds);
   const app = createApp({
     config,
@@ -40,6 +45,7 @@ export async function startTestApi(
     tokens,
     logger: pino({ level: 'silent' }),
     webDist: options.webDist,
+    createFirebaseToken: options.createFirebaseToken,
   });
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -68,7 +74,7 @@ export async function startTestApi(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await store.close();
+      if (!options.store) await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

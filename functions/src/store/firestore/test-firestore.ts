@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 export interface TestFirestore {
+  app: App;
   db: Firestore;
   /** True when FIRESTORE_EMULATOR_HOST points to an emulator started outside the tests (the official one). */
   official: boolean;
@@ -44,6 +45,7 @@ export async function startTestFirestore(): Promise<TestFirestore> {
   const app = initializeApp({ projectId: 'demo-wayfare' }, `test-${randomUUID()}`);
   const db = getFirestore(app);
   return {
+    app,
     db,
     official,
     async stop() {
