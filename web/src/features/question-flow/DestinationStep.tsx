@@ -92,7 +92,9 @@ function CityCombobox({ value, onChange, onSubmit }: CityInputProps) {
         type="text"
         role="combobox"
         autoComplete="off"
+        // autoFocus when the step mounts in the open flow, data-autofocus when the flow opens on it (see Modal).
         autoFocus
+        data-autofocus
         placeholder="Search for a city"
         aria-expanded={expanded}
         aria-controls={listId}

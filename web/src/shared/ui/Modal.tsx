@@ -16,7 +16,8 @@ const FOCUSABLE =
 
 /**
  * A native modal <dialog>: the rest of the page is inert, Escape and a backdrop click close it, Tab cycles inside it,
- * and focus returns to whatever opened it. On phones it is a bottom sheet.
+ * and focus returns to whatever opened it. A control marked `data-autofocus` takes focus when it opens. On phones it
+ * is a bottom sheet.
  */
 export function Modal({ open, onClose, title, children, footer }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -27,6 +28,8 @@ export function Modal({ open, onClose, title, children, footer }: ModalProps) {
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    // showModal focuses the first control; React's autoFocus already ran while the dialog was closed, so it lost.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       opener?.focus();
