@@ -6,7 +6,7 @@ import { cx } from '../../shared/cx';
 import { Logo } from '../../shared/ui/Logo';
 import styles from './Header.module.css';
 import { UserMenu } from './UserMenu';
-import { useDismissOnOutsidePress } from './useDismiss';
+import { useDismissOnOutsidePress } from '../../shared/useDismiss';
 import { useScrolledPast } from './useScrolledPast';
 
 /** Spec §9: the header changes style once the page is scrolled more than 10 px. */
