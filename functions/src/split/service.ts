@@ -31,7 +31,14 @@ import {
 } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
 import { HttpError } from '../http/errors';
-import type { ExpenseRecord, MemberRecord, SettlementRecord, Store, UserRecord } from '../store/types';
+import type {
+  ExpensePatch,
+  ExpenseRecord,
+  MemberRecord,
+  SettlementRecord,
+  Store,
+  UserRecord,
+} from '../store/types';
 import { UniqueConstraintError } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
@@ -177,6 +184,24 @@ export function createSplitService({
     return { expense, role };
   }
 
+  /** What a create or an edit stores: the body's fields, with shares the server computes over today's members. */
+  async function expenseFields(tripId: string, body: ExpenseBody): Promise<ExpensePatch> {
+    const members = await store.members.list(tripId);
+    return {
+      title: body.title,
+      description: body.description,
+      amount_cents: body.amount,
+      expense_date: body.expense_date,
+      category: body.category,
+      expense_type: body.expense_type,
+      paid_by: body.paid_by,
+      shares: sharesFor(
+        body,
+        members.map((m) => m.user_id),
+      ),
+    };
+  }
+
   async function expenseView(record: ExpenseRecord) {
     const members = await store.members.list(record.trip_id);
     return toExpense(
@@ -268,20 +293,8 @@ export function createSplitService({
 
     async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {
       await requireTripMember(store, tripId, user.id);
-      const members = await store.members.list(tripId);
-      const shares = sharesFor(
-        body,
-        members.map((m) => m.user_id),
-      );
       const record = await store.split.createExpense(tripId, {
-        title: body.title,
-        description: body.description,
-        amount_cents: body.amount,
-        expense_date: body.expense_date,
-        category: body.category,
-        expense_type: body.expense_type,
-        paid_by: body.paid_by,
-        shares,
+        ...(await expenseFields(tripId, body)),
         created_by: user.id,
       });
       emit('expense.created', tripId, record.id);
@@ -293,21 +306,7 @@ export function createSplitService({
       if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
       }
-      const members = await store.members.list(expense.trip_id);
-      const shares = sharesFor(
-        body,
-        members.map((m) => m.user_id),
-      );
-      const record = await store.split.updateExpense(id, {
-        title: body.title,
-        description: body.description,
-        amount_cents: body.amount,
-        expense_date: body.expense_date,
-        category: body.category,
-        expense_type: body.expense_type,
-        paid_by: body.paid_by,
-        shares,
-      });
+      const record = await store.split.updateExpense(id, await expenseFields(expense.trip_id, body));
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
       return expenseView(record);
