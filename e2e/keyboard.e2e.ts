@@ -39,8 +39,8 @@ describe('every flow with the keyboard alone', () => {
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
-  async function newPage(token?: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: server.baseUrl });
+  async function newPage(token?: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
     contexts.push(context);
     if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
     return context.newPage();
@@ -124,6 +124,23 @@ describe('every flow with the keyboard alone', () => {
     await typeInto(page, page.getByLabel('Password'), 'a long enough password');
     await page.keyboard.press('Enter');
     await userMenu.waitFor(WAIT);
+  });
+
+  it('opens the phone menu, closes it with Escape, and follows its links', async () => {
+    const page = await newPage(undefined, VIEWPORTS.phone);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    expectVisibleFocus(await activate(page, toggle));
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const login = page.getByRole('link', { name: 'Login', exact: true });
+    expectVisibleFocus(await tabTo(page, login));
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await hasFocus(toggle)).toBe(true);
+    await page.keyboard.press('Enter');
+    await activate(page, page.getByRole('link', { name: 'Sign Up' }));
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor(WAIT);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('walks the question flow with a calendar range, then a flexible duration, and lands on a planned trip', async () => {
@@ -269,7 +286,7 @@ describe('every flow with the keyboard alone', () => {
 
     // One Tab stop for the tab list; the arrows move between its tabs.
     const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-    await tabTo(page, tab('Participants'));
+    expectVisibleFocus(await tabTo(page, tab('Participants')));
     await page.keyboard.press('ArrowRight');
     expect(await hasFocus(tab('Expenses'))).toBe(true);
     expect(await tab('Expenses').getAttribute('aria-selected')).toBe('true');
