@@ -39,7 +39,10 @@ describe('every flow with the keyboard alone', () => {
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
-  async function newPage(token?: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  async function newPage(
+    token?: string,
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<Page> {
     const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
     contexts.push(context);
     if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
