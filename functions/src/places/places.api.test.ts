@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CitySuggestion } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { signedInUser } from '../trips/test-members';
-import { cityIndex } from './cities';
 
 describe('GET /api/places/cities', () => {
   let api: TestApi;
@@ -37,15 +36,6 @@ describe('GET /api/places/cities', () => {
     expect(many.length).toBe(8);
     const populations = many.map((c) => c.population);
     expect([...populations].sort((a, b) => b - a)).toEqual(populations);
-  });
-
-  it('answers in under 20 ms once the index is built', () => {
-    cityIndex().search('warm up', 8);
-    for (const q of ['a', 's', 'new', 'los an', 'ber', 'mün', 'tok']) {
-      const started = performance.now();
-      cityIndex().search(q, 8);
-      expect(performance.now() - started, q).toBeLessThan(20);
-    }
   });
 
   it('rejects a blank query with 400 and needs a session', async () => {
