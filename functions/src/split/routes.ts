@@ -7,7 +7,6 @@ import {
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
-  type ExpensesResponse,
   type ParticipantsResponse,
   type SettlementsResponse,
   type SplitTripsResponse,
@@ -66,7 +65,9 @@ export function splitRoutes(
   router.get('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     const query = parseInput(expenseListQuerySchema, req.query);
-    res.json((await service.listExpenses(currentUser(res), tripId, query)) satisfies ExpensesResponse);
+    const { json, etag } = await service.listExpensesJson(currentUser(res), tripId, query);
+    // Set before send, so Express answers 304 to a matching If-None-Match without hashing the body.
+    res.set('ETag', etag).type('application/json').send(json);
   });
   router.post('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);

@@ -21,6 +21,7 @@ import {
   type CalculateSettlementsResponse,
   type Expense,
   type ExpenseBody,
+  type ExpenseCursor,
   type ExpenseListQuery,
   type ExpensesResponse,
   type LedgerChangeKind,
@@ -37,11 +38,13 @@ import type {
   MemberRecord,
   SettlementRecord,
   Store,
+  TripRecord,
   UserRecord,
 } from '../store/types';
 import { UniqueConstraintError } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
+import { createExpensePageCache } from './expense-page-cache';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
@@ -202,6 +205,30 @@ export function createSplitService({
     };
   }
 
+  const pages = createExpensePageCache();
+
+  /** The caller-independent part of an expense page, as JSON text without its closing brace. */
+  async function buildPage(trip: TripRecord, limit: number, cursor: ExpenseCursor | undefined) {
+    const [members, rows] = await Promise.all([
+      store.members.list(trip.id),
+      store.split.listExpensePage(trip.id, { limit: limit + 1, after: cursor ?? null }),
+    ]);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const person = await peopleOf(
+      store,
+      members,
+      page.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
+    );
+    const shared: Omit<ExpensesResponse, 'your_share_cents'> = {
+      expenses: page.map((record) => toExpense(record, person)),
+      next_cursor: rows.length > limit && last ? encodeExpenseCursor(last) : null,
+      expense_count: trip.expense_count,
+      total_expenses_cents: trip.total_expenses_cents,
+    };
+    return JSON.stringify(shared).slice(0, -1);
+  }
+
   async function expenseView(record: ExpenseRecord) {
     const members = await store.members.list(record.trip_id);
     return toExpense(
@@ -264,30 +291,29 @@ export function createSplitService({
     },
 
     /** One page of the list (one row more is read to learn whether another page follows) with trip figures. */
-    async listExpenses(
+    /**
+     * One page of the ledger as the JSON text of its answer. The shared part of a page is built once per ledger
+     * version (see expense-page-cache.ts); only the caller's own share is added per request.
+     */
+    async listExpensesJson(
       user: UserRecord,
       tripId: string,
       { limit, cursor }: ExpenseListQuery,
-    ): Promise<ExpensesResponse> {
+    ): Promise<{ json: Buffer; etag: string }> {
       const { trip } = await requireTripMember(store, tripId, user.id);
-      const [members, rows, yourShare] = await Promise.all([
-        store.members.list(tripId),
-        store.split.listExpensePage(tripId, { limit: limit + 1, after: cursor ?? null }),
+      const key = pages.key(
+        tripId,
+        trip.ledger_version,
+        `${limit}\n${cursor ? encodeExpenseCursor(cursor) : ''}`,
+      );
+      const [cached, yourShare] = await Promise.all([
+        pages.get(key) ?? buildPage(trip, limit, cursor).then((head) => pages.set(key, head)),
         store.split.shareTotal(tripId, user.id),
       ]);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      const person = await peopleOf(
-        store,
-        members,
-        page.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
-      );
+      const tail: Pick<ExpensesResponse, 'your_share_cents'> = { your_share_cents: yourShare };
       return {
-        expenses: page.map((record) => toExpense(record, person)),
-        next_cursor: rows.length > limit && last ? encodeExpenseCursor(last) : null,
-        expense_count: trip.expense_count,
-        total_expenses_cents: trip.total_expenses_cents,
-        your_share_cents: yourShare,
+        json: Buffer.concat([cached.head, Buffer.from(`,${JSON.stringify(tail).slice(1)}`)]),
+        etag: `W/"${cached.etag}-${yourShare}"`,
       };
     },
 

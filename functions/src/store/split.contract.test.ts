@@ -162,6 +162,19 @@ describe.each(Object.entries(storeAdapters))(
       await expect(store.split.shareTotal(randomUUID(), owner.id)).resolves.toBe(0);
     });
 
+    it('gives the trip a new ledger version with every expense write, even one that keeps the totals', async () => {
+      const { trip, expense } = await group();
+      const version = async () => (await store.trips.get(trip.id))?.ledger_version;
+      expect(await version()).toBe(0);
+      const dinner = await store.split.createExpense(trip.id, expense());
+      expect(await version()).toBe(1);
+      const { created_by: _by, ...patch } = expense({ title: 'Same amount, new title' });
+      await store.split.updateExpense(dinner.id, patch);
+      expect(await version()).toBe(2);
+      await store.split.deleteExpense(dinner.id);
+      expect(await version()).toBe(3);
+    });
+
     it('answers null for unknown or malformed ids', async () => {
       for (const id of [randomUUID(), `${randomUUID()}~${randomUUID()}`, 'a/b', '~']) {
         await expect(store.split.getExpense(id)).resolves.toBeNull();

@@ -57,13 +57,21 @@ export interface TripRecord {
   preferences: Record<string, unknown> | null;
   expense_count: number;
   total_expenses_cents: number;
+  /** Bumped by every expense write in the same atomic write: a changed ledger always has a new version. */
+  ledger_version: number;
   created_at: string;
   updated_at: string;
 }
 
 export type NewTrip = Omit<
   TripRecord,
-  'id' | 'owner_id' | 'expense_count' | 'total_expenses_cents' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'owner_id'
+  | 'expense_count'
+  | 'total_expenses_cents'
+  | 'ledger_version'
+  | 'created_at'
+  | 'updated_at'
 >;
 
 /** The fields a trip edit may change. */

@@ -123,7 +123,8 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   );
   const deleteShares = db.prepare('DELETE FROM expense_shares WHERE expense_id = ?');
   const moveTotals = db.prepare(
-    `UPDATE trips SET expense_count = expense_count + @count, total_expenses_cents = total_expenses_cents + @cents
+    `UPDATE trips SET expense_count = expense_count + @count, total_expenses_cents = total_expenses_cents + @cents,
+       ledger_version = ledger_version + 1
      WHERE id = @trip_id`,
   );
   const settlementsOf = db.prepare<[string], SettlementRecord>(

@@ -47,6 +47,10 @@ export const tripMigrations: Migration[] = [
     ) STRICT;
     CREATE INDEX trip_members_by_user ON trip_members(user_id);`,
   },
+  {
+    id: '012-trip-ledger-version',
+    sql: 'ALTER TABLE trips ADD COLUMN ledger_version INTEGER NOT NULL DEFAULT 0;',
+  },
 ];
 
 type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
@@ -117,6 +121,7 @@ export function sqliteTrips(db: Database.Database): TripStore {
         owner_id: ownerId,
         expense_count: 0,
         total_expenses_cents: 0,
+        ledger_version: 0,
         created_at: now,
         updated_at: now,
       };

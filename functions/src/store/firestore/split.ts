@@ -44,6 +44,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
     tx.update(trip(tripId), {
       expense_count: FieldValue.increment(count),
       total_expenses_cents: FieldValue.increment(cents),
+      ledger_version: FieldValue.increment(1),
     });
   /** Moves each person's share total by `sign` × their share; one update per person even if listed twice. */
   const moveShareTotals = (

@@ -26,7 +26,8 @@ interface MemberDoc {
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   if (!snapshot.exists) return null;
   const { member_ids: _memberIds, ...trip } = snapshot.data() as TripDoc;
-  return trip;
+  // Trips written before the ledger version existed start at 0.
+  return { ...trip, ledger_version: trip.ledger_version ?? 0 };
 };
 
 export function firestoreTrips(db: Firestore): TripStore {
@@ -41,6 +42,7 @@ export function firestoreTrips(db: Firestore): TripStore {
         owner_id: ownerId,
         expense_count: 0,
         total_expenses_cents: 0,
+        ledger_version: 0,
         created_at: now,
         updated_at: now,
       };
@@ -96,6 +98,7 @@ export function firestoreTrips(db: Firestore): TripStore {
       return docs
         .map(({ member_ids, ...trip }) => ({
           ...trip,
+          ledger_version: trip.ledger_version ?? 0,
           role: (trip.owner_id === userId ? 'owner' : 'participant') as TripRole,
           member_count: member_ids.length,
           owner_username: usernameOf.get(trip.owner_id) ?? '',

@@ -1,0 +1,75 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, toIsoDate } from '@wayfare/contract';
+import { startTestApi, type TestApi } from '../test-support/api-server';
+import { tripWithMembers } from '../trips/test-members';
+
+/** The expense list's cached pages never go stale, and each caller sees their own share. */
+describe('expense pages over HTTP', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  /** A conditional GET through node:http: fetch turns If-None-Match into a no-cache request of its own. */
+  const revalidate = (path: string, token: string, etag: string) =>
+    new Promise<number | undefined>((resolve, reject) =>
+      http
+        .get(
+          `${api.baseUrl}${path}`,
+          { headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          },
+        )
+        .on('error', reject),
+    );
+
+  it('shows every edit and delete at once, with each caller their own share, and revalidates by ETag', async () => {
+    const day = addDays(toIsoDate(new Date()), 2);
+    const { trip, owner, participant } = await tripWithMembers(api);
+    const path = `/api/trip-split/trips/${trip.id}/expenses`;
+    const list = (token: string) => api.call('GET', path, { token });
+    const created = await api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+      token: owner.token,
+      body: {
+        title: 'Ferry',
+        amount: '10.01',
+        expense_date: day,
+        paid_by: owner.user.id,
+        expense_type: 'group',
+      },
+    });
+    expect(created.status).toBe(201);
+
+    const first = await list(owner.token);
+    expect(first.body).toMatchObject({ expense_count: 1, total_expenses_cents: 1001, your_share_cents: 500 });
+    expect((await list(participant.token)).body.your_share_cents).toBe(501);
+    const etag = first.headers.get('etag') as string;
+    expect(await revalidate(path, owner.token, etag)).toBe(304);
+
+    const edit = await api.call('PUT', `/api/trip-split/expenses/${created.body.expense.id}`, {
+      token: owner.token,
+      body: {
+        title: 'Night ferry',
+        amount: '10.01',
+        expense_date: day,
+        paid_by: owner.user.id,
+        expense_type: 'group',
+      },
+    });
+    expect(edit.status).toBe(200);
+    expect(await revalidate(path, owner.token, etag)).toBe(200);
+    const afterEdit = await list(owner.token);
+    expect(afterEdit.body.expenses.map((e: { title: string }) => e.title)).toEqual(['Night ferry']);
+
+    await api.call('DELETE', `/api/trip-split/expenses/${created.body.expense.id}`, { token: owner.token });
+    expect((await list(participant.token)).body).toMatchObject({
+      expenses: [],
+      expense_count: 0,
+      your_share_cents: 0,
+    });
+  });
+});
