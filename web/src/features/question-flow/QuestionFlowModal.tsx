@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type CSSProperties } from 'react';
+import { useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ArrowLeft, Check, Pencil } from 'lucide-react';
 import {
@@ -65,6 +65,13 @@ export function QuestionFlowModal({ open, onClose, onCreated }: QuestionFlowModa
     return () => clearTimeout(timer);
   }, [phase]);
 
+  // A new step takes focus, so keyboard and screen-reader users land on its first control, not the page body.
+  const stepRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (phase !== 'entering') return;
+    stepRef.current?.querySelector<HTMLElement>('[data-autofocus], input, button, select, textarea')?.focus();
+  }, [phase, step]);
+
   const close = () => {
     if (creating) return;
     dispatch({ type: 'reset' });
@@ -125,6 +132,7 @@ export function QuestionFlowModal({ open, onClose, onCreated }: QuestionFlowModa
             phase === 'entering' && styles.entering,
           )}
           key={step}
+          ref={stepRef}
         >
           {name === 'destination' && (
             <DestinationStep
