@@ -249,6 +249,8 @@ describe('every flow with the keyboard alone', () => {
     await activate(page, page.getByRole('button', { name: 'Remove Francesinha' }));
     expect((await removed).status()).toBe(204);
     await day(1).getByText('Drop plans here or add new ones').waitFor(WAIT);
+    // The emptied day keeps the focus (its heading), rather than the page body.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H3');
 
     // The form: Enter opens it, arrows choose the day and the category, the title is typed.
     const toggle = page.getByRole('button', { name: 'Add New Plan' });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { format, parseISO } from 'date-fns';
 import type { DailyPlan, WeatherDay } from '@wayfare/contract';
@@ -18,15 +19,28 @@ interface DaySectionProps {
 export function DaySection({ day, weather, weatherLoading, onRemove }: DaySectionProps) {
   const { setNodeRef, isOver } = useDroppable({ id: day.date });
   const headingId = `day-${day.date}`;
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Focus moves to the neighbouring plan's ×, or to the day, instead of falling to the page body.
+  const removeAt = (index: number) => {
+    const buttons = sectionRef.current?.querySelectorAll<HTMLElement>('[data-remove-plan]');
+    const neighbour = buttons?.[index + 1] ?? buttons?.[index - 1];
+    onRemove(day.plans[index] as DailyPlan);
+    (neighbour ?? headingRef.current)?.focus();
+  };
   return (
     <section
-      ref={setNodeRef}
+      ref={(node) => {
+        setNodeRef(node);
+        sectionRef.current = node;
+      }}
       className={cx(styles.day, isOver && styles.over)}
       aria-labelledby={headingId}
       data-date={day.date}
     >
       <header className={styles.dayHeader}>
-        <h3 id={headingId} className={styles.dayTitle}>
+        <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.dayTitle}>
           {dayHeading(day.dayNumber)}
           <span className={styles.dayDate}>{format(parseISO(day.date), 'EEE, MMM d')}</span>
         </h3>
@@ -34,8 +48,8 @@ export function DaySection({ day, weather, weatherLoading, onRemove }: DaySectio
       </header>
       {day.plans.length > 0 ? (
         <ul className={styles.plans} role="list">
-          {day.plans.map((plan) => (
-            <PlanBubble key={plan.id} plan={plan} onRemove={() => onRemove(plan)} />
+          {day.plans.map((plan, index) => (
+            <PlanBubble key={plan.id} plan={plan} onRemove={() => removeAt(index)} />
           ))}
         </ul>
       ) : (

@@ -51,6 +51,7 @@ export function PlanBubble({ plan, onRemove }: PlanBubbleProps) {
       <button
         type="button"
         className={styles.remove}
+        data-remove-plan
         onClick={onRemove}
         aria-label={`Remove ${plan.title}`}
         title="Remove this plan"
