@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium for the Playwright tests when it is missing; does nothing when it is there.
+# Installs what the browser tests need from Debian when it is missing, and does nothing when it is there:
+# chromium, and a colour emoji font so the trip placeholders (an emoji and the city) render in screenshots.
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then exit 0; fi
-echo "Installing Debian's chromium for the browser tests..."
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing for the browser tests: ${missing[*]}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq chromium >/dev/null
+$SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 /usr/bin/chromium --version
