@@ -1,5 +1,7 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useMenuButton } from '../../shared/useMenuButton';
+import { cx } from '../../shared/cx';
+import menuStyles from '../../shared/ui/Menu.module.css';
 import styles from './UserMenu.module.css';
 
 interface UserMenuProps {
@@ -20,13 +22,13 @@ export function UserMenu({ firstName, onLogout }: UserMenuProps) {
         <span className={styles.name}>{firstName}</span>
         <ChevronDown className={styles.chevron} size={16} aria-hidden="true" />
       </button>
-      <ul {...menuProps} className={styles.menu}>
+      <ul {...menuProps} className={cx(menuStyles.menu, styles.menu)}>
         <li role="none">
           <button
             type="button"
             role="menuitem"
             tabIndex={-1}
-            className={styles.item}
+            className={menuStyles.item}
             onClick={choose(onLogout)}
           >
             <LogOut size={18} aria-hidden="true" />

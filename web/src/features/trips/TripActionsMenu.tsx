@@ -1,5 +1,7 @@
 import { MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { useMenuButton } from '../../shared/useMenuButton';
+import { cx } from '../../shared/cx';
+import menuStyles from '../../shared/ui/Menu.module.css';
 import styles from './TripActionsMenu.module.css';
 
 interface TripActionsMenuProps {
@@ -22,13 +24,13 @@ export function TripActionsMenu({ tripName, onEdit, onDelete }: TripActionsMenuP
       >
         <MoreVertical size={20} aria-hidden="true" />
       </button>
-      <ul {...menuProps} className={styles.menu}>
+      <ul {...menuProps} className={menuStyles.menu}>
         <li role="none">
           <button
             type="button"
             role="menuitem"
             tabIndex={-1}
-            className={styles.item}
+            className={menuStyles.item}
             onClick={choose(onEdit)}
           >
             <Pencil size={18} aria-hidden="true" />
@@ -40,7 +42,7 @@ export function TripActionsMenu({ tripName, onEdit, onDelete }: TripActionsMenuP
             type="button"
             role="menuitem"
             tabIndex={-1}
-            className={`${styles.item} ${styles.danger}`}
+            className={cx(menuStyles.item, menuStyles.danger)}
             onClick={choose(onDelete)}
           >
             <Trash2 size={18} aria-hidden="true" />
