@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { registerAccount, startServer, type RunningServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { appUnderTest } from './support/app';
+import { screenshot, VIEWPORTS } from './support/browser';
+import { registerAccount } from './support/server';
 
 const WAIT = { timeout: 10_000 };
 
 describe('accounts in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appUnderTest();
 
-  const newPage = async (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> => {
-    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-    return context.newPage();
-  };
+  const newPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
+    app.newPage({ viewport });
 
   it('signs up, logs in, shows the first name, stays logged in across a reload, and logs out', async () => {
     const page = await newPage();
@@ -38,7 +28,7 @@ describe('accounts in a real browser', () => {
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Log in' }).click();
 
-    await page.waitForURL(`${server.baseUrl}/`, WAIT);
+    await page.waitForURL(`${app.server.baseUrl}/`, WAIT);
     const userMenu = page.getByRole('button', { name: 'Inês' });
     await userMenu.waitFor(WAIT);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^ey/);
@@ -56,7 +46,7 @@ describe('accounts in a real browser', () => {
   });
 
   it('shows the login failure message for wrong credentials', async () => {
-    const account = await registerAccount(server.baseUrl);
+    const account = await registerAccount(app.server.baseUrl);
     const page = await newPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Welcome Back!' }).waitFor(WAIT);

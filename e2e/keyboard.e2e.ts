@@ -1,10 +1,10 @@
-import fs from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from './support/browser';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUnderTest } from './support/app';
+import { VIEWPORTS } from './support/browser';
 import { activate, focusStop, hasFocus, tabTo, typeInto, type FocusStop } from './support/keyboard';
 import { apiLogin, createTrip } from './support/seed';
-import { registerAccount, startServer, type RunningServer } from './support/server';
+import { registerAccount } from './support/server';
 
 const WAIT = { timeout: 15_000 };
 
@@ -25,36 +25,16 @@ const expectVisibleFocus = (path: FocusStop[]) =>
  * locators are used to find what should have focus and to read what the page shows.
  */
 describe('every flow with the keyboard alone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
-  async function newPage(
-    token?: string,
-    viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  ): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-    contexts.push(context);
-    if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
-    return context.newPage();
-  }
+  const app = appUnderTest();
+  const newPage = (token?: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
+    app.newPage({ token, viewport });
 
   /** A signed-in user with a trip that already has plans (so the guide adds none), and the API to inspect it. */
   async function tripWithPlans(plans: Array<{ day: number; title: string; category: string }>) {
-    const session = await apiLogin(server.baseUrl, await registerAccount(server.baseUrl, 'kai'));
-    const { id } = await createTrip(server.baseUrl, session.token, 'Porto');
+    const session = await apiLogin(app.server.baseUrl, await registerAccount(app.server.baseUrl, 'kai'));
+    const { id } = await createTrip(app.server.baseUrl, session.token, 'Porto');
     const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${server.baseUrl}/api${path}`, {
+      const res = await fetch(`${app.server.baseUrl}/api${path}`, {
         method,
         headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -147,7 +127,7 @@ describe('every flow with the keyboard alone', () => {
   });
 
   it('walks the question flow with a calendar range, then a flexible duration, and lands on a planned trip', async () => {
-    const session = await apiLogin(server.baseUrl, await registerAccount(server.baseUrl, 'lia'));
+    const session = await apiLogin(app.server.baseUrl, await registerAccount(app.server.baseUrl, 'lia'));
     const page = await newPage(session.token);
     await page.goto('/');
     const homePath = await tabTo(page, page.getByRole('button', { name: 'Continue' }));
@@ -275,8 +255,8 @@ describe('every flow with the keyboard alone', () => {
     const { session, tripId } = await tripWithPlans([
       { day: 1, title: 'Bolhão market', category: 'Attraction' },
     ]);
-    const bea = await registerAccount(server.baseUrl, 'bea');
-    const added = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/participants`, {
+    const bea = await registerAccount(app.server.baseUrl, 'bea');
+    const added = await fetch(`${app.server.baseUrl}/api/trip-split/trips/${tripId}/participants`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
       body: JSON.stringify({ username: bea.username }),

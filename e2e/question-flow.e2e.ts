@@ -1,26 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { appUnderTest } from './support/app';
+import { screenshot, VIEWPORTS } from './support/browser';
 
 const WAIT = { timeout: 15_000 };
 
 describe('creating a trip through the question flow, in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = appUnderTest();
 
   /** Signs up through the UI and logs in from Home's Continue, which comes back with the flow open. */
   async function signUpAndOpenFlow(viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-    const page = await context.newPage();
+    const page = await app.newPage({ viewport });
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     await page.goto('/signup');
     await page.getByLabel('Username').fill(`flow_${tag}`);
@@ -80,7 +71,7 @@ describe('creating a trip through the question flow, in a real browser', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     let trip: TripView | null = null;
     for (let i = 0; i < 40; i++) {
-      const res = await fetch(`${server.baseUrl}/api/trips/${tripId}`, {
+      const res = await fetch(`${app.server.baseUrl}/api/trips/${tripId}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       trip = (await res.json()) as TripView;

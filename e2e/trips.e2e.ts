@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { registerAccount, startServer, type RunningServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appUnderTest } from './support/app';
+import { screenshot, VIEWPORTS } from './support/browser';
+import { registerAccount } from './support/server';
 
 const WAIT = { timeout: 10_000 };
 
@@ -14,12 +15,11 @@ const PNG = Buffer.from(
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('trip screens in a real browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = appUnderTest();
   let token: string;
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(server.baseUrl + path, {
+    const res = await fetch(app.server.baseUrl + path, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -71,25 +71,17 @@ describe('trip screens in a real browser', () => {
   };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const account = await registerAccount(server.baseUrl, 'lena');
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+    const account = await registerAccount(app.server.baseUrl, 'lena');
+    const login = await fetch(`${app.server.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
     token = ((await login.json()) as { token: string }).token;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
-  const newPage = async (viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> => {
-    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-    await context.addInitScript((value) => localStorage.setItem('token', value), token);
-    return context.newPage();
-  };
+  const newPage = (viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
+    app.newPage({ viewport, token });
 
   const day = (page: Page, n: number) => page.locator('section[data-date]').filter({ hasText: `Day ${n}` });
   const planHandle = (scope: Page | Locator, title: string) =>

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, VIEWPORTS } from './browser';
+import { startServer, type RunningServer } from './server';
+
+/**
+ * The built server (as npm start runs it) and one Chromium for a test file: started before its tests, stopped
+ * and its data folder removed after them. Call it at the top of a describe block.
+ */
+export function appUnderTest(options?: Parameters<typeof startServer>[0]) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    get server(): RunningServer {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+    /** A page in a context of its own, signed in when given a session token. */
+    async newPage(
+      options: { viewport?: { width: number; height: number }; token?: string; bypassCSP?: boolean } = {},
+    ): Promise<Page> {
+      const { viewport = VIEWPORTS.desktop, token, bypassCSP = false } = options;
+      const context = await this.browser.newContext({ viewport, baseURL: this.server.baseUrl, bypassCSP });
+      if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
+      return context.newPage();
+    },
+  };
+}
