@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { TripRole } from '@wayfare/contract';
 import {
@@ -11,6 +10,7 @@ import {
   type TripRecord,
   type TripStore,
 } from '../types';
+import { newTripRecord } from '../new-records';
 import type { Migration } from './migrations';
 
 export const tripMigrations: Migration[] = [
@@ -114,17 +114,7 @@ export function sqliteTrips(db: Database.Database): TripStore {
 
   return {
     async create(ownerId: string, input: NewTrip) {
-      const now = new Date().toISOString();
-      const trip: TripRecord = {
-        ...input,
-        id: randomUUID(),
-        owner_id: ownerId,
-        expense_count: 0,
-        total_expenses_cents: 0,
-        ledger_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
+      const trip = newTripRecord(ownerId, input);
       create(trip);
       return trip;
     },

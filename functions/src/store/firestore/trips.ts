@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { TripRole } from '@wayfare/contract';
 import {
@@ -11,6 +10,7 @@ import {
   type TripStore,
   type UserRecord,
 } from '../types';
+import { newTripRecord } from '../new-records';
 
 /** Subcollections under trips/{id}; a trip's deletion clears each of them. */
 export const TRIP_SUBCOLLECTIONS = ['members', 'plans', 'expenses', 'settlements'] as const;
@@ -35,23 +35,13 @@ export function firestoreTrips(db: Firestore): TripStore {
 
   return {
     async create(ownerId: string, input: NewTrip) {
-      const now = new Date().toISOString();
-      const trip: TripRecord = {
-        ...input,
-        id: randomUUID(),
-        owner_id: ownerId,
-        expense_count: 0,
-        total_expenses_cents: 0,
-        ledger_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
+      const trip = newTripRecord(ownerId, input);
       const batch = db.batch();
       batch.create(trips.doc(trip.id), { ...trip, member_ids: [ownerId] } satisfies TripDoc);
       batch.create(trips.doc(trip.id).collection('members').doc(ownerId), {
         user_id: ownerId,
         role: 'owner',
-        joined_at: now,
+        joined_at: trip.created_at,
       } satisfies MemberDoc);
       await batch.commit();
       return trip;
