@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   newTrip,
   newUser,
   officialEmulatorOnlyReason,
+  adapterUnderTest,
   storeAdapters,
-  type AdapterUnderTest,
 } from './test-adapters';
-import type { NewPlan, Store } from './types';
+import type { NewPlan } from './types';
 
 const plan = (overrides: Partial<NewPlan> = {}): NewPlan => ({
   plan_date: '2027-04-10',
@@ -18,67 +18,67 @@ const plan = (overrides: Partial<NewPlan> = {}): NewPlan => ({
 });
 
 describe.each(Object.entries(storeAdapters))('store contract, daily plans: %s', (_name, open) => {
-  let adapter: AdapterUnderTest;
-  let store: Store;
-  beforeAll(async () => {
-    adapter = await open();
-    store = adapter.store;
-  });
-  afterAll(() => adapter.dispose());
+  const adapter = adapterUnderTest(open);
 
   const newTripId = async () => {
-    const owner = await store.users.create(newUser());
-    return (await store.trips.create(owner.id, newTrip())).id;
+    const owner = await adapter.store.users.create(newUser());
+    return (await adapter.store.trips.create(owner.id, newTrip())).id;
   };
 
   it('creates plans after the ones already on their date and lists them by date, then order', async () => {
     const tripId = await newTripId();
-    const first = await store.plans.create(tripId, plan({ title: 'Tower' }));
-    const food = await store.plans.create(
+    const first = await adapter.store.plans.create(tripId, plan({ title: 'Tower' }));
+    const food = await adapter.store.plans.create(
       tripId,
       plan({ title: 'Dinner', category: 'Restaurant', order: 1000 }),
     );
-    const later = await store.plans.create(tripId, plan({ title: 'Museum', plan_date: '2027-04-11' }));
-    const earlierDay = await store.plans.create(tripId, plan({ title: 'Arrive', plan_date: '2027-04-09' }));
-    const third = await store.plans.create(tripId, plan({ title: 'Night walk' }));
+    const later = await adapter.store.plans.create(
+      tripId,
+      plan({ title: 'Museum', plan_date: '2027-04-11' }),
+    );
+    const earlierDay = await adapter.store.plans.create(
+      tripId,
+      plan({ title: 'Arrive', plan_date: '2027-04-09' }),
+    );
+    const third = await adapter.store.plans.create(tripId, plan({ title: 'Night walk' }));
     expect(first).toMatchObject({ trip_id: tripId, title: 'Tower', order: 0, id: expect.any(String) });
     expect(third.order).toBe(1001);
-    await expect(store.plans.get(tripId, first.id)).resolves.toEqual(first);
-    const listed = await store.plans.list(tripId);
+    await expect(adapter.store.plans.get(tripId, first.id)).resolves.toEqual(first);
+    const listed = await adapter.store.plans.list(tripId);
     expect(listed.map((p) => p.id)).toEqual([earlierDay.id, first.id, food.id, third.id, later.id]);
-    await expect(store.plans.list(randomUUID())).resolves.toEqual([]);
+    await expect(adapter.store.plans.list(randomUUID())).resolves.toEqual([]);
   });
 
   it('updates a plan, keeping its order unless one is given, and answers null for an unknown plan', async () => {
     const tripId = await newTripId();
-    const created = await store.plans.create(tripId, plan());
-    const moved = await store.plans.update(
+    const created = await adapter.store.plans.create(tripId, plan());
+    const moved = await adapter.store.plans.update(
       tripId,
       created.id,
       plan({ plan_date: '2027-04-12', title: 'Tower at dusk' }),
     );
     expect(moved).toEqual({ ...created, plan_date: '2027-04-12', title: 'Tower at dusk' });
-    const reordered = await store.plans.update(tripId, created.id, plan({ order: 7 }));
+    const reordered = await adapter.store.plans.update(tripId, created.id, plan({ order: 7 }));
     expect(reordered?.order).toBe(7);
-    await expect(store.plans.update(tripId, randomUUID(), plan())).resolves.toBeNull();
+    await expect(adapter.store.plans.update(tripId, randomUUID(), plan())).resolves.toBeNull();
     // A plan is only reachable through its own trip.
-    await expect(store.plans.update(await newTripId(), created.id, plan())).resolves.toBeNull();
-    await expect(store.plans.get(await newTripId(), created.id)).resolves.toBeNull();
+    await expect(adapter.store.plans.update(await newTripId(), created.id, plan())).resolves.toBeNull();
+    await expect(adapter.store.plans.get(await newTripId(), created.id)).resolves.toBeNull();
   });
 
   it('deletes a plan once', async () => {
     const tripId = await newTripId();
-    const created = await store.plans.create(tripId, plan());
-    await expect(store.plans.delete(await newTripId(), created.id)).resolves.toBe(false);
-    await expect(store.plans.delete(tripId, created.id)).resolves.toBe(true);
-    await expect(store.plans.delete(tripId, created.id)).resolves.toBe(false);
-    await expect(store.plans.list(tripId)).resolves.toEqual([]);
+    const created = await adapter.store.plans.create(tripId, plan());
+    await expect(adapter.store.plans.delete(await newTripId(), created.id)).resolves.toBe(false);
+    await expect(adapter.store.plans.delete(tripId, created.id)).resolves.toBe(true);
+    await expect(adapter.store.plans.delete(tripId, created.id)).resolves.toBe(false);
+    await expect(adapter.store.plans.list(tripId)).resolves.toEqual([]);
   });
 
   it('bulk-creates plans, skipping duplicates of existing plans and within the batch', async () => {
     const tripId = await newTripId();
-    await store.plans.create(tripId, plan({ title: 'Belém Tower' }));
-    const result = await store.plans.createMany(tripId, [
+    await adapter.store.plans.create(tripId, plan({ title: 'Belém Tower' }));
+    const result = await adapter.store.plans.createMany(tripId, [
       plan({ title: '  belém TOWER ' }),
       plan({ title: 'Pastéis de Belém', category: 'Restaurant', order: 1000 }),
       plan({ title: 'Alfama walk' }),
@@ -91,14 +91,14 @@ describe.each(Object.entries(storeAdapters))('store contract, daily plans: %s', 
       ['2027-04-10', 'Alfama walk', 1001],
       ['2027-04-11', 'Alfama walk', 0],
     ]);
-    expect(await store.plans.list(tripId)).toHaveLength(4);
+    expect(await adapter.store.plans.list(tripId)).toHaveLength(4);
   });
 
   it('deletes a trip with its plans', async () => {
     const tripId = await newTripId();
-    await store.plans.createMany(tripId, [plan(), plan({ title: 'Other' })]);
-    await store.trips.delete(tripId);
-    await expect(store.plans.list(tripId)).resolves.toEqual([]);
+    await adapter.store.plans.createMany(tripId, [plan(), plan({ title: 'Other' })]);
+    await adapter.store.trips.delete(tripId);
+    await expect(adapter.store.plans.list(tripId)).resolves.toEqual([]);
   });
 
   it('lets two racing bulk requests add each plan once', async (ctx) => {
@@ -106,10 +106,10 @@ describe.each(Object.entries(storeAdapters))('store contract, daily plans: %s', 
     const tripId = await newTripId();
     const batch = [plan({ title: 'Tower' }), plan({ title: 'Castle' }), plan({ title: 'Tram 28' })];
     const results = await Promise.all([
-      store.plans.createMany(tripId, batch),
-      store.plans.createMany(tripId, batch),
+      adapter.store.plans.createMany(tripId, batch),
+      adapter.store.plans.createMany(tripId, batch),
     ]);
     expect(results.map((r) => r.plans.length).sort()).toEqual([0, 3]);
-    expect(await store.plans.list(tripId)).toHaveLength(3);
+    expect(await adapter.store.plans.list(tripId)).toHaveLength(3);
   });
 });

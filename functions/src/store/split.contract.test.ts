@@ -1,32 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeBalances, settle } from '@wayfare/contract';
 import {
   newTrip,
   newUser,
   officialEmulatorOnlyReason,
+  adapterUnderTest,
   storeAdapters,
-  type AdapterUnderTest,
 } from './test-adapters';
-import type { ExpenseRecord, NewExpense, Store } from './types';
+import type { ExpenseRecord, NewExpense } from './types';
 
 describe.each(Object.entries(storeAdapters))(
   'store contract, expenses and settlements: %s',
   (_name, open) => {
-    let adapter: AdapterUnderTest;
-    let store: Store;
-    beforeAll(async () => {
-      adapter = await open();
-      store = adapter.store;
-    });
-    afterAll(() => adapter.dispose());
+    const adapter = adapterUnderTest(open);
 
     /** A trip of an owner and one friend. */
     async function group() {
-      const owner = await store.users.create(newUser({ first_name: 'Ana' }));
-      const friend = await store.users.create(newUser({ first_name: 'Bea' }));
-      const trip = await store.trips.create(owner.id, newTrip());
-      await store.members.add(trip.id, friend.id);
+      const owner = await adapter.store.users.create(newUser({ first_name: 'Ana' }));
+      const friend = await adapter.store.users.create(newUser({ first_name: 'Bea' }));
+      const trip = await adapter.store.trips.create(owner.id, newTrip());
+      await adapter.store.members.add(trip.id, friend.id);
       const expense = (overrides: Partial<NewExpense> = {}): NewExpense => ({
         title: 'Dinner',
         description: '',
@@ -46,20 +40,23 @@ describe.each(Object.entries(storeAdapters))(
     }
 
     const totals = async (tripId: string) => {
-      const trip = await store.trips.get(tripId);
+      const trip = await adapter.store.trips.get(tripId);
       return [trip?.expense_count, trip?.total_expenses_cents];
     };
 
     it('creates, lists (newest date first), updates and deletes expenses, keeping trip totals exact', async () => {
       const { trip, friend, expense } = await group();
-      const first = await store.split.createExpense(trip.id, expense({ expense_date: '2027-04-10' }));
+      const first = await adapter.store.split.createExpense(trip.id, expense({ expense_date: '2027-04-10' }));
       expect(first).toMatchObject({ ...expense({ expense_date: '2027-04-10' }), trip_id: trip.id });
-      const second = await store.split.createExpense(
+      const second = await adapter.store.split.createExpense(
         trip.id,
         expense({ title: 'Taxi', amount_cents: 1234, shares: [{ user_id: friend.id, share_cents: 1234 }] }),
       );
-      await expect(store.split.getExpense(first.id)).resolves.toEqual(first);
-      expect((await store.split.listExpenses(trip.id)).map((e) => e.title)).toEqual(['Taxi', 'Dinner']);
+      await expect(adapter.store.split.getExpense(first.id)).resolves.toEqual(first);
+      expect((await adapter.store.split.listExpenses(trip.id)).map((e) => e.title)).toEqual([
+        'Taxi',
+        'Dinner',
+      ]);
       expect(await totals(trip.id)).toEqual([2, 4234]);
 
       const { created_by: _by, ...patch } = expense({
@@ -67,7 +64,7 @@ describe.each(Object.entries(storeAdapters))(
         amount_cents: 5000,
         shares: [{ user_id: friend.id, share_cents: 5000 }],
       });
-      const updated = await store.split.updateExpense(first.id, patch);
+      const updated = await adapter.store.split.updateExpense(first.id, patch);
       expect(updated).toMatchObject({
         id: first.id,
         title: 'Lunch',
@@ -76,13 +73,13 @@ describe.each(Object.entries(storeAdapters))(
       });
       expect(await totals(trip.id)).toEqual([2, 6234]);
 
-      await expect(store.split.deleteExpense(second.id)).resolves.toMatchObject({
+      await expect(adapter.store.split.deleteExpense(second.id)).resolves.toMatchObject({
         id: second.id,
         amount_cents: 1234,
       });
-      await expect(store.split.deleteExpense(second.id)).resolves.toBeNull();
+      await expect(adapter.store.split.deleteExpense(second.id)).resolves.toBeNull();
       expect(await totals(trip.id)).toEqual([1, 5000]);
-      await expect(store.split.updateExpense(second.id, patch)).resolves.toBeNull();
+      await expect(adapter.store.split.updateExpense(second.id, patch)).resolves.toBeNull();
     });
 
     it('pages expenses in list order by keyset, however the rows tie', async () => {
@@ -98,15 +95,15 @@ describe.each(Object.entries(storeAdapters))(
         '2027-04-09',
       ];
       for (const [i, date] of dates.entries()) {
-        await store.split.createExpense(trip.id, expense({ title: `E${i}`, expense_date: date }));
+        await adapter.store.split.createExpense(trip.id, expense({ title: `E${i}`, expense_date: date }));
       }
-      const all = await store.split.listExpenses(trip.id);
+      const all = await adapter.store.split.listExpenses(trip.id);
       expect(all.map((e) => e.expense_date)).toEqual([...dates].sort().reverse());
       for (const limit of [1, 2, 3, 7, 8]) {
         const seen: string[] = [];
         let after: ExpenseRecord | null = null;
         for (;;) {
-          const page: ExpenseRecord[] = await store.split.listExpensePage(trip.id, { limit, after });
+          const page: ExpenseRecord[] = await adapter.store.split.listExpensePage(trip.id, { limit, after });
           expect(page.length).toBeLessThanOrEqual(limit);
           seen.push(...page.map((e) => e.id));
           if (page.length < limit) break;
@@ -114,34 +111,39 @@ describe.each(Object.entries(storeAdapters))(
         }
         expect(seen).toEqual(all.map((e) => e.id));
       }
-      await expect(store.split.listExpensePage(trip.id, { limit: 2, after: null })).resolves.toEqual(
+      await expect(adapter.store.split.listExpensePage(trip.id, { limit: 2, after: null })).resolves.toEqual(
         all.slice(0, 2),
       );
       // A position that no longer exists still answers what follows it.
       const gone = all[3] as ExpenseRecord;
-      await store.split.deleteExpense(gone.id);
-      await expect(store.split.listExpensePage(trip.id, { limit: 2, after: gone })).resolves.toEqual(
+      await adapter.store.split.deleteExpense(gone.id);
+      await expect(adapter.store.split.listExpensePage(trip.id, { limit: 2, after: gone })).resolves.toEqual(
         all.slice(4, 6),
       );
       // Ties on date and time alike: only the id tells them apart.
       const tie = { expense_date: '2027-04-12', created_at: all[0]!.created_at, id: '' };
-      const page = await store.split.listExpensePage(trip.id, { limit: 50, after: tie });
+      const page = await adapter.store.split.listExpensePage(trip.id, { limit: 50, after: tie });
       expect(page.map((e) => e.id)).toEqual(
         all
           .filter((e) => e.id !== gone.id)
           .filter((e) => !(e.expense_date === tie.expense_date && e.created_at > tie.created_at))
           .map((e) => e.id),
       );
-      await expect(store.split.listExpensePage(randomUUID(), { limit: 5, after: null })).resolves.toEqual([]);
+      await expect(
+        adapter.store.split.listExpensePage(randomUUID(), { limit: 5, after: null }),
+      ).resolves.toEqual([]);
     });
 
     it("keeps each member's share total exact through creates, edits and deletes", async () => {
       const { owner, friend, trip, expense } = await group();
       const totals = async () =>
-        Promise.all([store.split.shareTotal(trip.id, owner.id), store.split.shareTotal(trip.id, friend.id)]);
+        Promise.all([
+          adapter.store.split.shareTotal(trip.id, owner.id),
+          adapter.store.split.shareTotal(trip.id, friend.id),
+        ]);
       expect(await totals()).toEqual([0, 0]);
-      const dinner = await store.split.createExpense(trip.id, expense());
-      const taxi = await store.split.createExpense(
+      const dinner = await adapter.store.split.createExpense(trip.id, expense());
+      const taxi = await adapter.store.split.createExpense(
         trip.id,
         expense({ amount_cents: 700, shares: [{ user_id: friend.id, share_cents: 700 }] }),
       );
@@ -153,40 +155,42 @@ describe.each(Object.entries(storeAdapters))(
           { user_id: friend.id, share_cents: 900 },
         ],
       });
-      await store.split.updateExpense(dinner.id, patch);
+      await adapter.store.split.updateExpense(dinner.id, patch);
       expect(await totals()).toEqual([100, 1600]);
-      await store.split.deleteExpense(taxi.id);
+      await adapter.store.split.deleteExpense(taxi.id);
       expect(await totals()).toEqual([100, 900]);
-      await store.split.deleteExpense(dinner.id);
+      await adapter.store.split.deleteExpense(dinner.id);
       expect(await totals()).toEqual([0, 0]);
-      await expect(store.split.shareTotal(randomUUID(), owner.id)).resolves.toBe(0);
+      await expect(adapter.store.split.shareTotal(randomUUID(), owner.id)).resolves.toBe(0);
     });
 
     it('gives the trip a new ledger version with every expense write, even one that keeps the totals', async () => {
       const { trip, expense } = await group();
-      const version = async () => (await store.trips.get(trip.id))?.ledger_version;
+      const version = async () => (await adapter.store.trips.get(trip.id))?.ledger_version;
       expect(await version()).toBe(0);
-      const dinner = await store.split.createExpense(trip.id, expense());
+      const dinner = await adapter.store.split.createExpense(trip.id, expense());
       expect(await version()).toBe(1);
       const { created_by: _by, ...patch } = expense({ title: 'Same amount, new title' });
-      await store.split.updateExpense(dinner.id, patch);
+      await adapter.store.split.updateExpense(dinner.id, patch);
       expect(await version()).toBe(2);
-      await store.split.deleteExpense(dinner.id);
+      await adapter.store.split.deleteExpense(dinner.id);
       expect(await version()).toBe(3);
     });
 
     it('answers null for unknown or malformed ids', async () => {
       for (const id of [randomUUID(), `${randomUUID()}~${randomUUID()}`, 'a/b', '~']) {
-        await expect(store.split.getExpense(id)).resolves.toBeNull();
-        await expect(store.split.getSettlement(id)).resolves.toBeNull();
-        await expect(store.split.deleteExpense(id)).resolves.toBeNull();
-        await expect(store.split.markSettlementPaid(id, new Date().toISOString())).resolves.toBeNull();
+        await expect(adapter.store.split.getExpense(id)).resolves.toBeNull();
+        await expect(adapter.store.split.getSettlement(id)).resolves.toBeNull();
+        await expect(adapter.store.split.deleteExpense(id)).resolves.toBeNull();
+        await expect(
+          adapter.store.split.markSettlementPaid(id, new Date().toISOString()),
+        ).resolves.toBeNull();
       }
     });
 
     it('replaces pending settlements on recalculation, keeps paid ones and counts them', async () => {
       const { owner, friend, trip, expense } = await group();
-      await store.split.createExpense(trip.id, expense());
+      await adapter.store.split.createExpense(trip.id, expense());
       const plan =
         (members: string[]) =>
         (
@@ -202,7 +206,7 @@ describe.each(Object.entries(storeAdapters))(
           ).transfers;
       const members = [owner.id, friend.id];
 
-      const [pending] = await store.split.recalculateSettlements(trip.id, plan(members));
+      const [pending] = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
       expect(pending).toMatchObject({
         trip_id: trip.id,
         from_user_id: friend.id,
@@ -210,24 +214,24 @@ describe.each(Object.entries(storeAdapters))(
         amount_cents: 1500,
         settled_at: null,
       });
-      await expect(store.split.getSettlement(pending!.id)).resolves.toEqual(pending);
+      await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toEqual(pending);
 
       // Recalculating again replaces the pending one rather than adding a second.
-      const again = await store.split.recalculateSettlements(trip.id, plan(members));
+      const again = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
       expect(again).toHaveLength(1);
       expect(again[0]!.id).not.toBe(pending!.id);
-      await expect(store.split.getSettlement(pending!.id)).resolves.toBeNull();
+      await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toBeNull();
 
       const at = new Date().toISOString();
-      const paid = await store.split.markSettlementPaid(again[0]!.id, at);
+      const paid = await adapter.store.split.markSettlementPaid(again[0]!.id, at);
       expect(paid?.settled_at).toBe(at);
       // Paying twice keeps the first time.
       await expect(
-        store.split.markSettlementPaid(again[0]!.id, new Date(Date.now() + 1000).toISOString()),
+        adapter.store.split.markSettlementPaid(again[0]!.id, new Date(Date.now() + 1000).toISOString()),
       ).resolves.toEqual(paid);
 
       // A new expense: the paid settlement stays and counts, only the rest is asked for.
-      await store.split.createExpense(
+      await adapter.store.split.createExpense(
         trip.id,
         expense({
           paid_by: friend.id,
@@ -235,7 +239,7 @@ describe.each(Object.entries(storeAdapters))(
           shares: [{ user_id: owner.id, share_cents: 1000 }],
         }),
       );
-      const after = await store.split.recalculateSettlements(trip.id, plan(members));
+      const after = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
       expect(after).toEqual([
         paid,
         expect.objectContaining({
@@ -245,32 +249,32 @@ describe.each(Object.entries(storeAdapters))(
           settled_at: null,
         }),
       ]);
-      await expect(store.split.listSettlements(trip.id)).resolves.toEqual(after);
+      await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual(after);
     });
 
     it('knows whether a member appears in the ledger', async () => {
       const { owner, friend, trip, expense } = await group();
-      const third = await store.users.create(newUser());
-      await store.members.add(trip.id, third.id);
-      await store.split.createExpense(
+      const third = await adapter.store.users.create(newUser());
+      await adapter.store.members.add(trip.id, third.id);
+      await adapter.store.split.createExpense(
         trip.id,
         expense({ shares: [{ user_id: friend.id, share_cents: 3000 }] }),
       );
-      await expect(store.split.hasLedgerEntries(trip.id, owner.id)).resolves.toBe(true);
-      await expect(store.split.hasLedgerEntries(trip.id, friend.id)).resolves.toBe(true);
-      await expect(store.split.hasLedgerEntries(trip.id, third.id)).resolves.toBe(false);
+      await expect(adapter.store.split.hasLedgerEntries(trip.id, owner.id)).resolves.toBe(true);
+      await expect(adapter.store.split.hasLedgerEntries(trip.id, friend.id)).resolves.toBe(true);
+      await expect(adapter.store.split.hasLedgerEntries(trip.id, third.id)).resolves.toBe(false);
     });
 
     it('deletes expenses and settlements with their trip', async () => {
       const { trip, expense, owner, friend } = await group();
-      const created = await store.split.createExpense(trip.id, expense());
-      await store.split.recalculateSettlements(trip.id, () => [
+      const created = await adapter.store.split.createExpense(trip.id, expense());
+      await adapter.store.split.recalculateSettlements(trip.id, () => [
         { from: friend.id, to: owner.id, amount_cents: 1500 },
       ]);
-      await store.trips.delete(trip.id);
-      await expect(store.split.getExpense(created.id)).resolves.toBeNull();
-      await expect(store.split.listExpenses(trip.id)).resolves.toEqual([]);
-      await expect(store.split.listSettlements(trip.id)).resolves.toEqual([]);
+      await adapter.store.trips.delete(trip.id);
+      await expect(adapter.store.split.getExpense(created.id)).resolves.toBeNull();
+      await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
+      await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual([]);
     });
 
     // Creates read nothing and move totals by server-side increments, so this holds even where conflicts go unseen.
@@ -278,23 +282,23 @@ describe.each(Object.entries(storeAdapters))(
       const { trip, expense } = await group();
       await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          store.split.createExpense(trip.id, expense({ amount_cents: 100 + i })),
+          adapter.store.split.createExpense(trip.id, expense({ amount_cents: 100 + i })),
         ),
       );
-      expect(await store.split.listExpenses(trip.id)).toHaveLength(50);
+      expect(await adapter.store.split.listExpenses(trip.id)).toHaveLength(50);
       expect(await totals(trip.id)).toEqual([50, 50 * 100 + (49 * 50) / 2]);
     });
 
     it('keeps totals exact when concurrent edits and deletes race on one expense', async (ctx) => {
       if (!adapter.detectsConflicts) ctx.skip(officialEmulatorOnlyReason);
       const { trip, expense } = await group();
-      const created = await store.split.createExpense(trip.id, expense());
+      const created = await adapter.store.split.createExpense(trip.id, expense());
       const { created_by: _by, ...patch } = expense({ amount_cents: 4000 });
       await Promise.allSettled([
-        ...Array.from({ length: 10 }, () => store.split.updateExpense(created.id, patch)),
-        store.split.deleteExpense(created.id),
+        ...Array.from({ length: 10 }, () => adapter.store.split.updateExpense(created.id, patch)),
+        adapter.store.split.deleteExpense(created.id),
       ]);
-      const left = await store.split.listExpenses(trip.id);
+      const left = await adapter.store.split.listExpenses(trip.id);
       expect(await totals(trip.id)).toEqual([left.length, left.reduce((s, e) => s + e.amount_cents, 0)]);
     });
   },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { openSqliteStore } from './embedded/sqlite-store';
 import { createFirestoreStore } from './firestore/firestore-store';
 import { officialEmulatorOnlyReason, startTestFirestore } from './firestore/test-firestore';
@@ -44,6 +45,27 @@ export const storeAdapters: Record<string, () => Promise<AdapterUnderTest>> = {
 };
 
 export { officialEmulatorOnlyReason };
+
+/** Opens the adapter before a describe block's tests and disposes of it after them. */
+export function adapterUnderTest(open: () => Promise<AdapterUnderTest>) {
+  let adapter: AdapterUnderTest | undefined;
+  beforeAll(async () => {
+    adapter = await open();
+  });
+  afterAll(() => adapter?.dispose());
+  const opened = () => {
+    if (!adapter) throw new Error('the adapter opens in beforeAll');
+    return adapter;
+  };
+  return {
+    get store(): Store {
+      return opened().store;
+    },
+    get detectsConflicts(): boolean {
+      return opened().detectsConflicts;
+    },
+  };
+}
 
 export const newUser = (overrides: Partial<NewUser> = {}): NewUser => {
   const tag = randomUUID().slice(0, 8);
