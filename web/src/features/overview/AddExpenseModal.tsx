@@ -1,12 +1,12 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { EXPENSE_CATEGORIES, formatCents, type Participant } from '@wayfare/contract';
+import { formatCents, type Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { TextField } from '../../shared/ui/TextField';
-import { CATEGORY, personName } from '../split/categories';
+import { personName } from '../split/categories';
+import { ExpenseBasicsFields } from '../split/ExpenseBasicsFields';
 import { splitApi } from '../split/splitApi';
 import split from '../split/Split.module.css';
 import {
@@ -95,60 +95,11 @@ export function AddExpenseModal({ tripId, participants, userId, onClose }: AddEx
     >
       <form id={formId} className={split.form} onSubmit={(e) => void submit(e)} noValidate>
         {saveError && <Notice tone="error">{saveError}</Notice>}
-        <TextField
-          label="Title"
-          required
-          value={draft.title}
-          onChange={(e) => set('title', e.target.value)}
+        <ExpenseBasicsFields
+          values={draft}
+          participants={participants}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
         />
-        <div className={split.twoColumns}>
-          <TextField
-            label="Amount ($)"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            required
-            value={draft.amount}
-            onChange={(e) => set('amount', e.target.value)}
-          />
-          <label className={split.field}>
-            <span className={split.label}>Paid by</span>
-            <select
-              className={split.select}
-              value={draft.paid_by}
-              onChange={(e) => set('paid_by', e.target.value)}
-            >
-              {participants.map((p) => (
-                <option key={p.user_id} value={p.user_id}>
-                  {personName(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <div className={split.twoColumns}>
-          <label className={split.field}>
-            <span className={split.label}>Category</span>
-            <select
-              className={split.select}
-              value={draft.category}
-              onChange={(e) => set('category', e.target.value as ModalDraft['category'])}
-            >
-              {EXPENSE_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {CATEGORY[category].label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <TextField
-            label="Date"
-            type="date"
-            value={draft.expense_date}
-            onChange={(e) => set('expense_date', e.target.value)}
-          />
-        </div>
 
         <fieldset className={split.choices}>
           <legend>Split method</legend>

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { EXPENSE_CATEGORIES, EXPENSE_TYPES, type Expense, type Participant } from '@wayfare/contract';
+import { EXPENSE_TYPES, type Expense, type Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
-import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
+import { EXPENSE_TYPE_LABEL, personName } from './categories';
+import { ExpenseBasicsFields } from './ExpenseBasicsFields';
 import { draftFromExpense, emptyDraft, expenseBodyFromDraft, type ExpenseDraft } from './forms';
 import { splitApi } from './splitApi';
 import styles from './Split.module.css';
@@ -68,62 +69,11 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
     >
       <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         {error && <Notice tone="error">{error}</Notice>}
-        <TextField
-          label="Title"
-          required
-          value={draft.title}
-          onChange={(e) => set('title', e.target.value)}
+        <ExpenseBasicsFields
+          values={draft}
+          participants={participants}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
         />
-        <div className={styles.twoColumns}>
-          <TextField
-            label="Amount ($)"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            required
-            value={draft.amount}
-            onChange={(e) => set('amount', e.target.value)}
-          />
-          <TextField
-            label="Date"
-            type="date"
-            required
-            value={draft.expense_date}
-            onChange={(e) => set('expense_date', e.target.value)}
-          />
-        </div>
-        <div className={styles.twoColumns}>
-          <label className={styles.field}>
-            <span className={styles.label}>Paid by</span>
-            <select
-              className={styles.select}
-              value={draft.paid_by}
-              onChange={(e) => set('paid_by', e.target.value)}
-              required
-            >
-              {participants.map((p) => (
-                <option key={p.user_id} value={p.user_id}>
-                  {personName(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span className={styles.label}>Category</span>
-            <select
-              className={styles.select}
-              value={draft.category}
-              onChange={(e) => set('category', e.target.value as ExpenseDraft['category'])}
-            >
-              {EXPENSE_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {CATEGORY[category].label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
         <TextField
           label="Description (optional)"
           value={draft.description}

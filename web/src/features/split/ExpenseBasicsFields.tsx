@@ -1,0 +1,83 @@
+import { EXPENSE_CATEGORIES, type ExpenseCategory, type Participant } from '@wayfare/contract';
+import { TextField } from '../../shared/ui/TextField';
+import { CATEGORY, personName } from './categories';
+import styles from './Split.module.css';
+
+/** The fields every expense form asks for, whatever the split. */
+export interface ExpenseBasics {
+  title: string;
+  amount: string;
+  expense_date: string;
+  paid_by: string;
+  category: ExpenseCategory;
+}
+
+interface ExpenseBasicsFieldsProps {
+  values: ExpenseBasics;
+  participants: Participant[];
+  onChange: (patch: Partial<ExpenseBasics>) => void;
+}
+
+/** Title, amount, date, payer and category: shared by the trip page's expense form and the overview's modal. */
+export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseBasicsFieldsProps) {
+  return (
+    <>
+      <TextField
+        label="Title"
+        required
+        value={values.title}
+        onChange={(e) => onChange({ title: e.target.value })}
+      />
+      <div className={styles.twoColumns}>
+        <TextField
+          label="Amount ($)"
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          required
+          value={values.amount}
+          onChange={(e) => onChange({ amount: e.target.value })}
+        />
+        <TextField
+          label="Date"
+          type="date"
+          required
+          value={values.expense_date}
+          onChange={(e) => onChange({ expense_date: e.target.value })}
+        />
+      </div>
+      <div className={styles.twoColumns}>
+        <label className={styles.field}>
+          <span className={styles.label}>Paid by</span>
+          <select
+            className={styles.select}
+            value={values.paid_by}
+            onChange={(e) => onChange({ paid_by: e.target.value })}
+            required
+          >
+            {participants.map((p) => (
+              <option key={p.user_id} value={p.user_id}>
+                {personName(p)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>Category</span>
+          <select
+            className={styles.select}
+            value={values.category}
+            onChange={(e) => onChange({ category: e.target.value as ExpenseCategory })}
+          >
+            {EXPENSE_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY[category].label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </>
+  );
+}
