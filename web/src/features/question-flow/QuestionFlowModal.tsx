@@ -142,44 +142,26 @@ export function QuestionFlowModal({ open, onClose, onCreated }: QuestionFlowModa
           )}
           {name === 'dates' && <DatesStep answers={answers} onSubmit={answer} />}
           {name === 'budget' && (
-            <div className={styles.stepBody}>
-              <p className={styles.question}>What is your budget?</p>
-              <div className={styles.options} role="group" aria-label="Budget">
-                {BUDGET_OPTIONS.map((option) => (
-                  <button
-                    key={option}
-                    type="button"
-                    className={styles.option}
-                    aria-pressed={answers.budget === option}
-                    onClick={() => answer({ budget: option })}
-                  >
-                    <span className={styles.optionLabel}>{option}</span>
-                    <span className={styles.optionHint}>{BUDGET_HINTS[option]}</span>
-                  </button>
-                ))}
-              </div>
-            </div>
+            <SingleChoiceStep
+              question="What is your budget?"
+              label="Budget"
+              options={BUDGET_OPTIONS}
+              hints={BUDGET_HINTS}
+              selected={answers.budget}
+              onChoose={(budget) => answer({ budget })}
+            />
           )}
           {name === 'interests' && (
             <InterestsStep selected={answers.interests} onSubmit={(interests) => answer({ interests })} />
           )}
           {name === 'travelStyle' && (
-            <div className={styles.stepBody}>
-              <p className={styles.question}>Who is travelling?</p>
-              <div className={styles.options} role="group" aria-label="Travel style">
-                {TRAVEL_STYLE_OPTIONS.map((option) => (
-                  <button
-                    key={option}
-                    type="button"
-                    className={styles.option}
-                    aria-pressed={answers.travelStyle === option}
-                    onClick={() => answer({ travelStyle: option })}
-                  >
-                    <span className={styles.optionLabel}>{option}</span>
-                  </button>
-                ))}
-              </div>
-            </div>
+            <SingleChoiceStep
+              question="Who is travelling?"
+              label="Travel style"
+              options={TRAVEL_STYLE_OPTIONS}
+              selected={answers.travelStyle}
+              onChoose={(travelStyle) => answer({ travelStyle })}
+            />
           )}
           {name === 'summary' && (
             <div className={styles.stepBody}>
@@ -280,6 +262,43 @@ function InterestsStep({
       >
         {chosen.length === 0 ? 'Pick at least one interest' : 'Continue'}
       </Button>
+    </div>
+  );
+}
+
+/** A step answered by one choice among a few (budget, travel style): choosing one answers the step. */
+function SingleChoiceStep<T extends string>({
+  question,
+  label,
+  options,
+  hints,
+  selected,
+  onChoose,
+}: {
+  question: string;
+  label: string;
+  options: readonly T[];
+  hints?: Record<T, string>;
+  selected: string;
+  onChoose: (option: T) => void;
+}) {
+  return (
+    <div className={styles.stepBody}>
+      <p className={styles.question}>{question}</p>
+      <div className={styles.options} role="group" aria-label={label}>
+        {options.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={styles.option}
+            aria-pressed={selected === option}
+            onClick={() => onChoose(option)}
+          >
+            <span className={styles.optionLabel}>{option}</span>
+            {hints && <span className={styles.optionHint}>{hints[option]}</span>}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }
