@@ -1,60 +1,36 @@
-import fs from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { describe, it } from 'vitest';
+import { officialEmulator, reportRulesNotRun, rulesTestEnvironment } from './rules-test-env';
 
 // Rules are evaluated only by the official emulator; the Node.js emulator used elsewhere ignores them.
-const officialEmulator = process.env.FIRESTORE_EMULATOR_HOST;
-if (!officialEmulator) {
-  console.info(
-    '[rules] firestore.rules tests not run here: they need the official Firestore emulator (Java 21).',
-  );
-}
+reportRulesNotRun('firestore.rules tests');
 
 describe.runIf(officialEmulator)('firestore.rules (official emulator)', () => {
-  let env: RulesTestEnvironment;
-  beforeAll(async () => {
-    const [host, port] = (officialEmulator as string).split(':');
-    env = await initializeTestEnvironment({
-      projectId: 'demo-wayfare-rules',
-      firestore: {
-        host,
-        port: Number(port),
-        rules: fs.readFileSync(new URL('../../../../firestore.rules', import.meta.url), 'utf8'),
-      },
-    });
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const db = ctx.firestore();
-      await db.doc('trips/t1').set({ trip_name: 'Lisbon' });
-      await db.doc('trips/t1/members/alice').set({ role: 'owner' });
-      await db.doc('trips/t1/expenses/e1').set({ amount_cents: 1200 });
-      await db.doc('users/alice').set({ email: 'alice@example.com' });
-    });
+  const env = rulesTestEnvironment('demo-wayfare-rules', async (db) => {
+    await db.doc('trips/t1').set({ trip_name: 'Lisbon' });
+    await db.doc('trips/t1/members/alice').set({ role: 'owner' });
+    await db.doc('trips/t1/expenses/e1').set({ amount_cents: 1200 });
+    await db.doc('users/alice').set({ email: 'alice@example.com' });
   });
-  afterAll(() => env?.cleanup());
 
   it('lets a member read the trip and its expenses', async () => {
-    const db = env.authenticatedContext('alice').firestore();
+    const db = env().authenticatedContext('alice').firestore();
     await assertSucceeds(db.doc('trips/t1').get());
     await assertSucceeds(db.doc('trips/t1/expenses/e1').get());
   });
 
   it('hides the trip from strangers and signed-out visitors', async () => {
-    await assertFails(env.authenticatedContext('mallory').firestore().doc('trips/t1/expenses/e1').get());
-    await assertFails(env.unauthenticatedContext().firestore().doc('trips/t1').get());
+    await assertFails(env().authenticatedContext('mallory').firestore().doc('trips/t1/expenses/e1').get());
+    await assertFails(env().unauthenticatedContext().firestore().doc('trips/t1').get());
   });
 
   it('denies every client write, even by members', async () => {
-    const db = env.authenticatedContext('alice').firestore();
+    const db = env().authenticatedContext('alice').firestore();
     await assertFails(db.doc('trips/t1/expenses/e2').set({ amount_cents: 1 }));
     await assertFails(db.doc('trips/t1').update({ trip_name: 'Hacked' }));
   });
 
   it('closes user records to clients', async () => {
-    await assertFails(env.authenticatedContext('alice').firestore().doc('users/alice').get());
+    await assertFails(env().authenticatedContext('alice').firestore().doc('users/alice').get());
   });
 });

@@ -1,61 +1,37 @@
-import fs from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { describe, it } from 'vitest';
+import { officialEmulator, reportRulesNotRun, rulesTestEnvironment } from './rules-test-env';
 
 // The live ledger's listeners in firebase mode, against firestore.rules. Rules are evaluated only by the official
 // emulator (Java 21); without one these cases are reported as skipped, never as passed.
-const officialEmulator = process.env.FIRESTORE_EMULATOR_HOST;
-if (!officialEmulator) {
-  console.info(
-    '[rules] live-ledger rules tests not run here: they need the official Firestore emulator (Java 21).',
-  );
-}
+reportRulesNotRun('live-ledger rules tests');
 
 describe.runIf(officialEmulator)('firestore.rules for the live ledger (official emulator)', () => {
-  let env: RulesTestEnvironment;
-  beforeAll(async () => {
-    const [host, port] = (officialEmulator as string).split(':');
-    env = await initializeTestEnvironment({
-      projectId: 'demo-wayfare-split-rules',
-      firestore: {
-        host,
-        port: Number(port),
-        rules: fs.readFileSync(new URL('../../../../firestore.rules', import.meta.url), 'utf8'),
-      },
-    });
-    await env.withSecurityRulesDisabled(async (ctx) => {
-      const db = ctx.firestore();
-      await db.doc('trips/t1').set({ trip_name: 'Lisbon', member_ids: ['ana', 'bea'] });
-      await db.doc('trips/t1/members/ana').set({ role: 'owner' });
-      await db.doc('trips/t1/members/bea').set({ role: 'participant' });
-      await db.doc('trips/t1/expenses/t1~e1').set({ amount_cents: 9000, paid_by: 'ana' });
-      await db.doc('trips/t1/settlements/t1~s1').set({ amount_cents: 4500, settled_at: null });
-    });
+  const env = rulesTestEnvironment('demo-wayfare-split-rules', async (db) => {
+    await db.doc('trips/t1').set({ trip_name: 'Lisbon', member_ids: ['ana', 'bea'] });
+    await db.doc('trips/t1/members/ana').set({ role: 'owner' });
+    await db.doc('trips/t1/members/bea').set({ role: 'participant' });
+    await db.doc('trips/t1/expenses/t1~e1').set({ amount_cents: 9000, paid_by: 'ana' });
+    await db.doc('trips/t1/settlements/t1~s1').set({ amount_cents: 4500, settled_at: null });
   });
-  afterAll(() => env?.cleanup());
 
   it("lets every member listen to the trip's expenses and settlements", async () => {
     for (const uid of ['ana', 'bea']) {
-      const db = env.authenticatedContext(uid).firestore();
+      const db = env().authenticatedContext(uid).firestore();
       await assertSucceeds(db.collection('trips/t1/expenses').get());
       await assertSucceeds(db.collection('trips/t1/settlements').get());
     }
   });
 
   it('refuses strangers, signed-out visitors and a participant once removed', async () => {
-    await assertFails(env.authenticatedContext('zed').firestore().collection('trips/t1/expenses').get());
-    await assertFails(env.unauthenticatedContext().firestore().collection('trips/t1/settlements').get());
-    await env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc('trips/t1/members/bea').delete());
-    await assertFails(env.authenticatedContext('bea').firestore().collection('trips/t1/expenses').get());
+    await assertFails(env().authenticatedContext('zed').firestore().collection('trips/t1/expenses').get());
+    await assertFails(env().unauthenticatedContext().firestore().collection('trips/t1/settlements').get());
+    await env().withSecurityRulesDisabled((ctx) => ctx.firestore().doc('trips/t1/members/bea').delete());
+    await assertFails(env().authenticatedContext('bea').firestore().collection('trips/t1/expenses').get());
   });
 
   it('denies client writes to the ledger: expenses, settlements and marking paid go through the API', async () => {
-    const db = env.authenticatedContext('ana').firestore();
+    const db = env().authenticatedContext('ana').firestore();
     await assertFails(db.doc('trips/t1/expenses/t1~e2').set({ amount_cents: 1 }));
     await assertFails(
       db.doc('trips/t1/settlements/t1~s1').update({ settled_at: '2027-04-12T00:00:00.000Z' }),
