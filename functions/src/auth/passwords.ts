@@ -32,5 +32,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A real hash of nothing, checked on unknown emails so their answer takes as long as a wrong password. */
-export const decoyHash = hashPassword('decoy password for unknown accounts');
+let decoy: Promise<string> | undefined;
+
+/**
+ * A real hash of nothing, checked on unknown emails so their answer takes as long as a wrong password. Made on
+ * first use, not at import: a cold start that serves no login pays nothing for it.
+ */
+export const decoyHash = () => (decoy ??= hashPassword('decoy password for unknown accounts'));

@@ -40,7 +40,7 @@ export function createAuthService({ store, tokens, createFirebaseToken }: AuthSe
 
     async login({ email, password }: LoginBody): Promise<LoginResponse> {
       const user = await store.users.findByEmail(email);
-      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
       if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       const token = await tokens.issue({
         userId: user.id,
