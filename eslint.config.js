@@ -2,7 +2,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', '.data/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-firebase/**',
+      '**/lib/**',
+      '.data/**',
+      'coverage/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -1,4 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import firebaseJson from './firebase.json' with { type: 'json' };
+
+/** The API suites that run a second time inside the emulator suite (issue #10: same tests, another address). */
+const EMULATOR_API_SUITES = [
+  'functions/src/authz.api.test.ts',
+  'functions/src/fuzz.api.test.ts',
+  'functions/src/concurrency.api.test.ts',
+  'functions/src/trips/trips.api.test.ts',
+  'functions/src/trips/create.api.test.ts',
+  'functions/src/plans/plans.api.test.ts',
+  'functions/src/split/split.api.test.ts',
+  'functions/src/split/expense-pages.api.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -11,6 +24,24 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // The same API suites again, against the product inside firebase-tools' emulators (Hosting's /api rewrite
+        // to the Functions emulator, on Firestore): started once by the global setup, suites one at a time.
+        test: {
+          name: 'emulators',
+          include: EMULATOR_API_SUITES,
+          environment: 'node',
+          globalSetup: ['functions/src/test-support/emulators.global-setup.ts'],
+          env: {
+            WAYFARE_API_TARGET: `http://127.0.0.1:${firebaseJson.emulators.hosting.port}`,
+            FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.firestore.port}`,
+            METADATA_SERVER_DETECTION: 'none',
+          },
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The official Firebase emulator suite (Auth, Functions, Firestore, Storage, Hosting) with the built app.
-# Needs Java 21+ and internet on first use (it downloads the emulator JARs); not runnable on the CI machine.
+# The product inside the Firebase emulator suite: Hosting :5000 (web app + /api rewrite to the function),
+# Functions, Auth :9099, Firestore :8080 (official emulator with Java 21+, else the Node.js one), Storage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-npm run build
-export JWT_SECRET="${JWT_SECRET:-local-emulator-secret-change-me-0123456789}"
-exec npx --yes firebase-tools@latest emulators:start --project demo-wayfare
+npm run build -w functions --silent
+npm run build:emulators -w web --silent
+exec node --import tsx scripts/emulators.ts

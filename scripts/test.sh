@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npm run build --silent
+npm run build:emulators -w web --silent
 exec npx vitest run "$@"

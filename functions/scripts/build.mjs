@@ -12,6 +12,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Chunks, so what index.ts imports lazily (the app, Gemini, upload parsing) loads on first use, not at cold start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   external: Object.keys(pkg.dependencies ?? {}),
   logLevel: 'warning',

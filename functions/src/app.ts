@@ -13,6 +13,7 @@ import type { FileStore } from './files/file-store';
 import { fileRoutes } from './files/routes';
 import { createTripImages } from './files/trip-images';
 import { errorHandler, notFoundApiRoute } from './http/errors';
+import { answerRefusedBodies } from './http/host-body-errors';
 import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
@@ -98,7 +99,7 @@ export function createApp(deps: AppDeps): Express {
 
   const tripImages = createTripImages(config, deps.files);
   const api = express.Router();
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(answerRefusedBodies, express.json({ limit: JSON_BODY_LIMIT }));
   api.get('/health', async (_req, res) => {
     await deps.store.ping();
     res.json(healthResponse);
@@ -115,7 +116,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(notFoundApiRoute);
   app.use('/api', api);
 
+  // Without the web app (the Cloud Function), every other path is still answered in the one error shape.
   if (webDist) serveWebApp(app, webDist);
+  else app.use(notFoundApiRoute);
   app.use(errorHandler(logger));
   return app;
 }

@@ -224,7 +224,7 @@ describe('authorization matrix over HTTP', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ RATE_LIMIT_AUTH_PER_IP: '10000' });
+    api = await startTestApi({ RATE_LIMIT_AUTH_PER_IP: '100000' });
     const { trip, owner, participant, stranger } = await tripWithMembers(api, {
       start_date: start,
       end_date: addDays(start, 4),

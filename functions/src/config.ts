@@ -3,10 +3,12 @@ import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+const embeddedPort = z.coerce.number().int().min(0).max(65535);
 
 const envSchema = z.object({
   WAYFARE_BACKEND: z.enum(['embedded', 'firebase']).default('embedded'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Read in embedded mode only: the Functions runtime sets PORT to something that is not a port number. */
+  PORT: z.string().optional(),
   /** Where the embedded backend keeps its database, secret and uploads. */
   WAYFARE_DATA_DIR: z.string().min(1).default('.data'),
   /** Built web app served by the embedded server; relative paths resolve from the working directory. */
@@ -37,6 +39,7 @@ export type Env = z.output<typeof envSchema>;
 
 export interface AppConfig {
   backend: Env['WAYFARE_BACKEND'];
+  /** The embedded server's port; 0 (unused) in firebase mode. */
   port: number;
   dataDir: string;
   webDist: string;
@@ -61,9 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.WAYFARE_BACKEND === 'firebase' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required when WAYFARE_BACKEND=firebase');
   }
+  const port = e.WAYFARE_BACKEND === 'embedded' ? embeddedPort.safeParse(e.PORT ?? '3000') : null;
+  if (port && !port.success)
+    throw new Error('Invalid configuration:\n  PORT: expected a port number (0-65535)');
   return {
     backend: e.WAYFARE_BACKEND,
-    port: e.PORT,
+    port: port?.data ?? 0,
     dataDir: path.resolve(e.WAYFARE_DATA_DIR),
     webDist: path.resolve(e.WAYFARE_WEB_DIST),
     jwtSecret: e.JWT_SECRET,

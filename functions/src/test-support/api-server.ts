@@ -1,16 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
 import { pino } from 'pino';
 import { createApp } from '../app';
 import { createTokenService, type TokenService } from '../auth/tokens';
 import { loadConfig, type AppConfig } from '../config';
 import { answerClientErrorsAsJson } from '../http/client-errors';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
+import { createFirestoreStore } from '../store/firestore/firestore-store';
 import type { Store } from '../store/types';
+import { EMULATOR_FUNCTION_ENV, EMULATOR_PROJECT_ID, TEST_JWT_SECRET } from './emulator-suite';
 
-export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+export { TEST_JWT_SECRET };
 
 export interface TestApi {
   baseUrl: string;
@@ -25,8 +30,20 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real app on the embedded store in a temp dir, listening on a free port, spoken to over real HTTP. */
+/**
+ * The real app on the embedded store in a temp dir, listening on a free port, spoken to over real HTTP — or, when
+ * the test run targets the emulator suite (WAYFARE_API_TARGET, see vitest.config.ts), the product inside the
+ * Functions emulator behind Hosting's /api rewrite, with `store` reading the same Firestore emulator.
+ */
 export async function startTestApi(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startLocalApi>[1] = {},
+): Promise<TestApi> {
+  const target = process.env.WAYFARE_API_TARGET;
+  return target ? connectToEmulatorSuite(target, env) : startLocalApi(env, options);
+}
+
+async function startLocalApi(
   env: Record<string, string> = {},
   options: {
     webDist?: string;
@@ -57,25 +74,53 @@ export async function startTestApi(
     baseUrl,
     store,
     tokens,
-    async call(method, urlPath, { body, token, headers = {} } = {}) {
-      const res = await fetch(baseUrl + urlPath, {
-        method,
-        headers: {
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-          ...(token && { authorization: `Bearer ${token}` }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      const isJson = res.headers.get('content-type')?.includes('application/json');
-      return { status: res.status, headers: res.headers, body: isJson ? JSON.parse(text) : text };
-    },
+    call: httpCaller(baseUrl),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (!options.store) await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The product already running in the emulator suite (started once per run by the emulators project's global
+ * setup, with EMULATOR_FUNCTION_ENV). A suite asking for other settings cannot run there, and says so.
+ */
+async function connectToEmulatorSuite(baseUrl: string, env: Record<string, string>): Promise<TestApi> {
+  const unsupported = Object.entries(env).filter(([key, value]) => EMULATOR_FUNCTION_ENV[key] !== value);
+  if (unsupported.length) {
+    throw new Error(`the emulator suite runs without ${unsupported.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  }
+  const firebaseApp = initializeApp({ projectId: EMULATOR_PROJECT_ID }, `api-test-${randomUUID()}`);
+  const db = getFirestore(firebaseApp);
+  const store = createFirestoreStore(db);
+  return {
+    baseUrl,
+    store,
+    tokens: createTokenService(TEST_JWT_SECRET, loadConfig({}).tokenTtlSeconds),
+    call: httpCaller(baseUrl),
+    async close() {
+      await store.close();
+      await deleteApp(firebaseApp);
+    },
+  };
+}
+
+function httpCaller(baseUrl: string): TestApi['call'] {
+  return async (method, urlPath, { body, token, headers = {} } = {}) => {
+    const res = await fetch(baseUrl + urlPath, {
+      method,
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const isJson = res.headers.get('content-type')?.includes('application/json');
+    return { status: res.status, headers: res.headers, body: isJson ? JSON.parse(text) : text };
   };
 }

@@ -4,6 +4,7 @@ import { TRIP_IMAGE_MAX_BYTES, tripIdParamsSchema, updateTripBodySchema } from '
 import type { TokenService } from '../auth/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
+import { streamableRequest } from '../http/consumed-body';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
@@ -15,8 +16,10 @@ const upload = multer({
 }).single('image');
 
 /** Multer's and busboy's errors carry no HTTP status; every one of them is about the request, not the server. */
-const receiveImage: RequestHandler = (req, res, next) =>
-  upload(req, res, (err: unknown) => {
+const receiveImage: RequestHandler = (req, res, next) => {
+  const source = streamableRequest(req);
+  upload(source, res, (err: unknown) => {
+    if (source !== req) Object.assign(req, { file: source.file, body: source.body });
     if (!err) return next();
     if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
       return next(new HttpError(413, `The image must be at most ${TRIP_IMAGE_MAX_BYTES / 1024 / 1024} MB`));
@@ -26,6 +29,7 @@ const receiveImage: RequestHandler = (req, res, next) =>
     }
     next(new HttpError(400, 'The upload could not be read. Please try again.'));
   });
+};
 
 /** GET /api/trips, GET/PUT/DELETE /api/trips/{tripId} (spec §7); POST lives in create-routes.ts. */
 export function tripRoutes(deps: { store: Store; tokens: TokenService }, images: TripImages) {

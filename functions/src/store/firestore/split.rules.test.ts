@@ -13,29 +13,32 @@ describe.runIf(officialEmulator)('firestore.rules for the live ledger (official 
     await db.doc('trips/t1/members/bea').set({ role: 'participant' });
     await db.doc('trips/t1/expenses/t1~e1').set({ amount_cents: 9000, paid_by: 'ana' });
     await db.doc('trips/t1/settlements/t1~s1').set({ amount_cents: 4500, settled_at: null });
+    await db.doc('trips/t1/live/ledger').set({ version: 3 });
   });
 
-  it("lets every member listen to the trip's expenses and settlements", async () => {
+  it("lets every member read the trip's ledger notice, and nothing else of the ledger", async () => {
     for (const uid of ['ana', 'bea']) {
       const db = env().authenticatedContext(uid).firestore();
-      await assertSucceeds(db.collection('trips/t1/expenses').get());
-      await assertSucceeds(db.collection('trips/t1/settlements').get());
+      await assertSucceeds(db.doc('trips/t1/live/ledger').get());
+      await assertFails(db.collection('trips/t1/expenses').get());
+      await assertFails(db.collection('trips/t1/settlements').get());
+      await assertFails(db.doc('trips/t1').get());
     }
   });
 
   it('refuses strangers, signed-out visitors and a participant once removed', async () => {
-    await assertFails(env().authenticatedContext('zed').firestore().collection('trips/t1/expenses').get());
-    await assertFails(env().unauthenticatedContext().firestore().collection('trips/t1/settlements').get());
+    await assertFails(env().authenticatedContext('zed').firestore().doc('trips/t1/live/ledger').get());
+    await assertFails(env().unauthenticatedContext().firestore().doc('trips/t1/live/ledger').get());
     await env().withSecurityRulesDisabled((ctx) => ctx.firestore().doc('trips/t1/members/bea').delete());
-    await assertFails(env().authenticatedContext('bea').firestore().collection('trips/t1/expenses').get());
+    await assertFails(env().authenticatedContext('bea').firestore().doc('trips/t1/live/ledger').get());
   });
 
-  it('denies client writes to the ledger: expenses, settlements and marking paid go through the API', async () => {
+  it('denies every client write: the ledger and its notice change only through the API', async () => {
     const db = env().authenticatedContext('ana').firestore();
+    await assertFails(db.doc('trips/t1/live/ledger').set({ version: 99 }));
     await assertFails(db.doc('trips/t1/expenses/t1~e2').set({ amount_cents: 1 }));
     await assertFails(
       db.doc('trips/t1/settlements/t1~s1').update({ settled_at: '2027-04-12T00:00:00.000Z' }),
     );
-    await assertFails(db.doc('trips/t1/expenses/t1~e1').delete());
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Query, type Transaction } from 'firebase-admin/firestore';
 import type { ExpenseCursor } from '@wayfare/contract';
 import type { ExpenseRecord, SettlementRecord, SplitStore } from '../types';
+import { bumpLedgerNotice } from './ledger-notice';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
@@ -40,12 +41,14 @@ export function firestoreSplit(db: Firestore): SplitStore {
   const member = (tripId: string, userId: string) => trip(tripId).collection('members').doc(userId);
 
   /** Totals move by increments inside the transaction: exact however many writers there are. */
-  const moveTotals = (tx: Transaction, tripId: string, count: number, cents: number) =>
+  const moveTotals = (tx: Transaction, tripId: string, count: number, cents: number) => {
     tx.update(trip(tripId), {
       expense_count: FieldValue.increment(count),
       total_expenses_cents: FieldValue.increment(cents),
       ledger_version: FieldValue.increment(1),
     });
+    bumpLedgerNotice(tx, db, tripId);
+  };
   /** Moves each person's share total by `sign` × their share; one update per person even if listed twice. */
   const moveShareTotals = (
     tx: Transaction,
@@ -195,6 +198,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
           created_at,
         }));
         fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
+        bumpLedgerNotice(tx, db, tripId);
         return [...paid, ...fresh].sort(byOldestSettlement);
       });
     },
@@ -207,6 +211,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const settlement = doc.data() as SettlementRecord;
         if (settlement.settled_at !== null) return settlement;
         tx.update(ref, { settled_at: at });
+        bumpLedgerNotice(tx, db, settlement.trip_id);
         return { ...settlement, settled_at: at };
       });
     },

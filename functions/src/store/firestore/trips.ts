@@ -11,9 +11,16 @@ import {
   type UserRecord,
 } from '../types';
 import { newTripRecord } from '../new-records';
+import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
 
 /** Subcollections under trips/{id}; a trip's deletion clears each of them. */
-export const TRIP_SUBCOLLECTIONS = ['members', 'plans', 'expenses', 'settlements'] as const;
+export const TRIP_SUBCOLLECTIONS = [
+  'members',
+  'plans',
+  'expenses',
+  'settlements',
+  LEDGER_NOTICE.collection,
+] as const;
 
 /** trips/{id} keeps member_ids beside the record: it answers "my trips" with one array-contains query. */
 type TripDoc = TripRecord & { member_ids: string[] };
@@ -145,6 +152,7 @@ export function firestoreMembers(db: Firestore): MemberStore {
         if ((await tx.get(ref)).exists) throw new UniqueConstraintError('member');
         tx.create(ref, member);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
+        bumpLedgerNotice(tx, db, tripId);
       });
       const [record] = await withUsers([member], tripId);
       return record as MemberRecord;
@@ -156,6 +164,7 @@ export function firestoreMembers(db: Firestore): MemberStore {
         if (!member.exists || member.get('role') !== 'participant') return false;
         tx.delete(ref);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
+        bumpLedgerNotice(tx, db, tripId);
         return true;
       });
     },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { TOKEN_KEY, clearToken, writeToken } from '../../shared/authToken';
+import { signOutOfFirebase } from '../../shared/firebase/mode';
 import { SessionContext, type Session } from './SessionContext';
 import { decodeSession, restoreSession, type SessionUser } from './session';
 
@@ -21,6 +22,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearToken();
     setUser(null);
   }, []);
+
+  // Firebase Auth follows the session: signed out on logout, and on a switch of user (the listener signs in again).
+  const userId = user?.userId;
+  useEffect(() => {
+    void signOutOfFirebase().catch(() => {});
+  }, [userId]);
 
   // An expired token is a signed-out session: drop it when the expiry passes while the app is open.
   useEffect(() => {

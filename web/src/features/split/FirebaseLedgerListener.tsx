@@ -1,15 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { initializeApp, getApps } from 'firebase/app';
-import { getAuth, signInWithCustomToken } from 'firebase/auth';
-import { collection, getFirestore } from 'firebase/firestore';
-import {
-  AuthProvider,
-  FirebaseAppProvider,
-  FirestoreProvider,
-  useFirestore,
-  useFirestoreCollection,
-  useSigninCheck,
-} from 'reactfire';
+import { useEffect, useRef, useState } from 'react';
+import { doc } from 'firebase/firestore';
+import { FirebaseAppProvider, FirestoreProvider, useFirestore, useFirestoreDoc } from 'reactfire';
+import { firebaseApp, firestore, signInAs } from '../../shared/firebase/client';
+import { useSession } from '../auth/SessionContext';
 import type { StreamStatus } from './liveStream';
 import { splitApi } from './splitApi';
 
@@ -20,45 +13,19 @@ interface ListenerProps {
   onRevoked: () => void;
 }
 
-/** The web app's Firebase project, from the build's VITE_FIREBASE_* variables (firebase mode only). */
-const firebaseConfig = {
-  apiKey: import.meta.env.VITE_FIREBASE_API_KEY as string,
-  authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN as string,
-  projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID as string,
-  appId: import.meta.env.VITE_FIREBASE_APP_ID as string,
-};
+/** Waits before signing in again after a failure: 1 s, 2 s, 4 s … up to 30 s. */
+const retryDelayMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
-const app = getApps()[0] ?? initializeApp(firebaseConfig);
-const auth = getAuth(app);
-const firestore = getFirestore(app);
-
-/** Signs in to Firebase Auth with a custom token minted by the API for the current session. */
-let signingIn: Promise<unknown> | null = null;
-function ensureSignedIn() {
-  signingIn ??= splitApi
-    .firebaseToken()
-    .then(({ firebaseToken }) => signInWithCustomToken(auth, firebaseToken));
-  return signingIn;
-}
-
-/** Calls onChange whenever a collection snapshot after the first one arrives. */
-function CollectionWatch({
-  path,
-  onChange,
-  onRevoked,
-}: {
-  path: string;
-  onChange: () => void;
-  onRevoked: () => void;
-}) {
+/** Calls onChange for every version of the trip's ledger notice after the first (which the API already answered). */
+function NoticeWatch({ tripId, onChange, onRevoked }: Omit<ListenerProps, 'onStatus'>) {
   const db = useFirestore();
-  const { data, error } = useFirestoreCollection(collection(db, path), { suspense: false });
-  const last = useRef<unknown>(null);
+  const { data, error } = useFirestoreDoc(doc(db, `trips/${tripId}/live/ledger`), { suspense: false });
+  const last = useRef<unknown>(undefined);
   useEffect(() => {
-    // The first snapshot is what the API already answered; later ones are changes.
-    if (!data || data === last.current) return;
-    if (last.current !== null) onChange();
-    last.current = data;
+    if (!data) return;
+    const version: unknown = data.get('version');
+    if (last.current !== undefined && version !== last.current) onChange();
+    last.current = version;
   }, [data, onChange]);
   useEffect(() => {
     // firestore.rules deny the read once the user is no longer a member.
@@ -67,31 +34,44 @@ function CollectionWatch({
   return null;
 }
 
-function Watches({ tripId, onChange, onStatus, onRevoked }: ListenerProps) {
-  const { status, data } = useSigninCheck({ suspense: false });
+function SignedInWatch({ tripId, onChange, onStatus, onRevoked }: ListenerProps) {
+  const { user } = useSession();
+  const userId = user?.userId;
+  const [signedInAs, setSignedInAs] = useState<string | null>(null);
   useEffect(() => {
-    void ensureSignedIn().catch(onRevoked);
-  }, [onRevoked]);
-  const signedIn = status === 'success' && data.signedIn;
-  useEffect(() => onStatus(signedIn ? 'live' : 'connecting'), [signedIn, onStatus]);
-  if (!signedIn) return null;
-  return (
-    <>
-      <CollectionWatch path={`trips/${tripId}/expenses`} onChange={onChange} onRevoked={onRevoked} />
-      <CollectionWatch path={`trips/${tripId}/settlements`} onChange={onChange} onRevoked={onRevoked} />
-    </>
-  );
+    if (!userId) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (n: number) => {
+      onStatus(n === 0 ? 'connecting' : 'reconnecting');
+      signInAs(userId, () => splitApi.firebaseToken().then((answer) => answer.firebaseToken)).then(
+        () => {
+          if (cancelled) return;
+          setSignedInAs(userId);
+          onStatus('live');
+        },
+        () => {
+          if (!cancelled) timer = setTimeout(() => attempt(n + 1), retryDelayMs(n));
+        },
+      );
+    };
+    attempt(0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [userId, onStatus]);
+  if (!userId || signedInAs !== userId) return null;
+  return <NoticeWatch key={userId} tripId={tripId} onChange={onChange} onRevoked={onRevoked} />;
 }
 
-/** Firebase mode's half of useLiveLedger: reactfire listeners on the trip's expenses and settlements. */
+/** Firebase mode's half of useLiveLedger: a reactfire listener on the trip's one ledger-notice document. */
 export function FirebaseLedgerListener(props: ListenerProps) {
   return (
-    <FirebaseAppProvider firebaseApp={app}>
-      <AuthProvider sdk={auth}>
-        <FirestoreProvider sdk={firestore}>
-          <Watches {...props} />
-        </FirestoreProvider>
-      </AuthProvider>
+    <FirebaseAppProvider firebaseApp={firebaseApp}>
+      <FirestoreProvider sdk={firestore}>
+        <SignedInWatch {...props} />
+      </FirestoreProvider>
     </FirebaseAppProvider>
   );
 }

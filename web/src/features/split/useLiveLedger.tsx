@@ -1,13 +1,12 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Participant, Settlement } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { FIREBASE_MODE } from '../../shared/firebase/mode';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { appendPage, firstPage, NO_EXPENSES, refetchLimit, type ExpensePages } from './expensePages';
 import { followLedger, type StreamStatus } from './liveStream';
 import { splitApi } from './splitApi';
 
-/** Firebase mode is a build-time choice; embedded builds never fetch the Firebase SDK chunk. */
-const FIREBASE_MODE = import.meta.env.VITE_WAYFARE_BACKEND === 'firebase';
 const FirebaseLedgerListener = lazyNamed(() => import('./FirebaseLedgerListener'), 'FirebaseLedgerListener');
 
 type Part<T> = { data: T[]; error: string | null };
@@ -48,7 +47,7 @@ const list = <T,>(data: T[]): Part<T> => ({ data, error: null });
 
 /**
  * The trip's participants, expenses and settlements, kept current while the page is open. Embedded mode follows
- * the API's Server-Sent Events stream; firebase mode listens to the Firestore collections with reactfire. Either
+ * the API's Server-Sent Events stream; firebase mode listens to the trip's ledger-notice document with reactfire. Either
  * way a change notice refetches from the API (which adds names and checks membership), coalescing bursts into one
  * refetch. Expenses come a page at a time; a refetch asks for as many as are shown (capped), never the whole list.
  */

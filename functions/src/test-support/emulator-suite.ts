@@ -1,0 +1,133 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { startStorageStandIn } from './storage-stand-in';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const require = createRequire(import.meta.url);
+export const EMULATOR_PROJECT_ID = 'demo-wayfare';
+/** Signs sessions in every API test, local or in the emulators, so a suite can forge tokens with the real key. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+const DEV_JWT_SECRET = 'local-emulator-secret-change-me-0123456789';
+/**
+ * What the function runs with when the API suites target it: limits generous enough for suites that sign up many
+ * users from one address (the suites' own expectations; the limits themselves are tested against npm start's app).
+ */
+export const EMULATOR_FUNCTION_ENV: Record<string, string> = {
+  JWT_SECRET: TEST_JWT_SECRET,
+  RATE_LIMIT_AUTH_PER_IP: '100000',
+  RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '100000',
+  LOG_LEVEL: 'warn',
+};
+/** The ports firebase.json gives the emulators; the Node.js stand-ins take the same ones. */
+const firebaseJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
+  emulators: Record<'hosting' | 'firestore' | 'storage', { port: number }>;
+};
+const port = (name: 'hosting' | 'firestore' | 'storage') => firebaseJson.emulators[name].port;
+export const HOSTING_URL = `http://127.0.0.1:${port('hosting')}`;
+
+export interface EmulatorSuite {
+  hostingUrl: string;
+  /** Which Firestore and Storage served the run: the official emulators, or the Node.js ones here. */
+  firestore: 'official' | 'node';
+  stop(): Promise<void>;
+}
+
+/** The official Firestore and Storage emulators need Java 21+; Auth, Functions and Hosting run on any Java. */
+export function javaMajorVersion(): number {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const match = /version "(\d+)/.exec(`${probe.stderr ?? ''}${probe.stdout ?? ''}`);
+  return match ? Number(match[1]) : 0;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the emulators exited with code ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url}/api/health did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Starts Hosting (serving web/dist-firebase, rewriting /api/** to the function), Functions and Auth from
+ * firebase-tools, and Firestore and Storage: the official emulators where Java 21+ is installed, else the Node.js
+ * Firestore emulator and the local Cloud Storage stand-in in this process. Resolves once Hosting's /api/health
+ * answers 200 (the function has loaded). Expects `npm run build` (functions) and the emulator web build done.
+ */
+export async function startEmulatorSuite(
+  options: { env?: Record<string, string>; log?: (line: string) => void; quiet?: boolean } = {},
+): Promise<EmulatorSuite> {
+  const log = options.log ?? (() => {});
+  const official = javaMajorVersion() >= 21;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    JWT_SECRET: process.env.JWT_SECRET ?? DEV_JWT_SECRET,
+    METADATA_SERVER_DETECTION: 'none',
+    ...options.env,
+  };
+  const stops: Array<() => Promise<void> | void> = [];
+  if (!official) {
+    // Its ESM build cannot be loaded by Node itself (extensionless imports): take the CommonJS one.
+    const { FirestoreServer } =
+      require('@firestore-emulator/server') as typeof import('@firestore-emulator/server');
+    const firestore = new FirestoreServer();
+    await firestore.start(port('firestore'));
+    stops.push(() => firestore.stop());
+    const storage = await startStorageStandIn(port('storage'));
+    stops.push(() => storage.close().then(() => undefined));
+    env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port('firestore')}`;
+    env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${port('storage')}`;
+    env.STORAGE_EMULATOR_HOST = `http://127.0.0.1:${port('storage')}`;
+  }
+  const only = official ? 'auth,functions,hosting,firestore,storage' : 'auth,functions,hosting';
+  log(
+    official
+      ? 'Firestore and Storage: the official emulators (Java 21+ found)'
+      : 'Firestore: the Node.js emulator (@firestore-emulator/server); Storage: the local stand-in ' +
+          '(the official ones need Java 21+, not found)',
+  );
+  const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
+  const child = spawn(
+    process.execPath,
+    [cli, 'emulators:start', '--only', only, '--project', EMULATOR_PROJECT_ID],
+    {
+      cwd: ROOT,
+      env,
+      detached: true, // its own process group, so stop() ends the CLI and every emulator it started
+      stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopChild = async () => {
+    if (child.exitCode !== null) return;
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // already gone
+      }
+    };
+    signalGroup('SIGTERM');
+    const killed = setTimeout(() => signalGroup('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killed);
+  };
+  const stop = async () => {
+    await stopChild();
+    for (const s of stops.reverse()) await s();
+  };
+  try {
+    await waitForHealth(HOSTING_URL, child, 120_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { hostingUrl: HOSTING_URL, firestore: official ? 'official' : 'node', stop };
+}
