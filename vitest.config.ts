@@ -39,7 +39,7 @@ export default defineConfig({
             FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.firestore.port}`,
             METADATA_SERVER_DETECTION: 'none',
           },
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './ids';
 import { isoDateSchema } from './dates';
 import { tripIdParamsSchema } from './trips';
 
@@ -58,5 +59,5 @@ export const planDuplicateKey = (plan: { plan_date: string; title: string }) =>
   `${plan.plan_date}|${plan.title.trim().toLocaleLowerCase()}`;
 
 export const planParamsSchema = tripIdParamsSchema.extend({
-  planId: z.string().trim().min(1, 'Plan id is required').max(128, 'Plan id is too long'),
+  planId: recordId('Plan id'),
 });

@@ -4,6 +4,7 @@
  * client formats them.
  */
 import { z } from 'zod';
+import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { parseDollarsToCents } from './money';
 import type { TripRole } from './trips';
@@ -38,15 +39,20 @@ export const addParticipantBodySchema = z
 export type AddParticipantBody = z.output<typeof addParticipantBodySchema>;
 
 export const participantParamsSchema = z.object({
-  tripId: z.string().trim().min(1, 'Trip id is required').max(128, 'Trip id is too long'),
-  userId: z.string().trim().min(1, 'User id is required').max(128, 'User id is too long'),
+  tripId: recordId('Trip id'),
+  userId: recordId('User id'),
 });
 
 export const entityIdParamsSchema = z.object({
-  id: z.string().trim().min(1, 'Id is required').max(200, 'Id is too long'),
+  id: recordId('Id', 200),
 });
 
-const userId = z.string({ error: 'Choose a person' }).trim().min(1, 'Choose a person').max(128);
+const userId = z
+  .string({ error: 'Choose a person' })
+  .trim()
+  .min(1, 'Choose a person')
+  .max(128)
+  .regex(RECORD_ID, 'Choose a person');
 
 /** Dollars in, integer cents out; `positive` for amounts, not for shares (a share may be 0 before zeros drop). */
 const dollars = (label: string, { positive }: { positive: boolean }) =>

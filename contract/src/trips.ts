@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './ids';
 
 export type TripRole = 'owner' | 'participant';
 
@@ -10,6 +11,4 @@ export interface Attraction {
   kind?: string;
 }
 
-export const tripIdParamsSchema = z.object({
-  tripId: z.string().trim().min(1, 'Trip id is required').max(128, 'Trip id is too long'),
-});
+export const tripIdParamsSchema = z.object({ tripId: recordId('Trip id') });

@@ -17,8 +17,13 @@ import { EMULATOR_FUNCTION_ENV, EMULATOR_PROJECT_ID, TEST_JWT_SECRET } from './e
 
 export { TEST_JWT_SECRET };
 
+/** True when this run's API suites target the product inside the emulator suite (the `emulators` project). */
+export const targetsEmulatorSuite = Boolean(process.env.WAYFARE_API_TARGET);
+
 export interface TestApi {
   baseUrl: string;
+  /** Which backend answers: firebase inside the emulator suite (or when a suite asks for it), else embedded. */
+  backend: 'embedded' | 'firebase';
   store: Store;
   tokens: TokenService;
   /** fetch against the API with JSON in and out; `token` adds the bearer header. */
@@ -72,6 +77,7 @@ async function startLocalApi(
 
   return {
     baseUrl,
+    backend: config.backend,
     store,
     tokens,
     call: httpCaller(baseUrl),
@@ -98,6 +104,7 @@ async function connectToEmulatorSuite(baseUrl: string, env: Record<string, strin
   const store = createFirestoreStore(db);
   return {
     baseUrl,
+    backend: 'firebase',
     store,
     tokens: createTokenService(TEST_JWT_SECRET, loadConfig({}).tokenTtlSeconds),
     call: httpCaller(baseUrl),
