@@ -98,6 +98,11 @@ export function createApp(deps: AppDeps): Express {
 
   const tripImages = createTripImages(config, deps.files);
   const api = express.Router();
+  // Answers are per user (tokens, trips, money): no browser or proxy may keep them. Routes may override.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   api.get('/health', async (_req, res) => {
     await deps.store.ping();

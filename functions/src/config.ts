@@ -16,7 +16,8 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
   RATE_LIMIT_WINDOW_MS: positiveInt(FIFTEEN_MINUTES_MS),
   RATE_LIMIT_AUTH_PER_IP: positiveInt(100),
-  RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: positiveInt(10),
+  RATE_LIMIT_FAILED_LOGINS_PER_PAIR: positiveInt(10),
+  RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: positiveInt(100),
   /** Number of proxy hops in front of the app (Firebase Hosting + Cloud Functions: 1). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -42,7 +43,12 @@ export interface AppConfig {
   webDist: string;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
-  rateLimits: { windowMs: number; authPerIp: number; failedLoginsPerAccount: number };
+  rateLimits: {
+    windowMs: number;
+    authPerIp: number;
+    failedLoginsPerPair: number;
+    failedLoginsPerAccount: number;
+  };
   trustProxyHops: number;
   logLevel: Env['LOG_LEVEL'];
   weather: { apiKey: string | undefined; baseUrl: string };
@@ -71,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      failedLoginsPerPair: e.RATE_LIMIT_FAILED_LOGINS_PER_PAIR,
       failedLoginsPerAccount: e.RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT,
     },
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.WAYFARE_BACKEND === 'firebase' ? 1 : 0),

@@ -105,6 +105,7 @@ describe('fuzzing the API', () => {
     api = await startTestApi({
       RATE_LIMIT_AUTH_PER_IP: '100000',
       RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '100000',
+      RATE_LIMIT_FAILED_LOGINS_PER_PAIR: '100000',
     });
     const { trip, owner, participant } = await tripWithMembers(api, {
       start_date: start,
