@@ -42,7 +42,7 @@ import type {
   UserRecord,
 } from '../store/types';
 import { UniqueConstraintError } from '../store/types';
-import { requireTripMember } from '../trips/access';
+import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createExpensePageCache } from './expense-page-cache';
 
@@ -189,7 +189,8 @@ export function createSplitService({
 
   /** What a create or an edit stores: the body's fields, with shares the server computes over today's members. */
   async function expenseFields(tripId: string, body: ExpenseBody): Promise<ExpensePatch> {
-    const members = await store.members.list(tripId);
+    const [members, trip] = await Promise.all([store.members.list(tripId), store.trips.get(tripId)]);
+    if (trip) requireDateNearTrip(trip, body.expense_date, 'expense_date');
     return {
       title: body.title,
       description: body.description,
