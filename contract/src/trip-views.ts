@@ -95,8 +95,11 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Expenses and plans may fall this many days before or after the trip (deposits, refunds, a day trip after). */
-export const DATES_AROUND_TRIP_DAYS = 31;
+/**
+ * Expenses and plans may fall this many days before or after the trip: deposits and flights booked a year ahead,
+ * refunds after. Bounded, so no date is years away from the trip's days.
+ */
+export const DATES_AROUND_TRIP_DAYS = 366;
 
 /** Why `date` cannot belong to the trip, or null when it can: within its span give or take DATES_AROUND_TRIP_DAYS. */
 export function dateOutsideTrip(

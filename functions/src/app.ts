@@ -13,6 +13,7 @@ import type { FileStore } from './files/file-store';
 import { fileRoutes } from './files/routes';
 import { createTripImages } from './files/trip-images';
 import { errorHandler, notFoundApiRoute } from './http/errors';
+import { createLedgerEvents } from './split/events';
 import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
@@ -110,8 +111,10 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use('/auth', authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
-  api.use('/trip-split', splitRoutes(deps, tripImages));
-  api.use('/trips', tripRoutes(deps, tripImages));
+  // One ledger event bus: the split routes emit and stream on it, and a deleted trip ends its streams through it.
+  const events = createLedgerEvents();
+  api.use('/trip-split', splitRoutes({ ...deps, events }, tripImages));
+  api.use('/trips', tripRoutes({ ...deps, events }, tripImages));
   api.use('/trips', createTripRoutes(deps, tripImages));
   api.use('/places', placesRoutes(deps));
   api.use('/trips/:tripId/daily-plans', planRoutes(deps));

@@ -315,7 +315,7 @@ describe('fuzzing the API', () => {
     });
 
     it('rejects expense and plan dates far from the trip', async () => {
-      for (const date of ['0000-01-01', '9999-12-31', addDays(start, -40), addDays(start, 40)]) {
+      for (const date of ['0000-01-01', '9999-12-31', addDays(start, -400), addDays(start, 400)]) {
         const expensePath = `/api/trip-split/trips/${tripId}/expenses`;
         expect(await expectSafe('POST', expensePath, { ...expense(), expense_date: date })).toBe(400);
         expect(
@@ -339,7 +339,7 @@ describe('fuzzing the API', () => {
       // A deposit paid weeks before the trip still belongs to it.
       const deposit = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
         token: ownerToken,
-        body: { ...expense(), title: 'Deposit', expense_date: addDays(start, -30) },
+        body: { ...expense(), title: 'Deposit', expense_date: addDays(start, -300) },
       });
       expect(deposit.status).toBe(201);
     });

@@ -6,6 +6,7 @@ import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
+import type { LedgerEvents } from '../split/events';
 import type { Store } from '../store/types';
 import { createTripService } from './service';
 
@@ -28,8 +29,11 @@ const receiveImage: RequestHandler = (req, res, next) =>
   });
 
 /** GET /api/trips, GET/PUT/DELETE /api/trips/{tripId} (spec §7); POST lives in create-routes.ts. */
-export function tripRoutes(deps: { store: Store; tokens: TokenService }, images: TripImages) {
-  const service = createTripService(deps.store, images);
+export function tripRoutes(
+  deps: { store: Store; tokens: TokenService; events?: Pick<LedgerEvents, 'endTrip'> },
+  images: TripImages,
+) {
+  const service = createTripService(deps.store, images, deps.events);
   const auth = requireAuth(deps.tokens, deps.store);
   // Auth per route, not router.use: other routers share the /trips prefix and authenticate for themselves.
   const router = Router();

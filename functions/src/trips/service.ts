@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TripSummary, TripView, UpdateTripBody } from '@wayfare/contract';
 import { sniffTripImage, type TripImages } from '../files/trip-images';
 import { HttpError } from '../http/errors';
+import type { LedgerEvents } from '../split/events';
 import type { Store, TripRecord } from '../store/types';
 import { requireTripMember, requireTripOwner, TRIP_NOT_FOUND } from './access';
 import { toTripSummary, toTripView } from './view';
@@ -9,7 +10,7 @@ import { toTripSummary, toTripView } from './view';
 export const UNSUPPORTED_IMAGE = 'Upload a JPEG, PNG, WebP or GIF image';
 
 /** Reading, editing and deleting trips (creation lives in create-service.ts). */
-export function createTripService(store: Store, images: TripImages) {
+export function createTripService(store: Store, images: TripImages, events?: Pick<LedgerEvents, 'endTrip'>) {
   async function view(trip: TripRecord, role: TripView['user_role']): Promise<TripView> {
     const [members, plans] = await Promise.all([store.members.list(trip.id), store.plans.list(trip.id)]);
     const ownerUsername = members.find((member) => member.role === 'owner')?.username ?? '';
@@ -67,6 +68,7 @@ export function createTripService(store: Store, images: TripImages) {
     async delete(tripId: string, userId: string): Promise<void> {
       const { trip } = await requireTripOwner(store, tripId, userId, 'delete this trip');
       await store.trips.delete(tripId);
+      events?.endTrip(tripId);
       if (trip.image_path) await images.files.delete(trip.image_path);
     },
   };
