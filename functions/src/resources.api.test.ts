@@ -1,4 +1,16 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { sweepOrphanUploads } from './files/orphan-sweep';
+import { INCOMING_FOLDER } from './files/trip-images';
+import { openSqliteStore } from './store/embedded/sqlite-store';
 import { LIVE_STREAMS_PER_ADDRESS, LIVE_STREAMS_PER_USER } from './split/live';
 import { startTestApi, type TestApi } from './test-support/api-server';
 import { signedInUser, tripWithMembers } from './trips/test-members';
@@ -140,4 +152,253 @@ describe('resources', () => {
       }
     });
   });
+
+  describe('uploads', () => {
+    let api: TestApi;
+    beforeEach(async () => {
+      api = await startTestApi({
+        UPLOADS_PER_USER: '2',
+        UPLOADS_IN_TOTAL: '3',
+        UPLOAD_BODY_TIMEOUT_MS: '2000',
+      });
+    });
+    afterEach(() => api.close());
+
+    const incoming = () => path.join(api.dataDir, 'uploads', INCOMING_FOLDER);
+    const incomingBytes = () =>
+      filesIn(incoming()).reduce((sum, file) => sum + fs.statSync(path.join(incoming(), file)).size, 0);
+
+    it('streams an image to disk as it arrives, and removes the partial file when the client goes away', async () => {
+      const { trip, owner } = await tripWithMembers(api);
+      const upload = startUpload(api.baseUrl, trip.id, owner.token);
+      const sent = await upload.send(3 * 1024 * 1024);
+      // The bytes are on disk while the request is still open: nothing holds the whole upload in memory.
+      await expect.poll(incomingBytes).toBeGreaterThanOrEqual(sent - 64 * 1024);
+      upload.abort();
+      await expect.poll(() => filesIn(incoming()).length).toBe(0);
+    });
+
+    it('caps uploads in flight per user and in total with a 429 JSON answer, and frees the slots', async () => {
+      const { trip, owner, participant } = await tripWithMembers(api);
+      const stranger = await signedInUser(api);
+      const stalled = [
+        startUpload(api.baseUrl, trip.id, owner.token),
+        startUpload(api.baseUrl, trip.id, owner.token),
+      ];
+      for (const upload of stalled) await upload.send(64 * 1024);
+      await expect.poll(() => filesIn(incoming()).length).toBe(2);
+
+      const third = await putImage(api.baseUrl, trip.id, owner.token);
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({ error: expect.stringMatching(/Too many uploads in progress/) });
+
+      stalled.push(startUpload(api.baseUrl, trip.id, participant.token));
+      await stalled[2]!.send(64 * 1024);
+      await expect.poll(() => filesIn(incoming()).length).toBe(3);
+      const overTotal = await putImage(api.baseUrl, trip.id, stranger.token);
+      expect(overTotal.status).toBe(429);
+
+      stalled.forEach((upload) => upload.abort());
+      await expect.poll(async () => (await putImage(api.baseUrl, trip.id, owner.token)).status).toBe(200);
+      await expect.poll(() => filesIn(incoming()).length).toBe(0);
+    });
+
+    it('answers 408 to a body that stops arriving, and keeps nothing of it', async () => {
+      const { trip, owner } = await tripWithMembers(api);
+      const upload = startUpload(api.baseUrl, trip.id, owner.token);
+      await upload.send(64 * 1024);
+      const answer = await upload.response;
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/took too long/) });
+      await expect.poll(() => filesIn(incoming()).length).toBe(0);
+    });
+
+    it('leaves exactly one image file after 10 concurrent uploads, and none once the trip is deleted', async () => {
+      const { trip, owner, participant } = await tripWithMembers(api);
+      const tripFolder = path.join(api.dataDir, 'uploads', 'trips', trip.id);
+      const uploaders = [owner, participant];
+      const answers = [];
+      // In waves that respect the in-flight caps, each wave racing on the same trip.
+      for (let wave = 0; wave < 5; wave += 1) {
+        answers.push(
+          ...(await Promise.all(uploaders.map((user) => putImage(api.baseUrl, trip.id, user.token)))),
+        );
+      }
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      const current = (await api.store.trips.get(trip.id))?.image_path;
+      expect(filesIn(tripFolder).map((name) => `trips/${trip.id}/${name}`)).toEqual([current]);
+
+      expect((await api.call('DELETE', `/api/trips/${trip.id}`, { token: owner.token })).status).toBe(204);
+      expect(filesIn(tripFolder)).toEqual([]);
+    });
+
+    it('sweeps orphaned files at start-up: partial uploads, replaced images, images of deleted trips', async () => {
+      const { trip, owner } = await tripWithMembers(api);
+      expect((await putImage(api.baseUrl, trip.id, owner.token)).status).toBe(200);
+      const current = (await api.store.trips.get(trip.id))!.image_path!;
+      await expect.poll(() => filesIn(incoming()).length).toBe(0);
+      const uploads = path.join(api.dataDir, 'uploads');
+      const orphans = [
+        `trips/${trip.id}/replaced.png`,
+        'trips/no-such-trip/a.png',
+        `${INCOMING_FOLDER}/x.upload`,
+      ];
+      for (const orphan of orphans) {
+        fs.mkdirSync(path.dirname(path.join(uploads, orphan)), { recursive: true });
+        fs.writeFileSync(path.join(uploads, orphan), PNG);
+      }
+      expect(await sweepOrphanUploads(uploads, api.store)).toBe(orphans.length);
+      expect(filesIn(path.join(uploads, 'trips'))).toEqual([trip.id]);
+      expect(filesIn(path.join(uploads, 'trips', trip.id)).map((n) => `trips/${trip.id}/${n}`)).toEqual([
+        current,
+      ]);
+      expect(filesIn(incoming())).toEqual([]);
+    });
+
+    it('reads the multipart body from req.rawBody where the Cloud Functions runtime has already consumed it', async () => {
+      const { trip, owner } = await tripWithMembers(api);
+      const functionsLike = await startBehindRawBodyReader(api);
+      try {
+        const res = await putImage(functionsLike.baseUrl, trip.id, owner.token);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({
+          trip_name: 'Porto',
+          image_url: expect.stringMatching(/^\/api\/files\//),
+        });
+        const image = await fetch(functionsLike.baseUrl + (res.body as { image_url: string }).image_url);
+        expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+      } finally {
+        await functionsLike.close();
+      }
+    });
+  });
+
+  describe('the data folder', () => {
+    it('makes the database folder 0700 and its files 0600, even when an older version left them open', () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-perms-'));
+      try {
+        const dataDir = path.join(dir, 'data');
+        fs.mkdirSync(dataDir, { mode: 0o755 });
+        fs.chmodSync(dataDir, 0o755);
+        const db = path.join(dataDir, 'wayfare.db');
+        const store = openSqliteStore(db);
+        void store.close();
+        fs.chmodSync(db, 0o644);
+        const reopened = openSqliteStore(db);
+        expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+        for (const file of filesIn(dataDir))
+          expect(fs.statSync(path.join(dataDir, file)).mode & 0o777).toBe(0o600);
+        expect(filesIn(dataDir)).toContain('wayfare.db-wal');
+        void reopened.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
 });
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const TRIP_EDIT = {
+  trip_name: 'Porto',
+  description: 'Port wine',
+  start_date: '2027-04-10',
+  end_date: '2027-04-14',
+};
+
+const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+
+/** PUT /api/trips/{id} with the trip's fields and a PNG, as the browser sends it. */
+async function putImage(baseUrl: string, tripId: string, token: string) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(TRIP_EDIT)) form.set(key, value);
+  form.set('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
+  const res = await fetch(`${baseUrl}/api/trips/${tripId}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** A multipart upload sent by hand over a raw socket, so a test can send part of it and then stall or vanish. */
+function startUpload(baseUrl: string, tripId: string, token: string) {
+  const boundary = `----wayfare${Date.now()}`;
+  const head = Buffer.from(
+    Object.entries(TRIP_EDIT)
+      .map(
+        ([key, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+      )
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\n` +
+      'Content-Type: image/png\r\n\r\n',
+  );
+  const url = new URL(`/api/trips/${tripId}`, baseUrl);
+  const req = http.request(url, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + PNG.length + 4 * 1024 * 1024),
+    },
+  });
+  req.on('error', () => undefined);
+  const response = new Promise<{ status: number; text: string }>((resolve) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+  });
+  req.write(head);
+  req.write(PNG);
+  const chunk = Buffer.alloc(64 * 1024);
+  return {
+    response,
+    /** Sends about `bytes` more of the file (never all of it) and answers the file bytes sent so far. */
+    async send(bytes: number) {
+      let sent = 0;
+      while (sent < bytes) {
+        if (!req.write(chunk)) await new Promise((resolve) => req.once('drain', resolve));
+        sent += chunk.length;
+      }
+      return PNG.length + sent;
+    },
+    abort: () => req.destroy(),
+  };
+}
+
+/**
+ * The app behind a front that reads every body into req.rawBody first, as the Cloud Functions runtime does
+ * before Express sees the request; the app's own request stream is then empty.
+ */
+async function startBehindRawBodyReader(api: TestApi) {
+  const config = loadConfig({ WAYFARE_DATA_DIR: api.dataDir, LOG_LEVEL: 'silent' });
+  const app = createApp({ config, store: api.store, tokens: api.tokens, logger: pino({ level: 'silent' }) });
+  const front = express();
+  front.use((req, _res, next) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      Object.assign(req, { rawBody: Buffer.concat(chunks) });
+      next();
+    });
+  });
+  front.use(app);
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = front.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

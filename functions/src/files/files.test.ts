@@ -38,9 +38,14 @@ describe('localFileStore', () => {
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
   const files = localFileStore(root);
 
-  it('writes, reads and deletes files under its folder', async () => {
-    await files.put('trips/t1/a.png', Buffer.from('png bytes'), 'image/png');
+  const source = path.join(root, 'source.png');
+  fs.writeFileSync(source, 'png bytes');
+
+  it('copies files in, reads and deletes them, under its folder and readable by this user only', async () => {
+    await files.put('trips/t1/a.png', source, 'image/png');
     expect(fs.readFileSync(path.join(root, 'trips/t1/a.png'), 'utf8')).toBe('png bytes');
+    expect(fs.statSync(path.join(root, 'trips/t1/a.png')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(root, 'trips/t1')).mode & 0o777).toBe(0o700);
     await expect(files.get('trips/t1/a.png')).resolves.toEqual(Buffer.from('png bytes'));
     await files.delete('trips/t1/a.png');
     await expect(files.get('trips/t1/a.png')).resolves.toBeNull();
@@ -50,6 +55,6 @@ describe('localFileStore', () => {
 
   it('refuses a key that leaves its folder', async () => {
     await expect(files.get('../outside.png')).rejects.toThrow(/outside the store/);
-    await expect(files.put('/etc/x.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/outside the store/);
+    await expect(files.put('/etc/x.png', source, 'image/png')).rejects.toThrow(/outside the store/);
   });
 });

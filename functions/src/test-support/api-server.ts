@@ -14,6 +14,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 
 export interface TestApi {
   baseUrl: string;
+  /** The embedded data folder (database, uploads) of this server. */
+  dataDir: string;
   store: Store;
   tokens: TokenService;
   /** fetch against the API with JSON in and out; `token` adds the bearer header. */
@@ -55,6 +57,7 @@ export async function startTestApi(
 
   return {
     baseUrl,
+    dataDir,
     store,
     tokens,
     async call(method, urlPath, { body, token, headers = {} } = {}) {

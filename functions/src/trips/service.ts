@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TripSummary, TripView, UpdateTripBody } from '@wayfare/contract';
+import { createKeyedQueue } from '../files/keyed-queue';
 import { sniffTripImage, type TripImages } from '../files/trip-images';
 import { HttpError } from '../http/errors';
 import type { LedgerEvents } from '../split/events';
@@ -18,13 +19,15 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
   }
 
   /** Stores the upload under a fresh key (so its URL changes) after checking its real type. */
-  async function storeImage(tripId: string, data: Buffer): Promise<string> {
-    const type = await sniffTripImage(data);
+  async function storeImage(tripId: string, file: string): Promise<string> {
+    const type = await sniffTripImage(file);
     if (!type) throw new HttpError(415, UNSUPPORTED_IMAGE);
     const key = `trips/${tripId}/${randomUUID()}.${type.ext}`;
-    await images.files.put(key, data, type.mime);
+    await images.files.put(key, file, type.mime);
     return key;
   }
+  // Image changes and deletion of one trip run one at a time, so each replaced image file is the one removed.
+  const oneAtATimePerTrip = createKeyedQueue();
 
   return {
     async list(userId: string): Promise<TripSummary[]> {
@@ -44,32 +47,38 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
     },
 
     /** Any member may edit the trip's details and image; the old image goes once the new one is saved. */
-    async update(tripId: string, userId: string, body: UpdateTripBody, image?: Buffer): Promise<TripView> {
-      const { trip, role } = await requireTripMember(store, tripId, userId);
+    async update(tripId: string, userId: string, body: UpdateTripBody, image?: string): Promise<TripView> {
+      const { role } = await requireTripMember(store, tripId, userId);
       const imagePath = image ? await storeImage(tripId, image) : undefined;
       const discardNewImage = async () => {
         if (imagePath) await images.files.delete(imagePath);
       };
-      const updated = await store.trips
-        .update(tripId, { ...body, image_path: imagePath })
-        .catch(async (err) => {
-          await discardNewImage();
-          throw err;
-        });
+      const updated = await oneAtATimePerTrip(tripId, async () => {
+        const previous = imagePath && (await store.trips.get(tripId))?.image_path;
+        const saved = await store.trips.update(tripId, { ...body, image_path: imagePath });
+        if (saved && previous) await images.files.delete(previous);
+        return saved;
+      }).catch(async (err) => {
+        await discardNewImage();
+        throw err;
+      });
       if (!updated) {
         await discardNewImage();
         throw new HttpError(404, TRIP_NOT_FOUND);
       }
-      if (imagePath && trip.image_path) await images.files.delete(trip.image_path);
       return view(updated, role);
     },
 
     /** Only the owner deletes a trip; its plans, members and money go with it, then its image. */
     async delete(tripId: string, userId: string): Promise<void> {
-      const { trip } = await requireTripOwner(store, tripId, userId, 'delete this trip');
-      await store.trips.delete(tripId);
+      await requireTripOwner(store, tripId, userId, 'delete this trip');
+      const imagePath = await oneAtATimePerTrip(tripId, async () => {
+        const current = (await store.trips.get(tripId))?.image_path;
+        await store.trips.delete(tripId);
+        return current;
+      });
       events?.endTrip(tripId);
-      if (trip.image_path) await images.files.delete(trip.image_path);
+      if (imagePath) await images.files.delete(imagePath);
     },
   };
 }
