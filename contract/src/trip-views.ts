@@ -124,6 +124,7 @@ export function weatherWindowOpen(
 
 /** The query of a signed trip-image address (see image_url). */
 export const signedImageQuerySchema = z.object({
+  u: z.string({ error: 'The image link is not valid' }).min(1).max(128),
   expires: z.coerce.number({ error: 'The image link is not valid' }).int().positive(),
   sig: z.string({ error: 'The image link is not valid' }).min(1).max(100),
 });

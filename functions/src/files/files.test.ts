@@ -13,23 +13,24 @@ describe('signed image URLs', () => {
   };
   const now = Date.parse('2027-03-05T10:20:00Z');
 
+  const ref = { tripId: 'trip-1', imagePath: 'trips/trip-1/a.png', viewerId: 'user-1' };
+
   it('stay the same within the hour and valid for one to two hours', () => {
-    const url = urls.urlFor('trip-1', 'trips/trip-1/a.png', now);
-    expect(urls.urlFor('trip-1', 'trips/trip-1/a.png', now + 30 * 60 * 1000)).toBe(url);
+    const url = urls.urlFor(ref, now);
+    expect(urls.urlFor(ref, now + 30 * 60 * 1000)).toBe(url);
     const { expires, sig } = parse(url);
-    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires, sig, now)).toBe(100 * 60);
-    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires, sig, now + 3 * 3600 * 1000)).toBe(
-      0,
-    );
+    expect(urls.remainingSeconds(ref, expires, sig, now)).toBe(100 * 60);
+    expect(urls.remainingSeconds(ref, expires, sig, now + 3 * 3600 * 1000)).toBe(0);
   });
 
-  it('bind the trip, the image and the expiry', () => {
-    const { expires, sig } = parse(urls.urlFor('trip-1', 'trips/trip-1/a.png', now));
-    expect(urls.remainingSeconds('trip-2', 'trips/trip-1/a.png', expires, sig, now)).toBeNull();
-    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/b.png', expires, sig, now)).toBeNull();
-    expect(urls.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires + 3600, sig, now)).toBeNull();
+  it('bind the trip, the image, the member and the expiry', () => {
+    const { expires, sig } = parse(urls.urlFor(ref, now));
+    expect(urls.remainingSeconds({ ...ref, tripId: 'trip-2' }, expires, sig, now)).toBeNull();
+    expect(urls.remainingSeconds({ ...ref, imagePath: 'trips/trip-1/b.png' }, expires, sig, now)).toBeNull();
+    expect(urls.remainingSeconds({ ...ref, viewerId: 'user-2' }, expires, sig, now)).toBeNull();
+    expect(urls.remainingSeconds(ref, expires + 3600, sig, now)).toBeNull();
     const other = createImageUrls('another secret entirely');
-    expect(other.remainingSeconds('trip-1', 'trips/trip-1/a.png', expires, sig, now)).toBeNull();
+    expect(other.remainingSeconds(ref, expires, sig, now)).toBeNull();
   });
 });
 

@@ -407,7 +407,10 @@ export function createSplitService({
         city_name: trip.city_name,
         start_date: trip.start_date,
         end_date: trip.end_date,
-        image_url: trip.image_path && imageUrls ? imageUrls.urlFor(trip.id, trip.image_path) : null,
+        image_url:
+          trip.image_path && imageUrls
+            ? imageUrls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: user.id })
+            : null,
         user_role: trip.role,
         trip_owner_username: trip.owner_username,
         participant_count: trip.member_count,

@@ -12,10 +12,15 @@ export const UNSUPPORTED_IMAGE = 'Upload a JPEG, PNG, WebP or GIF image';
 
 /** Reading, editing and deleting trips (creation lives in create-service.ts). */
 export function createTripService(store: Store, images: TripImages, events?: Pick<LedgerEvents, 'endTrip'>) {
-  async function view(trip: TripRecord, role: TripView['user_role']): Promise<TripView> {
+  async function view(trip: TripRecord, userId: string, role: TripView['user_role']): Promise<TripView> {
     const [members, plans] = await Promise.all([store.members.list(trip.id), store.plans.list(trip.id)]);
     const ownerUsername = members.find((member) => member.role === 'owner')?.username ?? '';
-    return toTripView(trip, { role, participantCount: members.length, ownerUsername }, plans, images.urls);
+    return toTripView(
+      trip,
+      { userId, role, participantCount: members.length, ownerUsername },
+      plans,
+      images.urls,
+    );
   }
 
   /** Stores the upload under a fresh key (so its URL changes) after checking its real type. */
@@ -35,7 +40,12 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
       return trips.map((trip) =>
         toTripSummary(
           trip,
-          { role: trip.role, participantCount: trip.member_count, ownerUsername: trip.owner_username },
+          {
+            userId,
+            role: trip.role,
+            participantCount: trip.member_count,
+            ownerUsername: trip.owner_username,
+          },
           images.urls,
         ),
       );
@@ -43,7 +53,7 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
 
     async get(tripId: string, userId: string): Promise<TripView> {
       const { trip, role } = await requireTripMember(store, tripId, userId);
-      return view(trip, role);
+      return view(trip, userId, role);
     },
 
     /** Any member may edit the trip's details and image; the old image goes once the new one is saved. */
@@ -66,7 +76,7 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
         await discardNewImage();
         throw new HttpError(404, TRIP_NOT_FOUND);
       }
-      return view(updated, role);
+      return view(updated, userId, role);
     },
 
     /** Only the owner deletes a trip; its plans, members and money go with it, then its image. */
