@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { sweepOrphanUploads } from './files/orphan-sweep';
 import { INCOMING_FOLDER } from './files/trip-images';
+import { PHOTO_CACHE_MAX_BYTES } from './places/photos';
 import { openSqliteStore } from './store/embedded/sqlite-store';
 import { LIVE_STREAMS_PER_ADDRESS, LIVE_STREAMS_PER_USER } from './split/live';
 import { startTestApi, type TestApi } from './test-support/api-server';
@@ -269,6 +270,45 @@ describe('resources', () => {
         expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
       } finally {
         await functionsLike.close();
+      }
+    });
+  });
+
+  describe('caches', () => {
+    it('bounds the city photo cache in bytes, not entries: long answers push the oldest out', async () => {
+      let searches = 0;
+      const longUri = `https://lh3.googleusercontent.com/p/${'a'.repeat(16_000)}`;
+      const places = http.createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.setHeader('content-type', 'application/json');
+          if (req.url === '/v1/places:searchText') {
+            searches += 1;
+            return res.end(JSON.stringify({ places: [{ photos: [{ name: 'places/P1/photos/F1' }] }] }));
+          }
+          res.end(JSON.stringify({ photoUri: longUri }));
+        });
+      });
+      await new Promise<void>((resolve) => places.listen(0, '127.0.0.1', resolve));
+      const photos = await startTestApi({
+        GOOGLE_MAPS_API_KEY: 'maps-key',
+        GOOGLE_PLACES_BASE_URL: `http://127.0.0.1:${(places.address() as AddressInfo).port}`,
+      });
+      try {
+        const { token } = await signedInUser(photos);
+        const photo = (city: string) => photos.call('GET', `/api/places/photo?city=${city}`, { token });
+        // Each answer is ~32 kB in memory: far fewer than the old 500-entry cap fit in the byte budget.
+        const fitting = Math.floor(PHOTO_CACHE_MAX_BYTES / (longUri.length * 2));
+        for (let i = 0; i <= fitting; i += 1) expect((await photo(`City${i}`)).body.success).toBe(true);
+        expect(searches).toBe(fitting + 1);
+        await photo(`City${fitting}`);
+        expect(searches).toBe(fitting + 1); // the newest is still cached
+        await photo('City0');
+        expect(searches).toBe(fitting + 2); // the oldest was evicted to stay within the budget
+      } finally {
+        await photos.close();
+        places.closeAllConnections();
+        await new Promise((resolve) => places.close(resolve));
       }
     });
   });

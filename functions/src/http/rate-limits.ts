@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { AppConfig } from '../config';
-import { BoundedSet } from './bounded-set';
+import { LRUCache } from 'lru-cache';
 
 const tooMany = (what: string) => ({ error: `Too many ${what}. Please wait a few minutes and try again.` });
 
@@ -37,7 +37,7 @@ const KNOWN_PAIRS = 50_000;
  * Call `rememberSuccess(req)` after a successful login.
  */
 export function failedLoginLimits({ windowMs, failedLoginsPerPair, failedLoginsPerAccount }: Limits) {
-  const knownPairs = new BoundedSet<string>(KNOWN_PAIRS);
+  const knownPairs = new LRUCache<string, true>({ max: KNOWN_PAIRS });
   const perPair = rateLimit({
     ...common(windowMs),
     limit: failedLoginsPerPair,
@@ -55,6 +55,6 @@ export function failedLoginLimits({ windowMs, failedLoginsPerPair, failedLoginsP
   });
   return {
     middleware: [perPair, perAccount],
-    rememberSuccess: (req: Request) => knownPairs.add(pairOf(req)),
+    rememberSuccess: (req: Request) => knownPairs.set(pairOf(req), true),
   };
 }
