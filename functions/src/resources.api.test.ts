@@ -206,12 +206,17 @@ describe('resources', () => {
 
     it('answers 408 to a body that stops arriving, and keeps nothing of it', async () => {
       const { trip, owner } = await tripWithMembers(api);
+      const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+      const before = openFiles();
       const upload = startUpload(api.baseUrl, trip.id, owner.token);
       await upload.send(64 * 1024);
       const answer = await upload.response;
       expect(answer.status).toBe(408);
       expect(JSON.parse(answer.text)).toEqual({ error: expect.stringMatching(/took too long/) });
       await expect.poll(() => filesIn(incoming()).length).toBe(0);
+      // Neither the partial file's descriptor nor the socket stays open.
+      upload.abort();
+      await expect.poll(openFiles).toBeLessThanOrEqual(before);
     });
 
     it('leaves exactly one image file after 10 concurrent uploads, and none once the trip is deleted', async () => {

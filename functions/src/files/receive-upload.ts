@@ -115,6 +115,8 @@ function parseMultipart(
       failed = true;
       clearTimeout(timer);
       req.unpipe(parser);
+      // Ends the file stream too, so the partial file's descriptor is closed (and the file removed) at once.
+      parser.destroy();
       reject(err);
     };
     const timer = setTimeout(
