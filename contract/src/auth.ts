@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { capitalizeName } from './names';
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+import { visibleText } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -18,7 +12,7 @@ const emailField = z
   .transform((email) => email.toLowerCase());
 
 export const registerBodySchema = z.object({
-  username: requiredText('Username', 40).regex(
+  username: visibleText('Username', 40).regex(
     /^[\p{L}\p{N}._-]+$/u,
     'Username may contain only letters, digits, dots, dashes and underscores',
   ),
@@ -27,8 +21,8 @@ export const registerBodySchema = z.object({
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(200, 'Password must be at most 200 characters'),
-  first_name: requiredText('First name', 60).transform(capitalizeName),
-  last_name: requiredText('Last name', 60).transform(capitalizeName),
+  first_name: visibleText('First name', 60).transform(capitalizeName),
+  last_name: visibleText('Last name', 60).transform(capitalizeName),
 });
 export type RegisterBody = z.output<typeof registerBodySchema>;
 export type RegisterInput = z.input<typeof registerBodySchema>;

@@ -9,5 +9,6 @@ export * from './question-flow';
 export * from './recommendations';
 export * from './settlement';
 export * from './split';
+export * from './text';
 export * from './trips';
 export * from './trip-views';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './ids';
 import { isoDateSchema } from './dates';
+import { visibleText } from './text';
 import { tripIdParamsSchema } from './trips';
 
 export const PLAN_CATEGORIES = [
@@ -32,12 +33,8 @@ export interface DailyPlan {
 
 export const planInputSchema = z.object({
   plan_date: isoDateSchema,
-  category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(40),
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title is too long'),
+  category: visibleText('Category', 40),
+  title: visibleText('Title', 200),
   description: z.string().trim().max(2000, 'Description is too long').default(''),
   order: z.number().int().min(0).max(1_000_000).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
-import { addDays, daysBetween, type TripView } from './trip-views';
+import { visibleText } from './text';
+import { addDays, daysBetween, MAX_TRIP_DAYS, type TripView } from './trip-views';
 
 /** The question flow's choices (spec §9). */
 export const BUDGET_OPTIONS = ['Budget-friendly', 'Moderate', 'Luxury', 'No limit'] as const;
@@ -34,8 +35,6 @@ export type FlexibleDurationLabel = (typeof FLEXIBLE_DURATIONS)[number]['label']
 export const FLEXIBLE_START_OFFSET_DAYS = 7;
 /** Trip length when no dates are known. */
 export const DEFAULT_TRIP_DAYS = 3;
-/** Longest trip the flow accepts: the guide writes one day per trip day. */
-export const MAX_TRIP_DAYS = 60;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -84,11 +83,7 @@ export const EMPTY_ANSWERS: QuestionAnswers = {
 const choice = <T extends readonly [string, ...string[]]>(options: T, label: string) =>
   z.enum(options, { error: `Choose a ${label} from the list` });
 
-const destinationField = z
-  .string({ error: 'Destination is required' })
-  .trim()
-  .min(1, 'Destination is required')
-  .max(120, 'Destination must be at most 120 characters');
+const destinationField = visibleText('Destination', 120);
 
 /** The answers as stored with the trip (trip.preferences). */
 export const questionAnswersSchema = z.object({

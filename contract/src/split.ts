@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
+import { visibleText } from './text';
 import { parseDollarsToCents } from './money';
 import type { TripRole } from './trips';
 
@@ -80,11 +81,7 @@ const share = dollars('Each share', { positive: false });
  * from which the server computes the shares itself.
  */
 export const expenseBodySchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title is too long'),
+  title: visibleText('Title', 200),
   description: z.string().trim().max(2000, 'Description is too long').default(''),
   amount: dollars('Amount', { positive: true }),
   expense_date: isoDateSchema,

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
+import { visibleText } from './text';
 import type { DailyPlan } from './plans';
 import type { Attraction, TripRole } from './trips';
+
+/** Longest trip the flow accepts and an edit may make: the guide writes one day per trip day. */
+export const MAX_TRIP_DAYS = 60;
 
 /** A trip as GET /api/trips lists it to one of its members. */
 export interface TripSummary {
@@ -38,22 +42,20 @@ export interface TripView extends TripSummary {
 
 export const TRIP_ENDS_BEFORE_START = 'The trip must end after it starts.';
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
 /** PUT /api/trips/{id}: the text fields of the multipart edit form (the optional image travels beside them). */
 export const updateTripBodySchema = z
   .object({
-    trip_name: requiredText('Trip name', 120),
-    description: requiredText('Description', 2000),
+    trip_name: visibleText('Trip name', 120),
+    description: visibleText('Description', 2000, { multiline: true }),
     start_date: isoDateSchema,
     end_date: isoDateSchema,
   })
-  .refine((trip) => trip.end_date > trip.start_date, { message: TRIP_ENDS_BEFORE_START, path: ['end_date'] });
+  .refine((trip) => trip.end_date > trip.start_date, { message: TRIP_ENDS_BEFORE_START, path: ['end_date'] })
+  // The same length rule as creation: a member cannot stretch a trip into millions of days.
+  .refine((trip) => daysBetween(trip.start_date, trip.end_date) + 1 <= MAX_TRIP_DAYS, {
+    message: `A trip can be at most ${MAX_TRIP_DAYS} days long`,
+    path: ['end_date'],
+  });
 export type UpdateTripBody = z.output<typeof updateTripBodySchema>;
 
 /** Image types the trip image upload accepts, checked against the file's real bytes on the server. */
@@ -93,6 +95,23 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * Expenses and plans may fall this many days before or after the trip: deposits and flights booked a year ahead,
+ * refunds after. Bounded, so no date is years away from the trip's days.
+ */
+export const DATES_AROUND_TRIP_DAYS = 366;
+
+/** Why `date` cannot belong to the trip, or null when it can: within its span give or take DATES_AROUND_TRIP_DAYS. */
+export function dateOutsideTrip(
+  date: string,
+  trip: { start_date: string | null; end_date: string | null },
+): string | null {
+  if (!trip.start_date || !trip.end_date) return null;
+  const earliest = addDays(trip.start_date, -DATES_AROUND_TRIP_DAYS);
+  const latest = addDays(trip.end_date, DATES_AROUND_TRIP_DAYS);
+  return date < earliest || date > latest ? `Pick a date between ${earliest} and ${latest}` : null;
+}
+
 /** Weather is fetched only when the trip has coordinates and its end date is 0 to 14 days from today (spec §5). */
 export function weatherWindowOpen(
   trip: { latitude: number | null; longitude: number | null; end_date: string | null },
@@ -105,6 +124,7 @@ export function weatherWindowOpen(
 
 /** The query of a signed trip-image address (see image_url). */
 export const signedImageQuerySchema = z.object({
+  u: z.string({ error: 'The image link is not valid' }).min(1).max(128),
   expires: z.coerce.number({ error: 'The image link is not valid' }).int().positive(),
   sig: z.string({ error: 'The image link is not valid' }).min(1).max(100),
 });

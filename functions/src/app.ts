@@ -14,6 +14,7 @@ import { fileRoutes } from './files/routes';
 import { createTripImages } from './files/trip-images';
 import { errorHandler, notFoundApiRoute } from './http/errors';
 import { answerRefusedBodies } from './http/host-body-errors';
+import { createLedgerEvents } from './split/events';
 import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
@@ -99,6 +100,11 @@ export function createApp(deps: AppDeps): Express {
 
   const tripImages = createTripImages(config, deps.files);
   const api = express.Router();
+  // Answers are per user (tokens, trips, money): no browser or proxy may keep them. Routes may override.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   api.use(answerRefusedBodies, express.json({ limit: JSON_BODY_LIMIT }));
   api.get('/health', async (_req, res) => {
     await deps.store.ping();
@@ -106,8 +112,10 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use('/auth', authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
-  api.use('/trip-split', splitRoutes(deps, tripImages));
-  api.use('/trips', tripRoutes(deps, tripImages));
+  // One ledger event bus: the split routes emit and stream on it, and a deleted trip ends its streams through it.
+  const events = createLedgerEvents();
+  api.use('/trip-split', splitRoutes({ ...deps, events }, tripImages));
+  api.use('/trips', tripRoutes({ ...deps, events }, tripImages));
   api.use('/trips', createTripRoutes(deps, tripImages));
   api.use('/places', placesRoutes(deps));
   api.use('/trips/:tripId/daily-plans', planRoutes(deps));

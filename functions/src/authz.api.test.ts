@@ -203,6 +203,12 @@ const TABLE: Row[] = [
   },
 ];
 
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('authorization matrix over HTTP', () => {
   let api: TestApi;
   let fx: Fixture;
@@ -348,6 +354,43 @@ describe('authorization matrix over HTTP', () => {
     expect((await mark(tokens.stranger)).status).toBe(404);
     expect((await mark(tokens.owner)).status).toBe(200);
     expect((await mark(tokens.owner)).status).toBe(409);
+  });
+
+  it("stops a removed member's signed image link at once, and never lets one member's link serve another", async () => {
+    const { trip, owner, participant, stranger } = await tripWithMembers(api);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      trip_name: 'Image trip',
+      description: 'With a cover',
+      start_date: start,
+      end_date: addDays(start, 2),
+    }))
+      form.set(key, value);
+    form.set('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'cover.png');
+    const put = await fetch(`${api.baseUrl}/api/trips/${trip.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(put.status).toBe(200);
+    const linkOf = async (token: string) =>
+      String((await api.call('GET', `/api/trips/${trip.id}`, { token })).body.image_url);
+    const participantLink = await linkOf(participant.token);
+    const fetchStatus = async (url: string) => (await fetch(api.baseUrl + url)).status;
+    expect(await fetchStatus(participantLink)).toBe(200);
+    // The link names its member: swapping in someone else's id breaks the signature.
+    expect(await fetchStatus(participantLink.replace(participant.user.id, stranger.user.id))).toBe(404);
+
+    const removed = await api.call(
+      'DELETE',
+      `/api/trip-split/trips/${trip.id}/participants/${participant.user.id}`,
+      { token: owner.token },
+    );
+    expect(removed.status).toBeLessThan(300);
+    const gone = await fetch(api.baseUrl + participantLink);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ error: expect.any(String) });
+    expect(await fetchStatus(await linkOf(owner.token))).toBe(200);
   });
 
   // Last: its final row deletes the trip.

@@ -18,7 +18,12 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: positiveInt(7 * 24 * 60 * 60),
   RATE_LIMIT_WINDOW_MS: positiveInt(FIFTEEN_MINUTES_MS),
   RATE_LIMIT_AUTH_PER_IP: positiveInt(100),
-  RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: positiveInt(10),
+  RATE_LIMIT_FAILED_LOGINS_PER_PAIR: positiveInt(10),
+  RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: positiveInt(100),
+  /** Trip image uploads: how many may be in flight per user and in all, and how long one body may take. */
+  UPLOADS_PER_USER: positiveInt(2),
+  UPLOADS_IN_TOTAL: positiveInt(16),
+  UPLOAD_BODY_TIMEOUT_MS: positiveInt(60_000),
   /** Number of proxy hops in front of the app (Firebase Hosting + Cloud Functions: 1). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -45,7 +50,13 @@ export interface AppConfig {
   webDist: string;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
-  rateLimits: { windowMs: number; authPerIp: number; failedLoginsPerAccount: number };
+  rateLimits: {
+    windowMs: number;
+    authPerIp: number;
+    failedLoginsPerPair: number;
+    failedLoginsPerAccount: number;
+  };
+  uploads: { perUser: number; total: number; bodyTimeoutMs: number };
   trustProxyHops: number;
   logLevel: Env['LOG_LEVEL'];
   weather: { apiKey: string | undefined; baseUrl: string };
@@ -77,7 +88,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      failedLoginsPerPair: e.RATE_LIMIT_FAILED_LOGINS_PER_PAIR,
       failedLoginsPerAccount: e.RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT,
+    },
+    uploads: {
+      perUser: e.UPLOADS_PER_USER,
+      total: e.UPLOADS_IN_TOTAL,
+      bodyTimeoutMs: e.UPLOAD_BODY_TIMEOUT_MS,
     },
     trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.WAYFARE_BACKEND === 'firebase' ? 1 : 0),
     logLevel: e.LOG_LEVEL,

@@ -103,11 +103,8 @@ describe('fuzzing the API', () => {
     return res.status;
   }
 
-  beforeAll(async () => {
-    api = await startTestApi({
-      RATE_LIMIT_AUTH_PER_IP: '100000',
-      RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '100000',
-    });
+  /** A fresh trip with a plan and an expense; the suite's ids and the owner's token point at it. */
+  async function seedTrip() {
     const { trip, owner, participant } = await tripWithMembers(api, {
       start_date: start,
       end_date: addDays(start, 3),
@@ -135,6 +132,15 @@ describe('fuzzing the API', () => {
       },
     });
     expenseId = expense.body.expense.id;
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi({
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+      RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '100000',
+      RATE_LIMIT_FAILED_LOGINS_PER_PAIR: '100000',
+    });
+    await seedTrip();
   });
   afterAll(() => api.close());
 
@@ -278,6 +284,111 @@ describe('fuzzing the API', () => {
         return true;
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  describe('the probe of issue #13: out-of-range dates and invisible text are rejected and write nothing', () => {
+    // A trip of its own: the hostile-id test above may have deleted the first one through a '..' path.
+    beforeAll(() => seedTrip());
+    const INVISIBLE_TEXT = ['\u0000', '\u200B\u200B', '\u202E', '\uD800', ' \u2060 ', 'Tab\tinside'];
+    const editTrip = {
+      trip_name: 'Lisbon',
+      start_date: start,
+      end_date: addDays(start, 3),
+      description: 'Trip',
+    };
+    const expense = () => ({
+      title: 'Fuzz',
+      amount: 10,
+      expense_date: start,
+      category: 'food',
+      paid_by: participantId,
+      expense_type: 'group',
+    });
+    const plan = { plan_date: start, category: 'Activity', title: 'Surf', description: '' };
+
+    it('rejects trip edits longer than a created trip may be, and years no trip has', async () => {
+      for (const [start_date, end_date] of [
+        ['0001-01-01', '9999-12-31'],
+        [start, addDays(start, 60)],
+        ['1899-12-31', '1900-01-02'],
+      ]) {
+        expect(await expectSafe('PUT', `/api/trips/${tripId}`, { ...editTrip, start_date, end_date })).toBe(
+          400,
+        );
+      }
+      expect(
+        await expectSafe('PUT', `/api/trips/${tripId}`, { ...editTrip, end_date: addDays(start, 59) }),
+      ).toBe(200);
+      expect(await expectSafe('PUT', `/api/trips/${tripId}`, editTrip)).toBe(200);
+    });
+
+    it('rejects expense and plan dates far from the trip', async () => {
+      for (const date of ['0000-01-01', '9999-12-31', addDays(start, -400), addDays(start, 400)]) {
+        const expensePath = `/api/trip-split/trips/${tripId}/expenses`;
+        expect(await expectSafe('POST', expensePath, { ...expense(), expense_date: date })).toBe(400);
+        expect(
+          await expectSafe('PUT', `/api/trip-split/expenses/${expenseId}`, {
+            ...expense,
+            expense_date: date,
+          }),
+        ).toBe(400);
+        expect(
+          await expectSafe('POST', `/api/trips/${tripId}/daily-plans`, { ...plan, plan_date: date }),
+        ).toBe(400);
+        expect(
+          await expectSafe('POST', `/api/trips/${tripId}/daily-plans/bulk`, {
+            plans: [{ ...plan, plan_date: date }],
+          }),
+        ).toBe(400);
+        expect(
+          await expectSafe('PUT', `/api/trips/${tripId}/daily-plans/${planId}`, { ...plan, plan_date: date }),
+        ).toBe(400);
+      }
+      // A deposit paid weeks before the trip still belongs to it.
+      const deposit = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+        token: ownerToken,
+        body: { ...expense(), title: 'Deposit', expense_date: addDays(start, -300) },
+      });
+      expect(deposit.status).toBe(201);
+    });
+
+    it.each(INVISIBLE_TEXT)(
+      'rejects the invisible or control text %j as every title and name',
+      async (text) => {
+        expect(await expectSafe('PUT', `/api/trips/${tripId}`, { ...editTrip, trip_name: text })).toBe(400);
+        expect(
+          await expectSafe('POST', `/api/trip-split/trips/${tripId}/expenses`, { ...expense(), title: text }),
+        ).toBe(400);
+        expect(await expectSafe('POST', `/api/trips/${tripId}/daily-plans`, { ...plan, title: text })).toBe(
+          400,
+        );
+        expect(
+          await expectSafe('POST', `/api/trips/${tripId}/daily-plans`, { ...plan, category: text }),
+        ).toBe(400);
+        const register = {
+          username: 'invisible',
+          email: 'invisible@example.com',
+          password: 'long enough pw',
+          first_name: text,
+          last_name: 'Z',
+        };
+        expect(await expectSafe('POST', '/api/auth/register', register)).toBe(400);
+        const trips = (await api.call('GET', '/api/trips', { token: ownerToken })).body.length;
+        const created = await api.call('POST', '/api/trips', {
+          token: ownerToken,
+          body: {
+            destination: text,
+            startDate: start,
+            endDate: addDays(start, 2),
+            preferences: {},
+            travelStyle: 'Solo',
+            budgetRange: 'Moderate',
+          },
+        });
+        expect(created.status).toBe(400);
+        expect((await api.call('GET', '/api/trips', { token: ownerToken })).body.length).toBe(trips);
+      },
     );
   });
 });

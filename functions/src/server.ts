@@ -5,6 +5,8 @@ import { pino } from 'pino';
 import { createApp } from './app';
 import { createTokenService } from './auth/tokens';
 import { loadConfig } from './config';
+import { sweepOrphanUploads } from './files/orphan-sweep';
+import { ensurePrivateDir, makeFilesPrivate } from './files/private-paths';
 import { answerClientErrorsAsJson } from './http/client-errors';
 import { openSqliteStore } from './store/embedded/sqlite-store';
 
@@ -13,12 +15,13 @@ function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (!fs.existsSync(file))
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  makeFilesPrivate(file);
   return fs.readFileSync(file, 'utf8').trim();
 }
 
 function main() {
   const loaded = loadConfig();
-  fs.mkdirSync(loaded.dataDir, { recursive: true });
+  ensurePrivateDir(loaded.dataDir);
   // One kept secret signs sessions and image links alike, so both survive a restart.
   const config = { ...loaded, jwtSecret: loaded.jwtSecret ?? embeddedSecret(loaded.dataDir) };
   const logger = pino({ level: config.logLevel });
@@ -28,6 +31,10 @@ function main() {
   if (!webDist)
     logger.warn({ webDist: config.webDist }, 'web app not built: serving /api only (run npm run build)');
 
+  void sweepOrphanUploads(path.join(config.dataDir, 'uploads'), store).then(
+    (removed) => removed && logger.info({ removed }, 'removed orphaned upload files'),
+    (err: unknown) => logger.warn({ err }, 'could not sweep orphaned upload files'),
+  );
   const app = createApp({ config, store, tokens, logger, webDist });
   const server = app.listen(config.port, () => {
     logger.info(

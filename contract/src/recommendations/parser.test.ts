@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchDayHeading, itinerarySentences } from './itinerary-text';
-import { hasItinerary, parseRecommendations } from './parser';
+import { hasItinerary, MAX_RECOMMENDATIONS_CHARS, parseRecommendations } from './parser';
 import type { AiGuide } from './types';
 
 const guide: AiGuide = {
@@ -126,6 +126,44 @@ describe('parseRecommendations', () => {
     });
     expect(parseRecommendations(null)).toEqual({ strategy: 'raw-text', guide: null, text: '' });
     expect(parseRecommendations('{}').strategy).toBe('raw-text');
+  });
+
+  it('reads crafted, deeply nested or unterminated text in one pass (issue #13: 55 s before)', () => {
+    // Prefixes and repeated units that made the old hand-written repair copy its bracket stack at every comma,
+    // rescan its output, or backtrack; 60 kB each, under the cap. The test times out if any of them is quadratic.
+    const prefixes = ['{"a":[1,2,3,', '{', "{'a':'", '{"a":"', '```json\n{', 'Day 1 (', '"a": ', ''];
+    const units = [
+      '[,',
+      '{',
+      ',',
+      'a:',
+      '\\',
+      '{"a":',
+      '"a": "',
+      ' ',
+      '```',
+      'Day 1\n',
+      '- ',
+      "'b':'",
+      "\\'",
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...prefixes), fc.constantFrom(...units), (prefix, unit) => {
+        const text = prefix + unit.repeat(Math.ceil(60_000 / unit.length));
+        const parsed = parseRecommendations(text);
+        expect(['repaired-json', 'key-value', 'text-sections', 'raw-text']).toContain(parsed.strategy);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads at most MAX_RECOMMENDATIONS_CHARS of a guide', () => {
+    const parsed = parseRecommendations('x'.repeat(MAX_RECOMMENDATIONS_CHARS * 3));
+    expect(parsed).toEqual({
+      strategy: 'raw-text',
+      guide: null,
+      text: 'x'.repeat(MAX_RECOMMENDATIONS_CHARS),
+    });
   });
 
   it('never throws on any string', () => {

@@ -3,12 +3,16 @@ import { assembleGuide, dayNumberOfKey, keyOf, normalizeGuide, sectionOfKey } fr
 import { repairJson } from './repair-json';
 import type { AiGuide, GuideSection, ItineraryDay, ParsedRecommendations } from './types';
 
+/** Longest guide text read: a week-by-week guide is ~20 kB; anything past this is cut, not parsed. */
+export const MAX_RECOMMENDATIONS_CHARS = 200_000;
+
 /**
  * Reads a stored guide, whatever its writer produced, trying in order: direct JSON, repaired JSON, key/value
- * reconstruction, text sections by headings, and finally the raw text (spec §4). Never throws.
+ * reconstruction, text sections by headings, and finally the raw text (spec §4). Never throws; every strategy is
+ * a single pass or a regular expression without nested repetition, so the time is linear in the (capped) text.
  */
 export function parseRecommendations(input: string | null | undefined): ParsedRecommendations {
-  const text = typeof input === 'string' ? input : '';
+  const text = typeof input === 'string' ? input.slice(0, MAX_RECOMMENDATIONS_CHARS) : '';
   try {
     const strategies: Array<
       [Exclude<ParsedRecommendations['strategy'], 'raw-text'>, (t: string) => AiGuide | null]

@@ -211,38 +211,75 @@ describe('auth API over HTTP', () => {
 describe('auth rate limits', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '3', RATE_LIMIT_AUTH_PER_IP: '12' });
+    api = await startTestApi({
+      RATE_LIMIT_FAILED_LOGINS_PER_PAIR: '3',
+      RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '6',
+      RATE_LIMIT_AUTH_PER_IP: '12',
+      // One proxy hop, so each test "address" is the X-Forwarded-For it sends.
+      TRUST_PROXY_HOPS: '1',
+    });
   });
   afterAll(() => api.close());
 
-  it('locks an account after repeated failed logins, with Retry-After, without touching other accounts', async () => {
-    const victim = newAccount();
-    const bystander = newAccount();
-    await api.call('POST', '/api/auth/register', { body: victim });
-    await api.call('POST', '/api/auth/register', { body: bystander });
+  let addressSeq = 0;
+  const newAddress = () => {
+    addressSeq += 1;
+    return `203.0.113.${addressSeq}`;
+  };
+  const login = (body: object, address: string) =>
+    api.call('POST', '/api/auth/login', { body, headers: { 'x-forwarded-for': address } });
+  const register = async () => {
+    const account = newAccount();
+    await api.call('POST', '/api/auth/register', {
+      body: account,
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    return account;
+  };
+  const guess = (account: { email: string }, address: string, i: number) =>
+    login({ email: account.email, password: `guess ${i}!!` }, address);
 
-    for (let i = 0; i < 3; i += 1) {
-      const res = await api.call('POST', '/api/auth/login', {
-        body: { email: victim.email, password: `guess ${i}!!` },
-      });
-      expect(res.status).toBe(401);
-    }
-    const locked = await api.call('POST', '/api/auth/login', { body: victim });
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expectErrorShape(locked.body);
+  it('stops a guesser at one address, with Retry-After, without locking the owner out anywhere else', async () => {
+    const victim = await register();
+    const bystander = await register();
+    const attacker = newAddress();
 
-    const other = await api.call('POST', '/api/auth/login', { body: bystander });
-    expect(other.status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await guess(victim, attacker, i)).status).toBe(401);
+    const blocked = await login(victim, attacker);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectErrorShape(blocked.body);
+
+    // The owner, from their own address, is not locked out; nor is anyone else from the attacker's.
+    expect((await login(victim, newAddress())).status).toBe(200);
+    expect((await login(bystander, attacker)).status).toBe(200);
+  });
+
+  it('stops a guesser spread over many addresses at the account ceiling, yet lets the owner in from a known address', async () => {
+    const victim = await register();
+    const home = newAddress();
+    expect((await login(victim, home)).status).toBe(200);
+
+    // Two guesses from each of three addresses: under every pair limit, at the account ceiling of 6.
+    for (let i = 0; i < 6; i += 1) expect((await guess(victim, newAddress(), i)).status).toBe(401);
+    const fromNewAddress = await login(victim, newAddress());
+    expect(fromNewAddress.status).toBe(429);
+    expectErrorShape(fromNewAddress.body);
+
+    expect((await login(victim, home)).status).toBe(200);
   });
 
   it('caps all auth calls from one address', async () => {
-    // 2 registers + 5 logins above; successful logins count toward the per-address cap too.
+    const address = newAddress();
     let last = 0;
-    for (let i = 0; i < 6; i += 1)
-      last = (await api.call('POST', '/api/auth/login', { body: { email: 'x@y.zz', password: 'p' } })).status;
-    expect(last).toBe(429);
-    const res = await api.call('POST', '/api/auth/register', { body: newAccount() });
+    for (let i = 0; i < 12; i += 1)
+      last = (await login({ email: `x${i}@y.zz`, password: 'p' }, address)).status;
+    expect(last).toBe(401);
+    expect((await login({ email: 'x@y.zz', password: 'p' }, address)).status).toBe(429);
+    const res = await api.call('POST', '/api/auth/register', {
+      body: newAccount(),
+      headers: { 'x-forwarded-for': address },
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { loginBodySchema, registerBodySchema, type RegisterResponse } from '@way
 import type { AppConfig } from '../config';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
-import { authCallsPerIp, failedLoginsPerAccount } from '../http/rate-limits';
+import { authCallsPerIp, failedLoginLimits } from '../http/rate-limits';
 import type { Store } from '../store/types';
 import { createAuthService, toPublicUser, type AuthServiceDeps } from './service';
 import type { TokenService } from './tokens';
@@ -14,14 +14,17 @@ export function authRoutes(
   const service = createAuthService(deps);
   const router = Router();
   router.use(authCallsPerIp(deps.config.rateLimits));
+  const loginLimits = failedLoginLimits(deps.config.rateLimits);
 
   router.post('/register', async (req, res) => {
     const user = await service.register(parseInput(registerBodySchema, req.body));
     res.status(201).json({ user } satisfies RegisterResponse);
   });
 
-  router.post('/login', failedLoginsPerAccount(deps.config.rateLimits), async (req, res) => {
-    res.json(await service.login(parseInput(loginBodySchema, req.body)));
+  router.post('/login', ...loginLimits.middleware, async (req, res) => {
+    const answer = await service.login(parseInput(loginBodySchema, req.body));
+    loginLimits.rememberSuccess(req);
+    res.json(answer);
   });
 
   router.get('/me', requireAuth(deps.tokens, deps.store), (_req, res) => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from './file-store';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-paths';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -16,19 +18,25 @@ export function localFileStore(root: string): FileStore {
   };
 
   return {
-    async put(key, data) {
+    async put(key, source) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write beside, flush, then rename: a reader never sees half a file, and a 2xx means it is on disk.
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+      // Copy beside, flush, then rename: a reader never sees half a file, and a 2xx means it is on disk.
       const temp = `${file}.${randomUUID()}.tmp`;
-      const handle = await fs.open(temp, 'wx');
       try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        await fs.copyFile(source, temp, fsConstants.COPYFILE_EXCL);
+        await fs.chmod(temp, PRIVATE_FILE_MODE);
+        const handle = await fs.open(temp, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temp, file);
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
       }
-      await fs.rename(temp, file);
     },
     async get(key) {
       try {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -26,7 +29,9 @@ describe('storageFileStore against a Cloud Storage stand-in', () => {
   it('stores, reads back and deletes a trip image in the default bucket', async () => {
     const files = storageFileStore(getStorage(app).bucket());
     const data = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
-    await files.put('trips/t1/cover.png', data, 'image/png');
+    const source = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-storage-')), 'cover.png');
+    fs.writeFileSync(source, data);
+    await files.put('trips/t1/cover.png', source, 'image/png');
     expect(standIn.objects.get('demo-wayfare.appspot.com/trips/t1/cover.png')).toEqual({
       data,
       contentType: 'image/png',

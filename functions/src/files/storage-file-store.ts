@@ -6,8 +6,8 @@ type Bucket = ReturnType<Storage['bucket']>;
 /** Files in a Cloud Storage bucket (firebase mode: the project's default Firebase Storage bucket). */
 export function storageFileStore(bucket: Bucket): FileStore {
   return {
-    async put(key, data, contentType) {
-      await bucket.file(key).save(data, { contentType, resumable: false });
+    async put(key, source, contentType) {
+      await bucket.upload(source, { destination: key, contentType, resumable: false });
     },
     async get(key) {
       try {

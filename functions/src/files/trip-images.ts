@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import os from 'node:os';
+import type { RequestHandler } from 'express';
+import { fileTypeFromFile } from 'file-type';
 import { TRIP_IMAGE_TYPES } from '@wayfare/contract';
 import type { AppConfig } from '../config';
 import type { FileStore } from './file-store';
 import { createImageUrls, type ImageUrls } from './image-urls';
 import { localFileStore } from './local-file-store';
+import { receiveUpload } from './receive-upload';
 
 export interface TripImages {
   files: FileStore;
   urls: ImageUrls;
+  /** The multipart receiver for image uploads, with its caps on uploads in flight. */
+  receive: RequestHandler;
 }
 
 /**
@@ -21,6 +26,7 @@ export function createTripImages(config: AppConfig, files?: FileStore): TripImag
   return {
     files: files ?? localFileStore(path.join(config.dataDir, 'uploads')),
     urls: createImageUrls(config.jwtSecret ?? randomBytes(32).toString('hex')),
+    receive: receiveUpload({ incomingDir: incomingUploadsDir(config), ...config.uploads }),
   };
 }
 
@@ -31,9 +37,19 @@ const EXTENSION_TYPES: Record<string, string> = {
   gif: 'image/gif',
 };
 
+/**
+ * Where uploads are received before they are checked and stored: beside the embedded uploads (the same disk, so
+ * storing is a rename-sized copy), or the system's temp folder for the Cloud Function.
+ */
+export const incomingUploadsDir = (config: AppConfig) =>
+  config.backend === 'firebase'
+    ? path.join(os.tmpdir(), 'wayfare-incoming')
+    : path.join(config.dataDir, 'uploads', INCOMING_FOLDER);
+export const INCOMING_FOLDER = '.incoming';
+
 /** The image's real type from its bytes (never its name or the browser's claim); null when it is not one we take. */
-export async function sniffTripImage(data: Buffer): Promise<{ ext: string; mime: string } | null> {
-  const type = await fileTypeFromBuffer(data);
+export async function sniffTripImage(file: string): Promise<{ ext: string; mime: string } | null> {
+  const type = await fileTypeFromFile(file);
   return type && (TRIP_IMAGE_TYPES as readonly string[]).includes(type.mime) && EXTENSION_TYPES[type.ext]
     ? { ext: type.ext, mime: type.mime }
     : null;

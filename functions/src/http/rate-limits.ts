@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { AppConfig } from '../config';
+import { LRUCache } from 'lru-cache';
 
 const tooMany = (what: string) => ({ error: `Too many ${what}. Please wait a few minutes and try again.` });
 
@@ -10,21 +11,50 @@ const common = (windowMs: number): Partial<Options> => ({
   legacyHeaders: false,
 });
 
+type Limits = AppConfig['rateLimits'];
+
 /** Every auth call from one address: generous, so a group signing up on one Wi-Fi is not blocked. */
-export const authCallsPerIp = ({ windowMs, authPerIp }: AppConfig['rateLimits']) =>
+export const authCallsPerIp = ({ windowMs, authPerIp }: Limits) =>
   rateLimit({ ...common(windowMs), limit: authPerIp, message: tooMany('requests') });
 
-/** Failed logins per account, whatever address they come from: stops password guessing. */
-export const failedLoginsPerAccount = ({ windowMs, failedLoginsPerAccount }: AppConfig['rateLimits']) =>
-  rateLimit({
+const accountOf = (req: Request): string | null => {
+  const email: unknown = req.body?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+};
+const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
+const pairOf = (req: Request) => `${accountOf(req) ?? ''}\n${addressOf(req)}`;
+
+/** How many (account, address) pairs that once logged in are remembered for the account ceiling. */
+const KNOWN_PAIRS = 50_000;
+
+/**
+ * Failed logins are limited twice, so that nobody can lock an owner out and nobody can guess at scale:
+ * - per (account, address) pair: a guesser at one address is stopped after a few tries, but only that pair is;
+ *   the owner signs in from anywhere else as usual;
+ * - per account, over a longer window and with a higher ceiling: a guesser spread over many addresses still gets
+ *   nowhere. Addresses the account has already signed in from are exempt from this one, so even a distributed
+ *   attack cannot keep the owner out of their usual places.
+ * Call `rememberSuccess(req)` after a successful login.
+ */
+export function failedLoginLimits({ windowMs, failedLoginsPerPair, failedLoginsPerAccount }: Limits) {
+  const knownPairs = new LRUCache<string, true>({ max: KNOWN_PAIRS });
+  const perPair = rateLimit({
     ...common(windowMs),
+    limit: failedLoginsPerPair,
+    skipSuccessfulRequests: true,
+    message: tooMany('failed login attempts from here'),
+    keyGenerator: (req: Request) => `pair:${pairOf(req)}`,
+  });
+  const perAccount = rateLimit({
+    ...common(windowMs * 4),
     limit: failedLoginsPerAccount,
     skipSuccessfulRequests: true,
     message: tooMany('failed login attempts for this account'),
-    keyGenerator: (req: Request) => {
-      const email: unknown = req.body?.email;
-      return typeof email === 'string' && email.trim()
-        ? `account:${email.trim().toLowerCase()}`
-        : `ip:${ipKeyGenerator(req.ip ?? '')}`;
-    },
+    skip: (req: Request) => !accountOf(req) || knownPairs.has(pairOf(req)),
+    keyGenerator: (req: Request) => `account:${accountOf(req)}`,
   });
+  return {
+    middleware: [perPair, perAccount],
+    rememberSuccess: (req: Request) => knownPairs.set(pairOf(req), true),
+  };
+}

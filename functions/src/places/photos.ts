@@ -1,8 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { PlacePhotoQuery, PlacePhotoResponse } from '@wayfare/contract';
 
 const PLACES_API = 'https://places.googleapis.com';
 const TIMEOUT_MS = 8000;
-const CACHE_LIMIT = 500;
+/** The cache's budget in bytes: keys and photo addresses as UTF-16, plus a fixed overhead per entry. */
+export const PHOTO_CACHE_MAX_BYTES = 1024 * 1024;
+const ENTRY_OVERHEAD_BYTES = 64;
 
 /** City photos: Google Places (New) when a key is configured; without one, none (the client draws a placeholder). */
 export interface PhotoProvider {
@@ -26,7 +29,11 @@ interface SearchTextAnswer {
  */
 export function googlePlacesPhotoProvider(options: { apiKey: string; baseUrl?: string }): PhotoProvider {
   const base = (options.baseUrl ?? PLACES_API).replace(/\/$/, '');
-  const cache = new Map<string, PlacePhotoResponse>();
+  const cache = new LRUCache<string, PlacePhotoResponse>({
+    maxSize: PHOTO_CACHE_MAX_BYTES,
+    sizeCalculation: (answer, key) =>
+      (key.length + (answer.photoUrl?.length ?? 0)) * 2 + ENTRY_OVERHEAD_BYTES,
+  });
 
   const lookup = async ({ city, maxWidth, lat, lng }: PlacePhotoQuery): Promise<PlacePhotoResponse> => {
     const search = await fetch(`${base}/v1/places:searchText`, {
@@ -74,7 +81,6 @@ export function googlePlacesPhotoProvider(options: { apiKey: string; baseUrl?: s
       } catch {
         return NO_PHOTO; // unreachable or timed out: not cached, the next view tries again
       }
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
       cache.set(key, answer);
       return answer;
     },

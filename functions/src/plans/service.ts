@@ -1,7 +1,7 @@
 import { daysBetween, type BulkPlansResponse, type DailyPlan, type PlanInput } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
 import type { PlanRecord, Store } from '../store/types';
-import { requireTripMember } from '../trips/access';
+import { requireDateNearTrip, requireTripMember } from '../trips/access';
 
 const PLAN_NOT_FOUND = 'Plan not found';
 
@@ -16,10 +16,12 @@ export function createPlanService(store: Store) {
   return {
     async create(tripId: string, userId: string, input: PlanInput): Promise<DailyPlan> {
       const { trip } = await requireTripMember(store, tripId, userId);
+      requireDateNearTrip(trip, input.plan_date, 'plan_date');
       return toDailyPlan(await store.plans.create(tripId, input), trip.start_date);
     },
     async createMany(tripId: string, userId: string, plans: PlanInput[]): Promise<BulkPlansResponse> {
       const { trip } = await requireTripMember(store, tripId, userId);
+      for (const plan of plans) requireDateNearTrip(trip, plan.plan_date, 'plan_date');
       const result = await store.plans.createMany(tripId, plans);
       return {
         plans: result.plans.map((plan) => toDailyPlan(plan, trip.start_date)),
@@ -28,6 +30,7 @@ export function createPlanService(store: Store) {
     },
     async update(tripId: string, userId: string, planId: string, input: PlanInput): Promise<DailyPlan> {
       const { trip } = await requireTripMember(store, tripId, userId);
+      requireDateNearTrip(trip, input.plan_date, 'plan_date');
       const plan = await store.plans.update(tripId, planId, input);
       if (!plan) throw new HttpError(404, PLAN_NOT_FOUND);
       return toDailyPlan(plan, trip.start_date);

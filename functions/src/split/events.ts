@@ -8,6 +8,8 @@ export interface LedgerEvent {
 }
 
 type Listener = (event: LedgerEvent) => void;
+/** Told once when the trip is deleted: its streams say so and end. */
+type EndListener = () => void;
 
 /** How many recent events per trip are kept for clients resuming with Last-Event-ID. */
 const REPLAY_PER_TRIP = 200;
@@ -21,6 +23,7 @@ export function createLedgerEvents() {
   const epoch = randomUUID().slice(0, 8);
   let sequence = 0;
   const listeners = new Map<string, Set<Listener>>();
+  const endListeners = new Map<string, Set<EndListener>>();
   const recent = new Map<string, LedgerEvent[]>();
 
   return {
@@ -35,14 +38,16 @@ export function createLedgerEvents() {
       return event;
     },
 
-    subscribe(tripId: string, listener: Listener): () => void {
-      const set = listeners.get(tripId) ?? new Set();
-      set.add(listener);
-      listeners.set(tripId, set);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(tripId);
-      };
+    subscribe(tripId: string, listener: Listener, onTripEnded?: EndListener): () => void {
+      const unsubscribe = [addTo(listeners, tripId, listener)];
+      if (onTripEnded) unsubscribe.push(addTo(endListeners, tripId, onTripEnded));
+      return () => unsubscribe.forEach((remove) => remove());
+    },
+
+    /** The trip is gone: every open stream of it is told at once (and ends), and its replay window is dropped. */
+    endTrip(tripId: string): void {
+      recent.delete(tripId);
+      for (const ended of [...(endListeners.get(tripId) ?? [])]) ended();
     },
 
     /** The id a fresh subscriber starts from. */
@@ -65,3 +70,14 @@ export function createLedgerEvents() {
 }
 
 export type LedgerEvents = ReturnType<typeof createLedgerEvents>;
+
+/** Adds `item` to the set under `key`; the returned function removes it, and the set once empty. */
+function addTo<T>(map: Map<string, Set<T>>, key: string, item: T): () => void {
+  const set = map.get(key) ?? new Set();
+  set.add(item);
+  map.set(key, set);
+  return () => {
+    set.delete(item);
+    if (set.size === 0) map.delete(key);
+  };
+}

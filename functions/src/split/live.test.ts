@@ -31,7 +31,7 @@ describe('live stream heartbeats', () => {
 
   it('sends heartbeats while the user is a member and ends the stream once they are not', async () => {
     const response = await fetch(url);
-    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
     while (!text.includes(': heartbeat')) text += (await reader.read()).value ?? '';

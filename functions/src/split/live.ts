@@ -20,15 +20,15 @@ const frame = (event: LedgerEvent) =>
  * GET /api/trip-split/trips/{tripId}/live: Server-Sent Events of the trip's ledger changes, for a member already
  * checked by the route. Authenticated like every call, with the bearer header (the client reads it with fetch
  * streaming, not EventSource, which cannot send headers). A reconnecting client sends Last-Event-ID and gets what
- * it missed, or a `resync` event when that can no longer be told; a member removed from the trip gets `revoked`
- * and the stream ends at once.
+ * it missed, or a `resync` event when that can no longer be told; a member removed from the trip, and every member
+ * of a deleted trip, gets `revoked` and the stream ends at once.
  */
 export function openLiveStream(req: Request, res: Response, options: LiveStreamOptions) {
   const { tripId, userId, events, stillMember, heartbeatMs = HEARTBEAT_MS } = options;
   res.status(200).set({
     'Content-Type': 'text/event-stream; charset=utf-8',
     // no-transform keeps the compression middleware from buffering the stream.
-    'Cache-Control': 'no-cache, no-transform',
+    'Cache-Control': 'no-store, no-transform',
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
   });
@@ -46,14 +46,22 @@ export function openLiveStream(req: Request, res: Response, options: LiveStreamO
     if (open) res.write(text);
   };
 
-  const unsubscribe = events.subscribe(tripId, (event) => {
-    if (event.change.kind === 'participant.removed' && event.change.subject_id === userId) {
-      send(`id: ${event.id}\nevent: revoked\ndata: ${JSON.stringify(event.change)}\n\n`);
+  const unsubscribe = events.subscribe(
+    tripId,
+    (event) => {
+      if (event.change.kind === 'participant.removed' && event.change.subject_id === userId) {
+        send(`id: ${event.id}\nevent: revoked\ndata: ${JSON.stringify(event.change)}\n\n`);
+        close();
+        return;
+      }
+      send(frame(event));
+    },
+    () => {
+      // The trip was deleted: the page learns it now, not at the next heartbeat.
+      send(`event: revoked\ndata: ${JSON.stringify({ reason: 'trip.deleted', trip_id: tripId })}\n\n`);
       close();
-      return;
-    }
-    send(frame(event));
-  });
+    },
+  );
 
   send('retry: 2000\n\n');
   const lastId = req.get('last-event-id');
@@ -70,4 +78,34 @@ export function openLiveStream(req: Request, res: Response, options: LiveStreamO
     );
   }, heartbeatMs);
   req.on('close', close);
+}
+
+/** Open streams per user and per client address: each holds a socket, and sockets are a finite resource. */
+export const LIVE_STREAMS_PER_USER = 8;
+export const LIVE_STREAMS_PER_ADDRESS = 32;
+
+/** Counts open streams; `acquire` answers a release function, or null when a cap is reached. */
+export function createLiveStreamSlots(
+  perUser = LIVE_STREAMS_PER_USER,
+  perAddress = LIVE_STREAMS_PER_ADDRESS,
+) {
+  const open = new Map<string, number>();
+  const change = (key: string, by: number) => {
+    const count = (open.get(key) ?? 0) + by;
+    if (count > 0) open.set(key, count);
+    else open.delete(key);
+  };
+  return {
+    acquire(userId: string, address: string): (() => void) | null {
+      const keys = [`user:${userId}`, `address:${address}`];
+      if ((open.get(keys[0]!) ?? 0) >= perUser || (open.get(keys[1]!) ?? 0) >= perAddress) return null;
+      keys.forEach((key) => change(key, 1));
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        keys.forEach((key) => change(key, -1));
+      };
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import {
   addParticipantBodySchema,
   entityIdParamsSchema,
@@ -19,7 +20,7 @@ import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
-import { openLiveStream } from './live';
+import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 
 /**
@@ -38,6 +39,7 @@ export function splitRoutes(
 ) {
   const events = deps.events ?? createLedgerEvents();
   const service = createSplitService({ store: deps.store, events, imageUrls: images?.urls });
+  const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
 
@@ -113,6 +115,14 @@ export function splitRoutes(
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     const user = currentUser(res);
     await requireTripMember(deps.store, tripId, user.id);
+    const release = liveSlots.acquire(user.id, ipKeyGenerator(req.ip ?? ''));
+    if (!release) {
+      throw new HttpError(
+        429,
+        'Too many live connections are open. Close other tabs of this trip and reload.',
+      );
+    }
+    res.on('close', release);
     openLiveStream(req, res, {
       tripId,
       userId: user.id,

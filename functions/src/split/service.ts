@@ -42,7 +42,7 @@ import type {
   UserRecord,
 } from '../store/types';
 import { UniqueConstraintError } from '../store/types';
-import { requireTripMember } from '../trips/access';
+import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createExpensePageCache } from './expense-page-cache';
 
@@ -189,7 +189,8 @@ export function createSplitService({
 
   /** What a create or an edit stores: the body's fields, with shares the server computes over today's members. */
   async function expenseFields(tripId: string, body: ExpenseBody): Promise<ExpensePatch> {
-    const members = await store.members.list(tripId);
+    const [members, trip] = await Promise.all([store.members.list(tripId), store.trips.get(tripId)]);
+    if (trip) requireDateNearTrip(trip, body.expense_date, 'expense_date');
     return {
       title: body.title,
       description: body.description,
@@ -406,7 +407,10 @@ export function createSplitService({
         city_name: trip.city_name,
         start_date: trip.start_date,
         end_date: trip.end_date,
-        image_url: trip.image_path && imageUrls ? imageUrls.urlFor(trip.id, trip.image_path) : null,
+        image_url:
+          trip.image_path && imageUrls
+            ? imageUrls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: user.id })
+            : null,
         user_role: trip.role,
         trip_owner_username: trip.owner_username,
         participant_count: trip.member_count,

@@ -360,7 +360,7 @@ describe('expenses', () => {
     // A trip image shows on the card through the same signed address the trips API hands out.
     await api.store.trips.update(tripId, { image_path: 'trips/cover.jpg' });
     expect((await summary(cai)).image_url).toMatch(
-      new RegExp(`^/api/files/trips/${tripId}/image\\?expires=\\d+&sig=`),
+      new RegExp(`^/api/files/trips/${tripId}/image\\?u=${cai.id}&expires=\\d+&sig=`),
     );
     expect(await summary(owner)).toMatchObject({
       user_role: 'owner',

@@ -24,6 +24,8 @@ export interface TestApi {
   baseUrl: string;
   /** Which backend answers: firebase inside the emulator suite (or when a suite asks for it), else embedded. */
   backend: 'embedded' | 'firebase';
+  /** The embedded data folder (database, uploads) of this server; empty inside the emulator suite. */
+  dataDir: string;
   store: Store;
   tokens: TokenService;
   /** fetch against the API with JSON in and out; `token` adds the bearer header. */
@@ -78,6 +80,7 @@ async function startLocalApi(
   return {
     baseUrl,
     backend: config.backend,
+    dataDir,
     store,
     tokens,
     call: httpCaller(baseUrl),
@@ -105,6 +108,7 @@ async function connectToEmulatorSuite(baseUrl: string, env: Record<string, strin
   return {
     baseUrl,
     backend: 'firebase',
+    dataDir: '',
     store,
     tokens: createTokenService(TEST_JWT_SECRET, loadConfig({}).tokenTtlSeconds),
     call: httpCaller(baseUrl),

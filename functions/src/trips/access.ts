@@ -1,4 +1,4 @@
-import type { TripRole } from '@wayfare/contract';
+import { dateOutsideTrip, type TripRole } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
 import type { Store, TripRecord } from '../store/types';
 
@@ -22,4 +22,10 @@ export async function requireTripOwner(store: Store, tripId: string, userId: str
   const access = await requireTripMember(store, tripId, userId);
   if (access.role !== 'owner') throw new HttpError(403, `Only the trip owner can ${action}`);
   return access;
+}
+
+/** Rejects (400) a plan or expense date too far from the trip's days to belong to it. */
+export function requireDateNearTrip(trip: TripRecord, date: string, field: string) {
+  const problem = dateOutsideTrip(date, trip);
+  if (problem) throw new HttpError(400, problem, { [field]: problem });
 }

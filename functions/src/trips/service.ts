@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TripSummary, TripView, UpdateTripBody } from '@wayfare/contract';
+import { createKeyedQueue } from '../files/keyed-queue';
 import { sniffTripImage, type TripImages } from '../files/trip-images';
 import { HttpError } from '../http/errors';
+import type { LedgerEvents } from '../split/events';
 import type { Store, TripRecord } from '../store/types';
 import { requireTripMember, requireTripOwner, TRIP_NOT_FOUND } from './access';
 import { toTripSummary, toTripView } from './view';
@@ -9,21 +11,28 @@ import { toTripSummary, toTripView } from './view';
 export const UNSUPPORTED_IMAGE = 'Upload a JPEG, PNG, WebP or GIF image';
 
 /** Reading, editing and deleting trips (creation lives in create-service.ts). */
-export function createTripService(store: Store, images: TripImages) {
-  async function view(trip: TripRecord, role: TripView['user_role']): Promise<TripView> {
+export function createTripService(store: Store, images: TripImages, events?: Pick<LedgerEvents, 'endTrip'>) {
+  async function view(trip: TripRecord, userId: string, role: TripView['user_role']): Promise<TripView> {
     const [members, plans] = await Promise.all([store.members.list(trip.id), store.plans.list(trip.id)]);
     const ownerUsername = members.find((member) => member.role === 'owner')?.username ?? '';
-    return toTripView(trip, { role, participantCount: members.length, ownerUsername }, plans, images.urls);
+    return toTripView(
+      trip,
+      { userId, role, participantCount: members.length, ownerUsername },
+      plans,
+      images.urls,
+    );
   }
 
   /** Stores the upload under a fresh key (so its URL changes) after checking its real type. */
-  async function storeImage(tripId: string, data: Buffer): Promise<string> {
-    const type = await sniffTripImage(data);
+  async function storeImage(tripId: string, file: string): Promise<string> {
+    const type = await sniffTripImage(file);
     if (!type) throw new HttpError(415, UNSUPPORTED_IMAGE);
     const key = `trips/${tripId}/${randomUUID()}.${type.ext}`;
-    await images.files.put(key, data, type.mime);
+    await images.files.put(key, file, type.mime);
     return key;
   }
+  // Image changes and deletion of one trip run one at a time, so each replaced image file is the one removed.
+  const oneAtATimePerTrip = createKeyedQueue();
 
   return {
     async list(userId: string): Promise<TripSummary[]> {
@@ -31,7 +40,12 @@ export function createTripService(store: Store, images: TripImages) {
       return trips.map((trip) =>
         toTripSummary(
           trip,
-          { role: trip.role, participantCount: trip.member_count, ownerUsername: trip.owner_username },
+          {
+            userId,
+            role: trip.role,
+            participantCount: trip.member_count,
+            ownerUsername: trip.owner_username,
+          },
           images.urls,
         ),
       );
@@ -39,35 +53,42 @@ export function createTripService(store: Store, images: TripImages) {
 
     async get(tripId: string, userId: string): Promise<TripView> {
       const { trip, role } = await requireTripMember(store, tripId, userId);
-      return view(trip, role);
+      return view(trip, userId, role);
     },
 
     /** Any member may edit the trip's details and image; the old image goes once the new one is saved. */
-    async update(tripId: string, userId: string, body: UpdateTripBody, image?: Buffer): Promise<TripView> {
-      const { trip, role } = await requireTripMember(store, tripId, userId);
+    async update(tripId: string, userId: string, body: UpdateTripBody, image?: string): Promise<TripView> {
+      const { role } = await requireTripMember(store, tripId, userId);
       const imagePath = image ? await storeImage(tripId, image) : undefined;
       const discardNewImage = async () => {
         if (imagePath) await images.files.delete(imagePath);
       };
-      const updated = await store.trips
-        .update(tripId, { ...body, image_path: imagePath })
-        .catch(async (err) => {
-          await discardNewImage();
-          throw err;
-        });
+      const updated = await oneAtATimePerTrip(tripId, async () => {
+        const previous = imagePath && (await store.trips.get(tripId))?.image_path;
+        const saved = await store.trips.update(tripId, { ...body, image_path: imagePath });
+        if (saved && previous) await images.files.delete(previous);
+        return saved;
+      }).catch(async (err) => {
+        await discardNewImage();
+        throw err;
+      });
       if (!updated) {
         await discardNewImage();
         throw new HttpError(404, TRIP_NOT_FOUND);
       }
-      if (imagePath && trip.image_path) await images.files.delete(trip.image_path);
-      return view(updated, role);
+      return view(updated, userId, role);
     },
 
     /** Only the owner deletes a trip; its plans, members and money go with it, then its image. */
     async delete(tripId: string, userId: string): Promise<void> {
-      const { trip } = await requireTripOwner(store, tripId, userId, 'delete this trip');
-      await store.trips.delete(tripId);
-      if (trip.image_path) await images.files.delete(trip.image_path);
+      await requireTripOwner(store, tripId, userId, 'delete this trip');
+      const imagePath = await oneAtATimePerTrip(tripId, async () => {
+        const current = (await store.trips.get(tripId))?.image_path;
+        await store.trips.delete(tripId);
+        return current;
+      });
+      events?.endTrip(tripId);
+      if (imagePath) await images.files.delete(imagePath);
     },
   };
 }

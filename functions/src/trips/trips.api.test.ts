@@ -176,7 +176,7 @@ describe('trips API over HTTP', () => {
       });
       expect(first.status).toBe(200);
       expect(first.body.image_url).toMatch(
-        new RegExp(`^/api/files/trips/${trip.id}/image\\?expires=\\d+&sig=`),
+        new RegExp(`^/api/files/trips/${trip.id}/image\\?u=${owner.user.id}&expires=\\d+&sig=`),
       );
 
       const image = await fetch(api.baseUrl + first.body.image_url);

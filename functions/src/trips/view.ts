@@ -5,6 +5,8 @@ import type { PlanRecord, TripRecord } from '../store/types';
 
 /** What a member sees of a trip beside its record. */
 export interface TripMembership {
+  /** The member the answer is for: their image links work only while they belong to the trip. */
+  userId: string;
   role: TripRole;
   participantCount: number;
   ownerUsername: string;
@@ -21,7 +23,9 @@ export function toTripSummary(trip: TripRecord, membership: TripMembership, urls
     end_date: trip.end_date,
     number_of_people: trip.number_of_people,
     budget_range: trip.budget_range,
-    image_url: trip.image_path ? urls.urlFor(trip.id, trip.image_path) : null,
+    image_url: trip.image_path
+      ? urls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: membership.userId })
+      : null,
     latitude: trip.latitude,
     longitude: trip.longitude,
     user_role: membership.role,

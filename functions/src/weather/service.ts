@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import {
   addDays,
@@ -12,7 +13,9 @@ import { requireTripMember } from '../trips/access';
 import { estimateDay } from './estimate';
 import type { ForecastSource } from './weather-api';
 
-const CACHE_LIMIT = 1000;
+/** The cache's budget in bytes (UTF-16 of the key plus a generous estimate per forecast day). */
+export const WEATHER_CACHE_MAX_BYTES = 2 * 1024 * 1024;
+const BYTES_PER_FORECAST = WEATHER_WINDOW_DAYS * 256;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -21,14 +24,16 @@ const today = () => new Date().toISOString().slice(0, 10);
  * not cover, or all of them when it fails, gets the offline estimate, marked as one.
  */
 export function createWeatherService(store: Store, forecast: ForecastSource | null, logger: Logger) {
-  const cache = new Map<string, Promise<Map<string, WeatherDay>>>();
+  const cache = new LRUCache<string, Promise<Map<string, WeatherDay>>>({
+    maxSize: WEATHER_CACHE_MAX_BYTES,
+    sizeCalculation: (_value, key) => key.length * 2 + BYTES_PER_FORECAST,
+  });
 
   function forecastFor(latitude: number, longitude: number, day: string): Promise<Map<string, WeatherDay>> {
     if (!forecast) return Promise.resolve(new Map());
     const key = `${latitude.toFixed(2)},${longitude.toFixed(2)}|${day}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     const pending = forecast(latitude, longitude, WEATHER_WINDOW_DAYS).catch((err: unknown) => {
       cache.delete(key); // try again on the next request
       logger.warn({ err }, 'weather forecast failed; answering the estimate');

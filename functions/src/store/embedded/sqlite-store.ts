@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../files/private-paths';
 import type { Store } from '../types';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
@@ -10,7 +11,10 @@ import { sqliteUsers, userMigrations } from './users';
 
 /** Opens (creating and migrating as needed) the embedded database file. */
 export function openSqliteStore(file: string): Store {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensurePrivateDir(path.dirname(file));
+  // SQLite gives the -wal and -shm files the database file's mode: make it private before they exist.
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  makeFilesPrivate(file, `${file}-wal`, `${file}-shm`);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // FULL: a write that answered 2xx survives a power cut, not only a process crash.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DailyPlan } from '@wayfare/contract';
+import { MAX_TRIP_DAYS, type DailyPlan } from '@wayfare/contract';
 import {
   canSubmitPlan,
   dayHeading,
@@ -27,6 +27,13 @@ const trip = { start_date: '2027-03-05', end_date: '2027-03-08' };
 describe('planning dates', () => {
   it('runs from the start to the day before the end', () => {
     expect(planningDates(trip)).toEqual(['2027-03-05', '2027-03-06', '2027-03-07']);
+  });
+
+  it("draws at most a trip's longest span, even for dates stored before edits were limited", () => {
+    const dates = planningDates({ start_date: '0001-01-01', end_date: '9999-12-31' });
+    expect(dates).toHaveLength(MAX_TRIP_DAYS);
+    expect(dates[0]).toBe('0001-01-01');
+    expect(daySections({ start_date: '0001-01-01', end_date: '9999-12-31' }, [])).toHaveLength(MAX_TRIP_DAYS);
   });
 
   it('keeps one day for a trip that ends the day it starts, and none without a start', () => {

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { addDays, daysBetween, PLAN_CATEGORIES, type DailyPlan } from '@wayfare/contract';
+import { addDays, daysBetween, MAX_TRIP_DAYS, PLAN_CATEGORIES, type DailyPlan } from '@wayfare/contract';
 import { ordinal } from '../trips/format';
 
 export interface DaySection {
@@ -15,10 +15,13 @@ interface TripDates {
   end_date: string | null;
 }
 
-/** The dates plans are made for: the start up to the day before the end (spec §9: the last day is excluded). */
+/**
+ * The dates plans are made for: the start up to the day before the end (spec §9: the last day is excluded), and
+ * never more than a trip may have, however the dates got into the data (a page must not draw millions of days).
+ */
 export function planningDates({ start_date, end_date }: TripDates): string[] {
   if (!start_date) return [];
-  const days = end_date ? Math.max(1, daysBetween(start_date, end_date)) : 1;
+  const days = end_date ? Math.min(MAX_TRIP_DAYS, Math.max(1, daysBetween(start_date, end_date))) : 1;
   return Array.from({ length: days }, (_, i) => addDays(start_date, i));
 }
 
