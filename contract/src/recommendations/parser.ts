@@ -1,13 +1,18 @@
 import { itinerarySentences, matchDayHeading } from './itinerary-text';
 import { assembleGuide, dayNumberOfKey, keyOf, normalizeGuide, sectionOfKey } from './normalize';
 import { repairJson } from './repair-json';
+import type { RecommendationsAnswer } from '../trip-views';
 import type { AiGuide, GuideSection, ItineraryDay, ParsedRecommendations } from './types';
 
 /**
  * Reads a stored guide, whatever its writer produced, trying in order: direct JSON, repaired JSON, key/value
  * reconstruction, text sections by headings, and finally the raw text (spec §4). Never throws.
  */
-export function parseRecommendations(input: string | null | undefined): ParsedRecommendations {
+export function parseRecommendations(input: RecommendationsAnswer | undefined): ParsedRecommendations {
+  if (input !== null && typeof input === 'object') {
+    const guide = normalizeGuide(input);
+    if (guide) return { strategy: 'json', guide };
+  }
   const text = typeof input === 'string' ? input : '';
   try {
     const strategies: Array<

@@ -11,6 +11,8 @@
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
+  balanceDollars,
+  centsToDollars,
   computeBalances,
   encodeExpenseCursor,
   settle,
@@ -100,6 +102,7 @@ function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Ex
     title: record.title,
     description: record.description,
     amount_cents: record.amount_cents,
+    amount: centsToDollars(record.amount_cents),
     expense_date: record.expense_date,
     category: record.category,
     expense_type: record.expense_type,
@@ -107,7 +110,7 @@ function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Ex
     paid_by_name: fullName(person(record.paid_by)),
     participants: record.shares.map(({ user_id, share_cents }) => {
       const { first_name, last_name } = person(user_id);
-      return { user_id, first_name, last_name, share_cents };
+      return { user_id, first_name, last_name, share_cents, share_amount: centsToDollars(share_cents) };
     }),
     created_by: record.created_by,
     created_at: record.created_at,
@@ -120,6 +123,7 @@ function toSettlement(record: SettlementRecord, person: (id: string) => PersonRe
     id: record.id,
     trip_id: record.trip_id,
     amount_cents: record.amount_cents,
+    amount: centsToDollars(record.amount_cents),
     settled_at: record.settled_at,
     payer: person(record.from_user_id),
     payee: person(record.to_user_id),
@@ -225,6 +229,7 @@ export function createSplitService({
       next_cursor: rows.length > limit && last ? encodeExpenseCursor(last) : null,
       expense_count: trip.expense_count,
       total_expenses_cents: trip.total_expenses_cents,
+      total_expenses: centsToDollars(trip.total_expenses_cents),
     };
     return JSON.stringify(shared).slice(0, -1);
   }
@@ -373,7 +378,7 @@ export function createSplitService({
       ]);
       emit('settlements.calculated', tripId, tripId);
       return {
-        balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b })),
+        balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b) })),
         settlements: records.map((record) => toSettlement(record, person)),
         method,
       };
@@ -412,6 +417,7 @@ export function createSplitService({
         participant_count: trip.member_count,
         expense_count: trip.expense_count,
         total_expenses_cents: trip.total_expenses_cents,
+        total_expenses: centsToDollars(trip.total_expenses_cents),
         your_share_cents: shares[index] ?? 0,
       }));
     },
