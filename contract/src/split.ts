@@ -25,6 +25,9 @@ export const EXPENSE_TYPES = ['personal', 'group', 'shared'] as const;
 export type ExpenseType = (typeof EXPENSE_TYPES)[number];
 export const DEFAULT_EXPENSE_TYPE: ExpenseType = 'group';
 
+/** A shared expense (spec §5) whose amounts owed by the non-payers exceed what was paid. */
+export const SHARES_EXCEED_AMOUNT = 'The amounts owed come to more than the expense';
+
 export const PROVIDE_IDENTIFIER = 'Provide an email or a username';
 
 /** "Looks like an email" for the add-participant field (spec §5): anything else is sent as a username. */

@@ -11,6 +11,7 @@
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
+  SHARES_EXCEED_AMOUNT,
   balanceDollars,
   centsToDollars,
   computeBalances,
@@ -134,7 +135,8 @@ function toSettlement(record: SettlementRecord, person: (id: string) => PersonRe
 /**
  * The shares of an expense, computed on the server from the body: explicit shares must add up to the amount
  * exactly; otherwise personal (payer bears all), group (equal among all participants, remainder on the last) or
- * shared (custom amounts per non-payer with zeros dropped, else equal among the non-payers).
+ * shared (custom amounts per non-payer with zeros dropped and the payer bearing the rest, else equal among the
+ * non-payers).
  */
 export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord['shares'] {
   const explicit = body.participants?.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
@@ -152,8 +154,12 @@ export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord
     if (given.some((s) => s.user_id === body.paid_by)) {
       throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
     }
-    if (given.length > 0) shares = given;
-    else {
+    if (given.length > 0) {
+      // Spec §5: the non-payers owe what was entered for them; the payer bears the rest.
+      const rest = body.amount - sumCents(given.map((s) => s.share_cents));
+      if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
+      shares = rest > 0 ? [...given, { user_id: body.paid_by, share_cents: rest }] : given;
+    } else {
       const others = memberIds.filter((id) => id !== body.paid_by);
       if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
       const equal = splitEqual(body.amount, others.length);

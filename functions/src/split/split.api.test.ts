@@ -1,6 +1,13 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Balance, Expense, ExpensesResponse, LedgerChange, Settlement } from '@wayfare/contract';
+import {
+  SHARES_EXCEED_AMOUNT,
+  type Balance,
+  type Expense,
+  type ExpensesResponse,
+  type LedgerChange,
+  type Settlement,
+} from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { newTrip } from '../store/test-adapters';
 import { STILL_IN_LEDGER } from './service';
@@ -249,6 +256,21 @@ describe('expenses', () => {
     );
     expect(shares(sharedCustom.body.expense)).toEqual([['Bea', 3000]]);
 
+    // Spec §5: the non-payers owe what was entered for them, and the payer bears the rest.
+    const sharedPart = await create(
+      owner,
+      expenseBody(owner.id, {
+        expense_type: 'shared',
+        amount: 30,
+        splits: [{ user_id: cai.id, amount: 12.5 }],
+      }),
+    );
+    expect(sharedPart.status).toBe(201);
+    expect(shares(sharedPart.body.expense)).toEqual([
+      ['Cai', 1250],
+      ['Ana', 1750],
+    ]);
+
     const explicit = await create(
       cai,
       expenseBody(cai.id, {
@@ -281,9 +303,9 @@ describe('expenses', () => {
         'The shares must add up to the amount exactly',
       ],
       [
-        expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: bea.id, amount: 99 }] }),
+        expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: bea.id, amount: 100.01 }] }),
         422,
-        'The shares must add up to the amount exactly',
+        SHARES_EXCEED_AMOUNT,
       ],
       [
         expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: owner.id, amount: 100 }] }),
