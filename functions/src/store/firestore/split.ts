@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Query, type Transaction } from 'firebase-admin/firestore';
 import type { ExpenseCursor } from '@wayfare/contract';
 import type { ExpenseRecord, SettlementRecord, SplitStore } from '../types';
+import { reconcilePending } from '../pending-settlements';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
@@ -181,11 +182,14 @@ export function firestoreSplit(db: Firestore): SplitStore {
           expenseDocs.docs.map((doc) => doc.data() as ExpenseRecord).sort(byNewestExpense),
           paid,
         );
-        settlementDocs.docs
-          .filter((doc) => doc.get('settled_at') === null)
-          .forEach((doc) => tx.delete(doc.ref));
+        const pending = existing.filter((s) => s.settled_at === null);
+        const changes = reconcilePending(pending, transfers);
+        changes.remove.forEach((id) => tx.delete(settlements(tripId).doc(id)));
+        changes.update.forEach(({ id, amount_cents }) =>
+          tx.update(settlements(tripId).doc(id), { amount_cents }),
+        );
         const created_at = new Date().toISOString();
-        const fresh = transfers.map((transfer): SettlementRecord => ({
+        const fresh = changes.add.map((transfer): SettlementRecord => ({
           id: childId(tripId),
           trip_id: tripId,
           from_user_id: transfer.from,
@@ -195,7 +199,12 @@ export function firestoreSplit(db: Firestore): SplitStore {
           created_at,
         }));
         fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
-        return [...paid, ...fresh].sort(byOldestSettlement);
+        const removed = new Set(changes.remove);
+        const amounts = new Map(changes.update.map((u) => [u.id, u.amount_cents]));
+        const kept = pending
+          .filter((s) => !removed.has(s.id))
+          .map((s) => ({ ...s, amount_cents: amounts.get(s.id) ?? s.amount_cents }));
+        return [...paid, ...kept, ...fresh].sort(byOldestSettlement);
       });
     },
     async markSettlementPaid(id, at) {
