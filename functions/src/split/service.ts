@@ -176,6 +176,22 @@ export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord
   return shares;
 }
 
+/**
+ * An edit that names no people keeps the split as it was decided: the stored shares when neither the amount, the
+ * payer nor the type changed (so an edit of words changes no share); an equal split re-applied to the same people
+ * when only the amount changed. Today's members never enter an existing expense.
+ */
+function keptSplit(stored: ExpenseRecord, body: ExpenseBody): Pick<ExpensePatch, 'shares'> | undefined {
+  const namesPeople = Boolean(body.participants?.length || body.splits?.length);
+  if (namesPeople || body.paid_by !== stored.paid_by || body.expense_type !== stored.expense_type) return;
+  if (body.amount === stored.amount_cents) return { shares: stored.shares };
+  if (stored.expense_type !== 'group') return;
+  const equal = splitEqual(body.amount, stored.shares.length);
+  return {
+    shares: stored.shares.map((share, i) => ({ user_id: share.user_id, share_cents: equal[i] as number })),
+  };
+}
+
 export function createSplitService({
   store,
   events,
@@ -343,7 +359,10 @@ export function createSplitService({
       if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
       }
-      const record = await store.split.updateExpense(id, await expenseFields(expense.trip_id, body));
+      const record = await store.split.updateExpense(id, {
+        ...(await expenseFields(expense.trip_id, body)),
+        ...keptSplit(expense, body),
+      });
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
       return expenseView(record);

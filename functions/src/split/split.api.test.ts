@@ -288,6 +288,39 @@ describe('expenses', () => {
     ]);
   });
 
+  it('keeps a split as decided: a join and an edit of words change no share, an amount edit keeps the people', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const tripId = await tripOf(owner, bea);
+    const created = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id, { amount: 90 }),
+    });
+    const id = (created.body.expense as Expense).id;
+    await api.store.members.add(tripId, (await member('cai')).id);
+    const edit = (body: Record<string, unknown>) =>
+      api.call('PUT', `/api/trip-split/expenses/${id}`, {
+        token: owner.token,
+        body: expenseBody(owner.id, body),
+      });
+
+    const reworded = await edit({
+      amount: 90,
+      title: 'Late dinner',
+      category: 'other',
+      expense_date: '2027-04-12',
+    });
+    expect(shares(reworded.body.expense)).toEqual([
+      ['Ana', 4500],
+      ['Bea', 4500],
+    ]);
+    const repriced = await edit({ amount: 100.01 });
+    expect(shares(repriced.body.expense)).toEqual([
+      ['Ana', 5000],
+      ['Bea', 5001],
+    ]);
+  });
+
   it('rejects a split that does not sum exactly, strangers in the split, and bad input', async () => {
     const { owner, bea, create } = await trio();
     const outsider = await member('zed');
