@@ -27,7 +27,10 @@ export function parseDollarsToCents(value: unknown): number | null {
   return Number.isSafeInteger(cents) && cents <= MAX_CENTS ? cents : null;
 }
 
-/** Cents to a dollar number for inputs (12.5 for 1250); display goes through formatCents. */
+/**
+ * Cents to a dollar number (12.5 for 1250): the one derivation of the spec's dollar fields in every answer
+ * (`amount`, `share_amount`, `balance`, …) and of form inputs; display goes through formatCents.
+ */
 export const centsToDollars = (cents: number) => cents / 100;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });

@@ -1,13 +1,14 @@
 /**
  * The /api/trip-split bodies and answers (spec §3, §7). Requests carry dollars (a number or a numeric string with
- * at most 2 decimals) and are parsed to integer cents here, once; answers carry cents in `*_cents` fields and the
- * client formats them.
+ * at most 2 decimals) and are parsed to integer cents here, once. Answers carry the exact cents in `*_cents` fields
+ * and, beside them, the spec's dollar fields (`amount`, `share_amount`, …) derived from the cents by centsToDollars;
+ * the zod schemas of the answers are what the contract tests and the web client check them against.
  */
 import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
-import { parseDollarsToCents } from './money';
+import { centsToDollars, parseDollarsToCents } from './money';
 import type { TripRole } from './trips';
 
 export const EXPENSE_CATEGORIES = [
@@ -25,6 +26,9 @@ export const DEFAULT_EXPENSE_CATEGORY: ExpenseCategory = 'food';
 export const EXPENSE_TYPES = ['personal', 'group', 'shared'] as const;
 export type ExpenseType = (typeof EXPENSE_TYPES)[number];
 export const DEFAULT_EXPENSE_TYPE: ExpenseType = 'group';
+
+/** A shared expense (spec §5) whose amounts owed by the non-payers exceed what was paid. */
+export const SHARES_EXCEED_AMOUNT = 'The amounts owed come to more than the expense';
 
 export const PROVIDE_IDENTIFIER = 'Provide an email or a username';
 
@@ -163,113 +167,146 @@ export const expenseListQuerySchema = z.object({
 });
 export type ExpenseListQuery = z.output<typeof expenseListQuerySchema>;
 
-export interface PersonRef {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+const cents = z.number().int();
+/** The spec's dollar fields (§3) beside the exact cents: a number with at most two decimals. */
+const dollarAmount = z.number().refine((value) => Number.isInteger(Math.round(value * 100)), {
+  message: 'A dollar amount has at most two decimals',
+});
 
-/** Spec §3 "Participant". */
-export interface Participant extends PersonRef {
-  /** The member's id on this trip (trip and user together). */
-  id: string;
-  display_name: string;
-  user_email: string;
-  username: string;
-  joined_at: string;
-  is_owner: boolean;
-}
+const personRefSchema = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
 
-export interface ExpenseShare {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  share_cents: number;
-}
+/** Spec §3 "Participant". `id` is the member's id on this trip (trip and user together). */
+export const participantSchema = personRefSchema.extend({
+  id: z.string(),
+  display_name: z.string(),
+  user_email: z.string(),
+  username: z.string(),
+  joined_at: z.string(),
+  is_owner: z.boolean(),
+});
+export type Participant = z.infer<typeof participantSchema>;
 
-/** Spec §3 "Expense". */
-export interface Expense {
-  id: string;
-  trip_id: string;
-  title: string;
-  description: string;
-  amount_cents: number;
-  expense_date: string;
-  category: ExpenseCategory;
-  expense_type: ExpenseType;
-  /** The payer's user id; `paid_by_name` is what the list shows. */
-  paid_by: string;
-  paid_by_name: string;
-  participants: ExpenseShare[];
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-}
+export const expenseShareSchema = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  share_cents: cents,
+  share_amount: dollarAmount,
+});
+export type ExpenseShare = z.infer<typeof expenseShareSchema>;
+
+/** Spec §3 "Expense". `paid_by` is the payer's user id; `paid_by_name` is what the list shows. */
+export const expenseSchema = z.object({
+  id: z.string(),
+  trip_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  amount_cents: cents,
+  amount: dollarAmount,
+  expense_date: z.string(),
+  category: z.enum(EXPENSE_CATEGORIES),
+  expense_type: z.enum(EXPENSE_TYPES),
+  paid_by: z.string(),
+  paid_by_name: z.string(),
+  participants: z.array(expenseShareSchema),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
 
 /** Spec §3 "Settlement": pending while settled_at is null. `payer` pays `payee`. */
-export interface Settlement {
-  id: string;
-  trip_id: string;
-  amount_cents: number;
-  settled_at: string | null;
-  payer: PersonRef;
-  payee: PersonRef;
-  created_at: string;
-}
+export const settlementSchema = z.object({
+  id: z.string(),
+  trip_id: z.string(),
+  amount_cents: cents,
+  amount: dollarAmount,
+  settled_at: z.string().nullable(),
+  payer: personRefSchema,
+  payee: personRefSchema,
+  created_at: z.string(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
 
 /** Spec §3 "Balance". */
-export interface Balance extends PersonRef {
+export const balanceSchema = personRefSchema.extend({
+  balance_cents: cents,
+  total_paid_cents: cents,
+  total_owed_cents: cents,
+  balance: dollarAmount,
+  total_paid: dollarAmount,
+  total_owed: dollarAmount,
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+/** The spec's dollar fields of a balance, derived from its cents. */
+export const balanceDollars = (balance: {
   balance_cents: number;
   total_paid_cents: number;
   total_owed_cents: number;
-}
+}) => ({
+  balance: centsToDollars(balance.balance_cents),
+  total_paid: centsToDollars(balance.total_paid_cents),
+  total_owed: centsToDollars(balance.total_owed_cents),
+});
 
-/** POST /trips/{tripId}/settlements/calculate. */
-export interface CalculateSettlementsResponse {
-  balances: Balance[];
-  settlements: Settlement[];
-  /** 'exact' when the pending transfers are proven the fewest possible; 'greedy' for very large groups. */
-  method: 'exact' | 'greedy';
-}
+/** POST /trips/{tripId}/settlements/calculate. 'exact' when the pending transfers are proven the fewest possible. */
+export const calculateSettlementsResponseSchema = z.object({
+  balances: z.array(balanceSchema),
+  settlements: z.array(settlementSchema),
+  method: z.enum(['exact', 'greedy']),
+});
+export type CalculateSettlementsResponse = z.infer<typeof calculateSettlementsResponseSchema>;
 
-/** GET /user/trips: one card of the overview (spec §2 "Trip split overview"). */
-export interface SplitTripSummary {
-  id: string;
-  trip_name: string;
-  city_name: string;
-  start_date: string | null;
-  end_date: string | null;
-  image_url: string | null;
-  user_role: TripRole;
-  trip_owner_username: string;
-  participant_count: number;
-  expense_count: number;
-  total_expenses_cents: number;
-  /** The sum of the caller's shares over all the trip's expenses. */
-  your_share_cents: number;
-}
+/** GET /user/trips: one card of the overview (spec §2). `your_share_cents` sums the caller's shares. */
+export const splitTripSummarySchema = z.object({
+  id: z.string(),
+  trip_name: z.string(),
+  city_name: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  image_url: z.string().nullable(),
+  user_role: z.enum(['owner', 'participant'] as const satisfies readonly TripRole[]),
+  trip_owner_username: z.string(),
+  participant_count: z.number().int(),
+  expense_count: z.number().int(),
+  total_expenses_cents: cents,
+  total_expenses: dollarAmount,
+  your_share_cents: cents,
+});
+export type SplitTripSummary = z.infer<typeof splitTripSummarySchema>;
 
-export interface ParticipantsResponse {
-  participants: Participant[];
-}
-/** GET /trips/{tripId}/expenses: one page, newest first, and the trip-wide figures the screens show beside it. */
-export interface ExpensesResponse {
-  expenses: Expense[];
-  /** Pass back as `cursor` for the next page; null on the last page. Opaque: its content may change. */
-  next_cursor: string | null;
-  /** Over all the trip's expenses, not only this page. */
-  expense_count: number;
-  total_expenses_cents: number;
-  /** The sum of the caller's shares over all the trip's expenses. */
-  your_share_cents: number;
-}
-export interface SettlementsResponse {
-  settlements: Settlement[];
-}
-export interface SplitTripsResponse {
-  trips: SplitTripSummary[];
-}
+export const participantsResponseSchema = z.object({ participants: z.array(participantSchema) });
+export type ParticipantsResponse = z.infer<typeof participantsResponseSchema>;
+export const participantResponseSchema = z.object({ participant: participantSchema });
+
+/**
+ * GET /trips/{tripId}/expenses: one page, newest first, and trip-wide figures (over all expenses, not this page).
+ * `next_cursor` is passed back as `cursor` for the next page (null on the last); it is opaque.
+ */
+export const expensesResponseSchema = z.object({
+  expenses: z.array(expenseSchema),
+  next_cursor: z.string().nullable(),
+  expense_count: z.number().int(),
+  total_expenses_cents: cents,
+  total_expenses: dollarAmount,
+  your_share_cents: cents,
+});
+export type ExpensesResponse = z.infer<typeof expensesResponseSchema>;
+export const expenseResponseSchema = z.object({ expense: expenseSchema });
+
+export const settlementsResponseSchema = z.object({ settlements: z.array(settlementSchema) });
+export type SettlementsResponse = z.infer<typeof settlementsResponseSchema>;
+export const settlementResponseSchema = z.object({ settlement: settlementSchema });
+
+export const splitTripsResponseSchema = z.object({ trips: z.array(splitTripSummarySchema) });
+export type SplitTripsResponse = z.infer<typeof splitTripsResponseSchema>;
 
 /** What the live stream says happened; the client refetches the ledger on any of them. */
 export const LEDGER_CHANGES = [

@@ -28,13 +28,31 @@ export interface TripSummary {
   expense_count: number;
   /** Integer cents. */
   total_expenses_cents: number;
+  /** The same in dollars (spec §3). */
+  total_expenses: number;
   created_at: string;
+}
+
+/** The AI guide (spec §3): the JSON object its provider wrote, or the raw text when that did not parse. */
+export type RecommendationsAnswer = Record<string, unknown> | string | null;
+
+/** The stored guide text as an answer carries it. */
+export function recommendationsAnswer(text: string | null): RecommendationsAnswer {
+  if (text === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return parsed as Record<string, unknown>;
+    }
+  } catch {
+    // Not JSON: the raw text is the answer.
+  }
+  return text;
 }
 
 /** GET /api/trips/{id}: the trip with everything the details page shows. */
 export interface TripView extends TripSummary {
-  /** The AI guide as its provider wrote it: JSON text, or raw text when it did not parse. */
-  recommendations: string | null;
+  recommendations: RecommendationsAnswer;
   recommendations_provider: string | null;
   attractions: Attraction[];
   daily_plans: DailyPlan[];

@@ -1,6 +1,7 @@
 import { itinerarySentences, matchDayHeading } from './itinerary-text';
 import { assembleGuide, dayNumberOfKey, keyOf, normalizeGuide, sectionOfKey } from './normalize';
 import { repairJson } from './repair-json';
+import type { RecommendationsAnswer } from '../trip-views';
 import type { AiGuide, GuideSection, ItineraryDay, ParsedRecommendations } from './types';
 
 /** Longest guide text read: a week-by-week guide is ~20 kB; anything past this is cut, not parsed. */
@@ -11,7 +12,11 @@ export const MAX_RECOMMENDATIONS_CHARS = 200_000;
  * reconstruction, text sections by headings, and finally the raw text (spec §4). Never throws; every strategy is
  * a single pass or a regular expression without nested repetition, so the time is linear in the (capped) text.
  */
-export function parseRecommendations(input: string | null | undefined): ParsedRecommendations {
+export function parseRecommendations(input: RecommendationsAnswer | undefined): ParsedRecommendations {
+  if (input !== null && typeof input === 'object') {
+    const guide = normalizeGuide(input);
+    if (guide) return { strategy: 'json', guide };
+  }
   const text = typeof input === 'string' ? input.slice(0, MAX_RECOMMENDATIONS_CHARS) : '';
   try {
     const strategies: Array<

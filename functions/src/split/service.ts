@@ -11,6 +11,9 @@
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
+  SHARES_EXCEED_AMOUNT,
+  balanceDollars,
+  centsToDollars,
   computeBalances,
   encodeExpenseCursor,
   settle,
@@ -100,6 +103,7 @@ function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Ex
     title: record.title,
     description: record.description,
     amount_cents: record.amount_cents,
+    amount: centsToDollars(record.amount_cents),
     expense_date: record.expense_date,
     category: record.category,
     expense_type: record.expense_type,
@@ -107,7 +111,7 @@ function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Ex
     paid_by_name: fullName(person(record.paid_by)),
     participants: record.shares.map(({ user_id, share_cents }) => {
       const { first_name, last_name } = person(user_id);
-      return { user_id, first_name, last_name, share_cents };
+      return { user_id, first_name, last_name, share_cents, share_amount: centsToDollars(share_cents) };
     }),
     created_by: record.created_by,
     created_at: record.created_at,
@@ -120,6 +124,7 @@ function toSettlement(record: SettlementRecord, person: (id: string) => PersonRe
     id: record.id,
     trip_id: record.trip_id,
     amount_cents: record.amount_cents,
+    amount: centsToDollars(record.amount_cents),
     settled_at: record.settled_at,
     payer: person(record.from_user_id),
     payee: person(record.to_user_id),
@@ -130,7 +135,8 @@ function toSettlement(record: SettlementRecord, person: (id: string) => PersonRe
 /**
  * The shares of an expense, computed on the server from the body: explicit shares must add up to the amount
  * exactly; otherwise personal (payer bears all), group (equal among all participants, remainder on the last) or
- * shared (custom amounts per non-payer with zeros dropped, else equal among the non-payers).
+ * shared (custom amounts per non-payer with zeros dropped and the payer bearing the rest, else equal among the
+ * non-payers).
  */
 export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord['shares'] {
   const explicit = body.participants?.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
@@ -148,8 +154,12 @@ export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord
     if (given.some((s) => s.user_id === body.paid_by)) {
       throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
     }
-    if (given.length > 0) shares = given;
-    else {
+    if (given.length > 0) {
+      // Spec §5: the non-payers owe what was entered for them; the payer bears the rest.
+      const rest = body.amount - sumCents(given.map((s) => s.share_cents));
+      if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
+      shares = rest > 0 ? [...given, { user_id: body.paid_by, share_cents: rest }] : given;
+    } else {
       const others = memberIds.filter((id) => id !== body.paid_by);
       if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
       const equal = splitEqual(body.amount, others.length);
@@ -164,6 +174,22 @@ export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord
     throw new HttpError(422, NOT_A_PARTICIPANT);
   }
   return shares;
+}
+
+/**
+ * An edit that names no people keeps the split as it was decided: the stored shares when neither the amount, the
+ * payer nor the type changed (so an edit of words changes no share); an equal split re-applied to the same people
+ * when only the amount changed. Today's members never enter an existing expense.
+ */
+function keptSplit(stored: ExpenseRecord, body: ExpenseBody): Pick<ExpensePatch, 'shares'> | undefined {
+  const namesPeople = Boolean(body.participants?.length || body.splits?.length);
+  if (namesPeople || body.paid_by !== stored.paid_by || body.expense_type !== stored.expense_type) return;
+  if (body.amount === stored.amount_cents) return { shares: stored.shares };
+  if (stored.expense_type !== 'group') return;
+  const equal = splitEqual(body.amount, stored.shares.length);
+  return {
+    shares: stored.shares.map((share, i) => ({ user_id: share.user_id, share_cents: equal[i] as number })),
+  };
 }
 
 export function createSplitService({
@@ -226,6 +252,7 @@ export function createSplitService({
       next_cursor: rows.length > limit && last ? encodeExpenseCursor(last) : null,
       expense_count: trip.expense_count,
       total_expenses_cents: trip.total_expenses_cents,
+      total_expenses: centsToDollars(trip.total_expenses_cents),
     };
     return JSON.stringify(shared).slice(0, -1);
   }
@@ -333,7 +360,10 @@ export function createSplitService({
       if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
       }
-      const record = await store.split.updateExpense(id, await expenseFields(expense.trip_id, body));
+      const record = await store.split.updateExpense(id, {
+        ...(await expenseFields(expense.trip_id, body)),
+        ...keptSplit(expense, body),
+      });
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
       return expenseView(record);
@@ -374,7 +404,7 @@ export function createSplitService({
       ]);
       emit('settlements.calculated', tripId, tripId);
       return {
-        balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b })),
+        balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b) })),
         settlements: records.map((record) => toSettlement(record, person)),
         method,
       };
@@ -416,6 +446,7 @@ export function createSplitService({
         participant_count: trip.member_count,
         expense_count: trip.expense_count,
         total_expenses_cents: trip.total_expenses_cents,
+        total_expenses: centsToDollars(trip.total_expenses_cents),
         your_share_cents: shares[index] ?? 0,
       }));
     },

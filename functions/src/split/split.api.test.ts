@@ -1,6 +1,13 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Balance, Expense, ExpensesResponse, LedgerChange, Settlement } from '@wayfare/contract';
+import {
+  SHARES_EXCEED_AMOUNT,
+  type Balance,
+  type Expense,
+  type ExpensesResponse,
+  type LedgerChange,
+  type Settlement,
+} from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
 import { newTrip } from '../store/test-adapters';
 import { STILL_IN_LEDGER } from './service';
@@ -249,6 +256,21 @@ describe('expenses', () => {
     );
     expect(shares(sharedCustom.body.expense)).toEqual([['Bea', 3000]]);
 
+    // Spec §5: the non-payers owe what was entered for them, and the payer bears the rest.
+    const sharedPart = await create(
+      owner,
+      expenseBody(owner.id, {
+        expense_type: 'shared',
+        amount: 30,
+        splits: [{ user_id: cai.id, amount: 12.5 }],
+      }),
+    );
+    expect(sharedPart.status).toBe(201);
+    expect(shares(sharedPart.body.expense)).toEqual([
+      ['Cai', 1250],
+      ['Ana', 1750],
+    ]);
+
     const explicit = await create(
       cai,
       expenseBody(cai.id, {
@@ -263,6 +285,39 @@ describe('expenses', () => {
     expect(shares(explicit.body.expense)).toEqual([
       ['Ana', 1001],
       ['Cai', 999],
+    ]);
+  });
+
+  it('keeps a split as decided: a join and an edit of words change no share, an amount edit keeps the people', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const tripId = await tripOf(owner, bea);
+    const created = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id, { amount: 90 }),
+    });
+    const id = (created.body.expense as Expense).id;
+    await api.store.members.add(tripId, (await member('cai')).id);
+    const edit = (body: Record<string, unknown>) =>
+      api.call('PUT', `/api/trip-split/expenses/${id}`, {
+        token: owner.token,
+        body: expenseBody(owner.id, body),
+      });
+
+    const reworded = await edit({
+      amount: 90,
+      title: 'Late dinner',
+      category: 'other',
+      expense_date: '2027-04-12',
+    });
+    expect(shares(reworded.body.expense)).toEqual([
+      ['Ana', 4500],
+      ['Bea', 4500],
+    ]);
+    const repriced = await edit({ amount: 100.01 });
+    expect(shares(repriced.body.expense)).toEqual([
+      ['Ana', 5000],
+      ['Bea', 5001],
     ]);
   });
 
@@ -281,9 +336,9 @@ describe('expenses', () => {
         'The shares must add up to the amount exactly',
       ],
       [
-        expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: bea.id, amount: 99 }] }),
+        expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: bea.id, amount: 100.01 }] }),
         422,
-        'The shares must add up to the amount exactly',
+        SHARES_EXCEED_AMOUNT,
       ],
       [
         expenseBody(owner.id, { expense_type: 'shared', splits: [{ user_id: owner.id, amount: 100 }] }),

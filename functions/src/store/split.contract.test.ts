@@ -216,11 +216,19 @@ describe.each(Object.entries(storeAdapters))(
       });
       await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toEqual(pending);
 
-      // Recalculating again replaces the pending one rather than adding a second.
+      // Recalculating an unchanged ledger keeps the pending transfer, id and all.
       const again = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
-      expect(again).toHaveLength(1);
-      expect(again[0]!.id).not.toBe(pending!.id);
-      await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toBeNull();
+      expect(again).toEqual([pending]);
+
+      // A changed amount updates the same transfer in place.
+      const extra = await adapter.store.split.createExpense(
+        trip.id,
+        expense({ amount_cents: 1000, shares: [{ user_id: friend.id, share_cents: 1000 }] }),
+      );
+      const grown = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
+      expect(grown).toEqual([{ ...pending, amount_cents: 2500 }]);
+      await adapter.store.split.deleteExpense(extra.id);
+      expect(await adapter.store.split.recalculateSettlements(trip.id, plan(members))).toEqual([pending]);
 
       const at = new Date().toISOString();
       const paid = await adapter.store.split.markSettlementPaid(again[0]!.id, at);

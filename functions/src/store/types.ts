@@ -214,7 +214,8 @@ export interface SplitStore {
   getSettlement(id: string): Promise<SettlementRecord | null>;
   /**
    * In one atomic write: reads the trip's expenses and paid settlements, asks `plan` for the transfers still
-   * needed, replaces every pending settlement with them and answers all of the trip's settlements.
+   * needed, and brings the pending settlements in line with them (reconcilePending: an unchanged transfer keeps its
+   * id, a changed amount is updated, paid ones are never touched); answers all of the trip's settlements.
    */
   recalculateSettlements(
     tripId: string,

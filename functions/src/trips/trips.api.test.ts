@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TRIP_ENDS_BEFORE_START,
   TRIP_IMAGE_MAX_BYTES,
+  recommendationsAnswer,
   type ApiErrorBody,
   type TripView,
 } from '@wayfare/contract';
@@ -99,7 +100,7 @@ describe('trips API over HTTP', () => {
         participant_count: 2,
         trip_owner_username: owner.user.username,
         expense_count: 0,
-        recommendations: trip.recommendations,
+        recommendations: recommendationsAnswer(trip.recommendations),
         recommendations_provider: 'offline',
         attractions: trip.attractions,
         latitude: trip.latitude,

@@ -1,4 +1,10 @@
-import type { TripRole, TripSummary, TripView } from '@wayfare/contract';
+import {
+  centsToDollars,
+  recommendationsAnswer,
+  type TripRole,
+  type TripSummary,
+  type TripView,
+} from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
 import { toDailyPlan } from '../plans/service';
 import type { PlanRecord, TripRecord } from '../store/types';
@@ -33,6 +39,7 @@ export function toTripSummary(trip: TripRecord, membership: TripMembership, urls
     participant_count: membership.participantCount,
     expense_count: trip.expense_count,
     total_expenses_cents: trip.total_expenses_cents,
+    total_expenses: centsToDollars(trip.total_expenses_cents),
     created_at: trip.created_at,
   };
 }
@@ -46,7 +53,7 @@ export function toTripView(
 ): TripView {
   return {
     ...toTripSummary(trip, membership, urls),
-    recommendations: trip.recommendations,
+    recommendations: recommendationsAnswer(trip.recommendations),
     recommendations_provider: trip.recommendations_provider,
     attractions: trip.attractions,
     daily_plans: plans.map((plan) => toDailyPlan(plan, trip.start_date)),

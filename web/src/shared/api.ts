@@ -97,3 +97,21 @@ export async function apiFetch<T>(
   if (!response.ok) throw toApiError(response.status, data);
   return data as T;
 }
+
+/** A `contract/` answer schema: what apiFetchChecked checks an answer against. */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export const UNEXPECTED_ANSWER = 'Wayfare answered in a way this page does not understand. Please reload.';
+
+/** apiFetch whose answer is validated with the same `contract/` schema the server's answers are tested against. */
+export async function apiFetchChecked<T>(
+  schema: AnswerSchema<T>,
+  path: string,
+  options?: ApiFetchOptions,
+): Promise<T> {
+  const parsed = schema.safeParse(await apiFetch<unknown>(path, options));
+  if (!parsed.success) throw new ApiError(0, UNEXPECTED_ANSWER);
+  return parsed.data;
+}

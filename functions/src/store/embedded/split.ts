@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ExpenseRecord, ExpensePatch, NewExpense, SettlementRecord, SplitStore } from '../types';
 import type { Migration } from './migrations';
+import { reconcilePending } from '../pending-settlements';
 
 export const splitMigrations: Migration[] = [
   {
@@ -131,7 +132,10 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     'SELECT * FROM settlements WHERE trip_id = ? ORDER BY created_at, rowid',
   );
   const settlementById = db.prepare<[string], SettlementRecord>('SELECT * FROM settlements WHERE id = ?');
-  const deletePending = db.prepare('DELETE FROM settlements WHERE trip_id = ? AND settled_at IS NULL');
+  const deleteSettlement = db.prepare('DELETE FROM settlements WHERE id = ? AND settled_at IS NULL');
+  const updatePendingAmount = db.prepare(
+    'UPDATE settlements SET amount_cents = ? WHERE id = ? AND settled_at IS NULL',
+  );
   const insertSettlement = db.prepare(
     `INSERT INTO settlements (id, trip_id, from_user_id, to_user_id, amount_cents, settled_at, created_at)
      VALUES (@id, @trip_id, @from_user_id, @to_user_id, @amount_cents, @settled_at, @created_at)`,
@@ -207,11 +211,16 @@ export function sqliteSplit(db: Database.Database): SplitStore {
 
   const recalculate = db.transaction(
     (tripId: string, plan: Parameters<SplitStore['recalculateSettlements']>[1]): SettlementRecord[] => {
-      const paid = settlementsOf.all(tripId).filter((s) => s.settled_at !== null);
-      const transfers = plan(listExpenses(tripId), paid);
-      deletePending.run(tripId);
+      const existing = settlementsOf.all(tripId);
+      const paid = existing.filter((s) => s.settled_at !== null);
+      const changes = reconcilePending(
+        existing.filter((s) => s.settled_at === null),
+        plan(listExpenses(tripId), paid),
+      );
+      for (const id of changes.remove) deleteSettlement.run(id);
+      for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
       const created_at = new Date().toISOString();
-      for (const transfer of transfers) {
+      for (const transfer of changes.add) {
         insertSettlement.run({
           id: randomUUID(),
           trip_id: tripId,

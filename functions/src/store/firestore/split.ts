@@ -3,6 +3,7 @@ import { FieldValue, type Firestore, type Query, type Transaction } from 'fireba
 import type { ExpenseCursor } from '@wayfare/contract';
 import type { ExpenseRecord, SettlementRecord, SplitStore } from '../types';
 import { bumpLedgerNotice } from './ledger-notice';
+import { reconcilePending } from '../pending-settlements';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
@@ -184,11 +185,14 @@ export function firestoreSplit(db: Firestore): SplitStore {
           expenseDocs.docs.map((doc) => doc.data() as ExpenseRecord).sort(byNewestExpense),
           paid,
         );
-        settlementDocs.docs
-          .filter((doc) => doc.get('settled_at') === null)
-          .forEach((doc) => tx.delete(doc.ref));
+        const pending = existing.filter((s) => s.settled_at === null);
+        const changes = reconcilePending(pending, transfers);
+        changes.remove.forEach((id) => tx.delete(settlements(tripId).doc(id)));
+        changes.update.forEach(({ id, amount_cents }) =>
+          tx.update(settlements(tripId).doc(id), { amount_cents }),
+        );
         const created_at = new Date().toISOString();
-        const fresh = transfers.map((transfer): SettlementRecord => ({
+        const fresh = changes.add.map((transfer): SettlementRecord => ({
           id: childId(tripId),
           trip_id: tripId,
           from_user_id: transfer.from,
@@ -199,7 +203,12 @@ export function firestoreSplit(db: Firestore): SplitStore {
         }));
         fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
         bumpLedgerNotice(tx, db, tripId);
-        return [...paid, ...fresh].sort(byOldestSettlement);
+        const removed = new Set(changes.remove);
+        const amounts = new Map(changes.update.map((u) => [u.id, u.amount_cents]));
+        const kept = pending
+          .filter((s) => !removed.has(s.id))
+          .map((s) => ({ ...s, amount_cents: amounts.get(s.id) ?? s.amount_cents }));
+        return [...paid, ...kept, ...fresh].sort(byOldestSettlement);
       });
     },
     async markSettlementPaid(id, at) {

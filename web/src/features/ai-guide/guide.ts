@@ -23,7 +23,7 @@ export type GuideView =
   | { kind: 'sections'; tabs: Array<{ section: GuideSection; label: string; text: string }> };
 
 /** What the recommendations block shows: tabs for the sections that have text, the raw text, or nothing. */
-export function guideView(recommendations: string | null): GuideView {
+export function guideView(recommendations: TripView['recommendations']): GuideView {
   const parsed = parseRecommendations(recommendations);
   if (!parsed.guide) return parsed.text ? { kind: 'text', text: parsed.text } : { kind: 'empty' };
   const { guide } = parsed;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronDown, Crown, Plus, UserPlus, Users } from 'lucide-react';
+import { ChevronDown, Crown, Plus, RefreshCw, UserPlus, Users } from 'lucide-react';
 import { formatCents, type SplitTripSummary } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
@@ -12,10 +12,9 @@ import { AddParticipantForm } from '../split/AddParticipantForm';
 import { ExpenseList } from '../split/ExpenseList';
 import { ParticipantList } from '../split/ParticipantList';
 import { SettlementList } from '../split/SettlementList';
-import { splitApi } from '../split/splitApi';
 import { Tabs } from '../split/Tabs';
-import { errorMessage } from '../../shared/api';
 import { useLiveLedger } from '../split/useLiveLedger';
+import { useSettlementCalculation } from '../split/useSettlementCalculation';
 import { AddExpenseModal } from './AddExpenseModal';
 import styles from './Overview.module.css';
 
@@ -86,9 +85,9 @@ export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; 
 function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
   const { user } = useSession();
   const ledger = useLiveLedger(trip.id);
+  const { calculating, calcError, calculate } = useSettlementCalculation(trip.id, ledger.refresh);
   const [tab, setTab] = useState<CardTab>('expenses');
   const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
-  const [calcError, setCalcError] = useState<string | null>(null);
   const { participants, expenses, settlements } = ledger;
   const me = user?.userId;
   // The card's figures come from the overview list; refresh it when this ledger moves on.
@@ -99,21 +98,6 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
     if (seen.current !== null && seen.current !== figures) onChanged();
     seen.current = figures;
   }, [ledger.loading, figures, onChanged]);
-
-  // Spec §4: recalculate when the settlements tab opens, or when its list is empty but expenses exist.
-  const needsCalculation =
-    tab === 'settlements' || (!ledger.loading && settlements.data.length === 0 && expenses.expense_count > 0);
-  useEffect(() => {
-    if (!needsCalculation) return;
-    splitApi.calculateSettlements(trip.id).then(
-      () => {
-        setCalcError(null);
-        return ledger.refresh();
-      },
-      (err: unknown) => setCalcError(errorMessage(err, 'Failed to calculate settlements')),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening, not on every refetch
-  }, [needsCalculation, trip.id]);
 
   if (ledger.revoked) return <Notice tone="info">You are no longer a participant of this trip.</Notice>;
   return (
@@ -163,6 +147,14 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
             {(calcError ?? settlements.error) && (
               <Notice tone="error">{calcError ?? settlements.error}</Notice>
             )}
+            <Button
+              variant="secondary"
+              loading={calculating}
+              loadingText="Calculating..."
+              onClick={() => void calculate()}
+            >
+              <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
+            </Button>
             <SettlementList settlements={settlements.data} />
           </>
         )}

@@ -8,7 +8,8 @@ import {
   type ExpenseBodyInput,
   type ExpenseCategory,
 } from '@wayfare/contract';
-import { SPLIT_NOT_ADDING_UP } from '../split/forms';
+
+export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
 export type SplitMethod = 'equal' | 'custom' | 'percent';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, Plus, Radio, RefreshCw } from 'lucide-react';
-import type { Balance, Expense, TripView } from '@wayfare/contract';
-import { ApiError, apiFetch, errorMessage } from '../../shared/api';
+import type { Expense, TripView } from '@wayfare/contract';
+import { ApiError, apiFetch } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
@@ -15,9 +15,9 @@ import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
 import { ParticipantList } from './ParticipantList';
 import { BalanceList, SettlementList } from './SettlementList';
-import { splitApi } from './splitApi';
 import { Tabs, type TabKey } from './Tabs';
 import { useLiveLedger } from './useLiveLedger';
+import { useSettlementCalculation } from './useSettlementCalculation';
 import split from './Split.module.css';
 import styles from './TripSplitPage.module.css';
 
@@ -37,10 +37,8 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   const [tripState, setTripState] = useState<TripState>({ status: 'loading' });
   const [tab, setTab] = useState<TabKey>('participants');
   const [editing, setEditing] = useState<Expense | null | 'new'>(null);
-  const [balances, setBalances] = useState<Balance[] | null>(null);
-  const [calculating, setCalculating] = useState(false);
-  const [calcError, setCalcError] = useState<string | null>(null);
   const ledger = useLiveLedger(tripId);
+  const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId, ledger.refresh);
   useDocumentTitle(tripState.status === 'ready' ? `Split · ${tripState.trip.trip_name}` : 'Trip Split');
 
   const loadTrip = useCallback(
@@ -64,20 +62,6 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   const refresh = () => {
     void loadTrip();
     void ledger.refresh();
-  };
-
-  const calculate = async () => {
-    setCalculating(true);
-    setCalcError(null);
-    try {
-      const result = await splitApi.calculateSettlements(tripId);
-      setBalances(result.balances);
-      await ledger.refresh();
-    } catch (err) {
-      setCalcError(errorMessage(err, 'Failed to calculate settlements'));
-    } finally {
-      setCalculating(false);
-    }
   };
 
   const back = (

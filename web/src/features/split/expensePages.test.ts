@@ -8,6 +8,7 @@ const answer = (ids: string[], next: string | null, count = 9): ExpensesResponse
   next_cursor: next,
   expense_count: count,
   total_expenses_cents: count * 100,
+  total_expenses: count,
   your_share_cents: count * 10,
 });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Expense } from '@wayfare/contract';
-import {
-  SPLIT_NOT_ADDING_UP,
-  draftFromExpense,
-  emptyDraft,
-  expenseBodyFromDraft,
-  participantBody,
-} from './forms';
+import { SHARES_EXCEED_AMOUNT, type Expense } from '@wayfare/contract';
+import { draftFromExpense, emptyDraft, expenseBodyFromDraft, participantBody } from './forms';
 
 describe('participantBody', () => {
   it('sends email-looking text as email, anything else as username, and refuses blank', () => {
@@ -49,19 +43,19 @@ describe('expenseBodyFromDraft', () => {
     expect(expenseBodyFromDraft({ ...draft, ...patch })).toEqual({ error });
   });
 
-  it('shared: drops zeros and the payer, completes a 1-cent gap onto the last person, refuses more', () => {
+  it('shared (spec §5): drops zeros and the payer, leaves the rest on the payer, refuses more than the total', () => {
     const shared = { ...draft, expense_type: 'shared' as const, amount: '10' };
     const body = (splits: Record<string, string>) => expenseBodyFromDraft({ ...shared, splits });
-    expect(body({ ana: '5', bea: '3.33', cai: '6.66', dan: '0' })).toMatchObject({
+    expect(body({ ana: '5', bea: '3.33', cai: '2', dan: '0' })).toMatchObject({
       body: {
         splits: [
           { user_id: 'bea', amount: 3.33 },
-          { user_id: 'cai', amount: 6.67 },
+          { user_id: 'cai', amount: 2 },
         ],
       },
     });
     expect(body({})).toEqual({ body: expect.not.objectContaining({ splits: expect.anything() }) });
-    expect(body({ bea: '3', cai: '3' })).toEqual({ error: SPLIT_NOT_ADDING_UP });
+    expect(body({ bea: '6', cai: '4.01' })).toEqual({ error: SHARES_EXCEED_AMOUNT });
     expect(body({ bea: 'x' })).toEqual({ error: 'Enter amounts in dollars, like 12.50' });
   });
 

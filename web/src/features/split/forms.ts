@@ -1,10 +1,9 @@
 import {
   PROVIDE_IDENTIFIER,
-  SPLIT_TOLERANCE_CENTS,
+  SHARES_EXCEED_AMOUNT,
   centsToDollars,
   looksLikeEmail,
   parseDollarsToCents,
-  splitCustom,
   sumCents,
   type AddParticipantBody,
   type Expense,
@@ -12,8 +11,6 @@ import {
   type ExpenseCategory,
   type ExpenseType,
 } from '@wayfare/contract';
-
-export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
 /** Spec §5: text that looks like an email is sent as email, anything else as a username; blank is refused. */
 export function participantBody(text: string): { body: AddParticipantBody } | { error: string } {
@@ -69,9 +66,9 @@ export function draftFromExpense(expense: Expense): ExpenseDraft {
 }
 
 /**
- * The request body for a draft, or the first thing to fix. Shared custom amounts drop zeros; when some are given
- * they must come within a cent of the total (the last person absorbs that cent); none given means the server
- * divides the amount equally among the non-payers.
+ * The request body for a draft, or the first thing to fix. Shared (spec §5): custom amounts per non-payer, zeros
+ * dropped, the payer bears the rest (so they may not exceed the total); none given means the server divides the
+ * amount equally among the non-payers.
  */
 export function expenseBodyFromDraft(draft: ExpenseDraft): { body: ExpenseBodyInput } | { error: string } {
   if (!draft.paid_by) return { error: 'Choose who paid' };
@@ -98,17 +95,6 @@ export function expenseBodyFromDraft(draft: ExpenseDraft): { body: ExpenseBodyIn
     if (cents > 0) entered.push({ user_id, cents });
   }
   if (entered.length === 0) return { body };
-  if (Math.abs(sumCents(entered.map((e) => e.cents)) - total) > SPLIT_TOLERANCE_CENTS) {
-    return { error: SPLIT_NOT_ADDING_UP };
-  }
-  const shares = splitCustom(
-    total,
-    entered.map((e) => e.cents),
-  ) as number[];
-  return {
-    body: {
-      ...body,
-      splits: entered.map((e, i) => ({ user_id: e.user_id, amount: (shares[i] as number) / 100 })),
-    },
-  };
+  if (sumCents(entered.map((e) => e.cents)) > total) return { error: SHARES_EXCEED_AMOUNT };
+  return { body: { ...body, splits: entered.map((e) => ({ user_id: e.user_id, amount: e.cents / 100 })) } };
 }

@@ -1,26 +1,27 @@
-import type {
-  AddParticipantBody,
-  CalculateSettlementsResponse,
-  Expense,
-  ExpenseBodyInput,
-  ExpensesResponse,
-  Participant,
-  ParticipantsResponse,
-  Settlement,
-  SettlementsResponse,
-  SplitTripsResponse,
+import {
+  calculateSettlementsResponseSchema,
+  expenseResponseSchema,
+  expensesResponseSchema,
+  participantResponseSchema,
+  participantsResponseSchema,
+  settlementResponseSchema,
+  settlementsResponseSchema,
+  splitTripsResponseSchema,
+  type AddParticipantBody,
+  type ExpenseBodyInput,
 } from '@wayfare/contract';
-import { apiFetch } from '../../shared/api';
+import { apiFetch, apiFetchChecked } from '../../shared/api';
 
 const base = '/api/trip-split';
 const trip = (tripId: string) => `${base}/trips/${encodeURIComponent(tripId)}`;
 
-/** Every /api/trip-split call of spec §7; answers carry cents, the screens format them. */
+/** Every /api/trip-split call of spec §7; answers are checked against `contract/`'s schemas, screens format cents. */
 export const splitApi = {
   participants: async (tripId: string, signal?: AbortSignal) =>
-    (await apiFetch<ParticipantsResponse>(`${trip(tripId)}/participants`, { signal })).participants,
+    (await apiFetchChecked(participantsResponseSchema, `${trip(tripId)}/participants`, { signal }))
+      .participants,
   addParticipant: (tripId: string, body: AddParticipantBody) =>
-    apiFetch<{ participant: Participant }>(`${trip(tripId)}/participants`, { method: 'POST', body }),
+    apiFetchChecked(participantResponseSchema, `${trip(tripId)}/participants`, { method: 'POST', body }),
   removeParticipant: (tripId: string, userId: string) =>
     apiFetch<void>(`${trip(tripId)}/participants/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
 
@@ -30,26 +31,33 @@ export const splitApi = {
     if (page.limit) query.set('limit', String(page.limit));
     if (page.cursor) query.set('cursor', page.cursor);
     const search = query.toString();
-    return apiFetch<ExpensesResponse>(`${trip(tripId)}/expenses${search && `?${search}`}`, { signal });
+    return apiFetchChecked(expensesResponseSchema, `${trip(tripId)}/expenses${search && `?${search}`}`, {
+      signal,
+    });
   },
   createExpense: (tripId: string, body: ExpenseBodyInput) =>
-    apiFetch<{ expense: Expense }>(`${trip(tripId)}/expenses`, { method: 'POST', body }),
+    apiFetchChecked(expenseResponseSchema, `${trip(tripId)}/expenses`, { method: 'POST', body }),
   updateExpense: (id: string, body: ExpenseBodyInput) =>
-    apiFetch<{ expense: Expense }>(`${base}/expenses/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    apiFetchChecked(expenseResponseSchema, `${base}/expenses/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body,
+    }),
   deleteExpense: (id: string) =>
     apiFetch<void>(`${base}/expenses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   settlements: async (tripId: string, signal?: AbortSignal) =>
-    (await apiFetch<SettlementsResponse>(`${trip(tripId)}/settlements`, { signal })).settlements,
+    (await apiFetchChecked(settlementsResponseSchema, `${trip(tripId)}/settlements`, { signal })).settlements,
   calculateSettlements: (tripId: string) =>
-    apiFetch<CalculateSettlementsResponse>(`${trip(tripId)}/settlements/calculate`, { method: 'POST' }),
+    apiFetchChecked(calculateSettlementsResponseSchema, `${trip(tripId)}/settlements/calculate`, {
+      method: 'POST',
+    }),
   markPaid: (id: string) =>
-    apiFetch<{ settlement: Settlement }>(`${base}/settlements/${encodeURIComponent(id)}/paid`, {
+    apiFetchChecked(settlementResponseSchema, `${base}/settlements/${encodeURIComponent(id)}/paid`, {
       method: 'PUT',
     }),
 
   userTrips: async (signal?: AbortSignal) =>
-    (await apiFetch<SplitTripsResponse>(`${base}/user/trips`, { signal })).trips,
+    (await apiFetchChecked(splitTripsResponseSchema, `${base}/user/trips`, { signal })).trips,
   liveUrl: (tripId: string) => `${trip(tripId)}/live`,
   firebaseToken: () => apiFetch<{ firebaseToken: string }>(`${base}/live-token`, { method: 'POST' }),
 };

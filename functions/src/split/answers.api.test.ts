@@ -1,0 +1,101 @@
+/**
+ * Every /api/trip-split answer against its `contract/` schema (the ones the web client checks too), and the
+ * spec §3 dollar fields beside the exact cents.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  calculateSettlementsResponseSchema,
+  expenseResponseSchema,
+  expensesResponseSchema,
+  participantResponseSchema,
+  participantsResponseSchema,
+  settlementResponseSchema,
+  settlementsResponseSchema,
+  splitTripsResponseSchema,
+} from '@wayfare/contract';
+import { newTrip } from '../store/test-adapters';
+import { startTestApi, type TestApi } from '../test-support/api-server';
+
+let api: TestApi;
+let seq = 0;
+
+async function member(first: string) {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  const account = {
+    username: `answers_${tag}`,
+    email: `answers.${tag}@example.com`,
+    password: 'a long enough password',
+    first_name: first,
+    last_name: 'tester',
+  };
+  const registered = await api.call('POST', '/api/auth/register', { body: account });
+  const login = await api.call('POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
+  return { id: registered.body.user.id as string, token: login.body.token as string, ...account };
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('trip-split answers', () => {
+  it('match the contract schemas and carry the spec dollar fields beside the cents', async () => {
+    const owner = await member('ana');
+    const friend = await member('ben');
+    const trip = await api.store.trips.create(owner.id, newTrip());
+    const base = `/api/trip-split/trips/${trip.id}`;
+    const as = { token: owner.token };
+
+    const added = await api.call('POST', `${base}/participants`, {
+      ...as,
+      body: { username: friend.username },
+    });
+    expect(added.status).toBe(201);
+    participantResponseSchema.parse(added.body);
+    participantsResponseSchema.parse((await api.call('GET', `${base}/participants`, as)).body);
+
+    const created = await api.call('POST', `${base}/expenses`, {
+      ...as,
+      body: { title: 'Dinner', amount: 100.01, expense_date: '2027-04-11', paid_by: owner.id },
+    });
+    expect(created.status).toBe(201);
+    const { expense } = expenseResponseSchema.parse(created.body);
+    expect(expense).toMatchObject({ amount_cents: 10001, amount: 100.01 });
+    expect(expense.participants.map((p) => [p.share_cents, p.share_amount])).toEqual([
+      [5000, 50],
+      [5001, 50.01],
+    ]);
+
+    const edited = await api.call('PUT', `/api/trip-split/expenses/${expense.id}`, {
+      ...as,
+      body: { title: 'Dinner out', amount: '100.01', expense_date: '2027-04-11', paid_by: owner.id },
+    });
+    expenseResponseSchema.parse(edited.body);
+
+    const page = expensesResponseSchema.parse((await api.call('GET', `${base}/expenses`, as)).body);
+    expect([page.total_expenses_cents, page.total_expenses]).toEqual([10001, 100.01]);
+
+    const calculated = calculateSettlementsResponseSchema.parse(
+      (await api.call('POST', `${base}/settlements/calculate`, as)).body,
+    );
+    const ben = calculated.balances.find((b) => b.user_id === friend.id);
+    expect(ben).toMatchObject({ balance: -50.01, total_paid: 0, total_owed: 50.01, balance_cents: -5001 });
+    expect(calculated.settlements.map((s) => s.amount)).toEqual([50.01]);
+
+    const listed = settlementsResponseSchema.parse((await api.call('GET', `${base}/settlements`, as)).body);
+    const pending = listed.settlements[0];
+    const paid = await api.call('PUT', `/api/trip-split/settlements/${pending?.id}/paid`, as);
+    expect(settlementResponseSchema.parse(paid.body).settlement.amount).toBe(50.01);
+
+    const cards = splitTripsResponseSchema.parse(
+      (await api.call('GET', '/api/trip-split/user/trips', as)).body,
+    );
+    expect(cards.trips.find((t) => t.id === trip.id)?.total_expenses).toBe(100.01);
+
+    const view = await api.call('GET', `/api/trips/${trip.id}`, as);
+    expect(view.body.total_expenses).toBe(100.01);
+  });
+});
