@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { runApiBench } from './api';
 import { runBundleBench } from './bundle';
+import { runClsBench } from './cls';
 import { runGuideBench } from './guide';
 import { runLiveBench } from './live';
 import { runSplitBench } from './split';
@@ -32,14 +33,20 @@ async function main() {
     const browser = await launchBrowser();
     try {
       const { tripId } = api.seeded;
-      print(
-        'Web: what each page loads',
-        await runBundleBench(browser, api.seeded.baseUrl, api.seeded.tokens[0] as string, {
-          home: '/',
-          'trip details': `/trips/${tripId}`,
-          'trip split': `/trips/${tripId}/split`,
-        }),
-      );
+      const routes = {
+        home: '/',
+        login: '/login',
+        signup: '/signup',
+        'my trips': '/trips',
+        'trip details': `/trips/${tripId}`,
+        'edit trip': `/trips/${tripId}/edit`,
+        'trip split': `/trips/${tripId}/split`,
+        'split overview': '/trip-split',
+        'not found': '/nowhere',
+      };
+      const owner = api.seeded.tokens[0] as string;
+      print('Web: what each page loads', await runBundleBench(browser, api.seeded.baseUrl, owner, routes));
+      print('Web: layout shift (CLS)', await runClsBench(browser, api.seeded.baseUrl, owner, routes));
       print('Live updates', await runLiveBench(browser, api.seeded));
     } finally {
       await browser.close();

@@ -152,7 +152,7 @@ describe('greedySettle and settle', () => {
     expect(greedySettle(balances)).toHaveLength(4);
   });
 
-  it('answers exactly for 20 non-zero members, and falls back to greedy above the limit or past the budget', () => {
+  it('answers exactly for 20 non-zero members, and falls back to greedy past the work budget', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => ({
       user_id: `p${i}`,
       balance_cents: i < 10 ? 100 * (i + 1) : -100 * (i - 9),
@@ -160,12 +160,45 @@ describe('greedySettle and settle', () => {
     const exact = settle(twenty);
     expect(exact.method).toBe('exact');
     expect(exact.transfers).toHaveLength(10);
-    const many = [...twenty, { user_id: 'x', balance_cents: 7 }, { user_id: 'y', balance_cents: -7 }];
-    expect(settle(many).method).toBe('greedy');
-    let clock = 0;
-    const slow = settle(twenty, { now: () => (clock += 1000) });
-    expect(slow.method).toBe('greedy');
-    expect(applyTransfers(twenty, slow.transfers).every((v) => v === 0)).toBe(true);
+    // 21 open balances with no matching pair cost 21 · 2^21 steps, past the budget.
+    const many = [
+      ...Array.from({ length: 19 }, (_, i) => ({ user_id: `c${i}`, balance_cents: 1000 + 3 * i })),
+      { user_id: 'd0', balance_cents: -7 },
+      { user_id: 'd1', balance_cents: -(19 * 1000 + 3 * 171) + 7 },
+    ];
+    const fallback = settle(many);
+    expect(fallback.method).toBe('greedy');
+    expect(applyTransfers(many, fallback.transfers).every((v) => v === 0)).toBe(true);
+  });
+
+  it("gives the issue's 20-person reproduction its minimum of 11 transfers, the same plan every time", () => {
+    const dollars = [-5, 20, 10, 30, 25, 5, -10, 25, 30, 10, -25, -10, -30, -15, 20, 15, -15, -30, 15, -65];
+    const balances = dollars.map((d, i) => ({ user_id: `p${i}`, balance_cents: d * 100 }));
+    const plan = settle(balances);
+    expect(plan).toMatchObject({ method: 'exact' });
+    expect(plan.transfers).toHaveLength(11);
+    expect(applyTransfers(balances, plan.transfers).every((v) => v === 0)).toBe(true);
+    expect(settle(balances.map((b) => ({ ...b })))).toEqual(plan);
+  });
+
+  it('is exact for 20 debtors owing one creditor: a single group, so greedy is already minimal', () => {
+    const debtors = Array.from({ length: 20 }, (_, i) => ({ user_id: `d${i}`, balance_cents: -(100 + i) }));
+    const balances = [
+      ...debtors,
+      { user_id: 'c', balance_cents: debtors.reduce((s, d) => s - d.balance_cents, 0) },
+    ];
+    expect(settle(balances)).toMatchObject({ method: 'exact', transfers: { length: 20 } });
+  });
+
+  it('gives the same plan for the same balances, whatever ran before it', () => {
+    fc.assert(
+      fc.property(zeroSumBalances(16), (balances) => {
+        const first = settle(balances);
+        settle(balances.map((b) => ({ ...b, balance_cents: -b.balance_cents })));
+        expect(settle(balances.map((b) => ({ ...b })))).toEqual(first);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('needs no transfers when everyone is even', () => {

@@ -124,10 +124,12 @@ export function greedySettle(balances: Net): LedgerTransfer[] {
   return transfers;
 }
 
-/** Above this many people with a non-zero balance the exact search (2^n subsets) is not attempted. */
-export const EXACT_SETTLEMENT_LIMIT = 20;
-/** The exact search gives up and falls back to greedy after this long. */
-export const EXACT_SETTLEMENT_BUDGET_MS = 250;
+/**
+ * The exact search's budget, counted in work rather than time so the same balances give the same plan on any
+ * machine under any load: one unit per (subset, member) step of the search, n · 2^n for n open balances. This is
+ * 20 open balances (about 30 ms here); past it the plan is greedy.
+ */
+export const EXACT_SETTLEMENT_WORK = 20 * 2 ** 20;
 
 export interface SettlementPlan {
   transfers: LedgerTransfer[];
@@ -135,33 +137,55 @@ export interface SettlementPlan {
   method: 'exact' | 'greedy';
 }
 
+type Open = { user_id: string; balance_cents: number };
+
+/**
+ * Takes out every debtor whose amount a creditor's matches exactly: some minimal plan always settles such a pair
+ * on its own (if they sat in groups G1 and G2, {pair} and G1 ∪ G2 minus the pair are as many zero-sum groups),
+ * so this never costs a transfer and shrinks what the exact search must look at.
+ */
+function settleExactPairs(open: readonly Open[]): { pairs: LedgerTransfer[]; rest: Open[] } {
+  const creditorsByAmount = new Map<number, Open[]>();
+  for (const b of open) {
+    if (b.balance_cents <= 0) continue;
+    const list = creditorsByAmount.get(b.balance_cents) ?? [];
+    list.push(b);
+    creditorsByAmount.set(b.balance_cents, list);
+  }
+  const paired = new Set<Open>();
+  const pairs: LedgerTransfer[] = [];
+  for (const debtor of open) {
+    if (debtor.balance_cents >= 0) continue;
+    const creditor = creditorsByAmount.get(-debtor.balance_cents)?.shift();
+    if (!creditor) continue;
+    paired.add(debtor).add(creditor);
+    pairs.push({ from: debtor.user_id, to: creditor.user_id, amount_cents: creditor.balance_cents });
+  }
+  return { pairs, rest: open.filter((b) => !paired.has(b)) };
+}
+
 /**
  * The fewest transfers that clear every balance. With n non-zero balances the minimum is n minus the largest
  * number of disjoint zero-sum groups they can be cut into (each group of k settles in k − 1 transfers, and no
- * plan can do better). For n ≤ 20 that maximum is found exactly by dynamic programming over subsets:
- * best[mask] = max over members i of best[mask − i], plus one when mask itself sums to zero. Past the limit or the
- * time budget it falls back to greedy, which is never worse than n − 1.
+ * plan can do better). Exactly matching debtor/creditor pairs are settled first; if what is left has at most one
+ * debtor or one creditor it is a single group and greedy is already minimal. Otherwise the maximum is found by
+ * dynamic programming over subsets, best[mask] = max over members i of best[mask − i], plus one when mask sums to
+ * zero, when its n · 2^n steps fit `workBudget`; else greedy, which is never worse than n − 1.
  */
-export function settle(
-  balances: Net,
-  {
-    limit = EXACT_SETTLEMENT_LIMIT,
-    budgetMs = EXACT_SETTLEMENT_BUDGET_MS,
-    now = () => performance.now(),
-  } = {},
-): SettlementPlan {
-  const open = balances.filter((b) => b.balance_cents !== 0);
+export function settle(balances: Net, { workBudget = EXACT_SETTLEMENT_WORK } = {}): SettlementPlan {
+  const { pairs, rest: open } = settleExactPairs(balances.filter((b) => b.balance_cents !== 0));
   const n = open.length;
-  if (n === 0) return { transfers: [], method: 'exact' };
-  if (n > limit) return { transfers: greedySettle(open), method: 'greedy' };
+  const debtors = open.filter((b) => b.balance_cents < 0).length;
+  if (Math.min(debtors, n - debtors) <= 1)
+    return { transfers: [...pairs, ...greedySettle(open)], method: 'exact' };
+  // n ≤ 30 keeps the bit masks within 32-bit integers whatever the budget.
+  if (n > 30 || n * 2 ** n > workBudget)
+    return { transfers: [...pairs, ...greedySettle(open)], method: 'greedy' };
 
-  const deadline = now() + budgetMs;
   const size = 1 << n;
   const sums = new Float64Array(size);
   const best = new Int8Array(size);
   for (let mask = 1; mask < size; mask++) {
-    // Checking the clock is costly; every 64k subsets is often enough to stay near the budget.
-    if ((mask & 0xffff) === 0 && now() > deadline) return { transfers: greedySettle(open), method: 'greedy' };
     const low = 31 - Math.clz32(mask & -mask);
     sums[mask] = sums[mask & (mask - 1)]! + open[low]!.balance_cents;
     let value = 0;
@@ -174,9 +198,9 @@ export function settle(
   }
 
   // Walk back down one optimal chain: the members removed between two zero-sum masks form one zero-sum group.
-  const transfers: LedgerTransfer[] = [];
+  const transfers: LedgerTransfer[] = [...pairs];
   let mask = size - 1;
-  let group: Array<{ user_id: string; balance_cents: number }> = [];
+  let group: Open[] = [];
   while (mask !== 0) {
     const gain = sums[mask] === 0 ? 1 : 0;
     let rest = mask;

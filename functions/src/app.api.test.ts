@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './test-support/api-server';
 
@@ -14,6 +15,11 @@ describe('the app skeleton over HTTP', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root">Wayfare app</div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), bundle);
+    // As the build writes it: the brotli file beside the asset (marked here, to tell it from on-the-fly output).
+    fs.writeFileSync(
+      path.join(webDist, 'assets', 'index-abc123.js.br'),
+      brotliCompressSync(`${bundle}//prebuilt`),
+    );
     api = await startTestApi({}, { webDist });
   });
   afterAll(async () => {
@@ -56,6 +62,17 @@ describe('the app skeleton over HTTP', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(await res.text()).toBe(bundle);
+  });
+
+  it('sends the prebuilt brotli file beside an asset as it is, to clients that accept brotli', async () => {
+    const res = await fetch(`${api.baseUrl}/assets/index-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(`${bundle}//prebuilt`);
   });
 
   it('sets security headers and a request id, echoing a sane one from the caller', async () => {

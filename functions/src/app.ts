@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { ServerResponse } from 'node:http';
 import compression from 'compression';
-import express, { type Express, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -131,16 +133,24 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
-/** Hashed assets are immutable; index.html is revalidated so a deploy shows at once. */
+/**
+ * Hashed assets are immutable; index.html is revalidated so a deploy shows at once. The build writes .br and .gz
+ * beside each asset (vite-plugin-compression2), served as they are so no request compresses a file anew.
+ */
 function serveWebApp(app: Express, webDist: string) {
-  const noCache = (res: Response) => res.setHeader('Cache-Control', 'no-cache');
+  const noCache = (res: ServerResponse) => res.setHeader('Cache-Control', 'no-cache');
   app.use(
-    express.static(webDist, {
+    expressStaticGzip(webDist, {
       index: false,
-      setHeaders: (res, file) => {
-        if (path.relative(webDist, file).startsWith(`assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else noCache(res);
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      serveStatic: {
+        index: false,
+        setHeaders: (res, file) => {
+          if (path.relative(webDist, file).startsWith(`assets${path.sep}`)) {
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          } else noCache(res);
+        },
       },
     }),
   );

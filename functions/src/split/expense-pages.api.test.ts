@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
@@ -72,5 +73,50 @@ describe('expense pages over HTTP', () => {
       expense_count: 0,
       your_share_cents: 0,
     });
+  });
+
+  it('answers brotli and gzip from its cache of compressed pages, the same JSON as uncompressed', async () => {
+    const { trip, owner } = await tripWithMembers(api);
+    const path = `/api/trip-split/trips/${trip.id}/expenses`;
+    await api.call('POST', path, {
+      token: owner.token,
+      body: {
+        title: 'Tram',
+        amount: '3.10',
+        expense_date: addDays(toIsoDate(new Date()), 1),
+        paid_by: owner.user.id,
+        expense_type: 'group',
+      },
+    });
+    /** A raw GET through node:http, which (unlike fetch) leaves the body as sent. */
+    const raw = (encoding: string) =>
+      new Promise<{ coding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) =>
+        http
+          .get(
+            `${api.baseUrl}${path}`,
+            { headers: { authorization: `Bearer ${owner.token}`, 'accept-encoding': encoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({
+                  coding: res.headers['content-encoding'],
+                  vary: res.headers.vary,
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          )
+          .on('error', reject),
+      );
+    const plain = await raw('identity');
+    expect(plain.coding).toBeUndefined();
+    const br = await raw('gzip, deflate, br');
+    const gzip = await raw('gzip');
+    expect([br.coding, gzip.coding]).toEqual(['br', 'gzip']);
+    expect(br.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    expect(gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
+    expect(JSON.parse(plain.body.toString())).toMatchObject({ expense_count: 1 });
   });
 });

@@ -67,9 +67,13 @@ export function splitRoutes(
   router.get('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     const query = parseInput(expenseListQuerySchema, req.query);
-    const { json, etag } = await service.listExpensesJson(currentUser(res), tripId, query);
+    // Compressed once per page and caller's share (expense-page-cache.ts), so compression middleware skips it.
+    // Brotli whenever accepted (browsers list gzip first but both equally), else gzip, else plain.
+    const coded = (['br', 'gzip'] as const).find((c) => req.acceptsEncodings(c) === c) ?? null;
+    const { body, etag } = await service.listExpensesJson(currentUser(res), tripId, query, coded);
+    if (coded) res.set('Content-Encoding', coded);
     // Set before send, so Express answers 304 to a matching If-None-Match without hashing the body.
-    res.set('ETag', etag).type('application/json').send(json);
+    res.set('ETag', etag).vary('Accept-Encoding').type('application/json').send(body);
   });
   router.post('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);

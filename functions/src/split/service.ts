@@ -47,7 +47,7 @@ import type {
 import { UniqueConstraintError } from '../store/types';
 import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
-import { createExpensePageCache } from './expense-page-cache';
+import { createExpensePageCache, type PageEncoding } from './expense-page-cache';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
@@ -327,7 +327,8 @@ export function createSplitService({
       user: UserRecord,
       tripId: string,
       { limit, cursor }: ExpenseListQuery,
-    ): Promise<{ json: Buffer; etag: string }> {
+      encoding: PageEncoding | null = null,
+    ): Promise<{ body: Buffer; etag: string }> {
       const { trip } = await requireTripMember(store, tripId, user.id);
       const key = pages.key(
         tripId,
@@ -339,10 +340,9 @@ export function createSplitService({
         store.split.shareTotal(tripId, user.id),
       ]);
       const tail: Pick<ExpensesResponse, 'your_share_cents'> = { your_share_cents: yourShare };
-      return {
-        json: Buffer.concat([cached.head, Buffer.from(`,${JSON.stringify(tail).slice(1)}`)]),
-        etag: `W/"${cached.etag}-${yourShare}"`,
-      };
+      const json = Buffer.concat([cached.head, Buffer.from(`,${JSON.stringify(tail).slice(1)}`)]);
+      const etag = `W/"${cached.etag}-${yourShare}"`;
+      return { body: encoding ? pages.encode(etag, encoding, json) : json, etag };
     },
 
     async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {

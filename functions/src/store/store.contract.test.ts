@@ -7,7 +7,7 @@ import {
   adapterUnderTest,
   storeAdapters,
 } from './test-adapters';
-import { UniqueConstraintError } from './types';
+import { TRIP_LIST_FIELDS, UniqueConstraintError } from './types';
 
 describe.each(Object.entries(storeAdapters))('store contract: %s', (_name, open) => {
   const adapter = adapterUnderTest(open);
@@ -101,7 +101,15 @@ describe.each(Object.entries(storeAdapters))('store contract, trips and members:
       ['Newer', 'participant', 2, friend.username],
       ['Older', 'owner', 1, owner.username],
     ]);
-    expect(mine[1]).toMatchObject({ ...older });
+    // Lists carry only the listed fields: never the guide, attractions or preferences.
+    expect(mine[1]).toEqual({
+      ...Object.fromEntries(TRIP_LIST_FIELDS.map((field) => [field, older[field]])),
+      role: 'owner',
+      member_count: 1,
+      owner_username: owner.username,
+    });
+    await expect(adapter.store.trips.countMembers(newer.id)).resolves.toBe(2);
+    await expect(adapter.store.trips.countMembers(randomUUID())).resolves.toBe(0);
     await expect(adapter.store.trips.listForUser(randomUUID())).resolves.toEqual([]);
   });
 

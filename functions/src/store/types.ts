@@ -82,8 +82,49 @@ export type TripPatch = Partial<
   >
 >;
 
+/** The trip fields a list answers: never the guide, attractions or preferences, which lists do not show. */
+export type TripListFields = Pick<
+  TripRecord,
+  | 'id'
+  | 'owner_id'
+  | 'trip_name'
+  | 'description'
+  | 'city_name'
+  | 'start_date'
+  | 'end_date'
+  | 'number_of_people'
+  | 'budget_range'
+  | 'image_path'
+  | 'latitude'
+  | 'longitude'
+  | 'expense_count'
+  | 'total_expenses_cents'
+  | 'ledger_version'
+  | 'created_at'
+>;
+
+/** The columns behind TripListFields, for adapters that select them by name. */
+export const TRIP_LIST_FIELDS = [
+  'id',
+  'owner_id',
+  'trip_name',
+  'description',
+  'city_name',
+  'start_date',
+  'end_date',
+  'number_of_people',
+  'budget_range',
+  'image_path',
+  'latitude',
+  'longitude',
+  'expense_count',
+  'total_expenses_cents',
+  'ledger_version',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof TripListFields>;
+
 /** A trip as one of its members sees it in a list. */
-export interface MemberTrip extends TripRecord {
+export interface MemberTrip extends TripListFields {
   role: TripRole;
   member_count: number;
   owner_username: string;
@@ -99,6 +140,8 @@ export interface TripStore {
   delete(id: string): Promise<boolean>;
   /** The trips the user belongs to, newest first. */
   listForUser(userId: string): Promise<MemberTrip[]>;
+  /** How many members the trip has, counted without loading them; 0 when it does not exist. */
+  countMembers(id: string): Promise<number>;
 }
 
 export interface MemberRecord {

@@ -7,7 +7,7 @@ import {
 } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
 import { toDailyPlan } from '../plans/service';
-import type { PlanRecord, TripRecord } from '../store/types';
+import type { PlanRecord, TripListFields, TripRecord } from '../store/types';
 
 /** What a member sees of a trip beside its record. */
 export interface TripMembership {
@@ -19,7 +19,11 @@ export interface TripMembership {
 }
 
 /** The API's list shape of a trip; the image is a signed URL, never the storage key. */
-export function toTripSummary(trip: TripRecord, membership: TripMembership, urls: ImageUrls): TripSummary {
+export function toTripSummary(
+  trip: TripListFields,
+  membership: TripMembership,
+  urls: ImageUrls,
+): TripSummary {
   return {
     id: trip.id,
     trip_name: trip.trip_name,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ExpenseRecord, ExpensePatch, NewExpense, SettlementRecord, SplitStore } from '../types';
+import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
 import { reconcilePending } from '../pending-settlements';
 
@@ -66,6 +67,7 @@ type PageParams = { trip: string; limit: number; date: string; created: string; 
 const LIST_ORDER = 'ORDER BY expense_date DESC, created_at DESC, id';
 
 export function sqliteSplit(db: Database.Database): SplitStore {
+  const writeGrouped = groupCommit(db);
   const expensesOf = db.prepare<[string], ExpenseRow>(
     `SELECT * FROM expenses WHERE trip_id = ? ${LIST_ORDER}`,
   );
@@ -267,7 +269,8 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         created_at: now,
         updated_at: now,
       };
-      create(expense);
+      // Concurrent expense writes share one transaction and one fsync (see group-commit.ts).
+      await writeGrouped(() => create(expense));
       return expense;
     },
     async updateExpense(id, patch) {

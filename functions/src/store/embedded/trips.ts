@@ -9,6 +9,7 @@ import {
   type TripPatch,
   type TripRecord,
   type TripStore,
+  TRIP_LIST_FIELDS,
 } from '../types';
 import { newTripRecord } from '../new-records';
 import type { Migration } from './migrations';
@@ -93,19 +94,25 @@ export function sqliteTrips(db: Database.Database): TripStore {
   );
   const byId = db.prepare<[string], TripRow>('SELECT * FROM trips WHERE id = ?');
   const deleteTrip = db.prepare('DELETE FROM trips WHERE id = ?');
-  const forUser = db.prepare<
-    [string],
-    TripRow & { role: TripRole; member_count: number; owner_username: string }
-  >(
-    `SELECT t.*, m.role,
-       (SELECT COUNT(*) FROM trip_members c WHERE c.trip_id = t.id) AS member_count,
+  // Only the listed columns, so the guide text and attractions are neither read nor parsed; members are counted
+  // in one grouped pass over the user's trips rather than a subquery per trip.
+  const forUser = db.prepare<[string], MemberTrip>(
+    `WITH mine AS (SELECT trip_id, role FROM trip_members WHERE user_id = ?),
+       counts AS (
+         SELECT c.trip_id, COUNT(*) AS member_count FROM trip_members c
+         WHERE c.trip_id IN (SELECT trip_id FROM mine) GROUP BY c.trip_id
+       )
+     SELECT ${TRIP_LIST_FIELDS.map((field) => `t.${field}`).join(', ')}, mine.role, counts.member_count,
        u.username AS owner_username
-     FROM trip_members m
-     JOIN trips t ON t.id = m.trip_id
+     FROM mine
+     JOIN trips t ON t.id = mine.trip_id
+     JOIN counts ON counts.trip_id = t.id
      JOIN users u ON u.id = t.owner_id
-     WHERE m.user_id = ?
      ORDER BY t.created_at DESC, t.id`,
   );
+  const memberCount = db
+    .prepare<[string], number>('SELECT COUNT(*) FROM trip_members WHERE trip_id = ?')
+    .pluck();
 
   const create = db.transaction((trip: TripRecord) => {
     insertTrip.run(toRow(trip));
@@ -137,7 +144,10 @@ export function sqliteTrips(db: Database.Database): TripStore {
       return deleteTrip.run(id).changes > 0;
     },
     async listForUser(userId): Promise<MemberTrip[]> {
-      return forUser.all(userId).map(fromRow);
+      return forUser.all(userId);
+    },
+    async countMembers(id) {
+      return memberCount.get(id) ?? 0;
     },
   };
 }

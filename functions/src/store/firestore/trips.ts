@@ -6,9 +6,11 @@ import {
   type MemberStore,
   type MemberTrip,
   type NewTrip,
+  type TripListFields,
   type TripRecord,
   type TripStore,
   type UserRecord,
+  TRIP_LIST_FIELDS,
 } from '../types';
 import { newTripRecord } from '../new-records';
 import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
@@ -83,8 +85,16 @@ export function firestoreTrips(db: Firestore): TripStore {
       return true;
     },
     async listForUser(userId): Promise<MemberTrip[]> {
-      const snapshot = await trips.where('member_ids', 'array-contains', userId).get();
-      const docs = snapshot.docs.map((doc) => doc.data() as TripDoc);
+      // Only the listed fields come back: the guide and attractions stay on the server (and are picked again
+      // here, as not every emulator honours the field mask).
+      const snapshot = await trips
+        .where('member_ids', 'array-contains', userId)
+        .select(...TRIP_LIST_FIELDS, 'member_ids')
+        .get();
+      const docs = snapshot.docs.map((doc) => ({
+        ...(Object.fromEntries(TRIP_LIST_FIELDS.map((field) => [field, doc.get(field)])) as TripListFields),
+        member_ids: doc.get('member_ids') as string[],
+      }));
       const ownerIds = [...new Set(docs.map((doc) => doc.owner_id))];
       const owners = ownerIds.length
         ? await db.getAll(...ownerIds.map((id) => db.collection('users').doc(id)))
@@ -101,6 +111,10 @@ export function firestoreTrips(db: Firestore): TripStore {
           owner_username: usernameOf.get(trip.owner_id) ?? '',
         }))
         .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+    },
+    async countMembers(id) {
+      const [snapshot] = await db.getAll(trips.doc(id), { fieldMask: ['member_ids'] });
+      return (snapshot?.get('member_ids') as string[] | undefined)?.length ?? 0;
     },
   };
 }

@@ -24,6 +24,8 @@ export function TripDetailsPage() {
   if (state.status === 'loading') {
     return (
       <div className={styles.page}>
+        {/* The hero's own size, so the loaded page does not push what follows down. */}
+        <div className={cx(styles.hero, styles.heroPlaceholder)} aria-hidden="true" />
         <SkeletonColumns label="Loading trip details" />
       </div>
     );
