@@ -18,6 +18,7 @@ export const EMULATOR_FUNCTION_ENV: Record<string, string> = {
   JWT_SECRET: TEST_JWT_SECRET,
   RATE_LIMIT_AUTH_PER_IP: '100000',
   RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '100000',
+  RATE_LIMIT_FAILED_LOGINS_PER_PAIR: '100000',
   LOG_LEVEL: 'warn',
 };
 /** The ports firebase.json gives the emulators; the Node.js stand-ins take the same ones. */
