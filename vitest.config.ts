@@ -14,6 +14,7 @@ const EMULATOR_API_SUITES = [
   'functions/src/plans/plans.api.test.ts',
   'functions/src/split/split.api.test.ts',
   'functions/src/split/expense-pages.api.test.ts',
+  'functions/src/firebase-live.api.test.ts',
 ];
 
 export default defineConfig({

@@ -7,6 +7,7 @@ import { runClsBench } from './cls';
 import { runGuideBench } from './guide';
 import { runLiveBench } from './live';
 import { runSplitBench } from './split';
+import { runColdStartBench } from './cold-start';
 import type { Figure } from './support';
 import { launchBrowser } from '../e2e/support/browser';
 
@@ -26,6 +27,7 @@ async function main() {
 
   print('Settlement', await runSplitBench());
   print('AI guide and parsing', await runGuideBench());
+  print('Cloud Function cold start (firebase mode)', await runColdStartBench());
 
   const api = await runApiBench(LOAD_SECONDS);
   try {

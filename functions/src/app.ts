@@ -14,6 +14,8 @@ import type { AppConfig } from './config';
 import type { FileStore } from './files/file-store';
 import { fileRoutes } from './files/routes';
 import { createTripImages } from './files/trip-images';
+import { clientAddressFromHeader } from './http/client-address';
+import { contentSecurityPolicyDirectives } from './http/content-security-policy';
 import { errorHandler, notFoundApiRoute } from './http/errors';
 import { answerRefusedBodies } from './http/host-body-errors';
 import { createLedgerEvents } from './split/events';
@@ -40,24 +42,6 @@ export interface AppDeps {
 
 const JSON_BODY_LIMIT = '100kb';
 
-/**
- * The Maps JavaScript API, its tiles and fonts, and Places photos: the only third-party origins the pages load,
- * and only when a Maps key was built into the web app.
- */
-const GOOGLE_MAPS_SOURCES = {
-  scriptSrc: ["'self'", 'https://maps.googleapis.com'],
-  connectSrc: ["'self'", 'https://maps.googleapis.com', 'https://places.googleapis.com'],
-  imgSrc: [
-    "'self'",
-    'data:',
-    'blob:',
-    'https://maps.googleapis.com',
-    'https://maps.gstatic.com',
-    'https://*.googleusercontent.com',
-  ],
-  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-  fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-};
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
 /** Builds the Express app. No I/O happens here: every resource arrives through deps. */
@@ -65,7 +49,8 @@ export function createApp(deps: AppDeps): Express {
   const { config, logger, webDist } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxyHops);
+  app.set('trust proxy', config.clientIpHeader ? false : config.trustProxyHops);
+  if (config.clientIpHeader) app.use(clientAddressFromHeader(config.clientIpHeader));
 
   app.use(
     pinoHttp({
@@ -90,11 +75,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: {
-          ...GOOGLE_MAPS_SOURCES,
-          // Plain-http localhost must not be told to upgrade its own requests.
-          upgradeInsecureRequests: config.backend === 'firebase' ? [] : null,
-        },
+        directives: contentSecurityPolicyDirectives({
+          maps: config.mapsConfigured,
+          firebase: config.backend === 'firebase',
+        }),
       },
     }),
   );

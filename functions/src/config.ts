@@ -24,8 +24,17 @@ const envSchema = z.object({
   UPLOADS_PER_USER: positiveInt(2),
   UPLOADS_IN_TOTAL: positiveInt(16),
   UPLOAD_BODY_TIMEOUT_MS: positiveInt(60_000),
-  /** Number of proxy hops in front of the app (Firebase Hosting + Cloud Functions: 1). */
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).optional(),
+  /** Embedded mode: number of reverse-proxy hops in front of the server (a hop count is only as good as the chain). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Firebase mode: the request header that carries the caller's address. Firebase Hosting's CDN sets
+   * `Fastly-Client-IP` itself, while X-Forwarded-For keeps whatever the caller put first.
+   */
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .transform((name) => name.toLowerCase())
+    .default('fastly-client-ip'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** WeatherAPI.com key: real forecasts, proxied and cached by the server. Without one the weather is estimated. */
   WEATHER_API_KEY: z.string().min(1).optional(),
@@ -38,6 +47,8 @@ const envSchema = z.object({
   /** City photos from Google Places when set, else the client's gradient placeholder. */
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   GOOGLE_PLACES_BASE_URL: z.url().optional(),
+  /** The browser key built into the web app (read here only to let the Maps origins into the CSP). */
+  VITE_GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -58,6 +69,10 @@ export interface AppConfig {
   };
   uploads: { perUser: number; total: number; bodyTimeoutMs: number };
   trustProxyHops: number;
+  /** Firebase mode only: where the caller's address comes from (see CLIENT_IP_HEADER). */
+  clientIpHeader: string | undefined;
+  /** A Maps key is configured: the pages may load Google Maps (the CSP admits its origins only then). */
+  mapsConfigured: boolean;
   logLevel: Env['LOG_LEVEL'];
   weather: { apiKey: string | undefined; baseUrl: string };
   gemini?: { apiKey?: string; model: string; baseUrl?: string; timeoutMs: number };
@@ -66,7 +81,10 @@ export interface AppConfig {
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // Firebase params default to '' for an optional key that is not set: the same as unset.
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+  );
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -96,7 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       total: e.UPLOADS_IN_TOTAL,
       bodyTimeoutMs: e.UPLOAD_BODY_TIMEOUT_MS,
     },
-    trustProxyHops: e.TRUST_PROXY_HOPS ?? (e.WAYFARE_BACKEND === 'firebase' ? 1 : 0),
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    clientIpHeader: e.WAYFARE_BACKEND === 'firebase' ? e.CLIENT_IP_HEADER : undefined,
+    mapsConfigured: Boolean(e.GOOGLE_MAPS_API_KEY || e.VITE_GOOGLE_MAPS_API_KEY),
     logLevel: e.LOG_LEVEL,
     gemini: {
       apiKey: e.GEMINI_API_KEY,

@@ -1,4 +1,4 @@
-import { GoogleGenAI, Type, type Schema } from '@google/genai';
+import type { GoogleGenAI, Schema, Type as SchemaType } from '@google/genai';
 import type { Logger } from 'pino';
 import {
   aiGuideAnswerSchema,
@@ -22,6 +22,15 @@ export interface GeminiOptions {
   timeoutMs: number;
   logger: Logger;
 }
+
+/** The SDK's schema type names, spelled here so that importing this file does not load the SDK (cold start). */
+const Type = {
+  STRING: 'STRING',
+  OBJECT: 'OBJECT',
+  ARRAY: 'ARRAY',
+  INTEGER: 'INTEGER',
+  NUMBER: 'NUMBER',
+} as Record<'STRING' | 'OBJECT' | 'ARRAY' | 'INTEGER' | 'NUMBER', SchemaType>;
 
 const text = (description: string): Schema => ({ type: Type.STRING, description });
 
@@ -128,18 +137,25 @@ export function checkedAttractions(answer: AiGuideAnswer, center: GuideRequest['
  * reached at all, the offline planner writes the guide so trip creation never fails on it.
  */
 export function geminiGuideProvider(options: GeminiOptions): GuideProvider {
-  const ai = new GoogleGenAI({
-    apiKey: options.apiKey,
-    httpOptions: {
-      ...(options.baseUrl && { baseUrl: options.baseUrl }),
-      timeout: options.timeoutMs,
-      // Our own single retry covers invalid answers too; the SDK's would multiply the wait.
-      retryOptions: { attempts: 1 },
-    },
-  });
+  // The SDK is loaded on the first guide, not when the server (or a cold Cloud Functions instance) starts.
+  let client: Promise<GoogleGenAI> | undefined;
+  const sdk = () =>
+    (client ??= import('@google/genai').then(
+      ({ GoogleGenAI }) =>
+        new GoogleGenAI({
+          apiKey: options.apiKey,
+          httpOptions: {
+            ...(options.baseUrl && { baseUrl: options.baseUrl }),
+            timeout: options.timeoutMs,
+            // Our own single retry covers invalid answers too; the SDK's would multiply the wait.
+            retryOptions: { attempts: 1 },
+          },
+        }),
+    ));
   const { logger, model } = options;
 
   const ask = async (prompt: string): Promise<string> => {
+    const ai = await sdk();
     const response = await ai.models.generateContent({
       model,
       contents: prompt,

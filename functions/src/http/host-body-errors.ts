@@ -19,7 +19,8 @@ const isRefusal = (err: unknown) =>
  * body reach our app instead, which answers it in the one `{ error }` shape (`answerRefusedBodies`).
  */
 export function routeHostBodyRefusalsToApp(hostEntry: string | undefined = process.argv[1]): void {
-  if (!hostEntry) return;
+  // Only inside a Functions runtime (both set FUNCTION_TARGET), never in a test runner that imports this module.
+  if (!hostEntry || !process.env.FUNCTION_TARGET) return;
   let bodyParser: Record<string, unknown>;
   try {
     bodyParser = createRequire(hostEntry)('body-parser') as Record<string, unknown>;

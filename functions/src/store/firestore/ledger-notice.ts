@@ -13,3 +13,7 @@ export const ledgerNoticeRef = (db: Firestore, tripId: string) =>
 export function bumpLedgerNotice(tx: Transaction, db: Firestore, tripId: string): void {
   tx.set(ledgerNoticeRef(db, tripId), { version: FieldValue.increment(1) }, { merge: true });
 }
+
+/** The notice's document path, as the web client's listener names it. */
+export const ledgerNoticePath = (tripId: string) =>
+  `trips/${tripId}/${LEDGER_NOTICE.collection}/${LEDGER_NOTICE.doc}`;

@@ -1,0 +1,35 @@
+/**
+ * The Maps JavaScript API, its tiles and fonts, and Places photos: third-party origins the pages load only when a
+ * Maps key is configured.
+ */
+const GOOGLE_MAPS_SOURCES = {
+  scriptSrc: ['https://maps.googleapis.com'],
+  connectSrc: ['https://maps.googleapis.com', 'https://places.googleapis.com'],
+  imgSrc: ['https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://*.googleusercontent.com'],
+  styleSrc: ['https://fonts.googleapis.com'],
+  fontSrc: ['https://fonts.gstatic.com'],
+};
+/** Firebase mode: the web app's Auth sign-in and its Firestore listener. */
+const FIREBASE_CONNECT_SOURCES = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://firestore.googleapis.com',
+];
+
+/** helmet's CSP directives for the pages (also written into firebase.json's Hosting headers; a test compares). */
+export function contentSecurityPolicyDirectives({ maps, firebase }: { maps: boolean; firebase: boolean }) {
+  const extra = (list: string[]) => (maps ? list : []);
+  return {
+    scriptSrc: ["'self'", ...extra(GOOGLE_MAPS_SOURCES.scriptSrc)],
+    connectSrc: [
+      "'self'",
+      ...extra(GOOGLE_MAPS_SOURCES.connectSrc),
+      ...(firebase ? FIREBASE_CONNECT_SOURCES : []),
+    ],
+    imgSrc: ["'self'", 'data:', 'blob:', ...extra(GOOGLE_MAPS_SOURCES.imgSrc)],
+    styleSrc: ["'self'", "'unsafe-inline'", ...extra(GOOGLE_MAPS_SOURCES.styleSrc)],
+    fontSrc: ["'self'", 'data:', ...extra(GOOGLE_MAPS_SOURCES.fontSrc)],
+    // Plain-http localhost must not be told to upgrade its own requests.
+    upgradeInsecureRequests: firebase ? [] : null,
+  };
+}
