@@ -16,6 +16,8 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  // better-sqlite3 is the embedded server's alone, a dependency of the root package (npm start), so the function's
+  // install never builds it.
+  external: [...Object.keys(pkg.dependencies ?? {}), 'better-sqlite3'],
   logLevel: 'warning',
 });

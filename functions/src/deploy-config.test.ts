@@ -38,6 +38,11 @@ describe('deployable as configured', () => {
     expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'JWT_SECRET' })]);
   });
 
+  it("installs nothing firebase mode never loads: the embedded server's SQLite driver is the root package's", () => {
+    expect(readJson('functions/package.json').dependencies).not.toHaveProperty('better-sqlite3');
+    expect(readJson('package.json').dependencies).toHaveProperty('better-sqlite3');
+  });
+
   it('rewrites /api/** to that function in that region', () => {
     const rewrite = firebaseJson.hosting.rewrites.find((r: { source: string }) => r.source === '/api/**');
     expect(rewrite.function).toEqual({ functionId: 'api', region: 'us-central1' });
