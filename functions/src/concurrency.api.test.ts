@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate, type TripView } from '@wayfare/contract';
-import { javaMajorVersion } from './test-support/emulator-suite';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from './test-support/api-server';
-
-const nodeFirestoreEmulatorUnderTest = targetsEmulatorSuite && javaMajorVersion() < 21;
+import { nodeFirestoreEmulatorUnderTest, startTestApi, type TestApi } from './test-support/api-server';
 import { signedInUser, tripWithMembers } from './trips/test-members';
 
 /**

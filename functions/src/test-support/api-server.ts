@@ -13,12 +13,22 @@ import { answerClientErrorsAsJson } from '../http/client-errors';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
 import { createFirestoreStore } from '../store/firestore/firestore-store';
 import type { Store } from '../store/types';
-import { EMULATOR_FUNCTION_ENV, EMULATOR_PROJECT_ID, TEST_JWT_SECRET } from './emulator-suite';
+import {
+  EMULATOR_FUNCTION_ENV,
+  EMULATOR_PROJECT_ID,
+  javaMajorVersion,
+  TEST_JWT_SECRET,
+} from './emulator-suite';
 
 export { TEST_JWT_SECRET };
 
 /** True when this run's API suites target the product inside the emulator suite (the `emulators` project). */
 export const targetsEmulatorSuite = Boolean(process.env.WAYFARE_API_TARGET);
+/**
+ * The emulator suite runs on the Node.js Firestore emulator (no Java 21 for the official one), which does not detect
+ * transaction conflicts: checks that rest on them (duplicate suppression across racing batches) cannot hold there.
+ */
+export const nodeFirestoreEmulatorUnderTest = targetsEmulatorSuite && javaMajorVersion() < 21;
 
 export interface TestApi {
   baseUrl: string;
