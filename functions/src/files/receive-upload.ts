@@ -115,8 +115,9 @@ function parseMultipart(
       failed = true;
       clearTimeout(timer);
       req.unpipe(parser);
-      // Ends the file stream too, so the partial file's descriptor is closed (and the file removed) at once.
-      parser.destroy();
+      // Ends the file stream too, so the partial file's descriptor is closed (and the file removed). On the next
+      // turn: busboy raises its limit events in the middle of a write and still touches the file stream after them.
+      setImmediate(() => parser.destroy());
       reject(err);
     };
     const timer = setTimeout(
