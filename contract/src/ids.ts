@@ -13,4 +13,6 @@ export const recordId = (label: string, maxLength = 128) =>
     .trim()
     .min(1, `${label} is required`)
     .max(maxLength, `${label} is too long`)
-    .regex(RECORD_ID, `${label} is not valid`);
+    .regex(RECORD_ID, `${label} is not valid`)
+    // No store makes such ids, and keyed lookups (the Node.js Firestore emulator's among them) trip on them.
+    .refine((id) => !(id in Object.prototype), `${label} is not valid`);

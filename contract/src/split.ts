@@ -57,7 +57,8 @@ const userId = z
   .trim()
   .min(1, 'Choose a person')
   .max(128)
-  .regex(RECORD_ID, 'Choose a person');
+  .regex(RECORD_ID, 'Choose a person')
+  .refine((id) => !(id in Object.prototype), 'Choose a person');
 
 /** Dollars in, integer cents out; `positive` for amounts, not for shares (a share may be 0 before zeros drop). */
 const dollars = (label: string, { positive }: { positive: boolean }) =>
