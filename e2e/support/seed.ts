@@ -18,7 +18,7 @@ export async function apiLogin(baseUrl: string, account: { email: string; passwo
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-/** Creates a trip through POST /api/trips, as the question flow does, a week from today; its id and name. */
+/** Creates a trip through POST /api/trips, as the question flow does, a week from today; its id, name and start. */
 export async function createTrip(baseUrl: string, token: string, destination = 'Lisbon') {
   const [startDate, endDate] = [isoDay(7), isoDay(10)];
   const body: CreateTripInput = {
@@ -48,5 +48,5 @@ export async function createTrip(baseUrl: string, token: string, destination = '
   });
   if (res.status !== 201) throw new Error(`creating the trip failed: ${res.status} ${await res.text()}`);
   const { id, trip } = (await res.json()) as CreateTripResponse;
-  return { id, name: trip.trip_name };
+  return { id, name: trip.trip_name, startDate };
 }

@@ -270,23 +270,39 @@ describe('fuzzing the API', () => {
     );
   });
 
-  // Through the emulator suite some generated query strings leave the request unanswered within 3 minutes (in
-  // Hosting's or the Functions emulator's proxy; not yet narrowed down), so this case runs against the app only.
-  it.skipIf(targetsEmulatorSuite)('survives hostile query strings', async () => {
+  const queryValue = (value: unknown) =>
+    encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  // Behind Hosting, a request line over about 8 kB is refused by the Functions emulator itself (431, no body: the
+  // host's answer, as Google's front end gives its own in production); the app sees only values that fit.
+  const FITS_BEHIND_HOSTING = 2_000;
+  const hostileQueryValue = targetsEmulatorSuite
+    ? hostileValue.filter((value) => queryValue(value).length <= FITS_BEHIND_HOSTING)
+    : hostileValue;
+
+  it('survives hostile query strings', async () => {
     await fc.assert(
-      fc.asyncProperty(hostileValue, hostileValue, async (q, width) => {
-        const query = (value: unknown) =>
-          encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
-        await expectSafe('GET', `/api/places/cities?q=${query(q)}&limit=${query(width)}`, undefined);
+      fc.asyncProperty(hostileQueryValue, hostileQueryValue, async (q, width) => {
         await expectSafe(
           'GET',
-          `/api/places/photo?city=${query(q)}&maxWidth=${query(width)}&lat=${query(width)}`,
+          `/api/places/cities?q=${queryValue(q)}&limit=${queryValue(width)}`,
+          undefined,
+        );
+        await expectSafe(
+          'GET',
+          `/api/places/photo?city=${queryValue(q)}&maxWidth=${queryValue(width)}&lat=${queryValue(width)}`,
           undefined,
         );
         return true;
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it.runIf(targetsEmulatorSuite)('leaves oversize request lines to the host, never a 5xx', async () => {
+    const res = await fetch(`${api.baseUrl}/api/places/cities?q=${'a'.repeat(20_000)}`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    expect(res.status).toBe(431);
   });
 
   describe('the probe of issue #13: out-of-range dates and invisible text are rejected and write nothing', () => {

@@ -21,11 +21,13 @@ export const EMULATOR_FUNCTION_ENV: Record<string, string> = {
   RATE_LIMIT_FAILED_LOGINS_PER_PAIR: '100000',
   LOG_LEVEL: 'warn',
 };
+interface FirebaseJson {
+  hosting: { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+  emulators: Record<'hosting' | 'firestore' | 'storage' | 'auth', { port: number }>;
+}
 /** The ports firebase.json gives the emulators; the Node.js stand-ins take the same ones. */
-const firebaseJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as {
-  emulators: Record<'hosting' | 'firestore' | 'storage', { port: number }>;
-};
-const port = (name: 'hosting' | 'firestore' | 'storage') => firebaseJson.emulators[name].port;
+const firebaseJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
+const port = (name: keyof FirebaseJson['emulators']) => firebaseJson.emulators[name].port;
 export const HOSTING_URL = `http://127.0.0.1:${port('hosting')}`;
 
 export interface EmulatorSuite {
@@ -40,6 +42,35 @@ export function javaMajorVersion(): number {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   const match = /version "(\d+)/.exec(`${probe.stderr ?? ''}${probe.stdout ?? ''}`);
   return match ? Number(match[1]) : 0;
+}
+
+/**
+ * firebase.json as the emulators serve it: the same, except that the pages' CSP also admits the local Auth and
+ * Firestore emulators, which the web app built with `--mode emulators` talks to (production's policy names only
+ * Google's origins), and does not upgrade requests to https. Written beside firebase.json so its relative paths hold; git ignores it.
+ */
+export function writeEmulatorConfig(): string {
+  const local = (name: 'auth' | 'firestore') => `http://127.0.0.1:${port(name)}`;
+  const headers = firebaseJson.hosting.headers.map((rule) => ({
+    ...rule,
+    headers: rule.headers.map((header) =>
+      header.key === 'Content-Security-Policy'
+        ? {
+            ...header,
+            value: header.value
+              .replace(/connect-src ([^;]*)/, `connect-src $1 ${local('auth')} ${local('firestore')}`)
+              // Served over plain http here: requests must not be upgraded to https.
+              .replace(/;?upgrade-insecure-requests/, ''),
+          }
+        : header,
+    ),
+  }));
+  const file = path.join(ROOT, 'firebase.emulators.json');
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ ...firebaseJson, hosting: { ...firebaseJson.hosting, headers } }, null, 2)}\n`,
+  );
+  return file;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
@@ -97,7 +128,16 @@ export async function startEmulatorSuite(
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
   const child = spawn(
     process.execPath,
-    [cli, 'emulators:start', '--only', only, '--project', EMULATOR_PROJECT_ID],
+    [
+      cli,
+      'emulators:start',
+      '--only',
+      only,
+      '--project',
+      EMULATOR_PROJECT_ID,
+      '--config',
+      writeEmulatorConfig(),
+    ],
     {
       cwd: ROOT,
       env,

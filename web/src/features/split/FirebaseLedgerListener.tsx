@@ -16,17 +16,26 @@ interface ListenerProps {
 /** Waits before signing in again after a failure: 1 s, 2 s, 4 s … up to 30 s. */
 const retryDelayMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
-/** Calls onChange for every version of the trip's ledger notice after the first (which the API already answered). */
-function NoticeWatch({ tripId, onChange, onRevoked }: Omit<ListenerProps, 'onStatus'>) {
+/**
+ * Calls onChange for every version of the trip's ledger notice after the first (which the API already answered).
+ * Live only while Firestore answers from the server: a snapshot from the SDK's cache (the backend out of reach)
+ * says the page is still connecting, or reconnecting once it had been live.
+ */
+function NoticeWatch({ tripId, onChange, onStatus, onRevoked }: ListenerProps) {
   const db = useFirestore();
   const { data, error } = useFirestoreDoc(doc(db, `trips/${tripId}/live/ledger`), { suspense: false });
-  const last = useRef<unknown>(undefined);
+  // The version last seen; null before the first snapshot (a trip without ledger writes has no notice yet).
+  const last = useRef<{ version: unknown } | null>(null);
+  const wasLive = useRef(false);
   useEffect(() => {
     if (!data) return;
+    const fromServer = !data.metadata.fromCache;
+    wasLive.current ||= fromServer;
+    onStatus(fromServer ? 'live' : wasLive.current ? 'reconnecting' : 'connecting');
     const version: unknown = data.get('version');
-    if (last.current !== undefined && version !== last.current) onChange();
-    last.current = version;
-  }, [data, onChange]);
+    if (last.current && version !== last.current.version) onChange();
+    last.current = { version };
+  }, [data, onChange, onStatus]);
   useEffect(() => {
     // firestore.rules deny the read once the user is no longer a member.
     if (error) onRevoked();
@@ -48,7 +57,6 @@ function SignedInWatch({ tripId, onChange, onStatus, onRevoked }: ListenerProps)
         () => {
           if (cancelled) return;
           setSignedInAs(userId);
-          onStatus('live');
         },
         () => {
           if (!cancelled) timer = setTimeout(() => attempt(n + 1), retryDelayMs(n));
@@ -62,7 +70,9 @@ function SignedInWatch({ tripId, onChange, onStatus, onRevoked }: ListenerProps)
     };
   }, [userId, onStatus]);
   if (!userId || signedInAs !== userId) return null;
-  return <NoticeWatch key={userId} tripId={tripId} onChange={onChange} onRevoked={onRevoked} />;
+  return (
+    <NoticeWatch key={userId} tripId={tripId} onChange={onChange} onStatus={onStatus} onRevoked={onRevoked} />
+  );
 }
 
 /** Firebase mode's half of useLiveLedger: a reactfire listener on the trip's one ledger-notice document. */
