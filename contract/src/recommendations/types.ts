@@ -33,32 +33,48 @@ export type AiGuide = { itinerary: Record<string, ItineraryDay> } & Record<Guide
 /** A sight the guide names, with where it is (a model's claim until checked against the city). */
 export const guideAttractionSchema = z.object({
   name: z.string().trim().min(1).max(160),
-  kind: z.string().trim().max(60).optional(),
+  kind: z.string().trim().max(60).optional().describe('museum, historic, park, market, viewpoint, …'),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
 export type GuideAttraction = z.output<typeof guideAttractionSchema>;
 
-const sectionText = z.string().max(20_000);
+const sectionText = (description: string) => z.string().max(20_000).describe(description);
 
-/** What a guide writer must answer: the guide plus the sights for the map. Used to validate model output. */
+/**
+ * What a guide writer must answer: the guide plus the sights for the map. Validates model output, and is the response
+ * schema Gemini is given (as JSON Schema, generated from this one): the descriptions are written for the model.
+ */
 export const aiGuideAnswerSchema = z.object({
   itinerary: z
     .array(
       z.object({
-        day: z.number().int().min(1).max(366),
-        day_plan: z.string().min(1).max(20_000),
-        food: z.string().max(20_000).default(''),
+        day: z.number().int().min(1).max(366).describe('Day number, starting at 1'),
+        day_plan: z
+          .string()
+          .min(1)
+          .max(20_000)
+          .describe('The day as short sentences, one per line, each naming one place or activity'),
+        food: z
+          .string()
+          .max(20_000)
+          .default('')
+          .describe('Where and what to eat that day, one sentence per meal, one per line'),
       }),
     )
     .min(1)
-    .max(366),
-  budget: sectionText,
-  packing: sectionText,
-  transportation: sectionText,
-  cultural_tips: sectionText,
-  safety_considerations: sectionText,
-  attractions: z.array(guideAttractionSchema).max(60).default([]),
+    .max(366)
+    .describe('One entry per trip day, in order'),
+  budget: sectionText('Estimated costs per person with figures, one item per line'),
+  packing: sectionText('What to pack, one item per line'),
+  transportation: sectionText('Getting there and getting around, one tip per line'),
+  cultural_tips: sectionText('Local customs and etiquette, one tip per line'),
+  safety_considerations: sectionText('Safety advice including the local emergency number, one tip per line'),
+  attractions: z
+    .array(guideAttractionSchema)
+    .max(60)
+    .default([])
+    .describe('The sights named in the itinerary that are in or near the destination, with coordinates'),
 });
 export type AiGuideAnswer = z.output<typeof aiGuideAnswerSchema>;
 

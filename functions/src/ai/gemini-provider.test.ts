@@ -105,7 +105,12 @@ describe('the Gemini guide provider against a local stand-in', () => {
     expect(received[0]?.apiKey).toBe('test-key');
     const config = received[0]?.body.generationConfig;
     expect(config.responseMimeType).toBe('application/json');
-    expect(config.responseSchema.required).toContain('itinerary');
+    // The response schema is the validator's own, as JSON Schema: required sections, the model's descriptions.
+    expect(config.responseJsonSchema.required).toEqual(expect.arrayContaining(['itinerary', 'budget']));
+    expect(config.responseJsonSchema.properties.itinerary.description).toBe(
+      'One entry per trip day, in order',
+    );
+    expect(config.responseJsonSchema).not.toHaveProperty('$schema');
     expect(JSON.stringify(received[0]?.body.contents)).toContain('2-day trip to Osaka, Japan');
 
     expect(result.provider).toBe('gemini');

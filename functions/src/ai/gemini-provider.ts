@@ -1,5 +1,6 @@
-import type { GoogleGenAI, Schema, Type as SchemaType } from '@google/genai';
+import type { GoogleGenAI } from '@google/genai';
 import type { Logger } from 'pino';
+import { toJSONSchema } from 'zod';
 import {
   aiGuideAnswerSchema,
   GUIDE_SECTIONS,
@@ -23,64 +24,11 @@ export interface GeminiOptions {
   logger: Logger;
 }
 
-/** The SDK's schema type names, spelled here so that importing this file does not load the SDK (cold start). */
-const Type = {
-  STRING: 'STRING',
-  OBJECT: 'OBJECT',
-  ARRAY: 'ARRAY',
-  INTEGER: 'INTEGER',
-  NUMBER: 'NUMBER',
-} as Record<'STRING' | 'OBJECT' | 'ARRAY' | 'INTEGER' | 'NUMBER', SchemaType>;
-
-const text = (description: string): Schema => ({ type: Type.STRING, description });
-
-/** The answer's shape, given to the model as its response schema (mirrors aiGuideAnswerSchema). */
-const RESPONSE_SCHEMA: Schema = {
-  type: Type.OBJECT,
-  properties: {
-    itinerary: {
-      type: Type.ARRAY,
-      description: 'One entry per trip day, in order',
-      items: {
-        type: Type.OBJECT,
-        properties: {
-          day: { type: Type.INTEGER, description: 'Day number, starting at 1' },
-          day_plan: text('The day as short sentences, one per line, each naming one place or activity'),
-          food: text('Where and what to eat that day, one sentence per meal, one per line'),
-        },
-        required: ['day', 'day_plan', 'food'],
-      },
-    },
-    budget: text('Estimated costs per person with figures, one item per line'),
-    packing: text('What to pack, one item per line'),
-    transportation: text('Getting there and getting around, one tip per line'),
-    cultural_tips: text('Local customs and etiquette, one tip per line'),
-    safety_considerations: text('Safety advice including the local emergency number, one tip per line'),
-    attractions: {
-      type: Type.ARRAY,
-      description: 'The sights named in the itinerary that are in or near the destination, with coordinates',
-      items: {
-        type: Type.OBJECT,
-        properties: {
-          name: { type: Type.STRING },
-          kind: { type: Type.STRING, description: 'museum, historic, park, market, viewpoint, …' },
-          lat: { type: Type.NUMBER },
-          lng: { type: Type.NUMBER },
-        },
-        required: ['name', 'lat', 'lng'],
-      },
-    },
-  },
-  required: [
-    'itinerary',
-    'budget',
-    'packing',
-    'transportation',
-    'cultural_tips',
-    'safety_considerations',
-    'attractions',
-  ],
-};
+/**
+ * The answer's shape as Gemini's response schema: JSON Schema generated from aiGuideAnswerSchema (the validator), so
+ * the two cannot drift. Input side: fields with a default may be left out. `$schema` is not a keyword Gemini takes.
+ */
+const { $schema: _dialect, ...RESPONSE_JSON_SCHEMA } = toJSONSchema(aiGuideAnswerSchema, { io: 'input' });
 
 export function guidePrompt(request: GuideRequest): string {
   const days = tripLengthDays(request.startDate, request.endDate);
@@ -159,7 +107,11 @@ export function geminiGuideProvider(options: GeminiOptions): GuideProvider {
     const response = await ai.models.generateContent({
       model,
       contents: prompt,
-      config: { responseMimeType: 'application/json', responseSchema: RESPONSE_SCHEMA, temperature: 0.7 },
+      config: {
+        responseMimeType: 'application/json',
+        responseJsonSchema: RESPONSE_JSON_SCHEMA,
+        temperature: 0.7,
+      },
     });
     return response.text ?? '';
   };
