@@ -1,40 +1,11 @@
+import { createParser } from 'eventsource-parser';
 import { readToken } from '../../shared/authToken';
 
-export interface SseEvent {
-  id?: string;
-  event: string;
-  data: string;
-}
-
 /**
- * Splits a Server-Sent Events text buffer into complete events and the unfinished rest (the wire format of the
- * EventSource spec: blank-line separated blocks of `field: value` lines; lines starting with ':' are comments).
+ * The wait before reconnection attempt `attempt` (0 first): the server's `retry` (or 1 s before it says one), doubled
+ * per failed attempt, at most 15 s.
  */
-export function parseSse(buffer: string): { events: SseEvent[]; rest: string } {
-  const normalised = buffer.replace(/\r\n?/g, '\n');
-  const blocks = normalised.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const events: SseEvent[] = [];
-  for (const block of blocks) {
-    const event: SseEvent = { event: 'message', data: '' };
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (!line || line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'id') event.id = value;
-      else if (field === 'event') event.event = value;
-      else if (field === 'data') data.push(value);
-    }
-    event.data = data.join('\n');
-    if (event.id !== undefined || data.length > 0 || event.event !== 'message') events.push(event);
-  }
-  return { events, rest };
-}
-
-/** Waits grow 1 s, 2 s, 4 s … up to 15 s between reconnection attempts. */
-export const reconnectDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000);
+export const reconnectDelay = (attempt: number, retryMs = 1000) => Math.min(retryMs * 2 ** attempt, 15_000);
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -48,13 +19,15 @@ export interface LedgerStreamHandlers {
 
 /**
  * Follows GET /api/trip-split/trips/{id}/live with fetch streaming, which (unlike EventSource) can send the bearer
- * header. Reconnects with backoff after a drop, sending Last-Event-ID so the server replays what was missed, and
- * refetches on every reconnect as well. Returns a function that stops it.
+ * header; eventsource-parser reads the wire format. Reconnects after a drop, waiting as the server's `retry` says and
+ * backing off, sending Last-Event-ID so the server replays what was missed, and refetches on every reconnect as well.
+ * Returns a function that stops it.
  */
 export function followLedger(url: string, handlers: LedgerStreamHandlers): () => void {
   let stopped = false;
   let lastId: string | undefined;
   let attempt = 0;
+  let retryMs: number | undefined;
   let connectedBefore = false;
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -79,21 +52,27 @@ export function followLedger(url: string, handlers: LedgerStreamHandlers): () =>
       if (connectedBefore) handlers.onChange();
       connectedBefore = true;
 
+      let revoked = false;
+      const parser = createParser({
+        onEvent(event) {
+          if (event.id) lastId = event.id;
+          if (event.event === 'change' || event.event === 'resync') handlers.onChange();
+          if (event.event === 'revoked') revoked = true;
+        },
+        onRetry(ms) {
+          retryMs = ms;
+        },
+      });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        const parsed = parseSse(buffer + value);
-        buffer = parsed.rest;
-        for (const event of parsed.events) {
-          if (event.id) lastId = event.id;
-          if (event.event === 'change' || event.event === 'resync') handlers.onChange();
-          if (event.event === 'revoked') {
-            stopped = true;
-            handlers.onRevoked();
-            return;
-          }
+        parser.feed(value);
+        if (revoked) {
+          stopped = true;
+          controller.abort();
+          handlers.onRevoked();
+          return;
         }
       }
     } catch {
@@ -101,7 +80,7 @@ export function followLedger(url: string, handlers: LedgerStreamHandlers): () =>
     }
     if (stopped) return;
     handlers.onStatus('reconnecting');
-    timer = setTimeout(() => void connect(), reconnectDelay(attempt));
+    timer = setTimeout(() => void connect(), reconnectDelay(attempt, retryMs));
     attempt += 1;
   };
 
