@@ -10,5 +10,6 @@ export * from './recommendations';
 export * from './settlement';
 export * from './split';
 export * from './text';
+export * from './typed-amount';
 export * from './trips';
 export * from './trip-views';
