@@ -35,9 +35,11 @@ describe('accessibility (axe-core)', () => {
         const found: Record<string, unknown> = {};
         for (const route of signedIn ? signedInRoutes(tripId) : SIGNED_OUT_ROUTES) {
           await page.goto(route);
-          // Not 'networkidle': the split page keeps its live stream open.
-          await page.waitForLoadState('load');
-          await page.waitForTimeout(1500);
+          // Not 'networkidle': the split page keeps its live stream open. Checked once the page has its heading
+          // and nothing on it is still loading (skeletons and loading states are aria-busy).
+          await page.waitForFunction(
+            () => document.querySelector('h1') && !document.querySelector('[aria-busy="true"]'),
+          );
           const violations = await seriousViolations(page);
           if (violations.length) found[route] = violations;
         }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
 import { appUnderTest } from './support/app';
-import { screenshot, VIEWPORTS } from './support/browser';
+import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
 
 const WAIT = { timeout: 15_000 };
 
@@ -56,7 +56,7 @@ describe('creating a trip through the question flow, in a real browser', () => {
     await page.getByRole('button', { name: 'Couple' }).click();
     await page.getByText('Ready to create your trip?').waitFor(WAIT);
     expect(await progress(page)).toBe('6 of 6');
-    await page.waitForTimeout(400); // let the entrance animation finish before the picture
+    await animationsSettled(page.getByRole('dialog')); // the entrance animation, finished before the picture
     await screenshot(page, `question-flow-summary-${name}`);
   }
 
@@ -99,7 +99,7 @@ describe('creating a trip through the question flow, in a real browser', () => {
     await days.nth(9).click();
     expect(await page.getByRole('button', { name: 'Select dates to continue' }).isDisabled()).toBe(true);
     await days.nth(12).click();
-    await page.waitForTimeout(400);
+    await animationsSettled(page.getByRole('dialog'));
     await screenshot(page, 'question-flow-dates-desktop');
     await page.getByRole('button', { name: 'Confirm dates' }).click();
     await page.getByRole('button', { name: 'Moderate' }).waitFor(WAIT);
@@ -127,7 +127,7 @@ describe('creating a trip through the question flow, in a real browser', () => {
     expect(await page.getByRole('combobox', { name: 'Destination city' }).inputValue()).toBe('');
 
     await pickDestination(page, 'lisbo', 'Lisbon');
-    await page.waitForTimeout(400);
+    await animationsSettled(page.getByRole('dialog'));
     await screenshot(page, 'question-flow-dates-phone');
     await page.getByRole('button', { name: '1-3 days' }).click();
     await finishChoices(page, 'phone');

@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
+import { animationsSettled, launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, createTrip } from './support/seed';
 import { registerAccount, startServer, type RunningServer } from './support/server';
 
 const LIVE_WITHIN_MS = 1500;
-
-/** Waits for the dialog's opening animation, so screenshots and contrast checks see it as people do. */
-const settled = (dialog: Locator) =>
-  dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 
 describe('group expense splitting, live across two browsers', () => {
   let server: RunningServer;
@@ -82,7 +78,7 @@ describe('group expense splitting, live across two browsers', () => {
     const dialog = anaPage.getByRole('dialog', { name: 'Add Expense' });
     await dialog.getByLabel('Title').fill('Dinner at Time Out Market');
     await dialog.getByLabel('Amount ($)').fill('90');
-    await settled(dialog);
+    await animationsSettled(dialog);
     expect(await seriousViolations(anaPage)).toEqual([]);
     await screenshot(anaPage, 'split-expense-form-1280');
     const saved = anaPage.waitForResponse(
@@ -146,7 +142,7 @@ describe('group expense splitting, live across two browsers', () => {
       expect(await submit.isDisabled()).toBe(true);
       await dialog.getByLabel(/Amount for Bea/).fill('7');
       await dialog.getByText('Split adds up to $12.00').waitFor();
-      await settled(dialog);
+      await animationsSettled(dialog);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `overview-add-expense-${name}`);
       if (name === 'desktop') {

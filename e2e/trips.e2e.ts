@@ -4,6 +4,9 @@ import { appUnderTest } from './support/app';
 import { screenshot, VIEWPORTS } from './support/browser';
 import { registerAccount } from './support/server';
 
+/** Spec §9: a new trip's guide turns into daily plans 1 s after the trip page shows it. */
+const AUTO_ADD_DELAY_MS = 1000;
+
 const WAIT = { timeout: 10_000 };
 
 /** A real 1×1 PNG, the upload for the edit test. */
@@ -134,9 +137,17 @@ describe('trip screens in a real browser', () => {
     const planCount = () => page.locator('section[data-date] li').count();
     const added = await planCount();
     expect(added).toBeGreaterThan(0);
+    // Reloaded with the page's clock under the test's control: run it past the auto-add delay and see that no
+    // second conversion is even attempted (the trip has plans now), rather than sleeping and hoping.
+    const bulkCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/daily-plans/bulk')) bulkCalls.push(request.url());
+    });
+    await page.clock.install();
     await page.reload();
     await day(page, 1).locator('li').first().waitFor(WAIT);
-    await page.waitForTimeout(1500); // past the auto-add delay: nothing is added twice
+    await page.clock.runFor(AUTO_ADD_DELAY_MS * 3);
+    expect(bulkCalls).toEqual([]);
     expect(await planCount()).toBe(added);
 
     await page.goto('/trips');

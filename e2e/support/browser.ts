@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** Debian's chromium, headless, with the background services that reach for the network switched off. */
 export function launchBrowser(): Promise<Browser> {
@@ -34,3 +34,12 @@ export async function screenshot(page: Page, name: string) {
     animations: 'disabled',
   });
 }
+
+/**
+ * Waits until every animation in the element (a dialog's entrance, a step's transition) has finished; one cancelled
+ * on the way (its element replaced by the next step) counts as done.
+ */
+export const animationsSettled = (element: Locator) =>
+  element.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => null))),
+  );

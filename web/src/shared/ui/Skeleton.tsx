@@ -1,10 +1,10 @@
 import { cx } from '../cx';
 import styles from './Skeleton.module.css';
 
-/** A grid of card placeholders (trip lists), labelled for screen readers. */
+/** A grid of card placeholders (trip lists), labelled for screen readers and busy while shown. */
 export function SkeletonCards({ label, count = 3 }: { label: string; count?: number }) {
   return (
-    <div className={cx(styles.region, styles.cards)} role="status" aria-label={label}>
+    <div className={cx(styles.region, styles.cards)} role="status" aria-label={label} aria-busy="true">
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className={styles.card} aria-hidden="true">
           <div className={cx(styles.block, styles.image)} />
@@ -19,7 +19,7 @@ export function SkeletonCards({ label, count = 3 }: { label: string; count?: num
 /** Content on the left, a tall panel (map, summary) on the right from tablet width up. */
 export function SkeletonColumns({ label }: { label: string }) {
   return (
-    <div className={cx(styles.region, styles.columns)} role="status" aria-label={label}>
+    <div className={cx(styles.region, styles.columns)} role="status" aria-label={label} aria-busy="true">
       <div className={styles.column} aria-hidden="true">
         <div className={cx(styles.block, styles.title)} />
         <div className={cx(styles.block, styles.panel)} />

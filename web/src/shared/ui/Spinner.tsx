@@ -6,10 +6,10 @@ export function Spinner({ size = 'small' }: { size?: 'small' | 'large' }) {
   return <span className={cx(styles.spinner, styles[size])} aria-hidden="true" />;
 }
 
-/** A spinner with its visible label, announced politely to screen readers. */
+/** A spinner with its visible label, announced politely to screen readers; busy until what it stands for arrives. */
 export function LoadingState({ label }: { label: string }) {
   return (
-    <div className={styles.state} role="status">
+    <div className={styles.state} role="status" aria-busy="true">
       <Spinner size="large" />
       <p className={styles.label}>{label}</p>
     </div>
