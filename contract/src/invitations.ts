@@ -1,10 +1,10 @@
 /**
  * Joining takes consent (/api/trip-split): adding someone by email or username invites them; they become a member
  * only once they accept. Members see pending invitations by username only, never by email; the invitee sees
- * enough of the trip to decide, and nothing of its ledger or plans.
+ * enough of the trip to decide, and nothing of its ledger or plans. Accepting answers participantResponseSchema
+ * (the caller, now a participant); declining answers 204.
  */
 import { z } from 'zod';
-import { participantSchema } from './split';
 
 /** A pending invitation as the trip's members see it (POST /trips/{tripId}/participants answers one). */
 export const tripInvitationSchema = z.object({
@@ -36,10 +36,6 @@ export type UserInvitation = z.infer<typeof userInvitationSchema>;
 /** GET /invitations: the caller's pending invitations, newest first. */
 export const userInvitationsResponseSchema = z.object({ invitations: z.array(userInvitationSchema) });
 export type UserInvitationsResponse = z.infer<typeof userInvitationsResponseSchema>;
-
-/** POST /invitations/{tripId}/accept: the caller, now a participant. (Decline answers 204.) */
-export const acceptInvitationResponseSchema = z.object({ participant: participantSchema });
-export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
 
 /** What a leaving owner is told when nobody else is in the trip to take it over. */
 export const ONLY_MEMBER_CANNOT_LEAVE =

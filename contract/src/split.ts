@@ -290,6 +290,7 @@ export type SplitTripSummary = z.infer<typeof splitTripSummarySchema>;
 export const participantsResponseSchema = z.object({ participants: z.array(participantSchema) });
 export type ParticipantsResponse = z.infer<typeof participantsResponseSchema>;
 export const participantResponseSchema = z.object({ participant: participantSchema });
+export type ParticipantResponse = z.infer<typeof participantResponseSchema>;
 
 /**
  * GET /trips/{tripId}/expenses: one page, newest first, and trip-wide figures (over all expenses, not this page).

@@ -8,7 +8,7 @@ import {
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
-  type AcceptInvitationResponse,
+  type ParticipantResponse,
   type ParticipantsResponse,
   type SettlementsResponse,
   type SplitTripsResponse,
@@ -61,17 +61,13 @@ export function splitRoutes(
     } satisfies ParticipantsResponse);
   });
   // Adding someone invites them; they join only by accepting (GET /invitations, then accept or decline).
-  router.post(
-    '/trips/:tripId/participants',
-    invitationsPerUser(deps.config.rateLimits),
-    async (req, res) => {
-      const { tripId } = parseInput(tripIdParamsSchema, req.params);
-      const body = parseInput(addParticipantBodySchema, req.body);
-      res.status(201).json({
-        invitation: await service.inviteParticipant(currentUser(res), tripId, body),
-      } satisfies TripInvitationResponse);
-    },
-  );
+  router.post('/trips/:tripId/participants', invitationsPerUser(deps.config.rateLimits), async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(addParticipantBodySchema, req.body);
+    res.status(201).json({
+      invitation: await service.inviteParticipant(currentUser(res), tripId, body),
+    } satisfies TripInvitationResponse);
+  });
   router.get('/trips/:tripId/invitations', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     res.json({
@@ -79,13 +75,15 @@ export function splitRoutes(
     } satisfies TripInvitationsResponse);
   });
   router.get('/invitations', async (_req, res) => {
-    res.json({ invitations: await service.myInvitations(currentUser(res)) } satisfies UserInvitationsResponse);
+    res.json({
+      invitations: await service.myInvitations(currentUser(res)),
+    } satisfies UserInvitationsResponse);
   });
   router.post('/invitations/:tripId/accept', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     res.json({
       participant: await service.acceptInvitation(currentUser(res), tripId),
-    } satisfies AcceptInvitationResponse);
+    } satisfies ParticipantResponse);
   });
   router.post('/invitations/:tripId/decline', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);

@@ -21,7 +21,8 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
   const memberRef = (tripId: string, userId: string) => trips.doc(tripId).collection('members').doc(userId);
   const usernames = async (ids: string[]) => {
     const docs = ids.length ? await db.getAll(...ids.map((id) => users.doc(id))) : [];
-    return (id: string) => (docs.find((doc) => doc.id === id)?.data() as UserRecord | undefined)?.username ?? '';
+    return (id: string) =>
+      (docs.find((doc) => doc.id === id)?.data() as UserRecord | undefined)?.username ?? '';
   };
 
   return {
@@ -69,12 +70,20 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
     async accept(tripId, userId) {
       const member = await db.runTransaction(async (tx) => {
         const ref = invitationRef(tripId, userId);
-        const [invitation, existing, trip] = await tx.getAll(ref, memberRef(tripId, userId), trips.doc(tripId));
+        const [invitation, existing, trip] = await tx.getAll(
+          ref,
+          memberRef(tripId, userId),
+          trips.doc(tripId),
+        );
         if (!invitation?.exists) return null;
         tx.delete(ref);
         if (!trip?.exists) return null;
         if (existing?.exists) return existing.data() as MemberDoc;
-        const joined: MemberDoc = { user_id: userId, role: 'participant', joined_at: new Date().toISOString() };
+        const joined: MemberDoc = {
+          user_id: userId,
+          role: 'participant',
+          joined_at: new Date().toISOString(),
+        };
         tx.create(memberRef(tripId, userId), joined);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
         bumpLedgerNotice(tx, db, tripId);
