@@ -111,7 +111,13 @@ async function peopleOf(store: Store, members: MemberRecord[], userIds: Iterable
     people.set(
       id,
       user
-        ? { user_id: id, first_name: user.first_name, last_name: user.last_name, email: user.email, left: true }
+        ? {
+            user_id: id,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email,
+            left: true,
+          }
         : { user_id: id, first_name: 'Former', last_name: 'member', email: '', left: true },
     );
   });
@@ -313,7 +319,11 @@ export function createSplitService({
     },
 
     /** Invites someone by email or username: an invitation, never a membership, until they accept. */
-    async inviteParticipant(user: UserRecord, tripId: string, body: AddParticipantBody): Promise<TripInvitation> {
+    async inviteParticipant(
+      user: UserRecord,
+      tripId: string,
+      body: AddParticipantBody,
+    ): Promise<TripInvitation> {
       await requireTripMember(store, tripId, user.id);
       const friend = body.email
         ? await store.users.findByEmail(body.email)

@@ -129,7 +129,11 @@ export function firestoreTrips(db: Firestore): TripStore {
 }
 
 /** Members with their names from their user documents. */
-export async function withUsers(db: Firestore, members: MemberDoc[], tripId: string): Promise<MemberRecord[]> {
+export async function withUsers(
+  db: Firestore,
+  members: MemberDoc[],
+  tripId: string,
+): Promise<MemberRecord[]> {
   if (!members.length) return [];
   const userDocs = await db.getAll(...members.map((m) => db.collection('users').doc(m.user_id)));
   return members.map((member, index) => {
@@ -164,10 +168,7 @@ export function firestoreMembers(db: Firestore): MemberStore {
       const snapshot = await membersOf(tripId).get();
       const members = snapshot.docs
         .map((doc) => doc.data() as MemberDoc)
-        .sort(
-          (a, b) =>
-            Number(b.role === 'owner') - Number(a.role === 'owner') || byJoining(a, b),
-        );
+        .sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner') || byJoining(a, b));
       return withUsers(db, members, tripId);
     },
     async add(tripId, userId) {
