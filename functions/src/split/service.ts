@@ -164,7 +164,8 @@ function toSettlement(record: SettlementRecord, person: (id: string) => LedgerPe
  * The shares of an expense, computed on the server from the body: explicit shares must add up to the amount
  * exactly; otherwise personal (payer bears all), group (equal among all participants, remainder on the last) or
  * shared (custom amounts per non-payer with zeros dropped and the payer bearing the rest, else equal among the
- * non-payers).
+ * non-payers). Whether everyone named is a member is checked by the store inside the write (NotAMemberError), where
+ * no removal can slip in between, and where someone who left keeps their place in an expense already naming them.
  */
 export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord['shares'] {
   const explicit = body.participants?.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
@@ -196,10 +197,6 @@ export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord
   }
   if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== body.amount) {
     throw new HttpError(422, SHARES_MUST_ADD_UP);
-  }
-  const members = new Set(memberIds);
-  if (!members.has(body.paid_by) || shares.some((s) => !members.has(s.user_id))) {
-    throw new HttpError(422, NOT_A_PARTICIPANT);
   }
   return shares;
 }

@@ -317,6 +317,21 @@ describe('participants', () => {
         payee: expect.objectContaining({ user_id: cai.id, left: false }),
       }),
     ]);
+    // The expense Cai paid still names Bea: its owner edits its words, and nothing of its money moves.
+    const [paidByCai] = (
+      await api.call('GET', `/api/trip-split/trips/${tripId}/expenses`, { token: owner.token })
+    ).body.expenses as Expense[];
+    const reworded = await api.call('PUT', `/api/trip-split/expenses/${paidByCai!.id}`, {
+      token: owner.token,
+      body: expenseBody(cai.id, {
+        title: 'Dinner at the harbour',
+        participants: [{ user_id: bea.id, share_amount: 100 }],
+      }),
+    });
+    expect([reworded.status, reworded.body.expense?.participants]).toEqual([
+      200,
+      [expect.objectContaining({ user_id: bea.id, share_cents: 10000 })],
+    ]);
     // A member who left can no longer be named by a new expense.
     const named = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
       token: cai.token,

@@ -38,6 +38,8 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
         if (member?.exists) throw new UniqueConstraintError('member');
         if (pending?.exists) throw new UniqueConstraintError('invitation');
         tx.create(invitationRef(tripId, userId), invitation);
+        // Members' pages list who is invited: their listeners learn of it as of any ledger change.
+        bumpLedgerNotice(tx, db, tripId);
       });
       return invitation;
     },
@@ -96,6 +98,7 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
         const ref = invitationRef(tripId, userId);
         if (!(await tx.get(ref)).exists) return false;
         tx.delete(ref);
+        bumpLedgerNotice(tx, db, tripId);
         return true;
       });
     },
