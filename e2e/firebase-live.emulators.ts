@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { javaMajorVersion } from '../functions/src/test-support/emulator-suite';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { apiLogin, createTrip } from './support/seed';
+import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';
 
 /**
@@ -35,12 +35,7 @@ describe('the split page in a browser, inside the emulator suite', () => {
     const ana = await apiLogin(HOSTING, anaAccount);
     bea = await apiLogin(HOSTING, beaAccount);
     trip = await createTrip(HOSTING, ana.token);
-    const added = await fetch(`${HOSTING}/api/trip-split/trips/${trip.id}/participants`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
-      body: JSON.stringify({ username: beaAccount.username }),
-    });
-    expect(added.status).toBe(201);
+    await inviteAndAccept(HOSTING, trip.id, ana.token, { token: bea.token, username: beaAccount.username });
     const context = await browser.newContext({ baseURL: HOSTING, viewport: VIEWPORTS.phone });
     await context.addInitScript((token) => localStorage.setItem('token', token), ana.token);
     page = await context.newPage();

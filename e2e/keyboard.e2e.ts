@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
 import { VIEWPORTS } from './support/browser';
 import { activate, focusStop, hasFocus, tabTo, typeInto, type FocusStop } from './support/keyboard';
-import { apiLogin, createTrip } from './support/seed';
+import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';
 
 const WAIT = { timeout: 15_000 };
@@ -256,12 +256,11 @@ describe('every flow with the keyboard alone', () => {
       { day: 1, title: 'Bolhão market', category: 'Attraction' },
     ]);
     const bea = await registerAccount(app.server.baseUrl, 'bea');
-    const added = await fetch(`${app.server.baseUrl}/api/trip-split/trips/${tripId}/participants`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({ username: bea.username }),
+    const beaSession = await apiLogin(app.server.baseUrl, bea);
+    await inviteAndAccept(app.server.baseUrl, tripId, session.token, {
+      token: beaSession.token,
+      username: bea.username,
     });
-    expect(added.status).toBe(201);
 
     const page = await newPage(session.token);
     await page.goto(`/trips/${tripId}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { animationsSettled, launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { apiLogin, createTrip } from './support/seed';
+import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
 import { registerAccount, startServer, type RunningServer } from './support/server';
 
 const LIVE_WITHIN_MS = 1500;
@@ -27,12 +27,7 @@ describe('group expense splitting, live across two browsers', () => {
     bea = await apiLogin(server.baseUrl, beaAccount);
     beaUsername = beaAccount.username;
     ({ id: tripId, name: tripName } = await createTrip(server.baseUrl, ana.token));
-    const added = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/participants`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
-      body: JSON.stringify({ username: beaAccount.username }),
-    });
-    expect(added.status).toBe(201);
+    await inviteAndAccept(server.baseUrl, tripId, ana.token, { token: bea.token, username: beaUsername });
   });
 
   afterAll(async () => {
@@ -153,8 +148,9 @@ describe('group expense splitting, live across two browsers', () => {
       }
     }
   });
-  it('adds and removes a participant, edits and deletes an expense, each seen live by the other member', async () => {
+  it('invites a participant who accepts, removes them, edits and deletes an expense, each seen live by the other member', async () => {
     const cai = await registerAccount(server.baseUrl, 'cai');
+    const caiSession = await apiLogin(server.baseUrl, cai);
     const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
     const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
     for (const page of [anaPage, beaPage]) {
@@ -173,9 +169,25 @@ describe('group expense splitting, live across two browsers', () => {
     await anaPage.getByText('No user found with that username').waitFor();
     await identifier.fill(cai.email);
     await anaPage.getByRole('button', { name: 'Add Participant' }).click();
-    await anaPage.getByText('Cai Tester was added to the trip.').waitFor();
+    // An invitation, not a membership: shown by username only, never the email Ana typed.
+    await anaPage.getByText(`@${cai.username} was invited. They join the trip once they accept.`).waitFor();
+    const beaInvited = beaPage.getByRole('list', { name: 'Invited' });
+    await beaInvited.getByText(`@${cai.username}`).waitFor({ timeout: LIVE_WITHIN_MS });
+    expect(await beaPage.getByText(cai.email).count()).toBe(0);
+
+    // Cai finds the invitation on the trip list and accepts; Bea sees him join.
+    const caiPage = await signedIn(caiSession.token, VIEWPORTS.phone);
+    await caiPage.goto('/trips');
+    const invitation = caiPage.getByRole('region', { name: 'Invitations' });
+    await invitation.getByText(tripName).waitFor();
+    expect(await seriousViolations(caiPage)).toEqual([]);
+    await screenshot(caiPage, 'trips-invitation-390');
+    await invitation.getByRole('button', { name: `Accept the invitation to ${tripName}` }).click();
+    await invitation.waitFor({ state: 'detached' });
+    await caiPage.getByRole('heading', { name: tripName }).waitFor();
     const beaList = beaPage.getByRole('list', { name: 'Participants' });
     await beaList.getByText('Cai Tester').waitFor({ timeout: LIVE_WITHIN_MS });
+    await beaInvited.waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
 
     await anaPage.getByRole('button', { name: 'Remove Cai Tester' }).click();
     await beaList.getByText('Cai Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
@@ -218,12 +230,7 @@ describe('group expense splitting, live across two browsers', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ title, amount: 2, expense_date: '2027-04-12', paid_by: ana.userId }),
       });
-    const added = await fetch(`${server.baseUrl}/api/trip-split/trips/${bigTrip}/participants`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
-      body: JSON.stringify({ username: beaUsername }),
-    });
-    expect(added.status).toBe(201);
+    await inviteAndAccept(server.baseUrl, bigTrip, ana.token, { token: bea.token, username: beaUsername });
     for (let i = 0; i < 55; i += 1) expect((await post(`Snack ${i}`)).status).toBe(201);
 
     let total = 55;
@@ -265,5 +272,49 @@ describe('group expense splitting, live across two browsers', () => {
       total += 1;
       await page.getByRole('tab', { name: new RegExp(`^Expenses\\s*${total}$`) }).waitFor();
     }
+  });
+
+  it('lets a participant leave through a confirmation modal, keeping their balance in the ledger as "left"', async () => {
+    const dan = await registerAccount(server.baseUrl, 'dan');
+    const danSession = await apiLogin(server.baseUrl, dan);
+    const { id: trip } = await createTrip(server.baseUrl, ana.token);
+    await inviteAndAccept(server.baseUrl, trip, ana.token, {
+      token: danSession.token,
+      username: dan.username,
+    });
+    const paid = await fetch(`${server.baseUrl}/api/trip-split/trips/${trip}/expenses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({ title: 'Ferry', amount: 20, expense_date: '2027-04-12', paid_by: ana.userId }),
+    });
+    expect(paid.status).toBe(201);
+
+    const danPage = await signedIn(danSession.token, VIEWPORTS.phone);
+    await danPage.goto(`/trips/${trip}/split`);
+    await danPage.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await danPage.getByRole('button', { name: 'Leave Trip' }).click();
+    const dialog = danPage.getByRole('dialog', { name: 'Leave Trip' });
+    await dialog.getByText('stays in the ledger under your name').waitFor();
+    await animationsSettled(dialog);
+    expect(await seriousViolations(danPage)).toEqual([]);
+    await screenshot(danPage, 'split-leave-390');
+    await dialog.getByRole('button', { name: 'Leave Trip' }).click();
+    await danPage.waitForURL('**/trips');
+    await danPage.getByRole('heading', { name: 'My Trips' }).waitFor();
+
+    // Ana still sees what Dan owes, under his name, marked as having left.
+    const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
+    await anaPage.goto(`/trips/${trip}/split`);
+    await anaPage.getByRole('tab', { name: /Settlements/ }).click();
+    await anaPage.getByRole('button', { name: 'Calculate Settlements' }).click();
+    await anaPage.getByText('Dan (left) pays Ana $10.00').waitFor();
+    // Ana, the owner, alone with nobody to hand the trip to, is told to delete it instead.
+    await anaPage.getByRole('tab', { name: /Participants/ }).click();
+    await anaPage.getByRole('button', { name: 'Leave Trip' }).click();
+    await anaPage
+      .getByRole('dialog', { name: 'Leave Trip' })
+      .getByText('You are the only member of this trip')
+      .waitFor();
+    await screenshot(anaPage, 'split-owner-alone-leave-1280');
   });
 });

@@ -182,6 +182,10 @@ const personRefSchema = z.object({
 });
 export type PersonRef = z.infer<typeof personRefSchema>;
 
+/** Someone the ledger names: `left` when they are no longer a member (what they owe or are owed stays). */
+const ledgerPersonSchema = personRefSchema.extend({ left: z.boolean() });
+export type LedgerPerson = z.infer<typeof ledgerPersonSchema>;
+
 /** Spec §3 "Participant". `id` is the member's id on this trip (trip and user together). */
 export const participantSchema = personRefSchema.extend({
   id: z.string(),
@@ -229,14 +233,14 @@ export const settlementSchema = z.object({
   amount_cents: cents,
   amount: dollarAmount,
   settled_at: z.string().nullable(),
-  payer: personRefSchema,
-  payee: personRefSchema,
+  payer: ledgerPersonSchema,
+  payee: ledgerPersonSchema,
   created_at: z.string(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;
 
 /** Spec §3 "Balance". */
-export const balanceSchema = personRefSchema.extend({
+export const balanceSchema = ledgerPersonSchema.extend({
   balance_cents: cents,
   total_paid_cents: cents,
   total_owed_cents: cents,
@@ -286,6 +290,7 @@ export type SplitTripSummary = z.infer<typeof splitTripSummarySchema>;
 export const participantsResponseSchema = z.object({ participants: z.array(participantSchema) });
 export type ParticipantsResponse = z.infer<typeof participantsResponseSchema>;
 export const participantResponseSchema = z.object({ participant: participantSchema });
+export type ParticipantResponse = z.infer<typeof participantResponseSchema>;
 
 /**
  * GET /trips/{tripId}/expenses: one page, newest first, and trip-wide figures (over all expenses, not this page).
@@ -311,6 +316,8 @@ export type SplitTripsResponse = z.infer<typeof splitTripsResponseSchema>;
 
 /** What the live stream says happened; the client refetches the ledger on any of them. */
 export const LEDGER_CHANGES = [
+  'participant.invited',
+  'participant.declined',
   'participant.added',
   'participant.removed',
   'expense.created',
@@ -325,7 +332,7 @@ export type LedgerChangeKind = (typeof LEDGER_CHANGES)[number];
 export interface LedgerChange {
   kind: LedgerChangeKind;
   trip_id: string;
-  /** The expense, settlement or user the change is about. */
+  /** The expense, settlement or user the change is about (for an invitation, the invitee). */
   subject_id: string;
   at: string;
 }

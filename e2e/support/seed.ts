@@ -50,3 +50,22 @@ export async function createTrip(baseUrl: string, token: string, destination = '
   const { id, trip } = (await res.json()) as CreateTripResponse;
   return { id, name: trip.trip_name, startDate };
 }
+
+/** Invites the account to the trip as the inviter, and accepts as the invitee: a member, by consent. */
+export async function inviteAndAccept(
+  baseUrl: string,
+  tripId: string,
+  inviterToken: string,
+  invitee: { token: string; username: string },
+) {
+  const post = (path: string, token: string, body?: unknown) =>
+    fetch(`${baseUrl}/api/trip-split${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const invited = await post(`/trips/${tripId}/participants`, inviterToken, { username: invitee.username });
+  if (invited.status !== 201) throw new Error(`invite failed: ${invited.status}`);
+  const accepted = await post(`/invitations/${tripId}/accept`, invitee.token);
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
+}

@@ -5,20 +5,32 @@ import { startTestApi, targetsEmulatorSuite, TEST_JWT_SECRET, type TestApi } fro
 import { signedInUser, tripWithMembers } from './trips/test-members';
 
 /**
- * The authorization matrix: every /api route called as the trip's owner, a participant, a stranger, and with no,
- * expired, forged and unsigned ('alg: none') tokens. The expected answer of each cell is in the table below; no
- * stranger or bad-token cell may read or change the trip (checked by comparing the trip's data before and after).
+ * The authorization matrix: every /api route called as the trip's owner, a participant, and as people outside it —
+ * a stranger, someone invited who has not answered, someone who declined, someone who left (still in the ledger)
+ * — and with no, expired, forged and unsigned ('alg: none') tokens. The expected answer of each cell is in the
+ * table below; no outsider or bad-token cell may read or change the trip (checked by comparing the trip's data
+ * before and after), except the invitee's own invitation and their accepting it.
  */
 
-type Actor = 'owner' | 'participant' | 'stranger';
+type Outsider = 'stranger' | 'invited' | 'declined' | 'departed';
+type Actor = 'owner' | 'participant' | Outsider;
 type BadToken = 'none' | 'expired' | 'forged' | 'algNone';
-const MEMBERS_AND_STRANGER: Actor[] = ['stranger', 'participant', 'owner'];
+const OUTSIDERS: Outsider[] = ['stranger', 'invited', 'declined', 'departed'];
+const ACTORS: Actor[] = [...OUTSIDERS, 'participant', 'owner'];
+const isOutsider = (actor: Actor): actor is Outsider => (OUTSIDERS as Actor[]).includes(actor);
+/** The same answer for every outsider. */
+const outsiders = (status: number): Record<Outsider, number> => ({
+  stranger: status,
+  invited: status,
+  declined: status,
+  departed: status,
+});
 const BAD_TOKENS: BadToken[] = ['none', 'expired', 'forged', 'algNone'];
 
 interface Fixture {
   tripId: string;
   tripName: string;
-  /** Per actor, the record that actor acts on, so destructive cells never collide. */
+  /** Per member (outsiders share the stranger's), the record acted on, so destructive cells never collide. */
   planOf: Record<Actor, string>;
   expenseOf: Record<Actor, string>;
   removableOf: Record<Actor, string>;
@@ -34,7 +46,17 @@ interface Row {
   body?: (fx: Fixture, actor: Actor) => unknown;
   /** Expected status per actor; bad tokens always get 401. */
   expect: Record<Actor, number>;
+  /** The one outsider this row may show the trip to, or let change it (the invitee, about their invitation). */
+  invitee?: true;
 }
+
+/** Per actor: the members' own value, the stranger's for every outsider. */
+const perActor = (members: Record<'owner' | 'participant' | 'stranger', string>): Record<Actor, string> => ({
+  ...members,
+  invited: members.stranger,
+  declined: members.stranger,
+  departed: members.stranger,
+});
 
 const start = addDays(toIsoDate(new Date()), 5);
 const expenseBody = (fx: Fixture) => ({
@@ -52,19 +74,19 @@ const TABLE: Row[] = [
     name: 'who am I',
     method: 'GET',
     path: () => '/api/auth/me',
-    expect: { owner: 200, participant: 200, stranger: 200 },
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
   },
   {
     name: 'list my trips',
     method: 'GET',
     path: () => '/api/trips',
-    expect: { owner: 200, participant: 200, stranger: 200 },
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
   },
   {
     name: 'read a trip',
     method: 'GET',
     path: (fx) => `/api/trips/${fx.tripId}`,
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     name: 'edit a trip',
@@ -76,115 +98,128 @@ const TABLE: Row[] = [
       end_date: addDays(start, 3),
       description: 'Same trip',
     }),
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     name: 'weather of a trip',
     method: 'GET',
     path: (fx) => `/api/trips/${fx.tripId}/weather`,
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     name: 'add a plan',
     method: 'POST',
     path: (fx) => `/api/trips/${fx.tripId}/daily-plans`,
     body: () => plan,
-    expect: { owner: 201, participant: 201, stranger: 404 },
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
   },
   {
     name: 'add plans in bulk',
     method: 'POST',
     path: (fx) => `/api/trips/${fx.tripId}/daily-plans/bulk`,
     body: (_fx, actor) => ({ plans: [{ ...plan, title: `Bulk ${actor}` }] }),
-    expect: { owner: 201, participant: 201, stranger: 404 },
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
   },
   {
     name: 'edit a plan',
     method: 'PUT',
     path: (fx, actor) => `/api/trips/${fx.tripId}/daily-plans/${fx.planOf[actor]}`,
     body: () => ({ ...plan, title: 'Castle visit, early' }),
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     name: 'delete a plan',
     method: 'DELETE',
     path: (fx, actor) => `/api/trips/${fx.tripId}/daily-plans/${fx.planOf[actor]}`,
-    expect: { owner: 204, participant: 204, stranger: 404 },
+    expect: { owner: 204, participant: 204, ...outsiders(404) },
   },
   {
     name: 'search cities',
     method: 'GET',
     path: () => '/api/places/cities?q=lis',
-    expect: { owner: 200, participant: 200, stranger: 200 },
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
   },
   {
     name: 'city photo',
     method: 'GET',
     path: () => '/api/places/photo?city=Lisbon',
-    expect: { owner: 200, participant: 200, stranger: 200 },
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
   },
   {
     name: 'overview of my split trips',
     method: 'GET',
     path: () => '/api/trip-split/user/trips',
-    expect: { owner: 200, participant: 200, stranger: 200 },
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
   },
   {
     name: 'list participants',
     method: 'GET',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants`,
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     name: 'add a participant',
     method: 'POST',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants`,
     body: (fx, actor) => ({ email: fx.newFriendEmail[actor] }),
-    expect: { owner: 201, participant: 201, stranger: 404 },
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
   },
   {
     name: 'remove another participant',
     method: 'DELETE',
     path: (fx, actor) => `/api/trip-split/trips/${fx.tripId}/participants/${fx.removableOf[actor]}`,
-    expect: { owner: 204, participant: 403, stranger: 404 },
+    expect: { owner: 204, participant: 403, ...outsiders(404) },
+  },
+  {
+    name: "list a trip's pending invitations",
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/invitations`,
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'list my pending invitations',
+    method: 'GET',
+    path: () => '/api/trip-split/invitations',
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
+    invitee: true,
   },
   {
     name: 'list expenses',
     method: 'GET',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/expenses`,
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     name: 'add an expense',
     method: 'POST',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/expenses`,
     body: (fx) => expenseBody(fx),
-    expect: { owner: 201, participant: 201, stranger: 404 },
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
   },
   {
     name: "edit the owner's expense",
     method: 'PUT',
     path: (fx) => `/api/trip-split/expenses/${fx.expenseOf.owner}`,
     body: (fx) => ({ ...expenseBody(fx), paid_by: fx.ownerId, title: 'Edited' }),
-    expect: { owner: 200, participant: 403, stranger: 404 },
+    expect: { owner: 200, participant: 403, ...outsiders(404) },
   },
   {
     name: "delete one's own expense",
     method: 'DELETE',
     path: (fx, actor) => `/api/trip-split/expenses/${fx.expenseOf[actor]}`,
-    expect: { owner: 204, participant: 204, stranger: 404 },
+    expect: { owner: 204, participant: 204, ...outsiders(404) },
   },
   {
     name: 'list settlements',
     method: 'GET',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements`,
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     name: 'calculate settlements',
     method: 'POST',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements/calculate`,
-    expect: { owner: 200, participant: 200, stranger: 404 },
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
     // A custom token for the caller's own Firebase session; which trips it can read is firestore.rules' business.
@@ -192,14 +227,22 @@ const TABLE: Row[] = [
     method: 'POST',
     path: () => '/api/trip-split/live-token',
     expect: targetsEmulatorSuite
-      ? { owner: 200, participant: 200, stranger: 200 }
-      : { owner: 404, participant: 404, stranger: 404 },
+      ? { owner: 200, participant: 200, ...outsiders(200) }
+      : { owner: 404, participant: 404, ...outsiders(404) },
+  },
+  {
+    // The invitee joins here: from the next row on they are a participant.
+    name: 'accept an invitation',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/invitations/${fx.tripId}/accept`,
+    expect: { owner: 404, participant: 404, ...outsiders(404), invited: 200 },
+    invitee: true,
   },
   {
     name: 'delete a trip',
     method: 'DELETE',
     path: (fx) => `/api/trips/${fx.tripId}`,
-    expect: { owner: 204, participant: 403, stranger: 404 },
+    expect: { owner: 204, participant: 403, ...outsiders(404), invited: 403 },
   },
 ];
 
@@ -239,9 +282,15 @@ describe('authorization matrix over HTTP', () => {
       end_date: addDays(start, 4),
     });
     const extra = await Promise.all([1, 2, 3, 4, 5].map(() => signedInUser(api)));
+    const [invited, declined, departed] = await Promise.all([1, 2, 3].map(() => signedInUser(api)));
     tokens.owner = owner.token;
     tokens.participant = participant.token;
     tokens.stranger = stranger.token;
+    tokens.invited = invited!.token;
+    tokens.declined = declined!.token;
+    tokens.departed = departed!.token;
+    // Departed: a member when the group expenses below are shared, so still in the ledger after leaving.
+    await api.store.members.add(trip.id, departed!.user.id);
 
     const claims = {
       userId: owner.user.id,
@@ -287,20 +336,41 @@ describe('authorization matrix over HTTP', () => {
     };
     // Added after the group expenses above, so they owe nothing and may be removed.
     for (const member of extra.slice(0, 2)) await api.store.members.add(trip.id, member.user.id);
+    const leaving = await api.call(
+      'DELETE',
+      `/api/trip-split/trips/${trip.id}/participants/${departed!.user.id}`,
+      {
+        token: departed!.token,
+      },
+    );
+    for (const person of [invited!, declined!]) {
+      await api.call('POST', `/api/trip-split/trips/${trip.id}/participants`, {
+        token: owner.token,
+        body: { username: person.user.username },
+      });
+    }
+    const declining = await api.call('POST', `/api/trip-split/invitations/${trip.id}/decline`, {
+      token: declined!.token,
+    });
+    expect([leaving.status, declining.status]).toEqual([204, 204]);
 
     fx = {
       tripId: trip.id,
       ownerId: owner.user.id,
       tripName: trip.trip_name,
       participantId: participant.user.id,
-      planOf: { owner: await newPlan(), participant: await newPlan(), stranger: await newPlan() },
-      expenseOf,
-      removableOf: { owner: extra[0]!.user.id, participant: extra[1]!.user.id, stranger: extra[1]!.user.id },
-      newFriendEmail: {
+      planOf: perActor({ owner: await newPlan(), participant: await newPlan(), stranger: await newPlan() }),
+      expenseOf: perActor(expenseOf),
+      removableOf: perActor({
+        owner: extra[0]!.user.id,
+        participant: extra[1]!.user.id,
+        stranger: extra[1]!.user.id,
+      }),
+      newFriendEmail: perActor({
         owner: extra[2]!.user.email,
         participant: extra[3]!.user.email,
         stranger: extra[4]!.user.email,
-      },
+      }),
     };
   });
   afterAll(() => api.close());
@@ -331,7 +401,7 @@ describe('authorization matrix over HTTP', () => {
       return { status: res.status, type };
     };
     for (const bad of BAD_TOKENS) expect((await open(tokens[bad])).status, bad).toBe(401);
-    expect((await open(tokens.stranger)).status).toBe(404);
+    for (const outsider of OUTSIDERS) expect((await open(tokens[outsider])).status, outsider).toBe(404);
     for (const member of ['owner', 'participant'] as const) {
       expect(await open(tokens[member])).toEqual({
         status: 200,
@@ -351,7 +421,7 @@ describe('authorization matrix over HTTP', () => {
     const target = pending[0]!.id;
     const mark = (token?: string) => api.call('PUT', `/api/trip-split/settlements/${target}/paid`, { token });
     for (const bad of BAD_TOKENS) expect((await mark(tokens[bad])).status, bad).toBe(401);
-    expect((await mark(tokens.stranger)).status).toBe(404);
+    for (const outsider of OUTSIDERS) expect((await mark(tokens[outsider])).status, outsider).toBe(404);
     expect((await mark(tokens.owner)).status).toBe(200);
     expect((await mark(tokens.owner)).status).toBe(409);
   });
@@ -394,20 +464,22 @@ describe('authorization matrix over HTTP', () => {
   });
 
   // Last: its final row deletes the trip.
-  it('gives each actor the answer in the table, and strangers learn and change nothing', async () => {
+  it('gives each actor the answer in the table, and outsiders learn and change nothing', async () => {
     const mismatches: string[] = [];
     for (const row of TABLE) {
-      for (const actor of MEMBERS_AND_STRANGER) {
-        const before = actor === 'stranger' ? await tripState() : '';
+      for (const actor of ACTORS) {
+        // The invitee's own invitation (and accepting it) is the one thing of the trip an outsider may touch.
+        const watched = isOutsider(actor) && !(row.invitee && actor === 'invited');
+        const before = watched ? await tripState() : '';
         const res = await call(row, actor, tokens[actor]);
         if (res.status !== row.expect[actor])
           mismatches.push(`${row.name} / ${actor}: ${res.status} ${JSON.stringify(res.body)}`);
         if (res.status >= 400 && typeof res.body?.error !== 'string')
           mismatches.push(`${row.name} / ${actor}: no error field`);
-        if (actor === 'stranger') {
+        if (watched) {
           if (JSON.stringify(res.body ?? '').includes(fx.tripId))
-            mismatches.push(`${row.name} / stranger: leaked the trip`);
-          if ((await tripState()) !== before) mismatches.push(`${row.name} / stranger: changed the trip`);
+            mismatches.push(`${row.name} / ${actor}: leaked the trip`);
+          if ((await tripState()) !== before) mismatches.push(`${row.name} / ${actor}: changed the trip`);
         }
       }
     }

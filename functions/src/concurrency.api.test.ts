@@ -4,8 +4,9 @@ import { nodeFirestoreEmulatorUnderTest, startTestApi, type TestApi } from './te
 import { signedInUser, tripWithMembers } from './trips/test-members';
 
 /**
- * 50 writers at once on one trip, over HTTP: expenses, plan moves, participant adds and racing bulk plan batches.
- * No write may be lost, the trip's totals and counts must be exact, and duplicate suppression must hold.
+ * 50 writers at once on one trip, over HTTP: expenses, plan moves, invitations and racing bulk plan batches.
+ * No write may be lost, the trip's totals and counts must be exact, and duplicate suppression must hold. Then
+ * removals racing the expense writes that name the removed: nobody outside the trip may end up in its ledger.
  */
 describe('concurrent writers on one trip', () => {
   let api: TestApi;
@@ -87,7 +88,10 @@ describe('concurrent writers on one trip', () => {
     const expectedCents = amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0);
     expect(view.expense_count).toBe(20);
     expect(view.total_expenses_cents).toBe(expectedCents);
-    expect(view.participant_count).toBe(2 + friends.length);
+    // The friends were invited, not added: they are members only once they accept.
+    expect(view.participant_count).toBe(2);
+    const invited = await api.call('GET', `/api/trip-split/trips/${trip.id}/invitations`, as(owner.token));
+    expect(invited.body.invitations).toHaveLength(friends.length);
 
     for (const [i, plan] of plans.entries()) {
       const saved = view.daily_plans.find((p) => p.id === plan.id);
@@ -107,5 +111,67 @@ describe('concurrent writers on one trip', () => {
       const skipped = answers.slice(40).reduce((sum, a) => sum + a.body.skipped, 0);
       expect([created, skipped]).toEqual([3, 27]);
     }
+  });
+
+  it('never leaves anyone who is not a member in an expense when removals race expense writes', async () => {
+    const start = addDays(toIsoDate(new Date()), 3);
+    const { trip, owner } = await tripWithMembers(api, { start_date: start, end_date: addDays(start, 6) });
+    const friends = await Promise.all(Array.from({ length: 12 }, () => signedInUser(api)));
+    for (const friend of friends) await api.store.members.add(trip.id, friend.user.id);
+    const body = (title: string, paidBy: string, debtor: string) => ({
+      title,
+      amount: '20.00',
+      expense_date: start,
+      paid_by: paidBy,
+      participants: [{ user_id: debtor, share_amount: '20.00' }],
+    });
+    const first = await api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+      token: owner.token,
+      body: body('First', owner.user.id, owner.user.id),
+    });
+    // Per friend: their removal by the owner, and an expense naming them — created by the owner, created by the
+    // friend themself (paying), or an edit of the first expense — started together in alternating order.
+    const write = (friend: (typeof friends)[number], i: number) =>
+      [
+        () =>
+          api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+            token: owner.token,
+            body: body(`Owed by ${i}`, owner.user.id, friend.user.id),
+          }),
+        () =>
+          api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+            token: friend.token,
+            body: body(`Paid by ${i}`, friend.user.id, owner.user.id),
+          }),
+        () =>
+          api.call('PUT', `/api/trip-split/expenses/${first.body.expense.id}`, {
+            token: owner.token,
+            body: body('First', friend.user.id, owner.user.id),
+          }),
+      ][i % 3]!();
+    const remove = (friend: (typeof friends)[number]) =>
+      api.call('DELETE', `/api/trip-split/trips/${trip.id}/participants/${friend.user.id}`, {
+        token: owner.token,
+      });
+    const answers = await Promise.all(
+      friends.flatMap((friend, i) =>
+        i % 2 ? [remove(friend), write(friend, i)] : [write(friend, i), remove(friend)],
+      ),
+    );
+    // Every answer is a success or a clean refusal: removal 409 (in the ledger), write 404/422 (not a member).
+    expect(answers.map((a) => a.status).filter((s) => ![200, 201, 204, 404, 409, 422].includes(s))).toEqual(
+      [],
+    );
+
+    const members = new Set((await api.store.members.list(trip.id)).map((m) => m.user_id));
+    const named = (await api.store.split.listExpenses(trip.id)).flatMap((e) => [
+      e.paid_by,
+      ...e.shares.map((share) => share.user_id),
+    ]);
+    expect(named.filter((id) => !members.has(id))).toEqual([]);
+    const balances = await api.call('POST', `/api/trip-split/trips/${trip.id}/settlements/calculate`, {
+      token: owner.token,
+    });
+    expect(balances.body.balances.filter((b: { left: boolean }) => b.left)).toEqual([]);
   });
 });

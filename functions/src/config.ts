@@ -20,6 +20,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_IP: positiveInt(100),
   RATE_LIMIT_FAILED_LOGINS_PER_PAIR: positiveInt(10),
   RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: positiveInt(100),
+  /** Invitations one user may send per window. */
+  RATE_LIMIT_INVITATIONS_PER_USER: positiveInt(30),
   /** Trip image uploads: how many may be in flight per user and in all, and how long one body may take. */
   UPLOADS_PER_USER: positiveInt(2),
   UPLOADS_IN_TOTAL: positiveInt(16),
@@ -66,6 +68,7 @@ export interface AppConfig {
     authPerIp: number;
     failedLoginsPerPair: number;
     failedLoginsPerAccount: number;
+    invitationsPerUser: number;
   };
   uploads: { perUser: number; total: number; bodyTimeoutMs: number };
   trustProxyHops: number;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       failedLoginsPerPair: e.RATE_LIMIT_FAILED_LOGINS_PER_PAIR,
       failedLoginsPerAccount: e.RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT,
+      invitationsPerUser: e.RATE_LIMIT_INVITATIONS_PER_USER,
     },
     uploads: {
       perUser: e.UPLOADS_PER_USER,

@@ -108,6 +108,9 @@ describe('firebase mode: a whole journey on Firestore', () => {
         })
       ).status,
     ).toBe(201);
+    expect(
+      (await api.call('POST', `/api/trip-split/invitations/${tripId}/accept`, { token: bea.token })).status,
+    ).toBe(200);
     const expense = await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
       token: bea.token,
       body: {

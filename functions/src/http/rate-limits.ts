@@ -1,6 +1,7 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { AppConfig } from '../config';
+import { currentUser } from './authenticate';
 import { LRUCache } from 'lru-cache';
 
 const tooMany = (what: string) => ({ error: `Too many ${what}. Please wait a few minutes and try again.` });
@@ -16,6 +17,18 @@ type Limits = AppConfig['rateLimits'];
 /** Every auth call from one address: generous, so a group signing up on one Wi-Fi is not blocked. */
 export const authCallsPerIp = ({ windowMs, authPerIp }: Limits) =>
   rateLimit({ ...common(windowMs), limit: authPerIp, message: tooMany('requests') });
+
+/**
+ * Invitations sent by one signed-in user (behind requireAuth): plenty for a group, too few to flood strangers with
+ * invitations or to probe at scale which emails have accounts.
+ */
+export const invitationsPerUser = ({ windowMs, invitationsPerUser: limit }: Limits) =>
+  rateLimit({
+    ...common(windowMs),
+    limit,
+    message: tooMany('invitations'),
+    keyGenerator: (_req: Request, res: Response) => `invitations:${currentUser(res).id}`,
+  });
 
 const accountOf = (req: Request): string | null => {
   const email: unknown = req.body?.email;

@@ -12,6 +12,9 @@ import {
   settlementResponseSchema,
   settlementsResponseSchema,
   splitTripsResponseSchema,
+  tripInvitationResponseSchema,
+  tripInvitationsResponseSchema,
+  userInvitationsResponseSchema,
 } from '@wayfare/contract';
 import { newTrip } from '../store/test-adapters';
 import { startTestApi, type TestApi } from '../test-support/api-server';
@@ -49,12 +52,20 @@ describe('trip-split answers', () => {
     const base = `/api/trip-split/trips/${trip.id}`;
     const as = { token: owner.token };
 
-    const added = await api.call('POST', `${base}/participants`, {
+    const invited = await api.call('POST', `${base}/participants`, {
       ...as,
       body: { username: friend.username },
     });
-    expect(added.status).toBe(201);
-    participantResponseSchema.parse(added.body);
+    expect(invited.status).toBe(201);
+    tripInvitationResponseSchema.parse(invited.body);
+    tripInvitationsResponseSchema.parse((await api.call('GET', `${base}/invitations`, as)).body);
+    const mine = await api.call('GET', '/api/trip-split/invitations', { token: friend.token });
+    expect(userInvitationsResponseSchema.parse(mine.body).invitations).toHaveLength(1);
+    const accepted = await api.call('POST', `/api/trip-split/invitations/${trip.id}/accept`, {
+      token: friend.token,
+    });
+    expect(accepted.status).toBe(200);
+    participantResponseSchema.parse(accepted.body);
     participantsResponseSchema.parse((await api.call('GET', `${base}/participants`, as)).body);
 
     const created = await api.call('POST', `${base}/expenses`, {

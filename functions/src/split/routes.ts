@@ -8,15 +8,21 @@ import {
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
+  type ParticipantResponse,
   type ParticipantsResponse,
   type SettlementsResponse,
   type SplitTripsResponse,
+  type TripInvitationResponse,
+  type TripInvitationsResponse,
+  type UserInvitationsResponse,
 } from '@wayfare/contract';
+import type { AppConfig } from '../config';
 import type { TokenService } from '../auth/tokens';
 import type { ImageUrls } from '../files/image-urls';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
+import { invitationsPerUser } from '../http/rate-limits';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
@@ -32,6 +38,7 @@ export function splitRoutes(
   deps: {
     store: Store;
     tokens: TokenService;
+    config: Pick<AppConfig, 'rateLimits'>;
     events?: LedgerEvents;
     createFirebaseToken?: (userId: string) => Promise<string>;
   },
@@ -53,11 +60,37 @@ export function splitRoutes(
       participants: await service.listParticipants(currentUser(res), tripId),
     } satisfies ParticipantsResponse);
   });
-  router.post('/trips/:tripId/participants', async (req, res) => {
+  // Adding someone invites them; they join only by accepting (GET /invitations, then accept or decline).
+  router.post('/trips/:tripId/participants', invitationsPerUser(deps.config.rateLimits), async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     const body = parseInput(addParticipantBodySchema, req.body);
-    res.status(201).json({ participant: await service.addParticipant(currentUser(res), tripId, body) });
+    res.status(201).json({
+      invitation: await service.inviteParticipant(currentUser(res), tripId, body),
+    } satisfies TripInvitationResponse);
   });
+  router.get('/trips/:tripId/invitations', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json({
+      invitations: await service.listInvitations(currentUser(res), tripId),
+    } satisfies TripInvitationsResponse);
+  });
+  router.get('/invitations', async (_req, res) => {
+    res.json({
+      invitations: await service.myInvitations(currentUser(res)),
+    } satisfies UserInvitationsResponse);
+  });
+  router.post('/invitations/:tripId/accept', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json({
+      participant: await service.acceptInvitation(currentUser(res), tripId),
+    } satisfies ParticipantResponse);
+  });
+  router.post('/invitations/:tripId/decline', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    await service.declineInvitation(currentUser(res), tripId);
+    res.status(204).end();
+  });
+  // The caller's own id: leaving (always allowed). Anyone else's: the owner removes someone the ledger does not name.
   router.delete('/trips/:tripId/participants/:userId', async (req, res) => {
     const { tripId, userId } = parseInput(participantParamsSchema, req.params);
     await service.removeParticipant(currentUser(res), tripId, userId);

@@ -2,11 +2,15 @@
  * The rules of group expense splitting. Who may do what on a trip (spec §6 leaves server enforcement open; these
  * are the decisions, enforced here and tested over HTTP):
  * - Only members see or change anything of a trip; to anyone else it does not exist (404).
- * - Every member may list participants, add a participant (the overview's "Add Friend" is offered to all), add
- *   expenses, view and recalculate settlements.
- * - The owner may remove any participant; a participant may remove only themselves (leave). The owner can never be
- *   removed. A participant who still appears in the ledger (paid, shares in, or is named by a settlement) cannot be
- *   removed either, so no balance ever loses a person (409).
+ * - Every member may list participants, invite someone (the overview's "Add Friend" is offered to all), add
+ *   expenses, view and recalculate settlements. An invitation is not a membership: the invitee sees only the
+ *   invitation (trip name, city, dates, who invited them) until they accept; they may decline instead.
+ * - The owner may remove any participant who does not appear in the ledger (paid, shares in, or is named by a
+ *   settlement): someone in it is never pushed out (409), checked in the same atomic write as the removal.
+ * - Any member may leave, whatever the ledger says: what they owe or are owed stays under their name, settled like
+ *   any other balance (they are shown as having left). A leaving owner hands the trip to the participant who joined
+ *   first; an owner alone cannot leave (409), they delete the trip instead.
+ * - An expense commits only if everyone it newly names is a member at that moment (checked inside the write).
  * - An expense may be edited or deleted by whoever created it, whoever paid it, or the owner.
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
@@ -19,6 +23,7 @@ import {
   settle,
   splitEqual,
   sumCents,
+  ONLY_MEMBER_CANNOT_LEAVE,
   type AddParticipantBody,
   type Balance,
   type CalculateSettlementsResponse,
@@ -28,23 +33,26 @@ import {
   type ExpenseListQuery,
   type ExpensesResponse,
   type LedgerChangeKind,
+  type LedgerPerson,
   type Participant,
-  type PersonRef,
   type Settlement,
   type SplitTripSummary,
+  type TripInvitation,
+  type UserInvitation,
 } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
 import { HttpError } from '../http/errors';
 import type {
   ExpensePatch,
   ExpenseRecord,
+  InvitationRecord,
   MemberRecord,
   SettlementRecord,
   Store,
   TripRecord,
   UserRecord,
 } from '../store/types';
-import { UniqueConstraintError } from '../store/types';
+import { NotAMemberError, UniqueConstraintError } from '../store/types';
 import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createExpensePageCache, type PageEncoding } from './expense-page-cache';
@@ -52,9 +60,13 @@ import { createExpensePageCache, type PageEncoding } from './expense-page-cache'
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
 export const STILL_IN_LEDGER =
-  'This participant still has expenses or settlements on this trip. Delete or reassign them first.';
+  'This participant still has expenses or settlements on this trip, so they cannot be removed. They can leave the trip themselves, keeping their balance.';
 export const SHARES_MUST_ADD_UP = 'The shares must add up to the amount exactly';
 export const NOT_A_PARTICIPANT = 'Everyone in the split must be a participant of this trip';
+export const ALREADY_PARTICIPANT = 'That person is already a participant of this trip';
+export const ALREADY_INVITED = 'That person has already been invited to this trip';
+export const NO_INVITATION = 'No pending invitation to this trip';
+export const NOT_A_MEMBER = 'That person is not a participant of this trip';
 
 const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();
@@ -74,12 +86,22 @@ export function toParticipant(member: MemberRecord): Participant {
   };
 }
 
-/** Names for everyone a trip's ledger mentions: its members, plus anyone no longer a member (looked up). */
+const toInvitation = (invitation: InvitationRecord & { username: string }): TripInvitation => ({
+  trip_id: invitation.trip_id,
+  user_id: invitation.user_id,
+  username: invitation.username,
+  invited_at: invitation.created_at,
+});
+
+/**
+ * Names for everyone a trip's ledger mentions: its members, plus anyone no longer a member (looked up, and marked
+ * as having left).
+ */
 async function peopleOf(store: Store, members: MemberRecord[], userIds: Iterable<string>) {
-  const people = new Map<string, PersonRef>(
+  const people = new Map<string, LedgerPerson>(
     members.map((m) => [
       m.user_id,
-      { user_id: m.user_id, first_name: m.first_name, last_name: m.last_name, email: m.email },
+      { user_id: m.user_id, first_name: m.first_name, last_name: m.last_name, email: m.email, left: false },
     ]),
   );
   const missing = [...new Set(userIds)].filter((id) => !people.has(id));
@@ -89,14 +111,20 @@ async function peopleOf(store: Store, members: MemberRecord[], userIds: Iterable
     people.set(
       id,
       user
-        ? { user_id: id, first_name: user.first_name, last_name: user.last_name, email: user.email }
-        : { user_id: id, first_name: 'Former', last_name: 'member', email: '' },
+        ? {
+            user_id: id,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email,
+            left: true,
+          }
+        : { user_id: id, first_name: 'Former', last_name: 'member', email: '', left: true },
     );
   });
-  return (id: string) => people.get(id) as PersonRef;
+  return (id: string) => people.get(id) as LedgerPerson;
 }
 
-function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Expense {
+function toExpense(record: ExpenseRecord, person: (id: string) => LedgerPerson): Expense {
   return {
     id: record.id,
     trip_id: record.trip_id,
@@ -119,7 +147,7 @@ function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Ex
   };
 }
 
-function toSettlement(record: SettlementRecord, person: (id: string) => PersonRef): Settlement {
+function toSettlement(record: SettlementRecord, person: (id: string) => LedgerPerson): Settlement {
   return {
     id: record.id,
     trip_id: record.trip_id,
@@ -136,7 +164,8 @@ function toSettlement(record: SettlementRecord, person: (id: string) => PersonRe
  * The shares of an expense, computed on the server from the body: explicit shares must add up to the amount
  * exactly; otherwise personal (payer bears all), group (equal among all participants, remainder on the last) or
  * shared (custom amounts per non-payer with zeros dropped and the payer bearing the rest, else equal among the
- * non-payers).
+ * non-payers). Whether everyone named is a member is checked by the store inside the write (NotAMemberError), where
+ * no removal can slip in between, and where someone who left keeps their place in an expense already naming them.
  */
 export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord['shares'] {
   const explicit = body.participants?.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
@@ -168,10 +197,6 @@ export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord
   }
   if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== body.amount) {
     throw new HttpError(422, SHARES_MUST_ADD_UP);
-  }
-  const members = new Set(memberIds);
-  if (!members.has(body.paid_by) || shares.some((s) => !members.has(s.user_id))) {
-    throw new HttpError(422, NOT_A_PARTICIPANT);
   }
   return shares;
 }
@@ -232,6 +257,16 @@ export function createSplitService({
     };
   }
 
+  /** An expense write, whose store refuses anyone who is not a member when it commits: 422 as the service's own check. */
+  async function committed<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (err) {
+      if (err instanceof NotAMemberError) throw new HttpError(422, NOT_A_PARTICIPANT);
+      throw err;
+    }
+  }
+
   const pages = createExpensePageCache();
 
   /** The caller-independent part of an expense page, as JSON text without its closing brace. */
@@ -280,7 +315,12 @@ export function createSplitService({
       return (await store.members.list(tripId)).map(toParticipant);
     },
 
-    async addParticipant(user: UserRecord, tripId: string, body: AddParticipantBody): Promise<Participant> {
+    /** Invites someone by email or username: an invitation, never a membership, until they accept. */
+    async inviteParticipant(
+      user: UserRecord,
+      tripId: string,
+      body: AddParticipantBody,
+    ): Promise<TripInvitation> {
       await requireTripMember(store, tripId, user.id);
       const friend = body.email
         ? await store.users.findByEmail(body.email)
@@ -292,28 +332,63 @@ export function createSplitService({
         );
       }
       try {
-        const member = await store.members.add(tripId, friend.id);
-        emit('participant.added', tripId, friend.id);
-        return toParticipant(member);
+        const invitation = await store.invitations.create(tripId, friend.id, user.id);
+        emit('participant.invited', tripId, friend.id);
+        return toInvitation({ ...invitation, username: friend.username });
       } catch (err) {
         if (err instanceof UniqueConstraintError) {
-          throw new HttpError(409, 'That person is already a participant of this trip');
+          throw new HttpError(409, err.field === 'member' ? ALREADY_PARTICIPANT : ALREADY_INVITED);
         }
         throw err;
       }
     },
 
+    async listInvitations(user: UserRecord, tripId: string): Promise<TripInvitation[]> {
+      await requireTripMember(store, tripId, user.id);
+      return (await store.invitations.listForTrip(tripId)).map(toInvitation);
+    },
+
+    async myInvitations(user: UserRecord): Promise<UserInvitation[]> {
+      return (await store.invitations.listForUser(user.id)).map((invitation) => ({
+        trip_id: invitation.trip_id,
+        trip_name: invitation.trip_name,
+        city_name: invitation.city_name,
+        start_date: invitation.start_date,
+        end_date: invitation.end_date,
+        invited_by_username: invitation.invited_by_username,
+        invited_at: invitation.created_at,
+      }));
+    },
+
+    async acceptInvitation(user: UserRecord, tripId: string): Promise<Participant> {
+      const member = await store.invitations.accept(tripId, user.id);
+      if (!member) throw new HttpError(404, NO_INVITATION);
+      emit('participant.added', tripId, user.id);
+      return toParticipant(member);
+    },
+
+    async declineInvitation(user: UserRecord, tripId: string): Promise<void> {
+      if (!(await store.invitations.decline(tripId, user.id))) throw new HttpError(404, NO_INVITATION);
+      emit('participant.declined', tripId, user.id);
+    },
+
+    /** Oneself: leaving, always allowed. Someone else: the owner's removal, refused while the ledger names them. */
     async removeParticipant(user: UserRecord, tripId: string, userId: string): Promise<void> {
       const { role } = await requireTripMember(store, tripId, user.id);
-      const targetRole = await store.members.roleOf(tripId, userId);
-      if (!targetRole) throw new HttpError(404, 'That person is not a participant of this trip');
-      if (targetRole === 'owner') throw new HttpError(403, 'The trip owner cannot be removed');
-      if (role !== 'owner' && userId !== user.id) {
-        throw new HttpError(403, 'Only the trip owner can remove other participants');
-      }
-      if (await store.split.hasLedgerEntries(tripId, userId)) throw new HttpError(409, STILL_IN_LEDGER);
-      if (!(await store.members.remove(tripId, userId))) {
-        throw new HttpError(404, 'That person is not a participant of this trip');
+      if (userId === user.id) {
+        const outcome = await store.members.leave(tripId, userId);
+        if (outcome === 'only-member') throw new HttpError(409, ONLY_MEMBER_CANNOT_LEAVE);
+        if (outcome === 'not-member') throw new HttpError(404, NOT_A_MEMBER);
+      } else {
+        if (role !== 'owner') throw new HttpError(403, 'Only the trip owner can remove other participants');
+        const outcome = await store.members.remove(tripId, userId);
+        if (outcome === 'in-ledger') throw new HttpError(409, STILL_IN_LEDGER);
+        if (outcome === 'not-member') {
+          const target = await store.members.roleOf(tripId, userId);
+          throw target === 'owner'
+            ? new HttpError(403, 'The trip owner cannot be removed')
+            : new HttpError(404, NOT_A_MEMBER);
+        }
       }
       emit('participant.removed', tripId, userId);
     },
@@ -347,10 +422,9 @@ export function createSplitService({
 
     async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {
       await requireTripMember(store, tripId, user.id);
-      const record = await store.split.createExpense(tripId, {
-        ...(await expenseFields(tripId, body)),
-        created_by: user.id,
-      });
+      const record = await committed(
+        store.split.createExpense(tripId, { ...(await expenseFields(tripId, body)), created_by: user.id }),
+      );
       emit('expense.created', tripId, record.id);
       return expenseView(record);
     },
@@ -360,10 +434,12 @@ export function createSplitService({
       if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
       }
-      const record = await store.split.updateExpense(id, {
-        ...(await expenseFields(expense.trip_id, body)),
-        ...keptSplit(expense, body),
-      });
+      const record = await committed(
+        store.split.updateExpense(id, {
+          ...(await expenseFields(expense.trip_id, body)),
+          ...keptSplit(expense, body),
+        }),
+      );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
       return expenseView(record);

@@ -8,7 +8,7 @@ import {
   adapterUnderTest,
   storeAdapters,
 } from './test-adapters';
-import type { ExpenseRecord, NewExpense } from './types';
+import { NotAMemberError, type ExpenseRecord, type NewExpense } from './types';
 
 describe.each(Object.entries(storeAdapters))(
   'store contract, expenses and settlements: %s',
@@ -260,17 +260,39 @@ describe.each(Object.entries(storeAdapters))(
       await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual(after);
     });
 
-    it('knows whether a member appears in the ledger', async () => {
+    it('commits an expense only if everyone it newly names is a member at commit time', async () => {
       const { owner, friend, trip, expense } = await group();
-      const third = await adapter.store.users.create(newUser());
-      await adapter.store.members.add(trip.id, third.id);
-      await adapter.store.split.createExpense(
-        trip.id,
-        expense({ shares: [{ user_id: friend.id, share_cents: 3000 }] }),
-      );
-      await expect(adapter.store.split.hasLedgerEntries(trip.id, owner.id)).resolves.toBe(true);
-      await expect(adapter.store.split.hasLedgerEntries(trip.id, friend.id)).resolves.toBe(true);
-      await expect(adapter.store.split.hasLedgerEntries(trip.id, third.id)).resolves.toBe(false);
+      const outsider = await adapter.store.users.create(newUser());
+      await expect(
+        adapter.store.split.createExpense(trip.id, expense({ paid_by: outsider.id })),
+      ).rejects.toEqual(new NotAMemberError(outsider.id));
+      await expect(
+        adapter.store.split.createExpense(
+          trip.id,
+          expense({ shares: [{ user_id: outsider.id, share_cents: 3000 }] }),
+        ),
+      ).rejects.toBeInstanceOf(NotAMemberError);
+      expect(await totals(trip.id)).toEqual([0, 0]);
+      await expect(adapter.store.split.shareTotal(trip.id, outsider.id)).resolves.toBe(0);
+
+      const kept = await adapter.store.split.createExpense(trip.id, expense());
+      const { created_by: _by, ...patch } = expense({ title: 'Dinner, corrected' });
+      await expect(
+        adapter.store.split.updateExpense(kept.id, {
+          ...patch,
+          shares: [...patch.shares.slice(0, 1), { user_id: outsider.id, share_cents: 1500 }],
+        }),
+      ).rejects.toEqual(new NotAMemberError(outsider.id));
+      // A member who left stays where the expense already named them: an edit of words still commits.
+      await expect(adapter.store.members.leave(trip.id, friend.id)).resolves.toBe('left');
+      await expect(adapter.store.split.updateExpense(kept.id, patch)).resolves.toMatchObject({
+        title: 'Dinner, corrected',
+        shares: kept.shares,
+      });
+      await expect(adapter.store.split.getExpense(kept.id)).resolves.toMatchObject({ shares: kept.shares });
+      expect(await totals(trip.id)).toEqual([1, 3000]);
+      await expect(adapter.store.split.shareTotal(trip.id, friend.id)).resolves.toBe(1500);
+      await expect(adapter.store.split.shareTotal(trip.id, owner.id)).resolves.toBe(1500);
     });
 
     it('deletes expenses and settlements with their trip', async () => {
@@ -285,7 +307,8 @@ describe.each(Object.entries(storeAdapters))(
       await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual([]);
     });
 
-    // Creates read nothing and move totals by server-side increments, so this holds even where conflicts go unseen.
+    // Creates read only member documents, which no create writes, and move totals by server-side increments: this
+    // holds even where conflicts go unseen.
     it('loses no expense and keeps totals exact under 50 concurrent writers', async () => {
       const { trip, expense } = await group();
       await Promise.all(

@@ -7,7 +7,7 @@ import {
   adapterUnderTest,
   storeAdapters,
 } from './test-adapters';
-import { TRIP_LIST_FIELDS, UniqueConstraintError } from './types';
+import { NotAMemberError, TRIP_LIST_FIELDS, UniqueConstraintError } from './types';
 
 describe.each(Object.entries(storeAdapters))('store contract: %s', (_name, open) => {
   const adapter = adapterUnderTest(open);
@@ -129,11 +129,173 @@ describe.each(Object.entries(storeAdapters))('store contract, trips and members:
     );
     expect((await adapter.store.members.list(trip.id)).map((m) => m.role)).toEqual(['owner', 'participant']);
 
-    await expect(adapter.store.members.remove(trip.id, owner.id)).resolves.toBe(false);
-    await expect(adapter.store.members.remove(trip.id, friend.id)).resolves.toBe(true);
-    await expect(adapter.store.members.remove(trip.id, friend.id)).resolves.toBe(false);
+    await expect(adapter.store.members.remove(trip.id, owner.id)).resolves.toBe('not-member');
+    await expect(adapter.store.members.remove(trip.id, friend.id)).resolves.toBe('removed');
+    await expect(adapter.store.members.remove(trip.id, friend.id)).resolves.toBe('not-member');
     await expect(adapter.store.members.roleOf(trip.id, friend.id)).resolves.toBeNull();
     await expect(adapter.store.trips.listForUser(friend.id)).resolves.toEqual([]);
+  });
+
+  /** An owner, two participants joined in order, and an expense naming `named` (payer `payer`). */
+  async function tripWithLedger() {
+    const [owner, bea, cai] = await Promise.all([1, 2, 3].map(() => adapter.store.users.create(newUser())));
+    const trip = await adapter.store.trips.create(owner!.id, newTrip());
+    await adapter.store.members.add(trip.id, bea!.id);
+    await new Promise((r) => setTimeout(r, 5));
+    await adapter.store.members.add(trip.id, cai!.id);
+    return { owner: owner!, bea: bea!, cai: cai!, trip };
+  }
+  const expenseNaming = (payer: string, debtor: string) => ({
+    title: 'Dinner',
+    description: '',
+    amount_cents: 2000,
+    expense_date: '2027-04-11',
+    category: 'food' as const,
+    expense_type: 'shared' as const,
+    paid_by: payer,
+    shares: [{ user_id: debtor, share_cents: 2000 }],
+    created_by: payer,
+  });
+
+  it('removes a participant only while no expense or settlement names them', async () => {
+    const { owner, bea, cai, trip } = await tripWithLedger();
+    const expense = await adapter.store.split.createExpense(trip.id, expenseNaming(bea.id, owner.id));
+    await expect(adapter.store.members.remove(trip.id, bea.id)).resolves.toBe('in-ledger');
+    await adapter.store.split.recalculateSettlements(trip.id, () => [
+      { from: owner.id, to: bea.id, amount_cents: 2000 },
+    ]);
+    await adapter.store.split.deleteExpense(expense.id);
+    // The pending settlement still names her.
+    await expect(adapter.store.members.remove(trip.id, bea.id)).resolves.toBe('in-ledger');
+    await adapter.store.split.recalculateSettlements(trip.id, () => []);
+    await expect(adapter.store.members.remove(trip.id, bea.id)).resolves.toBe('removed');
+    await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('removed');
+  });
+
+  it("lets anyone leave with their ledger kept, hands an owner's trip to the first to join, and keeps a lone owner", async () => {
+    const { owner, bea, cai, trip } = await tripWithLedger();
+    await adapter.store.split.createExpense(trip.id, expenseNaming(owner.id, cai.id));
+    await expect(adapter.store.members.leave(trip.id, cai.id)).resolves.toBe('left');
+    await expect(adapter.store.members.leave(trip.id, cai.id)).resolves.toBe('not-member');
+    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toHaveLength(1);
+    await expect(adapter.store.split.shareTotal(trip.id, cai.id)).resolves.toBe(2000);
+
+    await expect(adapter.store.members.leave(trip.id, owner.id)).resolves.toBe('left');
+    await expect(adapter.store.trips.get(trip.id)).resolves.toMatchObject({ owner_id: bea.id });
+    await expect(adapter.store.members.roleOf(trip.id, bea.id)).resolves.toBe('owner');
+    await expect(adapter.store.trips.listForUser(bea.id)).resolves.toEqual([
+      expect.objectContaining({ id: trip.id, role: 'owner', member_count: 1, owner_username: bea.username }),
+    ]);
+    await expect(adapter.store.members.leave(trip.id, bea.id)).resolves.toBe('only-member');
+    await expect(adapter.store.members.list(trip.id)).resolves.toEqual([
+      expect.objectContaining({ user_id: bea.id, role: 'owner' }),
+    ]);
+  });
+
+  it('invites without making a member; accepting joins, declining leaves no trace; the trip takes its invitations', async () => {
+    const { owner, bea, trip } = await tripWithLedger();
+    const dan = await adapter.store.users.create(newUser());
+    const eve = await adapter.store.users.create(newUser());
+    const invitation = await adapter.store.invitations.create(trip.id, dan.id, bea.id);
+    expect(invitation).toEqual({
+      trip_id: trip.id,
+      user_id: dan.id,
+      invited_by: bea.id,
+      created_at: expect.any(String),
+    });
+    await expect(adapter.store.invitations.create(trip.id, dan.id, owner.id)).rejects.toEqual(
+      new UniqueConstraintError('invitation'),
+    );
+    await expect(adapter.store.invitations.create(trip.id, bea.id, owner.id)).rejects.toEqual(
+      new UniqueConstraintError('member'),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await adapter.store.invitations.create(trip.id, eve.id, owner.id);
+    await expect(adapter.store.members.roleOf(trip.id, dan.id)).resolves.toBeNull();
+    await expect(adapter.store.trips.listForUser(dan.id)).resolves.toEqual([]);
+    await expect(adapter.store.invitations.listForTrip(trip.id)).resolves.toEqual([
+      { ...invitation, username: dan.username },
+      expect.objectContaining({ user_id: eve.id, username: eve.username }),
+    ]);
+    await expect(adapter.store.invitations.listForUser(dan.id)).resolves.toEqual([
+      {
+        ...invitation,
+        trip_name: trip.trip_name,
+        city_name: trip.city_name,
+        start_date: trip.start_date,
+        end_date: trip.end_date,
+        invited_by_username: bea.username,
+      },
+    ]);
+
+    await expect(adapter.store.invitations.accept(trip.id, dan.id)).resolves.toMatchObject({
+      trip_id: trip.id,
+      user_id: dan.id,
+      role: 'participant',
+      username: dan.username,
+    });
+    await expect(adapter.store.invitations.accept(trip.id, dan.id)).resolves.toBeNull();
+    await expect(adapter.store.members.roleOf(trip.id, dan.id)).resolves.toBe('participant');
+    await expect(adapter.store.trips.countMembers(trip.id)).resolves.toBe(4);
+    await expect(adapter.store.invitations.listForUser(dan.id)).resolves.toEqual([]);
+
+    await expect(adapter.store.invitations.decline(trip.id, eve.id)).resolves.toBe(true);
+    await expect(adapter.store.invitations.decline(trip.id, eve.id)).resolves.toBe(false);
+    await expect(adapter.store.invitations.accept(trip.id, eve.id)).resolves.toBeNull();
+    await expect(adapter.store.members.roleOf(trip.id, eve.id)).resolves.toBeNull();
+    await expect(adapter.store.invitations.listForTrip(trip.id)).resolves.toEqual([]);
+
+    await adapter.store.invitations.create(trip.id, eve.id, owner.id);
+    await adapter.store.trips.delete(trip.id);
+    await expect(adapter.store.invitations.listForUser(eve.id)).resolves.toEqual([]);
+    await expect(adapter.store.invitations.accept(trip.id, eve.id)).resolves.toBeNull();
+  });
+
+  // Only where concurrent writers are really serialised: the Node.js Firestore emulator does not detect conflicts.
+  it('never leaves a removed participant in an expense when removals race expense writes', async (ctx) => {
+    if (!adapter.detectsConflicts) ctx.skip(officialEmulatorOnlyReason);
+    const owner = await adapter.store.users.create(newUser());
+    const trip = await adapter.store.trips.create(owner.id, newTrip());
+    const friends = await Promise.all(Array.from({ length: 8 }, () => adapter.store.users.create(newUser())));
+    for (const friend of friends) await adapter.store.members.add(trip.id, friend.id);
+    const first = await adapter.store.split.createExpense(trip.id, expenseNaming(owner.id, owner.id));
+    // Per friend, an expense naming them (a new one, or an edit of the first) and their removal, in either order.
+    const write = (friendId: string, i: number) =>
+      i % 4 < 2
+        ? adapter.store.split.createExpense(trip.id, expenseNaming(owner.id, friendId))
+        : adapter.store.split.updateExpense(first.id, expenseNaming(friendId, owner.id));
+    const settled = await Promise.allSettled(
+      friends.flatMap((friend, i) => {
+        const remove = () => adapter.store.members.remove(trip.id, friend.id);
+        return i % 2 ? [remove(), write(friend.id, i)] : [write(friend.id, i), remove()];
+      }),
+    );
+    const outcomes = friends.map((_friend, i) => ({
+      removal: settled[i % 2 ? 2 * i : 2 * i + 1]!,
+      write: settled[i % 2 ? 2 * i + 1 : 2 * i]!,
+    }));
+    const members = new Set((await adapter.store.members.list(trip.id)).map((m) => m.user_id));
+    const named = (await adapter.store.split.listExpenses(trip.id)).flatMap((e) => [
+      e.paid_by,
+      ...e.shares.map((share) => share.user_id),
+    ]);
+    expect(named.filter((id) => !members.has(id))).toEqual([]);
+    // Each friend was either removed (and their write refused as naming a non-member) or kept because a write
+    // named them first; never both, never neither.
+    for (const [i, { removal, write: written }] of outcomes.entries()) {
+      const removed = removal.status === 'fulfilled' && removal.value === 'removed';
+      expect(removed, `friend ${i}`).toBe(!members.has(friends[i]!.id));
+      if (removed) {
+        expect(written.status === 'rejected' && written.reason, `friend ${i}`).toBeInstanceOf(
+          NotAMemberError,
+        );
+      } else {
+        expect([removal.status === 'fulfilled' && removal.value, written.status], `friend ${i}`).toEqual([
+          'in-ledger',
+          'fulfilled',
+        ]);
+      }
+    }
   });
 
   it('updates only the patched fields and bumps updated_at', async () => {

@@ -20,8 +20,15 @@ export type NewUser = Omit<UserRecord, 'id' | 'created_at'>;
 
 /** A create that would break a uniqueness rule (username or email, case-insensitive). */
 export class UniqueConstraintError extends Error {
-  constructor(readonly field: 'username' | 'email' | 'member') {
+  constructor(readonly field: 'username' | 'email' | 'member' | 'invitation') {
     super(`${field} already exists`);
+  }
+}
+
+/** An expense write naming someone who is not a member of the trip when it commits; nothing was written. */
+export class NotAMemberError extends Error {
+  constructor(readonly userId: string) {
+    super(`${userId} is not a member of the trip`);
   }
 }
 
@@ -161,8 +168,57 @@ export interface MemberStore {
   list(tripId: string): Promise<MemberRecord[]>;
   /** Adds a participant; throws UniqueConstraintError('member') when already a member. */
   add(tripId: string, userId: string): Promise<MemberRecord>;
-  /** Removes a participant (never the owner: callers check); false when not a member. */
-  remove(tripId: string, userId: string): Promise<boolean>;
+  /**
+   * Removes a participant (never the owner) only if the ledger does not name them (they paid, share in, or are
+   * named by a settlement of the trip): the check and the removal are one atomic operation, so no expense can
+   * name them in between.
+   */
+  remove(tripId: string, userId: string): Promise<'removed' | 'not-member' | 'in-ledger'>;
+  /**
+   * The member leaves, whatever the ledger says: what they owe or are owed stays in it under their name. An owner's
+   * ownership passes, in the same atomic write, to the participant who joined first; an owner alone cannot leave
+   * ('only-member': deleting the trip is what they want).
+   */
+  leave(tripId: string, userId: string): Promise<'left' | 'not-member' | 'only-member'>;
+}
+
+/** Someone asked to join a trip who has not answered yet. Declining deletes it; accepting makes a membership. */
+export interface InvitationRecord {
+  trip_id: string;
+  /** The invitee. */
+  user_id: string;
+  invited_by: string;
+  created_at: string;
+}
+
+/** A pending invitation as the trip's members see it: the invitee's username only, never their email. */
+export interface TripInvitation extends InvitationRecord {
+  username: string;
+}
+
+/** A pending invitation as the invitee sees it: enough of the trip to decide, nothing of its ledger or plans. */
+export interface UserInvitation extends InvitationRecord {
+  trip_name: string;
+  city_name: string;
+  start_date: string | null;
+  end_date: string | null;
+  invited_by_username: string;
+}
+
+export interface InvitationStore {
+  /**
+   * Invites the user to the trip in one atomic write; throws UniqueConstraintError('member') when they are a member
+   * already, UniqueConstraintError('invitation') when an invitation is pending.
+   */
+  create(tripId: string, userId: string, invitedBy: string): Promise<InvitationRecord>;
+  /** The trip's pending invitations, oldest first. */
+  listForTrip(tripId: string): Promise<TripInvitation[]>;
+  /** The user's pending invitations, newest first. */
+  listForUser(userId: string): Promise<UserInvitation[]>;
+  /** Turns the pending invitation into a membership in one atomic write; null when there is none. */
+  accept(tripId: string, userId: string): Promise<MemberRecord | null>;
+  /** Deletes the pending invitation; false when there is none. */
+  decline(tripId: string, userId: string): Promise<boolean>;
 }
 
 /** A daily plan as stored; its day number is derived from the trip's start date when it is shown. */
@@ -192,6 +248,7 @@ export interface Store {
   users: UserStore;
   trips: TripStore;
   members: MemberStore;
+  invitations: InvitationStore;
   plans: PlanStore;
   split: SplitStore;
   /** Resolves once the store answers reads; rejects when it cannot. */
@@ -247,8 +304,13 @@ export interface SplitStore {
   /** The sum of the user's shares over the trip's expenses, kept by every expense write (0 when none). */
   shareTotal(tripId: string, userId: string): Promise<number>;
   getExpense(id: string): Promise<ExpenseRecord | null>;
+  /** Throws NotAMemberError, writing nothing, when the payer or anyone in the shares is not a member at commit. */
   createExpense(tripId: string, expense: NewExpense): Promise<ExpenseRecord>;
-  /** Replaces the expense's fields and moves the trip total by the difference; null when absent. */
+  /**
+   * Replaces the expense's fields and moves the trip total by the difference; null when absent. Throws
+   * NotAMemberError, writing nothing, when the new payer or shares name someone who is not a member at commit,
+   * unless the stored expense already named them (a member who left keeps their place in what was decided).
+   */
   updateExpense(id: string, expense: ExpensePatch): Promise<ExpenseRecord | null>;
   /** Deletes it and takes it off the trip totals; the deleted record, or null when absent. */
   deleteExpense(id: string): Promise<ExpenseRecord | null>;
@@ -266,9 +328,21 @@ export interface SplitStore {
   ): Promise<SettlementRecord[]>;
   /** Sets settled_at once; a settlement already paid is answered unchanged; null when absent. */
   markSettlementPaid(id: string, at: string): Promise<SettlementRecord | null>;
-  /** Whether the user paid, shares in, or is named by a settlement of any of the trip's records. */
-  hasLedgerEntries(tripId: string, userId: string): Promise<boolean>;
 }
+
+/** Everyone an expense names: its payer and the people in its shares, each once. */
+export const peopleOfExpense = (expense: Pick<ExpenseRecord, 'paid_by' | 'shares'>) => [
+  ...new Set([expense.paid_by, ...expense.shares.map((share) => share.user_id)]),
+];
+
+/** The people a write of `next` names who were not named by the stored version (all of them for a new expense). */
+export const newlyNamed = (
+  next: Pick<ExpenseRecord, 'paid_by' | 'shares'>,
+  stored?: Pick<ExpenseRecord, 'paid_by' | 'shares'>,
+) => {
+  const before = new Set(stored ? peopleOfExpense(stored) : []);
+  return peopleOfExpense(next).filter((id) => !before.has(id));
+};
 
 /** Uniqueness keys are case-insensitive across scripts, not only ASCII. */
 export const uniqueKey = (value: string) => value.trim().toLocaleLowerCase('en-US');

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ExpenseRecord, ExpensePatch, NewExpense, SettlementRecord, SplitStore } from '../types';
+import {
+  newlyNamed,
+  NotAMemberError,
+  type ExpensePatch,
+  type ExpenseRecord,
+  type NewExpense,
+  type SettlementRecord,
+  type SplitStore,
+} from '../types';
 import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
 import { reconcilePending } from '../pending-settlements';
@@ -143,13 +151,15 @@ export function sqliteSplit(db: Database.Database): SplitStore {
      VALUES (@id, @trip_id, @from_user_id, @to_user_id, @amount_cents, @settled_at, @created_at)`,
   );
   const markPaid = db.prepare('UPDATE settlements SET settled_at = ? WHERE id = ? AND settled_at IS NULL');
-  const ledgerEntry = db.prepare<[{ trip: string; user: string }], { found: number }>(
-    `SELECT 1 AS found WHERE
-       EXISTS (SELECT 1 FROM expenses WHERE trip_id = @trip AND paid_by = @user)
-       OR EXISTS (SELECT 1 FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
-                  WHERE e.trip_id = @trip AND s.user_id = @user)
-       OR EXISTS (SELECT 1 FROM settlements WHERE trip_id = @trip AND (from_user_id = @user OR to_user_id = @user))`,
-  );
+  const isMember = db
+    .prepare<[string, string], number>('SELECT 1 FROM trip_members WHERE trip_id = ? AND user_id = ?')
+    .pluck();
+
+  /** Inside the write's transaction: everyone it newly names must be a member now. */
+  const requireMembers = (tripId: string, userIds: string[]) => {
+    const stranger = userIds.find((userId) => !isMember.get(tripId, userId));
+    if (stranger) throw new NotAMemberError(stranger);
+  };
 
   const withShares = (row: ExpenseRow): ExpenseRecord => ({
     ...row,
@@ -184,6 +194,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
 
   const create = db.transaction((expense: ExpenseRecord) => {
     const { shares, ...row } = expense;
+    requireMembers(expense.trip_id, newlyNamed(expense));
     insertExpense.run(row);
     writeShares(expense.trip_id, expense.id, shares);
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
@@ -192,6 +203,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   const update = db.transaction((id: string, patch: ExpensePatch): ExpenseRecord | null => {
     const before = expenseById.get(id);
     if (!before) return null;
+    requireMembers(before.trip_id, newlyNamed(patch, withShares(before)));
     const { shares, ...fields } = patch;
     updateExpenseRow.run({ ...fields, id, updated_at: new Date().toISOString() });
     unwindShareTotals(before.trip_id, id);
@@ -291,9 +303,6 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     async markSettlementPaid(id, at) {
       markPaid.run(at, id);
       return settlementById.get(id) ?? null;
-    },
-    async hasLedgerEntries(tripId, userId) {
-      return Boolean(ledgerEntry.get({ trip: tripId, user: userId }));
     },
   };
 }

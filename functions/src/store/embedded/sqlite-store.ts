@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../files/private-paths';
 import type { Store } from '../types';
+import { invitationMigrations, sqliteInvitations } from './invitations';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
 import { splitMigrations, sqliteSplit } from './split';
@@ -21,13 +22,20 @@ export function openSqliteStore(file: string): Store {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db, [...userMigrations, ...tripMigrations, ...splitMigrations, ...planMigrations]);
+  migrate(db, [
+    ...userMigrations,
+    ...tripMigrations,
+    ...splitMigrations,
+    ...planMigrations,
+    ...invitationMigrations,
+  ]);
 
   const ping = db.prepare('SELECT 1');
   return {
     users: sqliteUsers(db),
     trips: sqliteTrips(db),
     members: sqliteMembers(db),
+    invitations: sqliteInvitations(db),
     split: sqliteSplit(db),
     plans: sqlitePlans(db),
     async ping() {

@@ -152,24 +152,61 @@ export function sqliteTrips(db: Database.Database): TripStore {
   };
 }
 
+/** A member with their names, as MemberRecord has it; callers add the WHERE. */
+export const MEMBER_SELECT = `SELECT m.trip_id, m.user_id, m.role, m.joined_at, u.username, u.email, u.first_name,
+     u.last_name FROM trip_members m JOIN users u ON u.id = m.user_id`;
+/** Parameters: trip id, user id, joined_at. */
+export const INSERT_PARTICIPANT_SQL =
+  "INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)";
+
+/** Whether the trip's ledger names the user: they paid, share in, or are named by a settlement. */
+export const LEDGER_ENTRY_SQL = `SELECT 1 AS found WHERE
+       EXISTS (SELECT 1 FROM expenses WHERE trip_id = @trip AND paid_by = @user)
+       OR EXISTS (SELECT 1 FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
+                  WHERE e.trip_id = @trip AND s.user_id = @user)
+       OR EXISTS (SELECT 1 FROM settlements WHERE trip_id = @trip AND (from_user_id = @user OR to_user_id = @user))`;
+
 export function sqliteMembers(db: Database.Database): MemberStore {
   const role = db.prepare<[string, string], { role: TripRole }>(
     'SELECT role FROM trip_members WHERE trip_id = ? AND user_id = ?',
   );
-  const MEMBER_SELECT = `SELECT m.trip_id, m.user_id, m.role, m.joined_at, u.username, u.email, u.first_name, u.last_name
-     FROM trip_members m JOIN users u ON u.id = m.user_id`;
   const list = db.prepare<[string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, m.user_id`,
   );
   const one = db.prepare<[string, string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
   );
-  const insert = db.prepare(
-    "INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)",
+  const insert = db.prepare(INSERT_PARTICIPANT_SQL);
+  const deleteMember = db.prepare('DELETE FROM trip_members WHERE trip_id = ? AND user_id = ?');
+  const inLedger = db.prepare<[{ trip: string; user: string }], { found: number }>(LEDGER_ENTRY_SQL);
+  const successor = db.prepare<[string], { user_id: string }>(
+    `SELECT user_id FROM trip_members WHERE trip_id = ? AND role = 'participant'
+     ORDER BY joined_at, user_id LIMIT 1`,
   );
-  const remove = db.prepare(
-    "DELETE FROM trip_members WHERE trip_id = ? AND user_id = ? AND role = 'participant'",
+  const makeOwner = db.prepare(
+    "UPDATE trip_members SET role = 'owner' WHERE trip_id = @trip AND user_id = @user",
   );
+  const setTripOwner = db.prepare('UPDATE trips SET owner_id = @user WHERE id = @trip');
+
+  // Each is one transaction: what it checks cannot change before it writes.
+  const removeUnlessInLedger = db.transaction((trip: string, user: string) => {
+    if (role.get(trip, user)?.role !== 'participant') return 'not-member' as const;
+    if (inLedger.get({ trip, user })) return 'in-ledger' as const;
+    deleteMember.run(trip, user);
+    return 'removed' as const;
+  });
+  const leave = db.transaction((trip: string, user: string) => {
+    const current = role.get(trip, user)?.role;
+    if (!current) return 'not-member' as const;
+    if (current === 'owner') {
+      const next = successor.get(trip);
+      if (!next) return 'only-member' as const;
+      makeOwner.run({ trip, user: next.user_id });
+      setTripOwner.run({ trip, user: next.user_id });
+    }
+    deleteMember.run(trip, user);
+    return 'left' as const;
+  });
 
   return {
     async roleOf(tripId, userId) {
@@ -188,7 +225,10 @@ export function sqliteMembers(db: Database.Database): MemberStore {
       return one.get(tripId, userId) as MemberRecord;
     },
     async remove(tripId, userId) {
-      return remove.run(tripId, userId).changes > 0;
+      return removeUnlessInLedger(tripId, userId);
+    },
+    async leave(tripId, userId) {
+      return leave(tripId, userId);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
+import { firestoreInvitations } from './invitations';
 import { firestorePlans } from './plans';
 import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
@@ -11,6 +12,7 @@ export function createFirestoreStore(db: Firestore): Store {
     users: firestoreUsers(db),
     trips: firestoreTrips(db),
     members: firestoreMembers(db),
+    invitations: firestoreInvitations(db),
     split: firestoreSplit(db),
     plans: firestorePlans(db),
     async ping() {

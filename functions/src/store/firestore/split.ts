@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Query, type Transaction } from 'firebase-admin/firestore';
 import type { ExpenseCursor } from '@wayfare/contract';
-import type { ExpenseRecord, SettlementRecord, SplitStore } from '../types';
+import {
+  newlyNamed,
+  NotAMemberError,
+  peopleOfExpense,
+  type ExpenseRecord,
+  type SettlementRecord,
+  type SplitStore,
+} from '../types';
 import { bumpLedgerNotice } from './ledger-notice';
+import { ledgerPersonRef } from './ledger-people';
 import { reconcilePending } from '../pending-settlements';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
  * members listen to them (firestore.rules). Their ids carry the trip id ("{tripId}~{uuid}") so PUT /expenses/{id}
- * finds the document with a point read instead of a collection-group query. Each member's running share total is
- * the `share_cents` field of their trips/{tripId}/members/{userId} document (only members ever hold a share, and
- * a member still in the ledger cannot be removed), moved in the same transaction as the expense.
+ * finds the document with a point read instead of a collection-group query. Each person's running share total and
+ * the count of expenses naming them live in trips/{tripId}/people/{userId} (ledger-people.ts), moved in the same
+ * transaction as the expense, which also reads the member documents of everyone it newly names: an expense commits
+ * only if they are all members at that moment, and a removal, which reads the person's document, cannot slip in.
  */
 const SEPARATOR = '~';
 const childId = (tripId: string) => `${tripId}${SEPARATOR}${randomUUID()}`;
@@ -50,19 +59,36 @@ export function firestoreSplit(db: Firestore): SplitStore {
     });
     bumpLedgerNotice(tx, db, tripId);
   };
-  /** Moves each person's share total by `sign` × their share; one update per person even if listed twice. */
-  const moveShareTotals = (
+  /** Inside the transaction, before its writes: everyone the write newly names must be a member now. */
+  const requireMembers = async (tx: Transaction, tripId: string, userIds: string[]) => {
+    if (userIds.length === 0) return;
+    const docs = await tx.getAll(...userIds.map((userId) => member(tripId, userId)));
+    const stranger = userIds.find((_userId, i) => !docs[i]?.exists);
+    if (stranger) throw new NotAMemberError(stranger);
+  };
+  /** Moves each person's share total and count of naming expenses by `sign` × each expense version given. */
+  const moveLedgerPeople = (
     tx: Transaction,
     tripId: string,
-    changes: Array<[ExpenseRecord['shares'], 1 | -1]>,
+    changes: Array<[Pick<ExpenseRecord, 'paid_by' | 'shares'>, 1 | -1]>,
   ) => {
-    const by = new Map<string, number>();
-    for (const [shares, sign] of changes) {
-      for (const share of shares)
-        by.set(share.user_id, (by.get(share.user_id) ?? 0) + sign * share.share_cents);
+    const by = new Map<string, { share_cents: number; ledger_refs: number }>();
+    const of = (userId: string) => {
+      let entry = by.get(userId);
+      if (!entry) by.set(userId, (entry = { share_cents: 0, ledger_refs: 0 }));
+      return entry;
+    };
+    for (const [expense, sign] of changes) {
+      for (const share of expense.shares) of(share.user_id).share_cents += sign * share.share_cents;
+      for (const userId of peopleOfExpense(expense)) of(userId).ledger_refs += sign;
     }
-    for (const [userId, cents] of by) {
-      if (cents !== 0) tx.update(member(tripId, userId), { share_cents: FieldValue.increment(cents) });
+    for (const [userId, { share_cents, ledger_refs }] of by) {
+      if (share_cents === 0 && ledger_refs === 0) continue;
+      tx.set(
+        ledgerPersonRef(db, tripId, userId),
+        { share_cents: FieldValue.increment(share_cents), ledger_refs: FieldValue.increment(ledger_refs) },
+        { merge: true },
+      );
     }
   };
 
@@ -110,7 +136,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       return page;
     },
     async shareTotal(tripId, userId) {
-      const doc = await member(tripId, userId).get();
+      const doc = await ledgerPersonRef(db, tripId, userId).get();
       return (doc.get('share_cents') as number | undefined) ?? 0;
     },
     async getExpense(id) {
@@ -128,9 +154,10 @@ export function firestoreSplit(db: Firestore): SplitStore {
         updated_at: now,
       };
       await db.runTransaction(async (tx) => {
+        await requireMembers(tx, tripId, newlyNamed(expense));
         tx.create(expenses(tripId).doc(expense.id), expense);
         moveTotals(tx, tripId, 1, expense.amount_cents);
-        moveShareTotals(tx, tripId, [[expense.shares, 1]]);
+        moveLedgerPeople(tx, tripId, [[expense, 1]]);
       });
       return expense;
     },
@@ -142,11 +169,12 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (!before.exists) return null;
         const old = before.data() as ExpenseRecord;
         const next: ExpenseRecord = { ...old, ...patch, updated_at: new Date().toISOString() };
+        await requireMembers(tx, old.trip_id, newlyNamed(next, old));
         tx.set(ref, next);
         moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);
-        moveShareTotals(tx, old.trip_id, [
-          [old.shares, -1],
-          [next.shares, 1],
+        moveLedgerPeople(tx, old.trip_id, [
+          [old, -1],
+          [next, 1],
         ]);
         return next;
       });
@@ -160,7 +188,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const old = before.data() as ExpenseRecord;
         tx.delete(ref);
         moveTotals(tx, old.trip_id, -1, -old.amount_cents);
-        moveShareTotals(tx, old.trip_id, [[old.shares, -1]]);
+        moveLedgerPeople(tx, old.trip_id, [[old, -1]]);
         return old;
       });
     },
@@ -223,21 +251,6 @@ export function firestoreSplit(db: Firestore): SplitStore {
         bumpLedgerNotice(tx, db, settlement.trip_id);
         return { ...settlement, settled_at: at };
       });
-    },
-    async hasLedgerEntries(tripId, userId) {
-      const [expenseDocs, settlementDocs] = await Promise.all([
-        expenses(tripId).get(),
-        settlements(tripId).get(),
-      ]);
-      return (
-        expenseDocs.docs.some((doc) => {
-          const expense = doc.data() as ExpenseRecord;
-          return expense.paid_by === userId || expense.shares.some((share) => share.user_id === userId);
-        }) ||
-        settlementDocs.docs.some(
-          (doc) => doc.get('from_user_id') === userId || doc.get('to_user_id') === userId,
-        )
-      );
     },
   };
 }

@@ -14,6 +14,10 @@ import {
 } from '../types';
 import { newTripRecord } from '../new-records';
 import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
+import { ledgerPersonRef, LEDGER_PEOPLE, type LedgerPersonDoc } from './ledger-people';
+
+/** Top-level invitations/{tripId}~{userId} (invitations.ts): queried by invitee, so not under the trip. */
+export const INVITATIONS = 'invitations';
 
 /** Subcollections under trips/{id}; a trip's deletion clears each of them. */
 export const TRIP_SUBCOLLECTIONS = [
@@ -21,12 +25,13 @@ export const TRIP_SUBCOLLECTIONS = [
   'plans',
   'expenses',
   'settlements',
+  LEDGER_PEOPLE,
   LEDGER_NOTICE.collection,
 ] as const;
 
 /** trips/{id} keeps member_ids beside the record: it answers "my trips" with one array-contains query. */
 type TripDoc = TripRecord & { member_ids: string[] };
-interface MemberDoc {
+export interface MemberDoc {
   user_id: string;
   role: TripRole;
   joined_at: string;
@@ -72,9 +77,13 @@ export function firestoreTrips(db: Firestore): TripStore {
     async delete(id) {
       const ref = trips.doc(id);
       if (!(await ref.get()).exists) return false;
-      for (const name of TRIP_SUBCOLLECTIONS) {
+      const batches = [
+        ...TRIP_SUBCOLLECTIONS.map((name) => ref.collection(name)),
+        db.collection(INVITATIONS).where('trip_id', '==', id),
+      ];
+      for (const query of batches) {
         for (;;) {
-          const page = await ref.collection(name).limit(400).get();
+          const page = await query.limit(400).get();
           if (page.empty) break;
           const batch = db.batch();
           page.docs.forEach((doc) => batch.delete(doc.ref));
@@ -119,28 +128,36 @@ export function firestoreTrips(db: Firestore): TripStore {
   };
 }
 
+/** Members with their names from their user documents. */
+export async function withUsers(
+  db: Firestore,
+  members: MemberDoc[],
+  tripId: string,
+): Promise<MemberRecord[]> {
+  if (!members.length) return [];
+  const userDocs = await db.getAll(...members.map((m) => db.collection('users').doc(m.user_id)));
+  return members.map((member, index) => {
+    const user = userDocs[index]?.data() as UserRecord;
+    return {
+      trip_id: tripId,
+      user_id: member.user_id,
+      role: member.role,
+      joined_at: member.joined_at,
+      username: user.username,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+    };
+  });
+}
+
+const byJoining = (a: MemberDoc, b: MemberDoc) =>
+  a.joined_at.localeCompare(b.joined_at) || a.user_id.localeCompare(b.user_id);
+
 export function firestoreMembers(db: Firestore): MemberStore {
   const trips = db.collection('trips');
-  const users = db.collection('users');
   const membersOf = (tripId: string) => trips.doc(tripId).collection('members');
-
-  async function withUsers(members: MemberDoc[], tripId: string): Promise<MemberRecord[]> {
-    if (!members.length) return [];
-    const userDocs = await db.getAll(...members.map((m) => users.doc(m.user_id)));
-    return members.map((member, index) => {
-      const user = userDocs[index]?.data() as UserRecord;
-      return {
-        trip_id: tripId,
-        user_id: member.user_id,
-        role: member.role,
-        joined_at: member.joined_at,
-        username: user.username,
-        email: user.email,
-        first_name: user.first_name,
-        last_name: user.last_name,
-      };
-    });
-  }
+  const settlementsOf = (tripId: string) => trips.doc(tripId).collection('settlements');
 
   return {
     async roleOf(tripId, userId) {
@@ -151,13 +168,8 @@ export function firestoreMembers(db: Firestore): MemberStore {
       const snapshot = await membersOf(tripId).get();
       const members = snapshot.docs
         .map((doc) => doc.data() as MemberDoc)
-        .sort(
-          (a, b) =>
-            Number(b.role === 'owner') - Number(a.role === 'owner') ||
-            a.joined_at.localeCompare(b.joined_at) ||
-            a.user_id.localeCompare(b.user_id),
-        );
-      return withUsers(members, tripId);
+        .sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner') || byJoining(a, b));
+      return withUsers(db, members, tripId);
     },
     async add(tripId, userId) {
       const member: MemberDoc = { user_id: userId, role: 'participant', joined_at: new Date().toISOString() };
@@ -168,18 +180,48 @@ export function firestoreMembers(db: Firestore): MemberStore {
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
         bumpLedgerNotice(tx, db, tripId);
       });
-      const [record] = await withUsers([member], tripId);
+      const [record] = await withUsers(db, [member], tripId);
       return record as MemberRecord;
     },
     async remove(tripId, userId) {
+      // The person's ledger document counts the expenses naming them and every expense write moves it, so an
+      // expense naming them and this removal cannot both commit; settlements are read in the same transaction.
       return db.runTransaction(async (tx) => {
         const ref = membersOf(tripId).doc(userId);
-        const member = await tx.get(ref);
-        if (!member.exists || member.get('role') !== 'participant') return false;
+        const [member, person, owes, owed] = await Promise.all([
+          tx.get(ref),
+          tx.get(ledgerPersonRef(db, tripId, userId)),
+          tx.get(settlementsOf(tripId).where('from_user_id', '==', userId).limit(1)),
+          tx.get(settlementsOf(tripId).where('to_user_id', '==', userId).limit(1)),
+        ]);
+        if (!member.exists || member.get('role') !== 'participant') return 'not-member';
+        const refs = (person.data() as LedgerPersonDoc | undefined)?.ledger_refs ?? 0;
+        if (refs > 0 || !owes.empty || !owed.empty) return 'in-ledger';
         tx.delete(ref);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
         bumpLedgerNotice(tx, db, tripId);
-        return true;
+        return 'removed';
+      });
+    },
+    async leave(tripId, userId) {
+      return db.runTransaction(async (tx) => {
+        const ref = membersOf(tripId).doc(userId);
+        const member = await tx.get(ref);
+        if (!member.exists) return 'not-member';
+        const changes: Record<string, unknown> = { member_ids: FieldValue.arrayRemove(userId) };
+        if (member.get('role') === 'owner') {
+          const [next] = (await tx.get(membersOf(tripId))).docs
+            .map((doc) => doc.data() as MemberDoc)
+            .filter((m) => m.role === 'participant')
+            .sort(byJoining);
+          if (!next) return 'only-member';
+          tx.update(membersOf(tripId).doc(next.user_id), { role: 'owner' });
+          changes.owner_id = next.user_id;
+        }
+        tx.delete(ref);
+        tx.update(trips.doc(tripId), changes);
+        bumpLedgerNotice(tx, db, tripId);
+        return 'left';
       });
     },
   };

@@ -88,7 +88,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
   const { calculating, calcError, calculate } = useSettlementCalculation(trip.id, ledger.refresh);
   const [tab, setTab] = useState<CardTab>('expenses');
   const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
-  const { participants, expenses, settlements } = ledger;
+  const { participants, invitations, expenses, settlements } = ledger;
   const me = user?.userId;
   // The card's figures come from the overview list; refresh it when this ledger moves on.
   const seen = useRef<string | null>(null);
@@ -138,8 +138,15 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
         )}
         {tab === 'people' && (
           <>
-            {participants.error && <Notice tone="error">{participants.error}</Notice>}
-            <ParticipantList tripId={trip.id} participants={participants.data} />
+            {(participants.error ?? invitations.error) && (
+              <Notice tone="error">{participants.error ?? invitations.error}</Notice>
+            )}
+            <ParticipantList
+              tripId={trip.id}
+              participants={participants.data}
+              invitations={invitations.data}
+              onLeft={onChanged}
+            />
           </>
         )}
         {tab === 'settlements' && (
@@ -169,7 +176,8 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
       )}
       <Modal open={modal === 'friend'} onClose={() => setModal(null)} title="Add Friend">
         <p className={styles.meta}>
-          <Users size={14} aria-hidden="true" /> Add a friend to {trip.trip_name} by email or username.
+          <Users size={14} aria-hidden="true" /> Invite a friend to {trip.trip_name} by email or username:
+          they join once they accept.
         </p>
         <AddParticipantForm
           tripId={trip.id}

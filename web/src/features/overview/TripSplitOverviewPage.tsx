@@ -6,6 +6,7 @@ import { buttonClassName, Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Page } from '../../shared/ui/Page';
 import { LoadingState } from '../../shared/ui/Spinner';
+import { PendingInvitations } from '../invitations/PendingInvitations';
 import { splitApi } from '../split/splitApi';
 import { OverviewTripCard } from './OverviewTripCard';
 import styles from './Overview.module.css';
@@ -39,6 +40,7 @@ export function TripSplitOverviewPage() {
 
   return (
     <Page title="Trip Expense Sharing" subtitle="Shared costs across all your trips, and who owes whom.">
+      <PendingInvitations onJoined={() => void load()} />
       {state.status === 'loading' && <LoadingState label="Loading Your Trips..." />}
       {state.status === 'error' && (
         <div className={styles.state}>

@@ -4,7 +4,6 @@ import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
-import { personName } from './categories';
 import { participantBody } from './forms';
 import { splitApi } from './splitApi';
 import styles from './Split.module.css';
@@ -16,7 +15,10 @@ interface AddParticipantFormProps {
   failureMessage?: string;
 }
 
-/** Adds a friend by email or username (spec §5); the live stream brings the new row to every open page. */
+/**
+ * Invites a friend by email or username (spec §5): they join once they accept. The live stream brings the 'Invited'
+ * row to every open page.
+ */
 export function AddParticipantForm({
   tripId,
   onAdded,
@@ -35,9 +37,9 @@ export function AddParticipantForm({
     setError(null);
     setBusy(true);
     try {
-      const { participant } = await splitApi.addParticipant(tripId, parsed.body);
+      const { invitation } = await splitApi.addParticipant(tripId, parsed.body);
       setText('');
-      setAdded(personName(participant));
+      setAdded(invitation.username);
       onAdded?.();
     } catch (err) {
       setError(errorMessage(err, failureMessage));
@@ -60,7 +62,7 @@ export function AddParticipantForm({
       <Button type="submit" loading={busy} loadingText="Adding...">
         <UserPlus size={18} aria-hidden="true" /> Add Participant
       </Button>
-      {added && <Notice tone="info">{added} was added to the trip.</Notice>}
+      {added && <Notice tone="info">@{added} was invited. They join the trip once they accept.</Notice>}
     </form>
   );
 }

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Crown, UserMinus } from 'lucide-react';
-import type { Participant } from '@wayfare/contract';
+import { Crown, LogOut, MailQuestion, UserMinus } from 'lucide-react';
+import type { Participant, TripInvitation } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
+import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
+import { useSession } from '../auth/SessionContext';
 import { personName } from './categories';
+import { LeaveTripDialog } from './LeaveTripDialog';
 import { splitApi } from './splitApi';
 import styles from './Split.module.css';
 
@@ -12,10 +15,25 @@ export const REMOVE_PARTICIPANT_CONFIRM = 'Are you sure you want to remove this 
 
 const initials = (p: Participant) => `${p.first_name[0] ?? ''}${p.last_name[0] ?? ''}`.toUpperCase() || '?';
 
-/** The trip's people, the owner first with a crown; every participant row offers removal after a confirmation. */
-export function ParticipantList({ tripId, participants }: { tripId: string; participants: Participant[] }) {
+interface ParticipantListProps {
+  tripId: string;
+  participants: Participant[];
+  /** Invited people who have not answered: shown by username only, as 'Invited'. */
+  invitations: TripInvitation[];
+  /** After the caller left the trip. */
+  onLeft: () => void;
+}
+
+/**
+ * The trip's people, the owner first with a crown, then those invited. The owner may remove a participant after a
+ * confirmation; everyone may leave the trip.
+ */
+export function ParticipantList({ tripId, participants, invitations, onLeft }: ParticipantListProps) {
+  const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const me = participants.find((p) => p.user_id === user?.userId);
 
   const remove = async (participant: Participant) => {
     if (!window.confirm(REMOVE_PARTICIPANT_CONFIRM)) return;
@@ -52,7 +70,7 @@ export function ParticipantList({ tripId, participants }: { tripId: string; part
                 @{participant.username} · {participant.user_email}
               </span>
             </div>
-            {!participant.is_owner && (
+            {me?.is_owner && participant.user_id !== me.user_id && (
               <div className={styles.actions}>
                 <button
                   type="button"
@@ -69,6 +87,39 @@ export function ParticipantList({ tripId, participants }: { tripId: string; part
           </li>
         ))}
       </ul>
+      {invitations.length > 0 && (
+        <ul className={cx(styles.list, styles.invitedList)} aria-label="Invited">
+          {invitations.map((invitation) => (
+            <li key={invitation.user_id} className={styles.row}>
+              <span className={styles.avatar} aria-hidden="true">
+                <MailQuestion size={18} />
+              </span>
+              <div className={styles.main}>
+                <span className={styles.name}>
+                  @{invitation.username}
+                  <span className={cx(styles.badge, styles.pending)}>Invited</span>
+                </span>
+                <span className={styles.meta}>Joins once they accept</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {me && (
+        <div className={styles.more}>
+          <Button variant="ghost" onClick={() => setLeaving(true)}>
+            <LogOut size={18} aria-hidden="true" /> Leave Trip
+          </Button>
+          <LeaveTripDialog
+            open={leaving}
+            tripId={tripId}
+            me={me}
+            participants={participants}
+            onClose={() => setLeaving(false)}
+            onLeft={onLeft}
+          />
+        </div>
+      )}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { personName } from './categories';
+import { ledgerName } from './categories';
 import { splitApi } from './splitApi';
 import styles from './Split.module.css';
 
@@ -14,7 +14,7 @@ export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
 
 /** "Bob pays Alice $33.33" (DESIGN.md: who owes whom reads as a sentence). */
 export const settlementSentence = (s: Settlement) =>
-  `${s.payer.first_name} pays ${s.payee.first_name} ${formatCents(s.amount_cents)}`;
+  `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${formatCents(s.amount_cents)}`;
 
 /** Pending transfers first, then paid ones; 'All Settled!' once every one is paid. */
 export function SettlementList({ settlements }: { settlements: Settlement[] }) {
@@ -56,7 +56,7 @@ export function SettlementList({ settlements }: { settlements: Settlement[] }) {
             <div className={styles.main}>
               <span className={styles.sentence}>{settlementSentence(settlement)}</span>
               <span className={styles.meta}>
-                {personName(settlement.payer)} → {personName(settlement.payee)}
+                {ledgerName(settlement.payer)} → {ledgerName(settlement.payee)}
               </span>
             </div>
             {settlement.settled_at ? (
@@ -93,7 +93,7 @@ export function BalanceList({ balances }: { balances: Balance[] }) {
         {balances.map((b) => (
           <li key={b.user_id} className={styles.row}>
             <div className={styles.main}>
-              <span className={styles.name}>{personName(b)}</span>
+              <span className={styles.name}>{ledgerName(b)}</span>
               <span className={styles.meta}>
                 Paid <span className={styles.money}>{formatCents(b.total_paid_cents)}</span> · Share{' '}
                 <span className={styles.money}>{formatCents(b.total_owed_cents)}</span>

@@ -102,7 +102,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   }
 
   const { trip } = tripState;
-  const { participants, expenses, settlements } = ledger;
+  const { participants, invitations, expenses, settlements } = ledger;
   return (
     <div className={styles.page}>
       <div className={styles.topBar}>
@@ -141,9 +141,16 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
       >
         {tab === 'participants' && (
           <>
-            {participants.error && <Notice tone="error">{participants.error}</Notice>}
+            {(participants.error ?? invitations.error) && (
+              <Notice tone="error">{participants.error ?? invitations.error}</Notice>
+            )}
             <AddParticipantForm tripId={tripId} />
-            <ParticipantList tripId={tripId} participants={participants.data} />
+            <ParticipantList
+              tripId={tripId}
+              participants={participants.data}
+              invitations={invitations.data}
+              onLeft={() => void navigate('/trips')}
+            />
           </>
         )}
         {tab === 'expenses' && (

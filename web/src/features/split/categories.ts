@@ -19,3 +19,7 @@ export const EXPENSE_TYPE_LABEL: Record<ExpenseType, string> = {
 
 export const personName = (p: { first_name: string; last_name: string }) =>
   `${p.first_name} ${p.last_name}`.trim();
+
+/** Someone the ledger names, marked when they have left the trip (their balance stays, settled like any other). */
+export const ledgerName = (p: { first_name: string; last_name: string; left: boolean }, full = true) =>
+  `${full ? personName(p) : p.first_name}${p.left ? ' (left)' : ''}`;

@@ -7,6 +7,9 @@ import {
   settlementResponseSchema,
   settlementsResponseSchema,
   splitTripsResponseSchema,
+  tripInvitationResponseSchema,
+  tripInvitationsResponseSchema,
+  userInvitationsResponseSchema,
   type AddParticipantBody,
   type ExpenseBodyInput,
 } from '@wayfare/contract';
@@ -20,10 +23,25 @@ export const splitApi = {
   participants: async (tripId: string, signal?: AbortSignal) =>
     (await apiFetchChecked(participantsResponseSchema, `${trip(tripId)}/participants`, { signal }))
       .participants,
+  /** Invites them: they join once they accept. */
   addParticipant: (tripId: string, body: AddParticipantBody) =>
-    apiFetchChecked(participantResponseSchema, `${trip(tripId)}/participants`, { method: 'POST', body }),
+    apiFetchChecked(tripInvitationResponseSchema, `${trip(tripId)}/participants`, { method: 'POST', body }),
+  /** Someone else (the owner's removal), or oneself: leaving the trip. */
   removeParticipant: (tripId: string, userId: string) =>
     apiFetch<void>(`${trip(tripId)}/participants/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+  invitations: async (tripId: string, signal?: AbortSignal) =>
+    (await apiFetchChecked(tripInvitationsResponseSchema, `${trip(tripId)}/invitations`, { signal }))
+      .invitations,
+
+  /** The caller's pending invitations, and their answer to one. */
+  myInvitations: async (signal?: AbortSignal) =>
+    (await apiFetchChecked(userInvitationsResponseSchema, `${base}/invitations`, { signal })).invitations,
+  acceptInvitation: (tripId: string) =>
+    apiFetchChecked(participantResponseSchema, `${base}/invitations/${encodeURIComponent(tripId)}/accept`, {
+      method: 'POST',
+    }),
+  declineInvitation: (tripId: string) =>
+    apiFetch<void>(`${base}/invitations/${encodeURIComponent(tripId)}/decline`, { method: 'POST' }),
 
   /** One page, newest first: `limit` of them (the server's default page without), after `cursor` if given. */
   expenses: (tripId: string, page: { limit?: number; cursor?: string } = {}, signal?: AbortSignal) => {

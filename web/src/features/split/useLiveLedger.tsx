@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Participant, Settlement } from '@wayfare/contract';
+import type { Participant, Settlement, TripInvitation } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { FIREBASE_MODE } from '../../shared/firebase/mode';
 import { lazyNamed } from '../../shared/lazyNamed';
@@ -13,6 +13,8 @@ type Part<T> = { data: T[]; error: string | null };
 
 export interface LiveLedger {
   participants: Part<Participant>;
+  /** People invited who have not answered yet (usernames only). */
+  invitations: Part<TripInvitation>;
   /** The expenses shown so far (the first page, then whatever 'Load more' added) and the trip-wide figures. */
   expenses: ExpensePages;
   /** The next page of expenses, and the state of fetching it. */
@@ -53,6 +55,7 @@ const list = <T,>(data: T[]): Part<T> => ({ data, error: null });
  */
 export function useLiveLedger(tripId: string): LiveLedger {
   const [participants, setParticipants] = useState(empty<Participant>);
+  const [invitations, setInvitations] = useState(empty<TripInvitation>);
   const [expenses, setExpenses] = useState<ExpensePages>(NO_EXPENSES);
   const [moreLoading, setMoreLoading] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
@@ -78,12 +81,14 @@ export function useLiveLedger(tripId: string): LiveLedger {
       do {
         again.current = false;
         const limit = refetchLimit(shown.current.data.length);
-        const [p, e, s] = await Promise.all([
+        const [p, i, e, s] = await Promise.all([
           load(splitApi.participants(tripId), list<Participant>, 'Failed to load participants'),
+          load(splitApi.invitations(tripId), list<TripInvitation>, 'Failed to load invitations'),
           load(splitApi.expenses(tripId, { limit }), firstPage, 'Failed to load expenses'),
           load(splitApi.settlements(tripId), list<Settlement>, 'Failed to load settlements'),
         ]);
         setParticipants(p);
+        setInvitations(i);
         setExpenses(e);
         setSettlements(s);
         setLoading(false);
@@ -128,6 +133,7 @@ export function useLiveLedger(tripId: string): LiveLedger {
 
   return {
     participants,
+    invitations,
     expenses,
     more: {
       available: expenses.next_cursor !== null,

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { PendingInvitations } from '../invitations/PendingInvitations';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
@@ -47,6 +48,7 @@ export function TripsPage() {
   return (
     <Page title="My Trips" subtitle="Every trip you plan or join, in one place.">
       <div className={styles.toolbar}>{state.status !== 'error' && planNewAdventure}</div>
+      <PendingInvitations onJoined={() => load()} />
 
       {state.status === 'loading' && <SkeletonCards label="Loading your trips" />}
 

@@ -1,0 +1,19 @@
+import type { Firestore } from 'firebase-admin/firestore';
+
+/**
+ * trips/{tripId}/people/{userId}: what the trip's ledger holds of one person, moved by every expense write in its
+ * own transaction. It outlives a membership (someone who left still owes what they owed, and finds their share
+ * again if they come back), and it is what a removal reads to learn, inside its transaction, whether any expense
+ * names the person.
+ */
+export const LEDGER_PEOPLE = 'people';
+
+export interface LedgerPersonDoc {
+  /** The sum of the person's shares over the trip's expenses. */
+  share_cents: number;
+  /** How many of the trip's expenses name the person, as payer or in a share. */
+  ledger_refs: number;
+}
+
+export const ledgerPersonRef = (db: Firestore, tripId: string, userId: string) =>
+  db.collection('trips').doc(tripId).collection(LEDGER_PEOPLE).doc(userId);

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Check, MailOpen, RotateCw, X } from 'lucide-react';
+import type { UserInvitation } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { Button } from '../../shared/ui/Button';
+import { Notice } from '../../shared/ui/Notice';
+import { splitApi } from '../split/splitApi';
+import { formatDateRange } from '../trips/format';
+import styles from './PendingInvitations.module.css';
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; invitations: UserInvitation[] };
+
+/**
+ * The caller's pending trip invitations, each with Accept and Decline: nobody joins a trip (or owes anything in it)
+ * without saying yes. Shows nothing while there are none; `onJoined` lets the page reload its trips.
+ */
+export function PendingInvitations({ onJoined }: { onJoined: () => void }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      splitApi.myInvitations(signal).then(
+        (invitations) => setState({ status: 'ready', invitations }),
+        () => {
+          if (!signal?.aborted) setState({ status: 'error' });
+        },
+      ),
+    [],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const answer = async (invitation: UserInvitation, accept: boolean) => {
+    setBusy(invitation.trip_id);
+    setError(null);
+    try {
+      if (accept) await splitApi.acceptInvitation(invitation.trip_id);
+      else await splitApi.declineInvitation(invitation.trip_id);
+      setState((current) =>
+        current.status === 'ready'
+          ? { ...current, invitations: current.invitations.filter((i) => i.trip_id !== invitation.trip_id) }
+          : current,
+      );
+      if (accept) onJoined();
+    } catch (err) {
+      setError(
+        errorMessage(err, accept ? 'Failed to accept the invitation' : 'Failed to decline the invitation'),
+      );
+      void load();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (state.status === 'loading') return null;
+  if (state.status === 'error') {
+    return (
+      <div className={styles.section}>
+        <Notice tone="error">Failed to load your invitations</Notice>
+        <Button variant="secondary" onClick={() => void load()}>
+          <RotateCw size={18} aria-hidden="true" /> Retry
+        </Button>
+      </div>
+    );
+  }
+  if (state.invitations.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="pending-invitations">
+      <h2 id="pending-invitations" className={styles.title}>
+        <MailOpen size={20} aria-hidden="true" /> Invitations
+      </h2>
+      {error && <Notice tone="error">{error}</Notice>}
+      <ul className={styles.list}>
+        {state.invitations.map((invitation) => (
+          <li key={invitation.trip_id} className={styles.item}>
+            <div className={styles.text}>
+              <p>
+                <strong>@{invitation.invited_by_username}</strong> invited you to{' '}
+                <strong>{invitation.trip_name}</strong>
+              </p>
+              <p className={styles.meta}>
+                {invitation.city_name} · {formatDateRange(invitation.start_date, invitation.end_date)}
+              </p>
+            </div>
+            <div className={styles.actions}>
+              <Button
+                onClick={() => void answer(invitation, true)}
+                loading={busy === invitation.trip_id}
+                disabled={busy !== null}
+                aria-label={`Accept the invitation to ${invitation.trip_name}`}
+              >
+                <Check size={18} aria-hidden="true" /> Accept
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => void answer(invitation, false)}
+                disabled={busy !== null}
+                aria-label={`Decline the invitation to ${invitation.trip_name}`}
+              >
+                <X size={18} aria-hidden="true" /> Decline
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
