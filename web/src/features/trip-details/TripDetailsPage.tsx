@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, Pencil, RefreshCw, Sparkles, Wallet } from 'lucide-react';
+import { ArrowLeft, Pencil, RefreshCw, Sparkles, Users, Wallet } from 'lucide-react';
 import { cx } from '../../shared/cx';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
@@ -9,6 +9,7 @@ import { RecommendationsPanel } from '../ai-guide/RecommendationsPanel';
 import { useAutoAddPlans } from '../ai-guide/useAutoAddPlans';
 import { DailyPlansBoard } from '../daily-plans/DailyPlansBoard';
 import { TripMap } from '../map/TripMap';
+import { peopleLabel } from '../trips/format';
 import { TripPhoto } from '../trips/TripPhoto';
 import { useTripWeather } from '../weather/useTripWeather';
 import type { TripView } from '@wayfare/contract';
@@ -130,7 +131,13 @@ function TripDetails({
             </Link>
           </div>
         </div>
-        <h1 className={styles.tripName}>{trip.trip_name}</h1>
+        <div className={styles.heroTitle}>
+          <h1 className={styles.tripName}>{trip.trip_name}</h1>
+          <p className={styles.heroPeople}>
+            <Users size={16} aria-hidden="true" />
+            {peopleLabel(trip.participant_count)}
+          </p>
+        </div>
       </header>
 
       {refreshFailed && <Notice tone="error">Failed to refresh trip details.</Notice>}
