@@ -3,7 +3,7 @@
  * Every operation that writes more than one record is atomic inside the adapter.
  */
 import type { ExpenseCategory, ExpenseCursor, ExpenseType, LedgerTransfer } from '@wayfare/contract';
-import type { Attraction, DailyPlan, TripRole } from '@wayfare/contract';
+import type { Attraction, DailyPlan, PlanTime, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
   id: string;
@@ -168,13 +168,16 @@ export interface MemberStore {
 /** A daily plan as stored; its day number is derived from the trip's start date when it is shown. */
 export type PlanRecord = Omit<DailyPlan, 'day_number'>;
 
-/** A plan to write; without an order it goes after the plans already on its date. */
+/**
+ * A plan to write; without an order it goes after the plans already on its date. Its time (start and duration)
+ * is written as one: without it a new plan is untimed and an updated plan keeps its time.
+ */
 export type NewPlan = Pick<PlanRecord, 'plan_date' | 'category' | 'title' | 'description'> & {
   order?: number;
-};
+} & Partial<PlanTime>;
 
 export interface PlanStore {
-  /** The trip's plans by date, then order, then creation. */
+  /** The trip's plans by date, then in day order (contract's comparePlans: timed by start time, then untimed). */
   list(tripId: string): Promise<PlanRecord[]>;
   get(tripId: string, planId: string): Promise<PlanRecord | null>;
   create(tripId: string, plan: NewPlan): Promise<PlanRecord>;
@@ -183,7 +186,7 @@ export interface PlanStore {
    * batch, as one atomic write, so two concurrent batches cannot both add the same plan.
    */
   createMany(tripId: string, plans: NewPlan[]): Promise<{ plans: PlanRecord[]; skipped: number }>;
-  /** Replaces the plan's fields (keeping its order unless one is given); null when absent. */
+  /** Replaces the plan's fields (keeping its order and its time unless given); null when absent. */
   update(tripId: string, planId: string, plan: NewPlan): Promise<PlanRecord | null>;
   delete(tripId: string, planId: string): Promise<boolean>;
 }

@@ -1,12 +1,14 @@
 import { useDraggable } from '@dnd-kit/core';
-import { GripVertical, X } from 'lucide-react';
+import { Clock, GripVertical, X } from 'lucide-react';
 import type { DailyPlan } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
 import { CategoryIcon } from './categoryIcons';
+import { planTimeLabel } from './planDays';
 import styles from './DailyPlansBoard.module.css';
 
 /** What the bubble shows; also drawn in the drag overlay that follows the pointer. */
 export function PlanBubbleBody({ plan }: { plan: DailyPlan }) {
+  const time = planTimeLabel(plan);
   return (
     <>
       <GripVertical className={styles.grip} size={16} aria-hidden="true" />
@@ -14,6 +16,12 @@ export function PlanBubbleBody({ plan }: { plan: DailyPlan }) {
         <CategoryIcon category={plan.category} />
       </span>
       <span className={styles.planText}>
+        {time && (
+          <span className={styles.planTime}>
+            <Clock size={12} aria-hidden="true" />
+            {time}
+          </span>
+        )}
         <span className={styles.planTitle}>{plan.title}</span>
         {plan.description && <span className={styles.planDescription}> {plan.description}</span>}
       </span>
