@@ -2,6 +2,7 @@ export * from './auth';
 export * from './dates';
 export * from './errors';
 export * from './ids';
+export * from './links';
 export * from './money';
 export * from './names';
 export * from './plans';

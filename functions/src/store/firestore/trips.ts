@@ -21,6 +21,7 @@ export const TRIP_SUBCOLLECTIONS = [
   'plans',
   'expenses',
   'settlements',
+  'links',
   LEDGER_NOTICE.collection,
 ] as const;
 
