@@ -6,12 +6,12 @@ import { CategoryIcon } from './categoryIcons';
 import { planTimeLabel } from './planDays';
 import styles from './DailyPlansBoard.module.css';
 
-/** What the bubble shows; also drawn in the drag overlay that follows the pointer. */
-export function PlanBubbleBody({ plan }: { plan: DailyPlan }) {
+/** What the bubble shows; also drawn in the drag overlay and, without the grip, on a shared (read-only) trip. */
+export function PlanBubbleBody({ plan, movable = true }: { plan: DailyPlan; movable?: boolean }) {
   const time = planTimeLabel(plan);
   return (
     <>
-      <GripVertical className={styles.grip} size={16} aria-hidden="true" />
+      {movable && <GripVertical className={styles.grip} size={16} aria-hidden="true" />}
       <span className={styles.categoryIcon} title={plan.category}>
         <CategoryIcon category={plan.category} />
       </span>
