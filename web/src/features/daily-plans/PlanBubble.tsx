@@ -16,13 +16,14 @@ export function PlanBubbleBody({ plan, movable = true }: { plan: DailyPlan; mova
         <CategoryIcon category={plan.category} />
       </span>
       <span className={styles.planText}>
+        <span className={styles.planTitle}>{plan.title}</span>
         {time && (
           <span className={styles.planTime}>
+            {/* The space keeps the accessible name readable: "Dinner 19:30 · 2 h". */}{' '}
             <Clock size={12} aria-hidden="true" />
             {time}
           </span>
         )}
-        <span className={styles.planTitle}>{plan.title}</span>
         {plan.description && <span className={styles.planDescription}> {plan.description}</span>}
       </span>
     </>
