@@ -163,4 +163,21 @@ describe('plans with times, calendar and share links in a real browser', () => {
     await screenshot(visitor, 'shared-trip-revoked-phone');
     await visitor.context().close();
   });
+
+  it("counts the trip's members on the list card, the header and the Travelers card", async () => {
+    const friend = await registerAccount(app.server.baseUrl, 'ines');
+    await api('POST', `/api/trip-split/trips/${tripId}/participants`, { email: friend.email });
+    const page = await app.newPage({ viewport: VIEWPORTS.phone, token });
+    await page.goto('/trips');
+    await page.getByRole('article').filter({ hasText: 'Lisbon' }).getByText('2 People').waitFor(WAIT);
+    await page.goto(`/trips/${tripId}`);
+    await page
+      .locator('header', { has: page.getByRole('heading', { level: 1, name: 'Trip to Lisbon' }) })
+      .getByText('2 People')
+      .waitFor(WAIT);
+    expect(await page.getByRole('definition').filter({ hasText: 'People' }).allTextContents()).toEqual([
+      '2 People',
+    ]);
+    await page.context().close();
+  });
 });
