@@ -19,11 +19,8 @@ export const LINK_REVOKED = 'This link was turned off by the trip’s travellers
 
 const linkToken = z.string({ error: LINK_NOT_FOUND }).regex(TOKEN, LINK_NOT_FOUND);
 
-/** GET /api/shared/{tripId}/{token}[/weather]. */
-export const sharedTripParamsSchema = z.object({ tripId: recordId('Trip id'), token: linkToken });
-
-/** GET /api/calendar/{tripId}/{token}.ics: calendar apps want the extension on the address. */
-export const calendarFeedParamsSchema = z.object({ tripId: recordId('Trip id'), token: linkToken });
+/** A link's address: GET /api/shared/{tripId}/{token}[/weather], GET /api/calendar/{tripId}/{token}.ics. */
+export const linkParamsSchema = z.object({ tripId: recordId('Trip id'), token: linkToken });
 
 /** A link as its member sees it; `path` is absolute from the site root (the browser adds its origin). */
 export const linkSchema = z.object({

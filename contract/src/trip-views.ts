@@ -57,6 +57,10 @@ export interface TripView extends TripSummary {
   recommendations: RecommendationsAnswer;
   recommendations_provider: string | null;
   attractions: Attraction[];
+  /**
+   * By date, each day in its order (plans.ts compareDayPlans: timed by start time, then untimed). A page that edits
+   * the list locally regroups it with plansByDay, as the board does, so the list and the map keep one order.
+   */
   daily_plans: DailyPlan[];
 }
 

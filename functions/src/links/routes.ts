@@ -1,11 +1,5 @@
 import { Router, type Response } from 'express';
-import {
-  calendarFeedParamsSchema,
-  sharedTripParamsSchema,
-  tripIdParamsSchema,
-  type LinkAnswer,
-  type LinkKind,
-} from '@wayfare/contract';
+import { linkParamsSchema, tripIdParamsSchema, type LinkAnswer, type LinkKind } from '@wayfare/contract';
 import type { TokenService } from '../auth/tokens';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
@@ -75,18 +69,19 @@ export function linkRoutes(
     sendCalendar(res, ics);
   });
 
+  // Calendar apps want the extension on the address.
   router.get('/calendar/:tripId/:token.ics', async (req, res) => {
-    const { tripId, token } = parseInput(calendarFeedParamsSchema, req.params);
+    const { tripId, token } = parseInput(linkParamsSchema, req.params);
     sendCalendar(res, await service.feed(tripId, token));
   });
 
   router.get('/shared/:tripId/:token', async (req, res) => {
-    const { tripId, token } = parseInput(sharedTripParamsSchema, req.params);
+    const { tripId, token } = parseInput(linkParamsSchema, req.params);
     res.json(await service.sharedTrip(tripId, token));
   });
 
   router.get('/shared/:tripId/:token/weather', async (req, res) => {
-    const { tripId, token } = parseInput(sharedTripParamsSchema, req.params);
+    const { tripId, token } = parseInput(linkParamsSchema, req.params);
     res.json(await service.sharedWeather(tripId, token));
   });
 
