@@ -1,7 +1,9 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_NOT_FOUND, LINK_REVOKED, linkAnswerSchema, sharedTripSchema } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
+import { createFirestoreStore } from '../store/firestore/firestore-store';
+import { startTestFirestore } from '../store/firestore/test-firestore';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
 
 /** The events of an iCalendar text, read by ical.js (a maintained parser, not our generator). */
@@ -30,12 +32,29 @@ const tamper = (path: string) => {
   return path.replace(/.(\.ics)?$/, `${last === 'A' ? 'B' : 'A'}$1`);
 };
 
-describe('calendar feeds and share links over HTTP', () => {
+/** The app on each store: embedded, and firebase mode on the Firestore adapter (Node.js Firestore emulator). */
+const backends: Record<string, () => Promise<{ api: TestApi; stop?: () => Promise<void> }>> = {
+  embedded: async () => ({ api: await startTestApi() }),
+  firestore: async () => {
+    const firestore = await startTestFirestore();
+    const api = await startTestApi(
+      { WAYFARE_BACKEND: 'firebase', JWT_SECRET: TEST_JWT_SECRET },
+      { store: createFirestoreStore(firestore.db) },
+    );
+    return { api, stop: firestore.stop };
+  },
+};
+
+describe.each(Object.entries(backends))('calendar feeds and share links over HTTP: %s', (_name, start) => {
   let api: TestApi;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    api = await startTestApi();
+    ({ api, stop } = await start());
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api?.close();
+    await stop?.();
+  });
 
   async function tripWithPlans() {
     const members = await tripWithMembers(api, { start_date: '2027-04-10', end_date: '2027-04-14' });
