@@ -5,6 +5,12 @@ import type { PlanRecord, TripRecord } from '../store/types';
 /** How often subscribed calendar apps are asked to fetch the feed again. */
 const REFRESH_SECONDS = 60 * 60;
 
+/**
+ * The calendar's own name and description on one line: ical-generator escapes event text but writes these as they
+ * are, and a line break there would start a new (broken) property. Stored names are single-line already.
+ */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
 /** "2027-04-10" and "09:30" as the instant whose UTC reading is that wall-clock time (written floating, no Z). */
 const wallClock = (date: string, time: string) => new Date(`${date}T${time}:00Z`);
 
@@ -16,8 +22,10 @@ const wallClock = (date: string, time: string) => new Date(`${date}T${time}:00Z`
  */
 export function tripCalendar(trip: TripRecord, plans: PlanRecord[]): string {
   const calendar = ical({
-    name: trip.trip_name,
-    description: `Plans for ${trip.trip_name}${trip.city_name ? ` in ${trip.city_name}` : ''}, from Wayfare`,
+    name: oneLine(trip.trip_name),
+    description: oneLine(
+      `Plans for ${trip.trip_name}${trip.city_name ? ` in ${trip.city_name}` : ''}, from Wayfare`,
+    ),
     prodId: { company: 'Wayfare', product: 'Trip plans', language: 'EN' },
     ttl: REFRESH_SECONDS,
   });
