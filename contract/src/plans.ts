@@ -28,17 +28,98 @@ export interface DailyPlan {
   day_number: number;
   /** Position within the day; food items from the AI guide start at 1000 so they follow the rest. */
   order: number;
+  /** When the plan starts on its day, "HH:MM" (24-hour, the trip's local time); null for an untimed plan. */
+  start_time: string | null;
+  /** How long it lasts in minutes; only a timed plan has one, and it may have none. */
+  duration_minutes: number | null;
   created_at: string;
 }
 
-export const planInputSchema = z.object({
-  plan_date: isoDateSchema,
-  category: visibleText('Category', 40),
-  title: visibleText('Title', 200),
-  description: z.string().trim().max(2000, 'Description is too long').default(''),
-  order: z.number().int().min(0).max(1_000_000).optional(),
-});
+/** A plan's time: both fields are written together. */
+export type PlanTime = Pick<DailyPlan, 'start_time' | 'duration_minutes'>;
+
+/** Longest plan: one day. */
+export const MAX_PLAN_MINUTES = 24 * 60;
+
+/** "HH:MM", 00:00 to 23:59. */
+export const planTimeSchema = z
+  .string({ error: 'Start time must look like 09:30' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Start time must look like 09:30 (24-hour, 00:00 to 23:59)');
+
+export const planDurationSchema = z
+  .number({ error: 'Duration must be a whole number of minutes' })
+  .int('Duration must be a whole number of minutes')
+  .min(1, 'Duration must be at least 1 minute')
+  .max(MAX_PLAN_MINUTES, `Duration must be at most ${MAX_PLAN_MINUTES} minutes (one day)`);
+
+export const DURATION_NEEDS_START = 'Give the plan a start time to give it a duration';
+
+/**
+ * A plan to create, or a plan's new fields (PUT). Its time is one unit, start time and duration: sending either
+ * sets both (the one left out becomes null); sending neither keeps what the plan has, like `order`, so a client
+ * that only moves a plan to another day cannot lose its time. A duration needs a start time.
+ */
+export const planInputSchema = z
+  .object({
+    plan_date: isoDateSchema,
+    category: visibleText('Category', 40),
+    title: visibleText('Title', 200),
+    description: z.string().trim().max(2000, 'Description is too long').default(''),
+    order: z.number().int().min(0).max(1_000_000).optional(),
+    start_time: planTimeSchema.nullable().optional(),
+    duration_minutes: planDurationSchema.nullable().optional(),
+  })
+  .refine((plan) => plan.duration_minutes == null || plan.start_time != null, {
+    message: DURATION_NEEDS_START,
+    path: ['duration_minutes'],
+  })
+  .transform(({ start_time, duration_minutes, ...plan }): typeof plan & Partial<PlanTime> =>
+    start_time === undefined && duration_minutes === undefined
+      ? plan
+      : { ...plan, start_time: start_time ?? null, duration_minutes: duration_minutes ?? null },
+  );
 export type PlanInput = z.output<typeof planInputSchema>;
+
+/**
+ * The order of one day's plans: timed plans first, by start time, then the untimed ones in the order they were
+ * put in (a schedule reads top-down, and the unscheduled rest — "try the bakery" — follows it). Ties keep the
+ * stored order, then creation. Server and browser both sort with it, so the list, the map and the calendar agree.
+ */
+export function compareDayPlans(
+  a: Pick<DailyPlan, 'start_time' | 'order' | 'created_at' | 'id'>,
+  b: Pick<DailyPlan, 'start_time' | 'order' | 'created_at' | 'id'>,
+): number {
+  if (a.start_time !== b.start_time) {
+    if (a.start_time === null) return 1;
+    if (b.start_time === null) return -1;
+    return a.start_time < b.start_time ? -1 : 1;
+  }
+  return a.order - b.order || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+}
+
+/** Plans by date, then in each day's order (compareDayPlans). */
+export const comparePlans = (
+  a: Pick<DailyPlan, 'plan_date' | 'start_time' | 'order' | 'created_at' | 'id'>,
+  b: Pick<DailyPlan, 'plan_date' | 'start_time' | 'order' | 'created_at' | 'id'>,
+) => a.plan_date.localeCompare(b.plan_date) || compareDayPlans(a, b);
+
+/** One date's plans in their day order: what the list shows top-down and the map numbers 1, 2, 3… */
+export interface PlanDay<P> {
+  /** yyyy-MM-dd */
+  date: string;
+  plans: P[];
+}
+
+/** The plans grouped by date, dates ascending, each day's plans in compareDayPlans order. */
+export function plansByDay<P extends Parameters<typeof comparePlans>[0]>(plans: readonly P[]): PlanDay<P>[] {
+  const days = new Map<string, P[]>();
+  for (const plan of [...plans].sort(comparePlans)) {
+    const day = days.get(plan.plan_date);
+    if (day) day.push(plan);
+    else days.set(plan.plan_date, [plan]);
+  }
+  return [...days].map(([date, dayPlans]) => ({ date, plans: dayPlans }));
+}
 
 export const bulkPlansBodySchema = z.object({
   plans: z.array(planInputSchema).min(1, 'Send at least one plan').max(500, 'At most 500 plans at once'),

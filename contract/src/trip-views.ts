@@ -16,6 +16,7 @@ export interface TripSummary {
   /** yyyy-MM-dd */
   start_date: string | null;
   end_date: string | null;
+  /** What the creation flow recorded (always 1, spec §7); the group's size is participant_count. */
   number_of_people: number;
   budget_range: string | null;
   /** A short-lived signed address of the uploaded image (an <img> cannot send the bearer token); null without one. */
@@ -24,6 +25,7 @@ export interface TripSummary {
   longitude: number | null;
   user_role: TripRole;
   trip_owner_username: string;
+  /** How many members the trip has (owner included): the "N People" the list, header and Travelers card show. */
   participant_count: number;
   expense_count: number;
   /** Integer cents. */
@@ -55,6 +57,10 @@ export interface TripView extends TripSummary {
   recommendations: RecommendationsAnswer;
   recommendations_provider: string | null;
   attractions: Attraction[];
+  /**
+   * By date, each day in its order (plans.ts compareDayPlans: timed by start time, then untimed). A page that edits
+   * the list locally regroups it with plansByDay, as the board does, so the list and the map keep one order.
+   */
   daily_plans: DailyPlan[];
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import compression from 'compression';
@@ -25,7 +25,9 @@ import { tripRoutes } from './trips/routes';
 import { createTripRoutes } from './trips/create-routes';
 import { placesRoutes } from './places/routes';
 import { planRoutes } from './plans/routes';
-import { weatherRoutes } from './weather/routes';
+import { configuredWeather, weatherRoutes } from './weather/routes';
+import { linkRoutes } from './links/routes';
+import { createLinkSigner } from './links/signing';
 
 export interface AppDeps {
   config: AppConfig;
@@ -105,7 +107,10 @@ export function createApp(deps: AppDeps): Express {
   api.use('/trips', createTripRoutes(deps, tripImages));
   api.use('/places', placesRoutes(deps));
   api.use('/trips/:tripId/daily-plans', planRoutes(deps));
-  api.use('/trips/:tripId/weather', weatherRoutes(deps));
+  const weather = configuredWeather(deps);
+  api.use('/trips/:tripId/weather', weatherRoutes(deps, weather));
+  // Signed with JWT_SECRET (the embedded server keeps one on disk), so links survive restarts and instances.
+  api.use(linkRoutes(deps, createLinkSigner(config.jwtSecret ?? randomBytes(32).toString('hex')), weather));
   api.use('/files', fileRoutes(deps, tripImages));
   api.use(notFoundApiRoute);
   app.use('/api', api);

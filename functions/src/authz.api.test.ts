@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, toIsoDate } from '@wayfare/contract';
+import { addDays, sharedTripSchema, toIsoDate } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
 import { signedInUser, tripWithMembers } from './trips/test-members';
 
@@ -133,6 +133,32 @@ const TABLE: Row[] = [
     path: (fx, actor) => `/api/trips/${fx.tripId}/daily-plans/${fx.planOf[actor]}`,
     expect: { owner: 204, participant: 204, ...outsiders(404) },
   },
+  {
+    name: 'download the calendar',
+    method: 'GET',
+    path: (fx) => `/api/trips/${fx.tripId}/calendar.ics`,
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  ...(['calendar-feed', 'share-link'] as const).flatMap((link): Row[] => [
+    {
+      name: `read the ${link}`,
+      method: 'GET',
+      path: (fx) => `/api/trips/${fx.tripId}/${link}`,
+      expect: { owner: 200, participant: 200, ...outsiders(404) },
+    },
+    {
+      name: `make a ${link}`,
+      method: 'POST',
+      path: (fx) => `/api/trips/${fx.tripId}/${link}`,
+      expect: { owner: 201, participant: 201, ...outsiders(404) },
+    },
+    {
+      name: `revoke the ${link}`,
+      method: 'DELETE',
+      path: (fx) => `/api/trips/${fx.tripId}/${link}`,
+      expect: { owner: 204, participant: 204, ...outsiders(404) },
+    },
+  ]),
   {
     name: 'search cities',
     method: 'GET',
@@ -461,6 +487,57 @@ describe('authorization matrix over HTTP', () => {
     expect(gone.status).toBe(404);
     expect(await gone.json()).toEqual({ error: expect.any(String) });
     expect(await fetchStatus(await linkOf(owner.token))).toBe(200);
+  });
+
+  it('lets a share link read only the shared plan, write nothing, and stop when revoked', async () => {
+    const made = await api.call('POST', `/api/trips/${fx.tripId}/share-link`, { token: tokens.participant });
+    const path = `/api${made.body.link.path as string}`;
+    const shareToken = path.split('/').pop()!;
+    const feed = await api.call('POST', `/api/trips/${fx.tripId}/calendar-feed`, { token: tokens.owner });
+    const feedToken = (feed.body.link.path as string)
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
+    const before = await tripState();
+
+    // What it opens: the itinerary, guide and map places (a strict schema: nothing else), and the weather.
+    const shared = await api.call('GET', path);
+    expect(shared.status).toBe(200);
+    expect(sharedTripSchema.parse(shared.body).daily_plans.length).toBeGreaterThan(0);
+    expect((await api.call('GET', `${path}/weather`)).status).toBe(200);
+
+    const cells: string[] = [];
+    // As a session token it opens no route of the table: no ledger, no members, no writes.
+    for (const row of TABLE) {
+      const res = await call(row, 'owner', shareToken);
+      if (res.status !== 401) cells.push(`${row.name} / share token: ${res.status}`);
+    }
+    // Nothing beside the shared paths answers it, and no method but GET.
+    const probes: Array<[Row['method'], string]> = [
+      ['POST', path],
+      ['PUT', path],
+      ['DELETE', path],
+      ['POST', `${path}/weather`],
+      ['GET', `${path}/expenses`],
+      ['GET', `${path}/participants`],
+      ['POST', `${path}/daily-plans`],
+      ['GET', `/api/calendar/${fx.tripId}/${shareToken}.ics`],
+      ['GET', `/api/shared/${fx.tripId}/${feedToken}`],
+    ];
+    for (const [method, probe] of probes) {
+      const res = await api.call(method, probe, { body: method === 'GET' ? undefined : plan });
+      if (res.status !== 404 || typeof res.body?.error !== 'string')
+        cells.push(`${method} ${probe}: ${res.status}`);
+    }
+    expect(cells).toEqual([]);
+    expect(await tripState()).toBe(before);
+
+    expect(
+      (await api.call('DELETE', `/api/trips/${fx.tripId}/share-link`, { token: tokens.owner })).status,
+    ).toBe(204);
+    const revoked = await api.call('GET', path);
+    expect(revoked.status).toBe(410);
+    expect(revoked.body).toEqual({ error: expect.any(String) });
   });
 
   // Last: its final row deletes the trip.

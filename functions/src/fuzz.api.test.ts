@@ -183,7 +183,14 @@ describe('fuzzing the API', () => {
       'POST',
       'add plan',
       () => `/api/trips/${tripId}/daily-plans`,
-      { plan_date: start, category: 'Activity', title: 'Surf', description: '' },
+      {
+        plan_date: start,
+        category: 'Activity',
+        title: 'Surf',
+        description: '',
+        start_time: '09:00',
+        duration_minutes: 90,
+      },
     ],
     [
       'POST',

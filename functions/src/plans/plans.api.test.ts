@@ -36,6 +36,8 @@ describe('daily plans API over HTTP', () => {
       description: 'Go early',
       day_number: 2,
       order: 0,
+      start_time: null,
+      duration_minutes: null,
       created_at: expect.any(String),
     });
     const noDescription = await api.call('POST', plansPath(trip.id), {
@@ -56,6 +58,53 @@ describe('daily plans API over HTTP', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
     await expect(api.store.plans.list(trip.id)).resolves.toEqual([]);
+  });
+
+  it.each([
+    ['a start time past 23:59', { start_time: '24:00' }, 'start_time'],
+    ['a start time with seconds', { start_time: '09:30:00' }, 'start_time'],
+    ['a start time as a number', { start_time: 930 }, 'start_time'],
+    ['a duration of 0', { start_time: '09:30', duration_minutes: 0 }, 'duration_minutes'],
+    ['a duration over a day', { start_time: '09:30', duration_minutes: 1441 }, 'duration_minutes'],
+    ['a fractional duration', { start_time: '09:30', duration_minutes: 1.5 }, 'duration_minutes'],
+    ['a duration without a start time', { duration_minutes: 60 }, 'duration_minutes'],
+  ])('rejects %s with 400 naming the field', async (_case, change, field) => {
+    const { trip, owner } = await tripWithMembers(api);
+    const res = await api.call('POST', plansPath(trip.id), { token: owner.token, body: plan(change) });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(field === 'start_time' ? /^Start time/ : /[Dd]uration/);
+    expect(res.body.details).toHaveProperty(field);
+    await expect(api.store.plans.list(trip.id)).resolves.toEqual([]);
+  });
+
+  it("keeps a plan's time when it moves day, and lists each day timed plans first, by time", async () => {
+    const { trip, owner } = await tripWithMembers(api);
+    const add = async (body: Record<string, unknown>) =>
+      (await api.call('POST', plansPath(trip.id), { token: owner.token, body: plan(body) })).body;
+    await add({ title: 'Untimed' });
+    const dinner = await add({ title: 'Dinner', start_time: '19:30', duration_minutes: 120 });
+    expect(dinner).toMatchObject({ start_time: '19:30', duration_minutes: 120 });
+    await add({ title: 'Museum', start_time: '10:00' });
+    const titles = async () =>
+      (
+        (await api.call('GET', `/api/trips/${trip.id}`, { token: owner.token })).body.daily_plans as Array<{
+          title: string;
+          plan_date: string;
+        }>
+      ).map((p) => `${p.plan_date} ${p.title}`);
+    expect(await titles()).toEqual(['2027-04-11 Museum', '2027-04-11 Dinner', '2027-04-11 Untimed']);
+
+    // The board moves a plan with its fields but no time: the time stays.
+    const moved = await api.call('PUT', `${plansPath(trip.id)}/${dinner.id}`, {
+      token: owner.token,
+      body: plan({ title: 'Dinner', plan_date: '2027-04-12' }),
+    });
+    expect(moved.body).toMatchObject({ plan_date: '2027-04-12', start_time: '19:30', duration_minutes: 120 });
+    const untimed = await api.call('PUT', `${plansPath(trip.id)}/${dinner.id}`, {
+      token: owner.token,
+      body: plan({ title: 'Dinner', plan_date: '2027-04-12', start_time: null }),
+    });
+    expect(untimed.body).toMatchObject({ start_time: null, duration_minutes: null });
   });
 
   it('moves a plan to another day and removes it', async () => {

@@ -66,6 +66,55 @@ describe.each(Object.entries(storeAdapters))('store contract, daily plans: %s', 
     await expect(adapter.store.plans.get(await newTripId(), created.id)).resolves.toBeNull();
   });
 
+  it("keeps a plan's start time and duration, lists timed plans first by time, then untimed by order", async () => {
+    const tripId = await newTripId();
+    const untimed = await adapter.store.plans.create(tripId, plan({ title: 'Bakery' }));
+    const lunch = await adapter.store.plans.create(
+      tripId,
+      plan({ title: 'Lunch', start_time: '12:30', duration_minutes: 90 }),
+    );
+    const breakfast = await adapter.store.plans.create(
+      tripId,
+      plan({ title: 'Breakfast', start_time: '08:05', duration_minutes: null }),
+    );
+    expect(breakfast).toMatchObject({ start_time: '08:05', duration_minutes: null, order: 2 });
+    const alsoUntimed = await adapter.store.plans.create(tripId, plan({ title: 'Postcards' }));
+    expect(untimed).toMatchObject({ start_time: null, duration_minutes: null });
+    expect(lunch).toMatchObject({ start_time: '12:30', duration_minutes: 90, order: 1 });
+    await expect(adapter.store.plans.get(tripId, lunch.id)).resolves.toEqual(lunch);
+    expect((await adapter.store.plans.list(tripId)).map((p) => p.title)).toEqual([
+      'Breakfast',
+      'Lunch',
+      'Bakery',
+      'Postcards',
+    ]);
+    expect(alsoUntimed.order).toBe(3);
+
+    // Moved to another day without its time: the time stays. Given (null clears), it is replaced as one.
+    const moved = await adapter.store.plans.update(
+      tripId,
+      lunch.id,
+      plan({ title: 'Lunch', plan_date: '2027-04-11' }),
+    );
+    expect(moved).toEqual({ ...lunch, plan_date: '2027-04-11' });
+    const retimed = await adapter.store.plans.update(
+      tripId,
+      lunch.id,
+      plan({ title: 'Lunch', start_time: '13:00', duration_minutes: null }),
+    );
+    expect(retimed).toMatchObject({ plan_date: '2027-04-10', start_time: '13:00', duration_minutes: null });
+    const cleared = await adapter.store.plans.update(
+      tripId,
+      lunch.id,
+      plan({ title: 'Lunch', start_time: null, duration_minutes: null }),
+    );
+    expect(cleared).toMatchObject({ start_time: null, duration_minutes: null });
+    const bulk = await adapter.store.plans.createMany(tripId, [
+      plan({ title: 'Fado', start_time: '21:00', duration_minutes: 120 }),
+    ]);
+    expect(bulk.plans[0]).toMatchObject({ start_time: '21:00', duration_minutes: 120 });
+  });
+
   it('deletes a plan once', async () => {
     const tripId = await newTripId();
     const created = await adapter.store.plans.create(tripId, plan());

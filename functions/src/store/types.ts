@@ -3,7 +3,7 @@
  * Every operation that writes more than one record is atomic inside the adapter.
  */
 import type { ExpenseCategory, ExpenseCursor, ExpenseType, LedgerTransfer } from '@wayfare/contract';
-import type { Attraction, DailyPlan, TripRole } from '@wayfare/contract';
+import type { Attraction, DailyPlan, LinkKind, PlanTime, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
   id: string;
@@ -224,13 +224,16 @@ export interface InvitationStore {
 /** A daily plan as stored; its day number is derived from the trip's start date when it is shown. */
 export type PlanRecord = Omit<DailyPlan, 'day_number'>;
 
-/** A plan to write; without an order it goes after the plans already on its date. */
+/**
+ * A plan to write; without an order it goes after the plans already on its date. Its time (start and duration)
+ * is written as one: without it a new plan is untimed and an updated plan keeps its time.
+ */
 export type NewPlan = Pick<PlanRecord, 'plan_date' | 'category' | 'title' | 'description'> & {
   order?: number;
-};
+} & Partial<PlanTime>;
 
 export interface PlanStore {
-  /** The trip's plans by date, then order, then creation. */
+  /** The trip's plans by date, then in day order (contract's comparePlans: timed by start time, then untimed). */
   list(tripId: string): Promise<PlanRecord[]>;
   get(tripId: string, planId: string): Promise<PlanRecord | null>;
   create(tripId: string, plan: NewPlan): Promise<PlanRecord>;
@@ -239,9 +242,39 @@ export interface PlanStore {
    * batch, as one atomic write, so two concurrent batches cannot both add the same plan.
    */
   createMany(tripId: string, plans: NewPlan[]): Promise<{ plans: PlanRecord[]; skipped: number }>;
-  /** Replaces the plan's fields (keeping its order unless one is given); null when absent. */
+  /** Replaces the plan's fields (keeping its order and its time unless given); null when absent. */
   update(tripId: string, planId: string, plan: NewPlan): Promise<PlanRecord | null>;
   delete(tripId: string, planId: string): Promise<boolean>;
+}
+
+/** A link that opens part of a trip without a session (contract/links.ts). */
+export interface LinkRecord {
+  /** Random and unguessable; the link's address carries it, signed. */
+  id: string;
+  trip_id: string;
+  kind: LinkKind;
+  /** The member whose calendar feed it is; null for the trip's share link (one per trip). */
+  member_id: string | null;
+  /** The member who made it. */
+  created_by: string;
+  created_at: string;
+}
+
+export type NewLink = Omit<LinkRecord, 'created_at'>;
+
+/** Links live under their trip and go with it. */
+export interface LinkStore {
+  /**
+   * Makes the link the only one in its slot (its trip, kind and member) in one atomic write: the link it replaces
+   * stops working.
+   */
+  replace(link: NewLink): Promise<LinkRecord>;
+  /** The trip's link with this id; null once it is revoked or replaced (or never was). */
+  get(tripId: string, id: string): Promise<LinkRecord | null>;
+  /** The link in the slot, or null. */
+  current(tripId: string, kind: LinkKind, memberId: string | null): Promise<LinkRecord | null>;
+  /** Deletes the link in the slot; false when there was none. */
+  revoke(tripId: string, kind: LinkKind, memberId: string | null): Promise<boolean>;
 }
 
 export interface Store {
@@ -250,6 +283,7 @@ export interface Store {
   members: MemberStore;
   invitations: InvitationStore;
   plans: PlanStore;
+  links: LinkStore;
   split: SplitStore;
   /** Resolves once the store answers reads; rejects when it cannot. */
   ping(): Promise<void>;

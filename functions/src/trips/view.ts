@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   recommendationsAnswer,
+  type SharedTrip,
   type TripRole,
   type TripSummary,
   type TripView,
@@ -57,6 +58,23 @@ export function toTripView(
 ): TripView {
   return {
     ...toTripSummary(trip, membership, urls),
+    recommendations: recommendationsAnswer(trip.recommendations),
+    recommendations_provider: trip.recommendations_provider,
+    attractions: trip.attractions,
+    daily_plans: plans.map((plan) => toDailyPlan(plan, trip.start_date)),
+  };
+}
+
+/** What a share link shows (contract sharedTripSchema): the itinerary, guide and map places, and nothing else. */
+export function toSharedTrip(trip: TripRecord, plans: PlanRecord[]): SharedTrip {
+  return {
+    id: trip.id,
+    trip_name: trip.trip_name,
+    city_name: trip.city_name,
+    start_date: trip.start_date,
+    end_date: trip.end_date,
+    latitude: trip.latitude,
+    longitude: trip.longitude,
     recommendations: recommendationsAnswer(trip.recommendations),
     recommendations_provider: trip.recommendations_provider,
     attractions: trip.attractions,

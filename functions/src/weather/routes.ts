@@ -9,19 +9,20 @@ import type { Store } from '../store/types';
 import { createWeatherService } from './service';
 import { weatherApiForecast } from './weather-api';
 
-/** GET /api/trips/{tripId}/weather, for members: the forecast API when WEATHER_API_KEY is set, else the estimate. */
-export function weatherRoutes(deps: {
-  store: Store;
-  tokens: TokenService;
-  config: AppConfig;
-  logger: Logger;
-}) {
+/** The one weather service (one forecast cache): the forecast API when WEATHER_API_KEY is set, else the estimate. */
+export function configuredWeather(deps: { store: Store; config: AppConfig; logger: Logger }) {
   const { apiKey, baseUrl } = deps.config.weather;
-  const service = createWeatherService(
+  return createWeatherService(
     deps.store,
     apiKey ? weatherApiForecast({ apiKey, baseUrl }) : null,
     deps.logger,
   );
+}
+
+export type WeatherService = ReturnType<typeof configuredWeather>;
+
+/** GET /api/trips/{tripId}/weather, for members. */
+export function weatherRoutes(deps: { store: Store; tokens: TokenService }, service: WeatherService) {
   const router = Router({ mergeParams: true });
   router.get('/', requireAuth(deps.tokens, deps.store), async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);

@@ -8,7 +8,7 @@ import {
   type TripWeather,
   type WeatherDay,
 } from '@wayfare/contract';
-import type { Store } from '../store/types';
+import type { Store, TripRecord } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { estimateDay } from './estimate';
 import type { ForecastSource } from './weather-api';
@@ -46,6 +46,11 @@ export function createWeatherService(store: Store, forecast: ForecastSource | nu
   return {
     async tripWeather(tripId: string, userId: string): Promise<TripWeather> {
       const { trip } = await requireTripMember(store, tripId, userId);
+      return this.forTrip(trip);
+    },
+
+    /** The weather of a trip the caller may see: a member's (above), or a share link's. */
+    async forTrip(trip: TripRecord): Promise<TripWeather> {
       const day = today();
       if (
         !weatherWindowOpen(trip, day) ||

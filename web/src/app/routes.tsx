@@ -17,6 +17,7 @@ const TripDetailsPage = lazyNamed(
 );
 const EditTripPage = lazyNamed(() => import('../features/trips/EditTripPage'), 'EditTripPage');
 const TripSplitPage = lazyNamed(() => import('../features/split/TripSplitPage'), 'TripSplitPage');
+const SharedTripPage = lazyNamed(() => import('../features/sharing/SharedTripPage'), 'SharedTripPage');
 const TripSplitOverviewPage = lazyNamed(
   () => import('../features/overview/TripSplitOverviewPage'),
   'TripSplitOverviewPage',
@@ -47,6 +48,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth fallback={<LoginRequired />} />,
         children: [{ index: true, element: <TripSplitOverviewPage /> }],
       },
+      // A share link's read-only trip: open to anyone holding the link, signed in or not.
+      { path: 'shared/:tripId/:token', element: <SharedTripPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -68,12 +68,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the same-origin API with the session's bearer token; resolves to the parsed JSON, throws ApiError. */
-export async function apiFetch<T>(
+/** Sends one call to the same-origin API with the session's bearer token; throws ApiError when there is no answer. */
+async function send(
   path: string,
-  { method = 'GET', body, signal }: ApiFetchOptions = {},
-): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  { method = 'GET', body, signal }: ApiFetchOptions,
+  accept: string,
+): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -85,17 +86,31 @@ export async function apiFetch<T>(
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal });
+    return await fetch(path, { method, headers, body: payload, signal });
   } catch (error) {
     if (signal?.aborted) throw error; // a cancelled call is not a failure to report
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
+}
 
+/** Calls the same-origin API with the session's bearer token; resolves to the parsed JSON, throws ApiError. */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
   const data = await readBody(response);
   if (!response.ok) throw toApiError(response.status, data);
   return data as T;
+}
+
+/** A file the API answers (e.g. a trip's .ics), as a Blob; a failure throws ApiError like apiFetch. */
+export async function apiFetchFile(
+  path: string,
+  accept: string,
+  options: ApiFetchOptions = {},
+): Promise<Blob> {
+  const response = await send(path, options, `${accept}, application/json`);
+  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  return response.blob();
 }
 
 /** A `contract/` answer schema: what apiFetchChecked checks an answer against. */

@@ -19,6 +19,12 @@ export const planMigrations: Migration[] = [
     ) STRICT;
     CREATE INDEX daily_plans_by_trip ON daily_plans(trip_id, plan_date, sort_order);`,
   },
+  {
+    // Existing plans stay untimed. "HH:MM" sorts as text.
+    id: '020-plan-times',
+    sql: `ALTER TABLE daily_plans ADD COLUMN start_time TEXT;
+    ALTER TABLE daily_plans ADD COLUMN duration_minutes INTEGER;`,
+  },
 ];
 
 type PlanRow = Omit<PlanRecord, 'order'> & { sort_order: number };
@@ -26,22 +32,28 @@ type PlanRow = Omit<PlanRecord, 'order'> & { sort_order: number };
 const fromRow = ({ sort_order, ...rest }: PlanRow): PlanRecord => ({ ...rest, order: sort_order });
 
 export function sqlitePlans(db: Database.Database): PlanStore {
-  const SELECT =
-    'SELECT id, trip_id, plan_date, category, title, description, sort_order, created_at FROM daily_plans';
+  const SELECT = `SELECT id, trip_id, plan_date, category, title, description, sort_order, start_time,
+    duration_minutes, created_at FROM daily_plans`;
+  // comparePlans: by date, timed plans by start time, then untimed ones, each by order, creation and id.
   const list = db.prepare<[string], PlanRow>(
-    `${SELECT} WHERE trip_id = ? ORDER BY plan_date, sort_order, created_at, id`,
+    `${SELECT} WHERE trip_id = ? ORDER BY plan_date, start_time IS NULL, start_time, sort_order, created_at, id`,
   );
   const one = db.prepare<[string, string], PlanRow>(`${SELECT} WHERE trip_id = ? AND id = ?`);
   const nextOrder = db.prepare<[string, string], { next: number }>(
     'SELECT COALESCE(MAX(sort_order) + 1, 0) AS next FROM daily_plans WHERE trip_id = ? AND plan_date = ?',
   );
   const insert = db.prepare(
-    `INSERT INTO daily_plans (id, trip_id, plan_date, category, title, description, sort_order, created_at)
-     VALUES (@id, @trip_id, @plan_date, @category, @title, @description, @sort_order, @created_at)`,
+    `INSERT INTO daily_plans (id, trip_id, plan_date, category, title, description, sort_order, start_time,
+       duration_minutes, created_at)
+     VALUES (@id, @trip_id, @plan_date, @category, @title, @description, @sort_order, @start_time,
+       @duration_minutes, @created_at)`,
   );
+  // @timed is 1 when the plan's time is given: start and duration are then both written (null clears them).
   const update = db.prepare(
     `UPDATE daily_plans SET plan_date = @plan_date, category = @category, title = @title,
-       description = @description, sort_order = COALESCE(@sort_order, sort_order)
+       description = @description, sort_order = COALESCE(@sort_order, sort_order),
+       start_time = CASE WHEN @timed THEN @start_time ELSE start_time END,
+       duration_minutes = CASE WHEN @timed THEN @duration_minutes ELSE duration_minutes END
      WHERE trip_id = @trip_id AND id = @id`,
   );
   const remove = db.prepare('DELETE FROM daily_plans WHERE trip_id = ? AND id = ?');
@@ -55,6 +67,8 @@ export function sqlitePlans(db: Database.Database): PlanStore {
       title: plan.title,
       description: plan.description,
       order: plan.order ?? (nextOrder.get(tripId, plan.plan_date)?.next as number),
+      start_time: plan.start_time ?? null,
+      duration_minutes: plan.duration_minutes ?? null,
       created_at: new Date().toISOString(),
     };
     const { order, ...row } = record;
@@ -96,6 +110,9 @@ export function sqlitePlans(db: Database.Database): PlanStore {
         title: plan.title,
         description: plan.description,
         sort_order: plan.order ?? null,
+        timed: plan.start_time !== undefined || plan.duration_minutes !== undefined ? 1 : 0,
+        start_time: plan.start_time ?? null,
+        duration_minutes: plan.duration_minutes ?? null,
         trip_id: tripId,
         id: planId,
       }).changes;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newTrip, newUser } from '../test-adapters';
 import { openSqliteStore } from './sqlite-store';
 
 const dirs: string[] = [];
@@ -36,5 +37,35 @@ describe('embedded SQLite store', () => {
     const reopened = openSqliteStore(file);
     await expect(reopened.users.findById(user.id)).resolves.toEqual(user);
     await reopened.close();
+  });
+
+  it('upgrades a database from before plan times: its plans read as untimed and can be given a time', async () => {
+    const file = tempDbFile();
+    const first = openSqliteStore(file);
+    const owner = await first.users.create(newUser());
+    const trip = await first.trips.create(owner.id, newTrip());
+    const plan = await first.plans.create(trip.id, {
+      plan_date: '2027-04-10',
+      category: 'Attraction',
+      title: 'Tower',
+      description: '',
+    });
+    await first.close();
+    // The file as the release before 020-plan-times left it.
+    const raw = new Database(file);
+    raw.exec(`ALTER TABLE daily_plans DROP COLUMN start_time;
+      ALTER TABLE daily_plans DROP COLUMN duration_minutes;
+      DELETE FROM schema_migrations WHERE id = '020-plan-times';`);
+    raw.close();
+
+    const upgraded = openSqliteStore(file);
+    await expect(upgraded.plans.list(trip.id)).resolves.toEqual([plan]);
+    const timed = await upgraded.plans.update(trip.id, plan.id, {
+      ...plan,
+      start_time: '09:00',
+      duration_minutes: 30,
+    });
+    expect(timed).toEqual({ ...plan, start_time: '09:00', duration_minutes: 30 });
+    await upgraded.close();
   });
 });

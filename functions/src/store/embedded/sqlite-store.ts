@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../files/private-paths';
 import type { Store } from '../types';
 import { invitationMigrations, sqliteInvitations } from './invitations';
+import { linkMigrations, sqliteLinks } from './links';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
 import { splitMigrations, sqliteSplit } from './split';
@@ -28,6 +29,7 @@ export function openSqliteStore(file: string): Store {
     ...splitMigrations,
     ...planMigrations,
     ...invitationMigrations,
+    ...linkMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
@@ -38,6 +40,7 @@ export function openSqliteStore(file: string): Store {
     invitations: sqliteInvitations(db),
     split: sqliteSplit(db),
     plans: sqlitePlans(db),
+    links: sqliteLinks(db),
     async ping() {
       ping.get();
     },

@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
 import { firestoreInvitations } from './invitations';
+import { firestoreLinks } from './links';
 import { firestorePlans } from './plans';
 import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
@@ -15,6 +16,7 @@ export function createFirestoreStore(db: Firestore): Store {
     invitations: firestoreInvitations(db),
     split: firestoreSplit(db),
     plans: firestorePlans(db),
+    links: firestoreLinks(db),
     async ping() {
       // A point read: cheap, needs no index, and fails when the database is unreachable.
       await db.doc('_health/ping').get();

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
-import { planDuplicateKey } from '@wayfare/contract';
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { comparePlans, planDuplicateKey } from '@wayfare/contract';
 import type { NewPlan, PlanRecord, PlanStore } from '../types';
 
-const byDateThenOrder = (a: PlanRecord, b: PlanRecord) =>
-  a.plan_date.localeCompare(b.plan_date) ||
-  a.order - b.order ||
-  a.created_at.localeCompare(b.created_at) ||
-  a.id.localeCompare(b.id);
+/** Plans written before plans had times have no time fields: they are untimed. */
+const fromDoc = (data: DocumentData): PlanRecord => {
+  const plan = data as PlanRecord;
+  return { ...plan, start_time: plan.start_time ?? null, duration_minutes: plan.duration_minutes ?? null };
+};
 
 /** Where each date's next plan goes: after the highest order already on that date. */
 function nextOrders(existing: PlanRecord[]) {
@@ -32,26 +32,25 @@ export function firestorePlans(db: Firestore): PlanStore {
     title: plan.title,
     description: plan.description,
     order,
+    start_time: plan.start_time ?? null,
+    duration_minutes: plan.duration_minutes ?? null,
     created_at: new Date().toISOString(),
   });
 
   return {
     async list(tripId) {
       const snapshot = await plansOf(tripId).get();
-      return snapshot.docs.map((doc) => doc.data() as PlanRecord).sort(byDateThenOrder);
+      return snapshot.docs.map((doc) => fromDoc(doc.data())).sort(comparePlans);
     },
     async get(tripId, planId) {
       const doc = await plansOf(tripId).doc(planId).get();
-      return doc.exists ? (doc.data() as PlanRecord) : null;
+      const data = doc.data();
+      return data ? fromDoc(data) : null;
     },
     async create(tripId, plan) {
       return db.runTransaction(async (tx) => {
         const sameDay = await tx.get(plansOf(tripId).where('plan_date', '==', plan.plan_date));
-        const created = record(
-          tripId,
-          plan,
-          nextOrders(sameDay.docs.map((d) => d.data() as PlanRecord))(plan),
-        );
+        const created = record(tripId, plan, nextOrders(sameDay.docs.map((d) => fromDoc(d.data())))(plan));
         tx.create(plansOf(tripId).doc(created.id), created);
         return created;
       });
@@ -59,7 +58,7 @@ export function firestorePlans(db: Firestore): PlanStore {
     async createMany(tripId, plans) {
       // The transaction reads every plan of the trip, so a concurrent batch makes one of the two retry.
       return db.runTransaction(async (tx) => {
-        const existing = (await tx.get(plansOf(tripId))).docs.map((doc) => doc.data() as PlanRecord);
+        const existing = (await tx.get(plansOf(tripId))).docs.map((doc) => fromDoc(doc.data()));
         const seen = new Set(existing.map(planDuplicateKey));
         const orderOf = nextOrders(existing);
         const created: PlanRecord[] = [];
@@ -78,12 +77,23 @@ export function firestorePlans(db: Firestore): PlanStore {
       const ref = plansOf(tripId).doc(planId);
       const { plan_date, category, title, description, order } = plan;
       try {
-        await ref.update({ plan_date, category, title, description, ...(order !== undefined && { order }) });
+        const timed = plan.start_time !== undefined || plan.duration_minutes !== undefined;
+        await ref.update({
+          plan_date,
+          category,
+          title,
+          description,
+          ...(order !== undefined && { order }),
+          ...(timed && {
+            start_time: plan.start_time ?? null,
+            duration_minutes: plan.duration_minutes ?? null,
+          }),
+        });
       } catch (err) {
         if ((err as { code?: number }).code === 5) return null; // NOT_FOUND
         throw err;
       }
-      return (await ref.get()).data() as PlanRecord;
+      return fromDoc((await ref.get()).data() as DocumentData);
     },
     async delete(tripId, planId) {
       return db.runTransaction(async (tx) => {

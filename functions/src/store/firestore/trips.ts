@@ -26,6 +26,7 @@ export const TRIP_SUBCOLLECTIONS = [
   'expenses',
   'settlements',
   LEDGER_PEOPLE,
+  'links',
   LEDGER_NOTICE.collection,
 ] as const;
 

@@ -7,7 +7,7 @@ import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
 import { CategoryIcon } from './categoryIcons';
-import { canSubmitPlan, dayOptionLabel, type PlanDraft } from './planDays';
+import { canSubmitPlan, dayOptionLabel, durationProblem, planBody, type PlanDraft } from './planDays';
 import { createPlan } from './plansApi';
 import styles from './AddPlanForm.module.css';
 
@@ -27,6 +27,8 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
     category: '',
     title: '',
     description: '',
+    start_time: '',
+    duration: '',
   });
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<PlanDraft>(emptyDraft);
@@ -56,13 +58,7 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
     setSaving(true);
     setError(null);
     try {
-      onAdded(
-        await createPlan(tripId, {
-          ...draft,
-          title: draft.title.trim(),
-          description: draft.description.trim(),
-        }),
-      );
+      onAdded(await createPlan(tripId, planBody(draft)));
       close();
       setAdded(true);
     } catch (err) {
@@ -141,6 +137,31 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
           onChange={(event) => update({ title: event.target.value })}
           placeholder="e.g. Sunset at the castle"
         />
+
+        <div className={styles.timeRow}>
+          <TextField
+            label="Start time (optional)"
+            type="time"
+            value={draft.start_time}
+            // Clearing the time clears the duration too: a duration needs a start.
+            onChange={(event) =>
+              update({ start_time: event.target.value, ...(event.target.value === '' && { duration: '' }) })
+            }
+          />
+          <TextField
+            label="Duration in minutes (optional)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1440}
+            step={1}
+            value={draft.duration}
+            disabled={draft.start_time === ''}
+            hint={draft.start_time === '' ? 'Set a start time first' : undefined}
+            error={durationProblem(draft) ?? undefined}
+            onChange={(event) => update({ duration: event.target.value })}
+          />
+        </div>
 
         <div className={styles.field}>
           <label className={styles.label} htmlFor={descriptionId}>

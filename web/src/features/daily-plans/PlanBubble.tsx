@@ -1,20 +1,29 @@
 import { useDraggable } from '@dnd-kit/core';
-import { GripVertical, X } from 'lucide-react';
+import { Clock, GripVertical, X } from 'lucide-react';
 import type { DailyPlan } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
 import { CategoryIcon } from './categoryIcons';
+import { planTimeLabel } from './planDays';
 import styles from './DailyPlansBoard.module.css';
 
-/** What the bubble shows; also drawn in the drag overlay that follows the pointer. */
-export function PlanBubbleBody({ plan }: { plan: DailyPlan }) {
+/** What the bubble shows; also drawn in the drag overlay and, without the grip, on a shared (read-only) trip. */
+export function PlanBubbleBody({ plan, movable = true }: { plan: DailyPlan; movable?: boolean }) {
+  const time = planTimeLabel(plan);
   return (
     <>
-      <GripVertical className={styles.grip} size={16} aria-hidden="true" />
+      {movable && <GripVertical className={styles.grip} size={16} aria-hidden="true" />}
       <span className={styles.categoryIcon} title={plan.category}>
         <CategoryIcon category={plan.category} />
       </span>
       <span className={styles.planText}>
         <span className={styles.planTitle}>{plan.title}</span>
+        {time && (
+          <span className={styles.planTime}>
+            {/* The space keeps the accessible name readable: "Dinner 19:30 · 2 h". */}{' '}
+            <Clock size={12} aria-hidden="true" />
+            {time}
+          </span>
+        )}
         {plan.description && <span className={styles.planDescription}> {plan.description}</span>}
       </span>
     </>

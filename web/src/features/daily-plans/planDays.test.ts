@@ -5,12 +5,22 @@ import {
   dayHeading,
   dayOptionLabel,
   daySections,
+  durationProblem,
+  formatDuration,
   isKnownCategory,
   movePlan,
+  planBody,
   planningDates,
+  planTimeLabel,
 } from './planDays';
 
-const plan = (id: string, plan_date: string, order = 0, created_at = '2027-01-01T00:00:00Z'): DailyPlan => ({
+const plan = (
+  id: string,
+  plan_date: string,
+  order = 0,
+  created_at = '2027-01-01T00:00:00Z',
+  start_time: string | null = null,
+): DailyPlan => ({
   id,
   trip_id: 't',
   plan_date,
@@ -19,6 +29,8 @@ const plan = (id: string, plan_date: string, order = 0, created_at = '2027-01-01
   description: '',
   day_number: 1,
   order,
+  start_time,
+  duration_minutes: null,
   created_at,
 });
 
@@ -54,6 +66,16 @@ describe('daySections', () => {
       ['2027-03-06', 2, []],
       ['2027-03-07', 3, ['museum']],
     ]);
+  });
+
+  it('lists timed plans first by start time, then untimed ones in their order', () => {
+    const [day] = daySections(trip, [
+      plan('untimed-late', '2027-03-05', 1000),
+      plan('dinner', '2027-03-05', 5, undefined, '19:30'),
+      plan('untimed', '2027-03-05', 0),
+      plan('breakfast', '2027-03-05', 9, undefined, '08:00'),
+    ]);
+    expect(day?.plans.map((p) => p.id)).toEqual(['breakfast', 'dinner', 'untimed', 'untimed-late']);
   });
 
   it('shows plans dated outside the planning range on their own days, and drops undated ones', () => {
@@ -96,10 +118,64 @@ describe('plan helpers', () => {
   });
 
   it('enables Add Plan only with a day, a category and a non-blank title', () => {
-    const draft = { plan_date: '2027-03-05', category: 'Hotel', title: 'Inn', description: '' };
+    const draft = {
+      plan_date: '2027-03-05',
+      category: 'Hotel',
+      title: 'Inn',
+      description: '',
+      start_time: '',
+      duration: '',
+    };
     expect(canSubmitPlan(draft)).toBe(true);
     expect(canSubmitPlan({ ...draft, title: '   ' })).toBe(false);
     expect(canSubmitPlan({ ...draft, category: '' })).toBe(false);
     expect(canSubmitPlan({ ...draft, plan_date: '' })).toBe(false);
+  });
+
+  it('checks the duration: whole minutes up to a day, and only with a start time', () => {
+    expect(durationProblem({ start_time: '', duration: '' })).toBeNull();
+    expect(durationProblem({ start_time: '', duration: '30' })).toBe('Set a start time to give a duration');
+    expect(durationProblem({ start_time: '09:00', duration: '90' })).toBeNull();
+    for (const bad of ['0', '1.5', '1441', 'abc', '-5']) {
+      expect(durationProblem({ start_time: '09:00', duration: bad })).toBe(
+        'Enter whole minutes from 1 to 1440',
+      );
+    }
+  });
+
+  it('sends the time as one: null for an untimed plan, minutes as a number', () => {
+    const draft = {
+      plan_date: '2027-03-05',
+      category: 'Restaurant',
+      title: ' Dinner ',
+      description: ' ',
+      start_time: '19:30',
+      duration: '90',
+    };
+    expect(planBody(draft)).toEqual({
+      plan_date: '2027-03-05',
+      category: 'Restaurant',
+      title: 'Dinner',
+      description: '',
+      start_time: '19:30',
+      duration_minutes: 90,
+    });
+    expect(planBody({ ...draft, duration: '' })).toMatchObject({
+      start_time: '19:30',
+      duration_minutes: null,
+    });
+    expect(planBody({ ...draft, start_time: '' })).toMatchObject({
+      start_time: null,
+      duration_minutes: null,
+    });
+  });
+
+  it("labels a plan's time on its bubble", () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(90)).toBe('1 h 30 min');
+    expect(planTimeLabel({ start_time: null, duration_minutes: null })).toBeNull();
+    expect(planTimeLabel({ start_time: '09:30', duration_minutes: null })).toBe('09:30');
+    expect(planTimeLabel({ start_time: '09:30', duration_minutes: 90 })).toBe('09:30 · 1 h 30 min');
   });
 });

@@ -1,5 +1,14 @@
 import { format, parseISO } from 'date-fns';
-import { addDays, daysBetween, MAX_TRIP_DAYS, PLAN_CATEGORIES, type DailyPlan } from '@wayfare/contract';
+import {
+  addDays,
+  daysBetween,
+  MAX_PLAN_MINUTES,
+  MAX_TRIP_DAYS,
+  PLAN_CATEGORIES,
+  plansByDay,
+  type DailyPlan,
+  type PlanInput,
+} from '@wayfare/contract';
 import { ordinal } from '../trips/format';
 
 export interface DaySection {
@@ -25,19 +34,19 @@ export function planningDates({ start_date, end_date }: TripDates): string[] {
   return Array.from({ length: days }, (_, i) => addDays(start_date, i));
 }
 
-const byOrder = (a: DailyPlan, b: DailyPlan) => a.order - b.order || a.created_at.localeCompare(b.created_at);
-
 /**
  * One section per planning date, plus any other date that holds plans (after the trip's dates were edited), so no
  * plan is ever hidden; plans without a date are discarded (spec §3).
  */
 export function daySections(trip: TripDates, plans: DailyPlan[]): DaySection[] {
-  const dated = plans.filter((plan) => plan.plan_date);
-  const dates = [...new Set([...planningDates(trip), ...dated.map((plan) => plan.plan_date)])].sort();
+  const byDate = new Map(
+    plansByDay(plans.filter((plan) => plan.plan_date)).map((day) => [day.date, day.plans]),
+  );
+  const dates = [...new Set([...planningDates(trip), ...byDate.keys()])].sort();
   return dates.map((date) => ({
     date,
     dayNumber: trip.start_date ? daysBetween(trip.start_date, date) + 1 : 1,
-    plans: dated.filter((plan) => plan.plan_date === date).sort(byOrder),
+    plans: byDate.get(date) ?? [],
   }));
 }
 
@@ -75,8 +84,56 @@ export interface PlanDraft {
   category: string;
   title: string;
   description: string;
+  /** "HH:MM" from the time input, '' for an untimed plan. */
+  start_time: string;
+  /** Minutes as typed, '' for none. */
+  duration: string;
 }
 
-/** Add Plan is enabled once a day, a category and a non-blank title are chosen (spec §5). */
+/** Why the typed duration cannot be sent, or null when it can (blank is fine: no duration). */
+export function durationProblem(draft: Pick<PlanDraft, 'start_time' | 'duration'>): string | null {
+  const typed = draft.duration.trim();
+  if (typed === '') return null;
+  if (draft.start_time === '') return 'Set a start time to give a duration';
+  const minutes = Number(typed);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_PLAN_MINUTES) {
+    return `Enter whole minutes from 1 to ${MAX_PLAN_MINUTES}`;
+  }
+  return null;
+}
+
+/** Add Plan is enabled once a day, a category and a non-blank title are chosen (spec §5) and any duration is valid. */
 export const canSubmitPlan = (draft: PlanDraft) =>
-  draft.plan_date !== '' && draft.category !== '' && draft.title.trim() !== '';
+  draft.plan_date !== '' &&
+  draft.category !== '' &&
+  draft.title.trim() !== '' &&
+  durationProblem(draft) === null;
+
+/** The body the form sends: trimmed text, and the time as one (null start and duration for an untimed plan). */
+export function planBody(draft: PlanDraft): PlanInput {
+  const timed = draft.start_time !== '';
+  return {
+    plan_date: draft.plan_date,
+    category: draft.category,
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    start_time: timed ? draft.start_time : null,
+    duration_minutes: timed && draft.duration.trim() !== '' ? Number(draft.duration) : null,
+  };
+}
+
+/** 90 → "1 h 30 min", 45 → "45 min", 120 → "2 h". */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** What a plan bubble says of its time: "09:30", "09:30 · 1 h 30 min", or null for an untimed plan. */
+export const planTimeLabel = (plan: Pick<DailyPlan, 'start_time' | 'duration_minutes'>) =>
+  plan.start_time === null
+    ? null
+    : plan.duration_minutes === null
+      ? plan.start_time
+      : `${plan.start_time} · ${formatDuration(plan.duration_minutes)}`;

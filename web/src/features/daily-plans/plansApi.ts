@@ -1,7 +1,9 @@
 import type { DailyPlan, PlanInput } from '@wayfare/contract';
 import { apiFetch } from '../../shared/api';
 
-type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'description'>;
+/** Without start_time and duration_minutes, an update keeps the plan's time. */
+type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'description'> &
+  Partial<Pick<PlanInput, 'start_time' | 'duration_minutes'>>;
 
 const plansPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/daily-plans`;
 

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, Pencil, RefreshCw, Sparkles, Wallet } from 'lucide-react';
+import { ArrowLeft, Pencil, RefreshCw, Share2, Sparkles, Users, Wallet } from 'lucide-react';
 import { cx } from '../../shared/cx';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
@@ -9,6 +10,8 @@ import { RecommendationsPanel } from '../ai-guide/RecommendationsPanel';
 import { useAutoAddPlans } from '../ai-guide/useAutoAddPlans';
 import { DailyPlansBoard } from '../daily-plans/DailyPlansBoard';
 import { TripMap } from '../map/TripMap';
+import { TripLinksDialog } from '../sharing/TripLinksDialog';
+import { peopleLabel } from '../trips/format';
 import { TripPhoto } from '../trips/TripPhoto';
 import { useTripWeather } from '../weather/useTripWeather';
 import type { TripView } from '@wayfare/contract';
@@ -87,6 +90,7 @@ function TripDetails({
   reloadPlans,
 }: TripDetailsProps) {
   const weather = useTripWeather(trip);
+  const [linksOpen, setLinksOpen] = useState(false);
   const autoAdd = useAutoAddPlans(trip, (plans) => setPlans((current) => [...current, ...plans]));
   return (
     <div className={styles.page}>
@@ -114,6 +118,15 @@ function TripDetails({
             <button
               type="button"
               className={styles.iconButton}
+              onClick={() => setLinksOpen(true)}
+              aria-label="Calendar and sharing"
+              title="Calendar and sharing"
+            >
+              <Share2 size={18} aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className={styles.iconButton}
               onClick={onRefresh}
               disabled={refreshing}
               aria-label="Refresh trip"
@@ -130,8 +143,16 @@ function TripDetails({
             </Link>
           </div>
         </div>
-        <h1 className={styles.tripName}>{trip.trip_name}</h1>
+        <div className={styles.heroTitle}>
+          <h1 className={styles.tripName}>{trip.trip_name}</h1>
+          <p className={styles.heroPeople}>
+            <Users size={16} aria-hidden="true" />
+            {peopleLabel(trip.participant_count)}
+          </p>
+        </div>
       </header>
+
+      <TripLinksDialog trip={trip} open={linksOpen} onClose={() => setLinksOpen(false)} />
 
       {refreshFailed && <Notice tone="error">Failed to refresh trip details.</Notice>}
 

@@ -6,7 +6,7 @@ const trip = {
   trip_name: 'Spring escape',
   start_date: '2027-03-05',
   end_date: '2027-03-09',
-  number_of_people: 3,
+  participant_count: 3,
   budget_range: 'Moderate',
 };
 
@@ -21,7 +21,7 @@ describe('trip info cards', () => {
   });
 
   it('falls back to the trip name, a singular traveler and "Not specified"', () => {
-    const cards = infoCards({ ...trip, city_name: ' ', number_of_people: 1, budget_range: null });
+    const cards = infoCards({ ...trip, city_name: ' ', participant_count: 1, budget_range: null });
     expect(cards.map((card) => card.value)).toEqual([
       'Spring escape',
       'Mar 5 – Mar 9, 2027',

@@ -11,13 +11,13 @@ export interface InfoCard {
 export function infoCards(
   trip: Pick<
     TripView,
-    'city_name' | 'trip_name' | 'start_date' | 'end_date' | 'number_of_people' | 'budget_range'
+    'city_name' | 'trip_name' | 'start_date' | 'end_date' | 'participant_count' | 'budget_range'
   >,
 ): InfoCard[] {
   return [
     { key: 'destination', label: 'Destination', value: trip.city_name.trim() || trip.trip_name },
     { key: 'dates', label: 'Dates', value: formatDateRange(trip.start_date, trip.end_date) },
-    { key: 'travelers', label: 'Travelers', value: peopleLabel(trip.number_of_people) },
+    { key: 'travelers', label: 'Travelers', value: peopleLabel(trip.participant_count) },
     { key: 'budget', label: 'Budget', value: trip.budget_range?.trim() || 'Not specified' },
   ];
 }

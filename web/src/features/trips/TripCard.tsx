@@ -28,7 +28,7 @@ export function TripCard({ trip, onEdit, onDelete }: TripCardProps) {
           </p>
           <p className={styles.meta}>
             <Users size={16} aria-hidden="true" />
-            {peopleLabel(trip.number_of_people)}
+            {peopleLabel(trip.participant_count)}
           </p>
         </div>
       </Link>

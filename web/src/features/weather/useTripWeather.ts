@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
-import { weatherWindowOpen, type TripView, type WeatherDay } from '@wayfare/contract';
+import { weatherWindowOpen, type TripView, type TripWeather, type WeatherDay } from '@wayfare/contract';
 import { fetchTripWeather } from './weatherApi';
 
 export type TripWeatherState =
@@ -13,8 +13,14 @@ export const WEATHER_UNAVAILABLE =
 
 type WeatherTrip = Pick<TripView, 'id' | 'latitude' | 'longitude' | 'end_date'>;
 
-/** Fetched only when the trip has coordinates and ends 0–14 days from today (spec §5); a failure reads as unavailable. */
-export function useTripWeather({ id, latitude, longitude, end_date }: WeatherTrip): TripWeatherState {
+/**
+ * Fetched only when the trip has coordinates and ends 0–14 days from today (spec §5); a failure reads as unavailable.
+ * `load` is the member's weather call unless given (a share link's page passes its own; keep it stable).
+ */
+export function useTripWeather(
+  { id, latitude, longitude, end_date }: WeatherTrip,
+  load: (tripId: string, signal: AbortSignal) => Promise<TripWeather> = fetchTripWeather,
+): TripWeatherState {
   const open = weatherWindowOpen({ latitude, longitude, end_date }, format(new Date(), 'yyyy-MM-dd'));
   const [loaded, setLoaded] = useState<{ key: string; state: TripWeatherState } | null>(null);
   const key = `${id}|${latitude}|${longitude}|${end_date}`;
@@ -22,7 +28,7 @@ export function useTripWeather({ id, latitude, longitude, end_date }: WeatherTri
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    fetchTripWeather(id, controller.signal).then(
+    load(id, controller.signal).then(
       (weather) =>
         setLoaded({
           key,
@@ -39,7 +45,7 @@ export function useTripWeather({ id, latitude, longitude, end_date }: WeatherTri
       },
     );
     return () => controller.abort();
-  }, [open, id, key]);
+  }, [open, id, key, load]);
 
   if (!open) return { status: 'unavailable' };
   return loaded?.key === key ? loaded.state : { status: 'loading' };

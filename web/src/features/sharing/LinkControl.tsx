@@ -1,0 +1,160 @@
+import { useEffect, useId, useState } from 'react';
+import { Check, Copy, Link2, Trash2 } from 'lucide-react';
+import type { Link, LinkKind } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { Button } from '../../shared/ui/Button';
+import { Notice } from '../../shared/ui/Notice';
+import { absoluteUrl, fetchLink, makeLink, revokeLink, webcalUrl } from './linksApi';
+import danger from '../trips/DeleteTripDialog.module.css';
+import styles from './Sharing.module.css';
+
+/** The words of one kind of link. */
+export interface LinkCopy {
+  title: string;
+  explain: string;
+  make: string;
+  urlLabel: string;
+  revokeQuestion: string;
+}
+
+type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; link: Link | null };
+
+/**
+ * One link of a trip: make it, copy its address (and, for a calendar, open it in a calendar app), make a new one
+ * (the old stops working) or turn it off, after asking. Failures say so and leave the link as the server has it.
+ */
+export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: LinkKind; copy: LinkCopy }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const inputId = useId();
+  const explainId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLink(tripId, kind, controller.signal).then(
+      (link) => setLoaded({ status: 'ready', link }),
+      () => {
+        if (!controller.signal.aborted) setLoaded({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [tripId, kind]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const run = async (action: () => Promise<Link | null>, fallback: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setLoaded({ status: 'ready', link: await action() });
+      setConfirming(false);
+    } catch (err) {
+      setError(errorMessage(err, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const make = () => run(() => makeLink(tripId, kind), 'The link could not be made. Please try again.');
+  const revoke = () =>
+    run(async () => {
+      await revokeLink(tripId, kind);
+      return null;
+    }, 'The link could not be turned off. Please try again.');
+
+  const url = loaded.status === 'ready' && loaded.link ? absoluteUrl(loaded.link.path) : null;
+  const copyUrl = async () => {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setError('Copying is not allowed here: select the address and copy it.');
+    }
+  };
+
+  return (
+    <section className={styles.slot} aria-labelledby={`${inputId}-title`}>
+      <h3 id={`${inputId}-title`} className={styles.slotTitle}>
+        <Link2 size={18} aria-hidden="true" />
+        {copy.title}
+      </h3>
+      <p id={explainId} className={styles.explain}>
+        {copy.explain}
+      </p>
+      {loaded.status === 'loading' && <p className={styles.explain}>Loading…</p>}
+      {loaded.status === 'error' && <Notice tone="error">The link could not be loaded.</Notice>}
+      {loaded.status === 'ready' && !url && (
+        <Button onClick={() => void make()} loading={busy} loadingText="Making…">
+          {copy.make}
+        </Button>
+      )}
+      {url && (
+        <>
+          <label className={styles.urlLabel} htmlFor={inputId}>
+            {copy.urlLabel}
+          </label>
+          <div className={styles.urlRow}>
+            <input
+              id={inputId}
+              className={styles.url}
+              value={url}
+              readOnly
+              aria-describedby={explainId}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button variant="secondary" onClick={() => void copyUrl()}>
+              {copied ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+          <div className={styles.slotActions}>
+            {kind === 'calendar' && (
+              <a className={styles.textLink} href={webcalUrl(url)}>
+                Open in a calendar app
+              </a>
+            )}
+            {kind === 'share' && (
+              <a className={styles.textLink} href={url} target="_blank" rel="noreferrer">
+                Open the shared page
+              </a>
+            )}
+            {confirming ? (
+              <span className={styles.confirm} role="group" aria-label={copy.revokeQuestion}>
+                <span>{copy.revokeQuestion}</span>
+                <Button
+                  className={danger.danger}
+                  onClick={() => void revoke()}
+                  loading={busy}
+                  loadingText="Turning off…"
+                >
+                  Turn off
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+                  Keep it
+                </Button>
+              </span>
+            ) : (
+              <>
+                <Button variant="secondary" onClick={() => void make()} loading={busy} loadingText="Making…">
+                  New link
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming(true)}>
+                  <Trash2 size={18} aria-hidden="true" />
+                  Turn off
+                </Button>
+              </>
+            )}
+          </div>
+        </>
+      )}
+      {error && <Notice tone="error">{error}</Notice>}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import {
+  linkAnswerSchema,
+  sharedTripSchema,
+  type LinkKind,
+  type SharedTrip,
+  type TripWeather,
+} from '@wayfare/contract';
+import { apiFetch, apiFetchChecked, apiFetchFile } from '../../shared/api';
+
+const tripPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
+const SLOT: Record<LinkKind, string> = { calendar: 'calendar-feed', share: 'share-link' };
+const slotPath = (tripId: string, kind: LinkKind) => `${tripPath(tripId)}/${SLOT[kind]}`;
+
+export const fetchLink = async (tripId: string, kind: LinkKind, signal?: AbortSignal) =>
+  (await apiFetchChecked(linkAnswerSchema, slotPath(tripId, kind), { signal })).link;
+
+/** A new link; the one it replaces stops working. */
+export const makeLink = async (tripId: string, kind: LinkKind) =>
+  (await apiFetchChecked(linkAnswerSchema, slotPath(tripId, kind), { method: 'POST' })).link;
+
+export const revokeLink = (tripId: string, kind: LinkKind) =>
+  apiFetch<void>(slotPath(tripId, kind), { method: 'DELETE' });
+
+export const downloadCalendar = (tripId: string) =>
+  apiFetchFile(`${tripPath(tripId)}/calendar.ics`, 'text/calendar');
+
+const sharedPath = (tripId: string, token: string) =>
+  `/api/shared/${encodeURIComponent(tripId)}/${encodeURIComponent(token)}`;
+
+export const fetchSharedTrip = (tripId: string, token: string, signal?: AbortSignal): Promise<SharedTrip> =>
+  apiFetchChecked(sharedTripSchema, sharedPath(tripId, token), { signal });
+
+export const fetchSharedWeather = (tripId: string, token: string, signal?: AbortSignal) =>
+  apiFetch<TripWeather>(`${sharedPath(tripId, token)}/weather`, { signal });
+
+/** The address to copy: the link's path on this site. */
+export const absoluteUrl = (path: string, origin = window.location.origin) => new URL(path, origin).href;
+
+/** Calendar apps subscribe to webcal:// addresses (the same address, fetched over https). */
+export const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');
