@@ -12,12 +12,14 @@
  */
 import {
   SHARES_EXCEED_AMOUNT,
+  SPLIT_TOLERANCE_CENTS,
+  applySplit,
   balanceDollars,
   centsToDollars,
   computeBalances,
   encodeExpenseCursor,
+  expenseSplitOf,
   settle,
-  splitEqual,
   sumCents,
   type AddParticipantBody,
   type Balance,
@@ -32,6 +34,7 @@ import {
   type PersonRef,
   type Settlement,
   type SplitTripSummary,
+  type StoredSplit,
 } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
 import { HttpError } from '../http/errors';
@@ -113,6 +116,7 @@ function toExpense(record: ExpenseRecord, person: (id: string) => PersonRef): Ex
       const { first_name, last_name } = person(user_id);
       return { user_id, first_name, last_name, share_cents, share_amount: centsToDollars(share_cents) };
     }),
+    split: expenseSplitOf(record.split),
     created_by: record.created_by,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -132,64 +136,112 @@ function toSettlement(record: SettlementRecord, person: (id: string) => PersonRe
   };
 }
 
-/**
- * The shares of an expense, computed on the server from the body: explicit shares must add up to the amount
- * exactly; otherwise personal (payer bears all), group (equal among all participants, remainder on the last) or
- * shared (custom amounts per non-payer with zeros dropped and the payer bearing the rest, else equal among the
- * non-payers).
- */
-export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord['shares'] {
-  const explicit = body.participants?.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
-  const custom = body.splits?.map((s) => ({ user_id: s.user_id, share_cents: s.amount }));
-  let shares: ExpenseRecord['shares'];
-  if (explicit && explicit.length > 0) {
-    shares = explicit.filter((s) => s.share_cents > 0);
-  } else if (body.expense_type === 'personal') {
-    shares = [{ user_id: body.paid_by, share_cents: body.amount }];
-  } else if (body.expense_type === 'group') {
-    const equal = splitEqual(body.amount, memberIds.length);
-    shares = memberIds.map((user_id, i) => ({ user_id, share_cents: equal[i] as number }));
-  } else {
-    const given = (custom ?? []).filter((s) => s.share_cents > 0);
-    if (given.some((s) => s.user_id === body.paid_by)) {
-      throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
-    }
-    if (given.length > 0) {
-      // Spec §5: the non-payers owe what was entered for them; the payer bears the rest.
-      const rest = body.amount - sumCents(given.map((s) => s.share_cents));
-      if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
-      shares = rest > 0 ? [...given, { user_id: body.paid_by, share_cents: rest }] : given;
-    } else {
-      const others = memberIds.filter((id) => id !== body.paid_by);
-      if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
-      const equal = splitEqual(body.amount, others.length);
-      shares = others.map((user_id, i) => ({ user_id, share_cents: equal[i] as number }));
-    }
+/** The split a body decides: its `split`, else explicit shares, else the simple form's type (spec §5). */
+function decidedSplit(body: ExpenseBody, memberIds: string[]): StoredSplit {
+  const person = (user_id: string, weight: number | null = null) => ({ user_id, weight });
+  if (body.split?.method === 'personal') return { method: 'personal', people: [person(body.paid_by)] };
+  if (body.split?.method === 'equal') {
+    return { method: 'equal', people: body.split.people.map((p) => person(p.user_id)) };
   }
-  if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== body.amount) {
+  if (body.split?.method === 'percent') {
+    return { method: 'percent', people: body.split.people.map((p) => person(p.user_id, p.percent)) };
+  }
+  if (body.split?.method === 'custom') {
+    // Spec §5: within a cent of the total, the mismatch adjusted onto the last person.
+    if (Math.abs(sumCents(body.split.people.map((p) => p.amount)) - body.amount) > SPLIT_TOLERANCE_CENTS) {
+      throw new HttpError(422, SHARES_MUST_ADD_UP);
+    }
+    return { method: 'custom', people: body.split.people.map((p) => person(p.user_id, p.amount)) };
+  }
+  if (body.participants?.length) {
+    if (sumCents(body.participants.map((p) => p.share_amount)) !== body.amount) {
+      throw new HttpError(422, SHARES_MUST_ADD_UP);
+    }
+    return {
+      method: 'custom',
+      people: body.participants
+        .filter((p) => p.share_amount > 0)
+        .map((p) => person(p.user_id, p.share_amount)),
+    };
+  }
+  if (body.expense_type === 'personal') return { method: 'personal', people: [person(body.paid_by)] };
+  if (body.expense_type === 'group') return { method: 'equal', people: memberIds.map((id) => person(id)) };
+  const given = (body.splits ?? []).filter((s) => s.amount > 0);
+  if (given.some((s) => s.user_id === body.paid_by)) {
+    throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
+  }
+  if (given.length > 0) {
+    // Spec §5: the non-payers owe what was entered for them; the payer, last, bears the rest.
+    const rest = body.amount - sumCents(given.map((s) => s.amount));
+    if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
+    return {
+      method: 'custom',
+      people: [...given.map((s) => person(s.user_id, s.amount)), person(body.paid_by, rest)],
+    };
+  }
+  const others = memberIds.filter((id) => id !== body.paid_by);
+  if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
+  return { method: 'equal', people: others.map((id) => person(id)) };
+}
+
+/** The split applied to an amount: each person's share in the split's order, zero shares left out. */
+function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['shares'] {
+  const cents = applySplit(amountCents, split);
+  if (!cents) {
+    throw new HttpError(422, split.method === 'custom' ? SHARES_EXCEED_AMOUNT : 'Unable to compute split');
+  }
+  const shares = split.people
+    .map((p, i) => ({ user_id: p.user_id, share_cents: cents[i] as number }))
+    .filter((s) => s.share_cents > 0);
+  if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== amountCents) {
     throw new HttpError(422, SHARES_MUST_ADD_UP);
-  }
-  const members = new Set(memberIds);
-  if (!members.has(body.paid_by) || shares.some((s) => !members.has(s.user_id))) {
-    throw new HttpError(422, NOT_A_PARTICIPANT);
   }
   return shares;
 }
 
+const sameShares = (a: ExpenseRecord['shares'], b: ExpenseRecord['shares']) => {
+  const key = (shares: ExpenseRecord['shares']) =>
+    JSON.stringify(shares.map((s) => [s.user_id, s.share_cents]).sort());
+  return key(a) === key(b);
+};
+
 /**
- * An edit that names no people keeps the split as it was decided: the stored shares when neither the amount, the
- * payer nor the type changed (so an edit of words changes no share); an equal split re-applied to the same people
- * when only the amount changed. Today's members never enter an existing expense.
+ * The split and shares of an expense, computed on the server from the body over today's members: everyone in a
+ * newly decided split must be a member, and explicit `participants` sent beside a `split` must be its shares.
  */
-function keptSplit(stored: ExpenseRecord, body: ExpenseBody): Pick<ExpensePatch, 'shares'> | undefined {
-  const namesPeople = Boolean(body.participants?.length || body.splits?.length);
+export function splitFor(body: ExpenseBody, memberIds: string[]): Pick<ExpensePatch, 'split' | 'shares'> {
+  const split = decidedSplit(body, memberIds);
+  const shares = sharesOf(body.amount, split);
+  const members = new Set(memberIds);
+  if (!members.has(body.paid_by) || split.people.some((p) => !members.has(p.user_id))) {
+    throw new HttpError(422, NOT_A_PARTICIPANT);
+  }
+  const explicit = body.split && body.participants?.filter((p) => p.share_amount > 0);
+  if (explicit?.length) {
+    const sent = explicit.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
+    if (!sameShares(sent, shares)) throw new HttpError(422, 'The shares do not match the split');
+  }
+  return { split, shares };
+}
+
+/**
+ * An edit that names no people and keeps the payer and the type keeps the split as it was decided: the stored
+ * shares when the amount is the same (so an edit of words changes no share), the stored method re-applied to the
+ * stored people when it changed (the last person takes the remainder). Today's members never enter an existing
+ * expense; anyone whose share grows from nothing must still be a member.
+ */
+function keptSplit(
+  stored: ExpenseRecord,
+  body: ExpenseBody,
+  memberIds: string[],
+): Pick<ExpensePatch, 'split' | 'shares'> | undefined {
+  const namesPeople = Boolean(body.participants?.length || body.splits?.length || body.split);
   if (namesPeople || body.paid_by !== stored.paid_by || body.expense_type !== stored.expense_type) return;
-  if (body.amount === stored.amount_cents) return { shares: stored.shares };
-  if (stored.expense_type !== 'group') return;
-  const equal = splitEqual(body.amount, stored.shares.length);
-  return {
-    shares: stored.shares.map((share, i) => ({ user_id: share.user_id, share_cents: equal[i] as number })),
-  };
+  if (body.amount === stored.amount_cents) return { split: stored.split, shares: stored.shares };
+  const shares = sharesOf(body.amount, stored.split);
+  const members = new Set(memberIds);
+  if (shares.some((s) => !members.has(s.user_id))) throw new HttpError(422, NOT_A_PARTICIPANT);
+  return { split: stored.split, shares };
 }
 
 export function createSplitService({
@@ -213,10 +265,14 @@ export function createSplitService({
     return { expense, role };
   }
 
-  /** What a create or an edit stores: the body's fields, with shares the server computes over today's members. */
-  async function expenseFields(tripId: string, body: ExpenseBody): Promise<ExpensePatch> {
+  /**
+   * What a create or an edit stores: the body's fields, with the split kept from the stored expense (see keptSplit)
+   * or decided by the body over today's members.
+   */
+  async function expenseFields(tripId: string, body: ExpenseBody, stored?: ExpenseRecord): Promise<ExpensePatch> {
     const [members, trip] = await Promise.all([store.members.list(tripId), store.trips.get(tripId)]);
     if (trip) requireDateNearTrip(trip, body.expense_date, 'expense_date');
+    const memberIds = members.map((m) => m.user_id);
     return {
       title: body.title,
       description: body.description,
@@ -225,10 +281,7 @@ export function createSplitService({
       category: body.category,
       expense_type: body.expense_type,
       paid_by: body.paid_by,
-      shares: sharesFor(
-        body,
-        members.map((m) => m.user_id),
-      ),
+      ...((stored && keptSplit(stored, body, memberIds)) ?? splitFor(body, memberIds)),
     };
   }
 
@@ -360,10 +413,7 @@ export function createSplitService({
       if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
       }
-      const record = await store.split.updateExpense(id, {
-        ...(await expenseFields(expense.trip_id, body)),
-        ...keptSplit(expense, body),
-      });
+      const record = await store.split.updateExpense(id, await expenseFields(expense.trip_id, body, expense));
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
       return expenseView(record);

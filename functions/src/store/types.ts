@@ -2,7 +2,13 @@
  * The data port. Feature services depend on this interface only, never on an adapter.
  * Every operation that writes more than one record is atomic inside the adapter.
  */
-import type { ExpenseCategory, ExpenseCursor, ExpenseType, LedgerTransfer } from '@wayfare/contract';
+import type {
+  ExpenseCategory,
+  ExpenseCursor,
+  ExpenseType,
+  LedgerTransfer,
+  StoredSplit,
+} from '@wayfare/contract';
 import type { Attraction, DailyPlan, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
@@ -213,6 +219,8 @@ export interface ExpenseRecord {
   paid_by: string;
   /** Who owes what; the shares add up to amount_cents exactly (the service checks before writing). */
   shares: Array<{ user_id: string; share_cents: number }>;
+  /** How the shares were decided (method, people, weights), so an edit can keep or re-apply it. */
+  split: StoredSplit;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -266,6 +274,11 @@ export interface SplitStore {
   ): Promise<SettlementRecord[]>;
   /** Sets settled_at once; a settlement already paid is answered unchanged; null when absent. */
   markSettlementPaid(id: string, at: string): Promise<SettlementRecord | null>;
+  /**
+   * The trip of a pending settlement that a recalculation removed (so "Mark as Paid" on it can say so); null
+   * for an id that was never a settlement, or one that still exists.
+   */
+  replacedSettlementTrip(id: string): Promise<string | null>;
   /** Whether the user paid, shares in, or is named by a settlement of any of the trip's records. */
   hasLedgerEntries(tripId: string, userId: string): Promise<boolean>;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { StoredSplit } from '@wayfare/contract';
 import type { ExpenseRecord, ExpensePatch, NewExpense, SettlementRecord, SplitStore } from '../types';
+import { storedSplitOr } from '../new-records';
 import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
 import { reconcilePending } from '../pending-settlements';
@@ -58,9 +60,20 @@ export const splitMigrations: Migration[] = [
       SELECT e.trip_id, s.user_id, SUM(s.share_cents) FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
       GROUP BY e.trip_id, s.user_id;`,
   },
+  {
+    // The split as it was decided (JSON of StoredSplit; NULL for rows written before, read as custom amounts of
+    // their shares), and the pending settlements a recalculation replaced, so "Mark as Paid" on one answers 409.
+    id: '012-kept-splits-and-replaced-settlements',
+    sql: `ALTER TABLE expenses ADD COLUMN split TEXT;
+    CREATE TABLE replaced_settlements (
+      id TEXT PRIMARY KEY,
+      trip_id TEXT NOT NULL REFERENCES trips(id) ON DELETE CASCADE,
+      replaced_at TEXT NOT NULL
+    ) STRICT;`,
+  },
 ];
 
-type ExpenseRow = Omit<ExpenseRecord, 'shares'>;
+type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split'> & { split: string | null };
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
 
@@ -111,14 +124,14 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   );
   const insertExpense = db.prepare(
     `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
-       paid_by, created_by, created_at, updated_at)
+       paid_by, split, created_by, created_at, updated_at)
      VALUES (@id, @trip_id, @title, @description, @amount_cents, @expense_date, @category, @expense_type,
-       @paid_by, @created_by, @created_at, @updated_at)`,
+       @paid_by, @split, @created_by, @created_at, @updated_at)`,
   );
   const updateExpenseRow = db.prepare(
     `UPDATE expenses SET title = @title, description = @description, amount_cents = @amount_cents,
        expense_date = @expense_date, category = @category, expense_type = @expense_type, paid_by = @paid_by,
-       updated_at = @updated_at WHERE id = @id`,
+       split = @split, updated_at = @updated_at WHERE id = @id`,
   );
   const deleteExpenseRow = db.prepare('DELETE FROM expenses WHERE id = ?');
   const insertShare = db.prepare(
@@ -135,6 +148,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   );
   const settlementById = db.prepare<[string], SettlementRecord>('SELECT * FROM settlements WHERE id = ?');
   const deleteSettlement = db.prepare('DELETE FROM settlements WHERE id = ? AND settled_at IS NULL');
+  const recordReplaced = db.prepare(
+    'INSERT OR IGNORE INTO replaced_settlements (id, trip_id, replaced_at) VALUES (?, ?, ?)',
+  );
+  const replacedTrip = db.prepare<[string], { trip_id: string }>(
+    'SELECT trip_id FROM replaced_settlements WHERE id = ?',
+  );
   const updatePendingAmount = db.prepare(
     'UPDATE settlements SET amount_cents = ? WHERE id = ? AND settled_at IS NULL',
   );
@@ -151,10 +170,16 @@ export function sqliteSplit(db: Database.Database): SplitStore {
        OR EXISTS (SELECT 1 FROM settlements WHERE trip_id = @trip AND (from_user_id = @user OR to_user_id = @user))`,
   );
 
-  const withShares = (row: ExpenseRow): ExpenseRecord => ({
+  const toRecord = (row: ExpenseRow, shares: ExpenseRecord['shares']): ExpenseRecord => ({
     ...row,
-    shares: sharesOf.all(row.id).map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+    shares,
+    split: storedSplitOr(row.split === null ? null : (JSON.parse(row.split) as StoredSplit), shares),
   });
+  const withShares = (row: ExpenseRow): ExpenseRecord =>
+    toRecord(
+      row,
+      sharesOf.all(row.id).map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+    );
 
   const attachShares = (rows: ExpenseRow[], shareRows: ShareRow[]): ExpenseRecord[] => {
     const shares = new Map<string, ExpenseRecord['shares']>();
@@ -163,7 +188,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       list.push({ user_id, share_cents });
       shares.set(expense_id, list);
     }
-    return rows.map((row) => ({ ...row, shares: shares.get(row.id) ?? [] }));
+    return rows.map((row) => toRecord(row, shares.get(row.id) ?? []));
   };
 
   const listExpenses = (tripId: string): ExpenseRecord[] =>
@@ -183,8 +208,8 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
-    const { shares, ...row } = expense;
-    insertExpense.run(row);
+    const { shares, split, ...row } = expense;
+    insertExpense.run({ ...row, split: JSON.stringify(split) });
     writeShares(expense.trip_id, expense.id, shares);
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
   });
@@ -192,8 +217,13 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   const update = db.transaction((id: string, patch: ExpensePatch): ExpenseRecord | null => {
     const before = expenseById.get(id);
     if (!before) return null;
-    const { shares, ...fields } = patch;
-    updateExpenseRow.run({ ...fields, id, updated_at: new Date().toISOString() });
+    const { shares, split, ...fields } = patch;
+    updateExpenseRow.run({
+      ...fields,
+      split: JSON.stringify(split),
+      id,
+      updated_at: new Date().toISOString(),
+    });
     unwindShareTotals(before.trip_id, id);
     deleteShares.run(id);
     writeShares(before.trip_id, id, shares);
@@ -219,9 +249,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         existing.filter((s) => s.settled_at === null),
         plan(listExpenses(tripId), paid),
       );
-      for (const id of changes.remove) deleteSettlement.run(id);
-      for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
       const created_at = new Date().toISOString();
+      for (const id of changes.remove) {
+        deleteSettlement.run(id);
+        recordReplaced.run(id, tripId, created_at);
+      }
+      for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
       for (const transfer of changes.add) {
         insertSettlement.run({
           id: randomUUID(),
@@ -291,6 +324,9 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     async markSettlementPaid(id, at) {
       markPaid.run(at, id);
       return settlementById.get(id) ?? null;
+    },
+    async replacedSettlementTrip(id) {
+      return replacedTrip.get(id)?.trip_id ?? null;
     },
     async hasLedgerEntries(tripId, userId) {
       return Boolean(ledgerEntry.get({ trip: tripId, user: userId }));

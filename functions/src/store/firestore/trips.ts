@@ -21,6 +21,7 @@ export const TRIP_SUBCOLLECTIONS = [
   'plans',
   'expenses',
   'settlements',
+  'replaced_settlements',
   LEDGER_NOTICE.collection,
 ] as const;
 
