@@ -78,7 +78,11 @@ export function explainLedger(
     members,
     expenses,
     settlements.map((s) => ({ from: s.from, to: s.to, amount_cents: 0 })),
-  ).map((balance) => ({ ...balance, settlement_ids: [] as string[], unsettled_cents: balance.balance_cents }));
+  ).map((balance) => ({
+    ...balance,
+    settlement_ids: [] as string[],
+    unsettled_cents: balance.balance_cents,
+  }));
   const byUser = new Map(explained.map((entry) => [entry.user_id, entry]));
   for (const settlement of settlements) {
     const from = byUser.get(settlement.from) as LedgerExplanation;

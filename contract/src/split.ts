@@ -138,7 +138,10 @@ export const splitBodySchema = z.discriminatedUnion(
   [
     z.object({
       method: z.literal('equal'),
-      people: z.array(z.object({ user_id: userId })).min(1, 'Select at least one participant').max(500),
+      people: z
+        .array(z.object({ user_id: userId }))
+        .min(1, 'Select at least one participant')
+        .max(500),
     }),
     z.object({
       method: z.literal('custom'),

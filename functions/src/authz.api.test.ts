@@ -181,6 +181,12 @@ const TABLE: Row[] = [
     expect: { owner: 200, participant: 200, stranger: 404 },
   },
   {
+    name: 'explain settlements',
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements/explanation`,
+    expect: { owner: 200, participant: 200, stranger: 404 },
+  },
+  {
     name: 'calculate settlements',
     method: 'POST',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements/calculate`,

@@ -9,6 +9,7 @@ import {
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
   type ParticipantsResponse,
+  type SettlementExplanationResponse,
   type SettlementsResponse,
   type SplitTripsResponse,
 } from '@wayfare/contract';
@@ -96,6 +97,12 @@ export function splitRoutes(
     res.json({
       settlements: await service.listSettlements(currentUser(res), tripId),
     } satisfies SettlementsResponse);
+  });
+  router.get('/trips/:tripId/settlements/explanation', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json(
+      (await service.explainSettlements(currentUser(res), tripId)) satisfies SettlementExplanationResponse,
+    );
   });
   router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);

@@ -11,6 +11,7 @@
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
+  SETTLEMENT_REPLACED,
   SHARES_EXCEED_AMOUNT,
   SPLIT_TOLERANCE_CENTS,
   applySplit,
@@ -19,6 +20,7 @@ import {
   computeBalances,
   encodeExpenseCursor,
   expenseSplitOf,
+  explainLedger,
   settle,
   sumCents,
   type AddParticipantBody,
@@ -30,9 +32,11 @@ import {
   type ExpenseListQuery,
   type ExpensesResponse,
   type LedgerChangeKind,
+  type MemberExplanation,
   type Participant,
   type PersonRef,
   type Settlement,
+  type SettlementExplanationResponse,
   type SplitTripSummary,
   type StoredSplit,
 } from '@wayfare/contract';
@@ -269,7 +273,11 @@ export function createSplitService({
    * What a create or an edit stores: the body's fields, with the split kept from the stored expense (see keptSplit)
    * or decided by the body over today's members.
    */
-  async function expenseFields(tripId: string, body: ExpenseBody, stored?: ExpenseRecord): Promise<ExpensePatch> {
+  async function expenseFields(
+    tripId: string,
+    body: ExpenseBody,
+    stored?: ExpenseRecord,
+  ): Promise<ExpensePatch> {
     const [members, trip] = await Promise.all([store.members.list(tripId), store.trips.get(tripId)]);
     if (trip) requireDateNearTrip(trip, body.expense_date, 'expense_date');
     const memberIds = members.map((m) => m.user_id);
@@ -325,6 +333,17 @@ export function createSplitService({
       records.flatMap((r) => [r.from_user_id, r.to_user_id]),
     );
     return records.map((record) => toSettlement(record, person));
+  }
+
+  /**
+   * A pending settlement that a recalculation replaced answers 409 with the trip's current list (to its members;
+   * to anyone else it stays a 404), so a member who saw the old list can mark the new transfer instead.
+   */
+  async function refuseIfReplaced(user: UserRecord, id: string) {
+    const tripId = await store.split.replacedSettlementTrip(id);
+    if (!tripId || !(await store.members.roleOf(tripId, user.id))) return;
+    const settlements = await settlementViews(tripId, await store.split.listSettlements(tripId));
+    throw new HttpError(409, SETTLEMENT_REPLACED, undefined, { settlements });
   }
 
   return {
@@ -433,6 +452,39 @@ export function createSplitService({
       return settlementViews(tripId, await store.split.listSettlements(tripId));
     },
 
+    /** "How we got here": each member's paid, share and balance, and the settlements that settle it. No write. */
+    async explainSettlements(user: UserRecord, tripId: string): Promise<SettlementExplanationResponse> {
+      await requireTripMember(store, tripId, user.id);
+      const [members, expenses, records] = await Promise.all([
+        store.members.list(tripId),
+        store.split.listExpenses(tripId),
+        store.split.listSettlements(tripId),
+      ]);
+      const explained = explainLedger(
+        members.map((m) => m.user_id),
+        expenses,
+        records.map((r) => ({
+          id: r.id,
+          from: r.from_user_id,
+          to: r.to_user_id,
+          amount_cents: r.amount_cents,
+        })),
+      );
+      const person = await peopleOf(store, members, [
+        ...explained.map((e) => e.user_id),
+        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+      ]);
+      return {
+        members: explained.map((e): MemberExplanation => ({
+          ...person(e.user_id),
+          ...e,
+          ...balanceDollars(e),
+          unsettled: centsToDollars(e.unsettled_cents),
+        })),
+        settlements: records.map((record) => toSettlement(record, person)),
+      };
+    },
+
     async calculateSettlements(user: UserRecord, tripId: string): Promise<CalculateSettlementsResponse> {
       await requireTripMember(store, tripId, user.id);
       const members = await store.members.list(tripId);
@@ -463,6 +515,7 @@ export function createSplitService({
     async markSettlementPaid(user: UserRecord, id: string): Promise<Settlement> {
       const settlement = await store.split.getSettlement(id);
       const role = settlement && (await store.members.roleOf(settlement.trip_id, user.id));
+      if (!settlement) await refuseIfReplaced(user, id);
       if (!settlement || !role) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
       if (role !== 'owner' && settlement.from_user_id !== user.id && settlement.to_user_id !== user.id) {
         throw new HttpError(
@@ -472,6 +525,7 @@ export function createSplitService({
       }
       if (settlement.settled_at) throw new HttpError(409, 'This settlement is already marked as paid');
       const paid = await store.split.markSettlementPaid(id, new Date().toISOString());
+      if (!paid) await refuseIfReplaced(user, id);
       if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
       emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);

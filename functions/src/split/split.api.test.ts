@@ -321,6 +321,120 @@ describe('expenses', () => {
     ]);
   });
 
+  it('stores the split as decided, answers it, and re-applies it on an amount edit from either form', async () => {
+    const { owner, bea, cai, tripId, create } = await trio();
+    // The overview's modal: percentages over selected people, payer included.
+    const created = await create(
+      owner,
+      expenseBody(owner.id, {
+        amount: 100,
+        expense_type: 'shared',
+        split: {
+          method: 'percent',
+          people: [
+            { user_id: owner.id, percent: 50 },
+            { user_id: cai.id, percent: 50 },
+          ],
+        },
+        participants: [
+          { user_id: owner.id, share_amount: 50 },
+          { user_id: cai.id, share_amount: 50 },
+        ],
+      }),
+    );
+    expect(created.status).toBe(201);
+    const expense = created.body.expense as Expense;
+    expect(expense.split).toEqual({
+      method: 'percent',
+      people: [
+        { user_id: owner.id, amount_cents: null, amount: null, percent: 50 },
+        { user_id: cai.id, amount_cents: null, amount: null, percent: 50 },
+      ],
+    });
+    const edit = (body: Record<string, unknown>) =>
+      api.call('PUT', `/api/trip-split/expenses/${expense.id}`, {
+        token: owner.token,
+        body: expenseBody(owner.id, { expense_type: 'shared', ...body }),
+      });
+    // The trip page's form, its split untouched: words change, no share does.
+    const reworded = await edit({ amount: 100, title: 'Tapas', description: 'Bairro Alto' });
+    expect(shares(reworded.body.expense)).toEqual([
+      ['Ana', 5000],
+      ['Cai', 5000],
+    ]);
+    expect(reworded.body.expense.split.method).toBe('percent');
+    // An amount edit re-applies the percentages to the same people, the rounding on the last one.
+    const repriced = await edit({ amount: '100.01' });
+    expect(shares(repriced.body.expense)).toEqual([
+      ['Ana', 5000],
+      ['Cai', 5001],
+    ]);
+    // The trip page's shared split of the same expense: what the others owe, the payer bears the rest.
+    const asShared = await edit({ amount: 100.01, splits: [{ user_id: cai.id, amount: 50.01 }] });
+    expect(asShared.status).toBe(200);
+    expect(shares(asShared.body.expense)).toEqual([
+      ['Cai', 5001],
+      ['Ana', 5000],
+    ]);
+    expect(asShared.body.expense.split.method).toBe('custom');
+    const moreForPayer = await edit({ amount: 110.01 });
+    expect(shares(moreForPayer.body.expense)).toEqual([
+      ['Cai', 5001],
+      ['Ana', 6000],
+    ]);
+
+    // Equal over selected people; custom within a cent, adjusted onto the last person.
+    const equal = await create(
+      bea,
+      expenseBody(bea.id, {
+        amount: 10,
+        split: { method: 'equal', people: [{ user_id: bea.id }, { user_id: cai.id }] },
+      }),
+    );
+    expect(shares(equal.body.expense)).toEqual([
+      ['Bea', 500],
+      ['Cai', 500],
+    ]);
+    const custom = await create(
+      bea,
+      expenseBody(bea.id, {
+        amount: 10,
+        split: {
+          method: 'custom',
+          people: [
+            { user_id: owner.id, amount: 3.33 },
+            { user_id: bea.id, amount: 6.66 },
+          ],
+        },
+      }),
+    );
+    expect(shares(custom.body.expense)).toEqual([
+      ['Ana', 333],
+      ['Bea', 667],
+    ]);
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [
+        { split: { method: 'custom', people: [{ user_id: owner.id, amount: 9.5 }] } },
+        'The shares must add up to the amount exactly',
+      ],
+      [
+        {
+          split: { method: 'equal', people: [{ user_id: owner.id }, { user_id: bea.id }] },
+          participants: [{ user_id: owner.id, share_amount: 10 }],
+        },
+        'The shares do not match the split',
+      ],
+      [
+        { split: { method: 'percent', people: [{ user_id: owner.id, percent: 0 }] } },
+        'Unable to compute split',
+      ],
+    ];
+    for (const [body, error] of refusals) {
+      const refused = await create(owner, expenseBody(owner.id, { amount: 10, ...body }));
+      expect([refused.status, refused.body.error]).toEqual([422, error]);
+    }
+  });
+
   it('rejects a split that does not sum exactly, strangers in the split, and bad input', async () => {
     const { owner, bea, create } = await trio();
     const outsider = await member('zed');
