@@ -6,6 +6,7 @@ import {
   type Expense,
   type ExpensesResponse,
   type LedgerChange,
+  type MemberExplanation,
   type Settlement,
 } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
@@ -738,6 +739,93 @@ describe('settlements', () => {
     ]);
     const listed = await api.call('GET', `/api/trip-split/trips/${tripId}/settlements`, { token: bea.token });
     expect(listed.body.settlements).toEqual(again.settlements);
+  });
+});
+
+describe('settlements that move', () => {
+  it("answers 409 with the current list when another member's recalculation replaced the transfer", async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const outsider = await member('zed');
+    const tripId = await tripOf(owner, bea);
+    const addExpense = (who: Member, amount: number) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+        token: who.token,
+        body: expenseBody(who.id, { amount }),
+      });
+    const calculate = (who: Member) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: who.token });
+    const paid = (who: Member, id: string) =>
+      api.call('PUT', `/api/trip-split/settlements/${id}/paid`, { token: who.token });
+
+    await addExpense(owner, 20);
+    const [seen] = (await calculate(owner)).body.settlements as Settlement[];
+    // An unchanged ledger keeps the id: Bea's view stays markable.
+    expect(((await calculate(bea)).body.settlements as Settlement[]).map((s) => s.id)).toEqual([seen!.id]);
+
+    // Bea pays a bigger bill and recalculates: now Ana owes Bea, a new transfer.
+    await addExpense(bea, 60);
+    const current = (await calculate(bea)).body.settlements as Settlement[];
+    expect(current.map((s) => [s.payer.first_name, s.payee.first_name, s.amount_cents])).toEqual([
+      ['Ana', 'Bea', 2000],
+    ]);
+    const stale = await paid(bea, seen!.id);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      error: 'This settlement was recalculated. Here is the current list.',
+      settlements: current,
+    });
+    expect((await paid(outsider, seen!.id)).status).toBe(404);
+    expect((await paid(owner, current[0]!.id)).status).toBe(200);
+  });
+
+  it('explains how each balance came about and which transfers settle it', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const cai = await member('cai');
+    const outsider = await member('zed');
+    const tripId = await tripOf(owner, bea, cai);
+    await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id, { amount: 90 }),
+    });
+    const explain = (who: Member) =>
+      api.call('GET', `/api/trip-split/trips/${tripId}/settlements/explanation`, { token: who.token });
+    const rows = (body: { members: MemberExplanation[] }) =>
+      body.members.map((m) => [
+        m.first_name,
+        m.total_paid_cents,
+        m.total_owed_cents,
+        m.balance_cents,
+        m.unsettled_cents,
+      ]);
+
+    // Before any calculation nothing settles the balances yet; looking changes nothing.
+    const before = await explain(bea);
+    expect(before.status).toBe(200);
+    expect(rows(before.body)).toEqual([
+      ['Ana', 9000, 3000, 6000, 6000],
+      ['Bea', 0, 3000, -3000, -3000],
+      ['Cai', 0, 3000, -3000, -3000],
+    ]);
+    expect(before.body.settlements).toEqual([]);
+
+    const calculated = (
+      await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: cai.token })
+    ).body.settlements as Settlement[];
+    await api.call('PUT', `/api/trip-split/settlements/${calculated[0]!.id}/paid`, { token: owner.token });
+    const after = (await explain(cai)).body as { members: MemberExplanation[]; settlements: Settlement[] };
+    expect(rows(after)).toEqual([
+      ['Ana', 9000, 3000, 6000, 0],
+      ['Bea', 0, 3000, -3000, 0],
+      ['Cai', 0, 3000, -3000, 0],
+    ]);
+    expect(after.members[0]!.settlement_ids.sort()).toEqual(calculated.map((s) => s.id).sort());
+    const bea_ = after.members[1]!;
+    expect(bea_.settlement_ids).toHaveLength(1);
+    expect(after.settlements.find((s) => s.id === bea_.settlement_ids[0])?.payer.user_id).toBe(bea.id);
+    expect(after.members[0]).toMatchObject({ total_paid: 90, total_owed: 30, balance: 60, unsettled: 0 });
+    expect((await explain(outsider)).status).toBe(404);
   });
 });
 
