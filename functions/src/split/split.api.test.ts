@@ -323,7 +323,7 @@ describe('expenses', () => {
   });
 
   it('stores the split as decided, answers it, and re-applies it on an amount edit from either form', async () => {
-    const { owner, bea, cai, tripId, create } = await trio();
+    const { owner, bea, cai, create } = await trio();
     // The overview's modal: percentages over selected people, payer included.
     const created = await create(
       owner,
