@@ -4,6 +4,7 @@ import {
   expensesResponseSchema,
   participantResponseSchema,
   participantsResponseSchema,
+  settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
   splitTripsResponseSchema,
@@ -51,6 +52,12 @@ export const splitApi = {
     apiFetchChecked(calculateSettlementsResponseSchema, `${trip(tripId)}/settlements/calculate`, {
       method: 'POST',
     }),
+  /** "How we got here": each member's paid, share and balance and the settlements that settle it (reads only). */
+  explainSettlements: (tripId: string, signal?: AbortSignal) =>
+    apiFetchChecked(settlementExplanationResponseSchema, `${trip(tripId)}/settlements/explanation`, {
+      signal,
+    }),
+  /** Answers 409 with `settlementReplacedSchema` when a recalculation replaced the transfer meanwhile. */
   markPaid: (id: string) =>
     apiFetchChecked(settlementResponseSchema, `${base}/settlements/${encodeURIComponent(id)}/paid`, {
       method: 'PUT',
