@@ -186,6 +186,14 @@ export const expenseBodySchema = z.object({
     .optional(),
 });
 export type ExpenseBody = z.output<typeof expenseBodySchema>;
+
+/**
+ * PUT /settlements/{id}/paid: no body (spec §7), or the amount the caller saw, so that a transfer a recalculation
+ * changed meanwhile is not marked paid at an amount nobody confirmed (409 with the current list instead).
+ */
+export const markPaidBodySchema = z.object({ amount: dollars('Amount', { positive: true }).optional() });
+export type MarkPaidBody = z.output<typeof markPaidBodySchema>;
+export type MarkPaidBodyInput = z.input<typeof markPaidBodySchema>;
 export type ExpenseBodyInput = z.input<typeof expenseBodySchema>;
 
 export const EXPENSE_PAGE_DEFAULT = 50;

@@ -5,6 +5,7 @@ import {
   entityIdParamsSchema,
   expenseBodySchema,
   expenseListQuerySchema,
+  markPaidBodySchema,
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
@@ -112,7 +113,8 @@ export function splitRoutes(
   });
   router.put('/settlements/:id/paid', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);
-    res.json({ settlement: await service.markSettlementPaid(currentUser(res), id) });
+    const body = parseInput(markPaidBodySchema, req.body ?? {});
+    res.json({ settlement: await service.markSettlementPaid(currentUser(res), id, body) });
   });
 
   // Firebase mode: the custom token the browser signs in to Firestore with, minted for the current session so the

@@ -32,6 +32,7 @@ import {
   type ExpenseListQuery,
   type ExpensesResponse,
   type LedgerChangeKind,
+  type MarkPaidBody,
   type MemberExplanation,
   type Participant,
   type PersonRef,
@@ -336,12 +337,15 @@ export function createSplitService({
   }
 
   /**
-   * A pending settlement that a recalculation replaced answers 409 with the trip's current list (to its members;
-   * to anyone else it stays a 404), so a member who saw the old list can mark the new transfer instead.
+   * A pending settlement that a recalculation replaced, or changed from the amount the caller saw, answers 409 with
+   * the trip's current list (a replaced one only to members; to anyone else it stays a 404), so a member who saw
+   * the old list can mark the current transfer instead.
    */
   async function refuseIfReplaced(user: UserRecord, id: string) {
     const tripId = await store.split.replacedSettlementTrip(id);
-    if (!tripId || !(await store.members.roleOf(tripId, user.id))) return;
+    if (tripId && (await store.members.roleOf(tripId, user.id))) await refuseAsRecalculated(tripId);
+  }
+  async function refuseAsRecalculated(tripId: string): Promise<never> {
     const settlements = await settlementViews(tripId, await store.split.listSettlements(tripId));
     throw new HttpError(409, SETTLEMENT_REPLACED, undefined, { settlements });
   }
@@ -512,7 +516,7 @@ export function createSplitService({
       };
     },
 
-    async markSettlementPaid(user: UserRecord, id: string): Promise<Settlement> {
+    async markSettlementPaid(user: UserRecord, id: string, body: MarkPaidBody = {}): Promise<Settlement> {
       const settlement = await store.split.getSettlement(id);
       const role = settlement && (await store.members.roleOf(settlement.trip_id, user.id));
       if (!settlement) await refuseIfReplaced(user, id);
@@ -524,9 +528,11 @@ export function createSplitService({
         );
       }
       if (settlement.settled_at) throw new HttpError(409, 'This settlement is already marked as paid');
-      const paid = await store.split.markSettlementPaid(id, new Date().toISOString());
+      const paid = await store.split.markSettlementPaid(id, new Date().toISOString(), body.amount);
       if (!paid) await refuseIfReplaced(user, id);
       if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      // Recalculated to another amount since the caller saw it: nothing was marked.
+      if (!paid.settled_at) await refuseAsRecalculated(paid.trip_id);
       emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;

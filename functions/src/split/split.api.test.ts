@@ -776,7 +776,22 @@ describe('settlements that move', () => {
       settlements: current,
     });
     expect((await paid(outsider, seen!.id)).status).toBe(404);
-    expect((await paid(owner, current[0]!.id)).status).toBe(200);
+
+    // Same pair, another amount: the id is kept, but marking it at the amount seen before is refused.
+    await addExpense(owner, 10);
+    const grown = (await calculate(owner)).body.settlements as Settlement[];
+    expect(grown.map((s) => [s.id, s.amount_cents])).toEqual([[current[0]!.id, 1500]]);
+    const atOldAmount = await api.call('PUT', `/api/trip-split/settlements/${current[0]!.id}/paid`, {
+      token: owner.token,
+      body: { amount: 20 },
+    });
+    expect([atOldAmount.status, atOldAmount.body.settlements]).toEqual([409, grown]);
+    const atShown = await api.call('PUT', `/api/trip-split/settlements/${current[0]!.id}/paid`, {
+      token: owner.token,
+      body: { amount: '15.00' },
+    });
+    expect(atShown.status).toBe(200);
+    expect((await paid(bea, current[0]!.id)).status).toBe(409);
   });
 
   it('explains how each balance came about and which transfers settle it', async () => {

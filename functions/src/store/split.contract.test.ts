@@ -244,7 +244,9 @@ describe.each(Object.entries(storeAdapters))(
       expect(await adapter.store.split.recalculateSettlements(trip.id, plan(members))).toEqual([pending]);
 
       const at = new Date().toISOString();
-      const paid = await adapter.store.split.markSettlementPaid(again[0]!.id, at);
+      // Marking it paid at an amount it no longer has changes nothing.
+      await expect(adapter.store.split.markSettlementPaid(again[0]!.id, at, 2500)).resolves.toEqual(pending);
+      const paid = await adapter.store.split.markSettlementPaid(again[0]!.id, at, 1500);
       expect(paid?.settled_at).toBe(at);
       // Paying twice keeps the first time.
       await expect(

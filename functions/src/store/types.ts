@@ -272,8 +272,11 @@ export interface SplitStore {
     tripId: string,
     plan: (expenses: ExpenseRecord[], paid: SettlementRecord[]) => LedgerTransfer[],
   ): Promise<SettlementRecord[]>;
-  /** Sets settled_at once; a settlement already paid is answered unchanged; null when absent. */
-  markSettlementPaid(id: string, at: string): Promise<SettlementRecord | null>;
+  /**
+   * Sets settled_at once; a settlement already paid, or (with `expectedCents`) a pending one whose amount is no
+   * longer that, is answered unchanged; null when absent. The check and the write are one atomic step.
+   */
+  markSettlementPaid(id: string, at: string, expectedCents?: number): Promise<SettlementRecord | null>;
   /**
    * The trip of a pending settlement that a recalculation removed (so "Mark as Paid" on it can say so); null
    * for an id that was never a settlement, or one that still exists.

@@ -161,7 +161,10 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     `INSERT INTO settlements (id, trip_id, from_user_id, to_user_id, amount_cents, settled_at, created_at)
      VALUES (@id, @trip_id, @from_user_id, @to_user_id, @amount_cents, @settled_at, @created_at)`,
   );
-  const markPaid = db.prepare('UPDATE settlements SET settled_at = ? WHERE id = ? AND settled_at IS NULL');
+  const markPaid = db.prepare(
+    `UPDATE settlements SET settled_at = @at
+     WHERE id = @id AND settled_at IS NULL AND (@expected IS NULL OR amount_cents = @expected)`,
+  );
   const ledgerEntry = db.prepare<[{ trip: string; user: string }], { found: number }>(
     `SELECT 1 AS found WHERE
        EXISTS (SELECT 1 FROM expenses WHERE trip_id = @trip AND paid_by = @user)
@@ -321,8 +324,8 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     async recalculateSettlements(tripId, plan) {
       return recalculate(tripId, plan);
     },
-    async markSettlementPaid(id, at) {
-      markPaid.run(at, id);
+    async markSettlementPaid(id, at, expectedCents) {
+      markPaid.run({ at, id, expected: expectedCents ?? null });
       return settlementById.get(id) ?? null;
     },
     async replacedSettlementTrip(id) {

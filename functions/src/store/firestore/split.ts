@@ -229,7 +229,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         return [...paid, ...kept, ...fresh].sort(byOldestSettlement);
       });
     },
-    async markSettlementPaid(id, at) {
+    async markSettlementPaid(id, at, expectedCents) {
       const ref = settlementRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
@@ -237,6 +237,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (!doc.exists) return null;
         const settlement = doc.data() as SettlementRecord;
         if (settlement.settled_at !== null) return settlement;
+        if (expectedCents !== undefined && settlement.amount_cents !== expectedCents) return settlement;
         tx.update(ref, { settled_at: at });
         bumpLedgerNotice(tx, db, settlement.trip_id);
         return { ...settlement, settled_at: at };

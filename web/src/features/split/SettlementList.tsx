@@ -40,7 +40,7 @@ export function SettlementList({
     setError(null);
     setReplaced(null);
     try {
-      await splitApi.markPaid(settlement.id);
+      await splitApi.markPaid(settlement.id, settlement.amount_cents);
     } catch (err) {
       const current =
         err instanceof ApiError && err.status === 409 && settlementReplacedSchema.safeParse(err.body);

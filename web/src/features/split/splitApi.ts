@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   calculateSettlementsResponseSchema,
   expenseResponseSchema,
   expensesResponseSchema,
@@ -10,6 +11,7 @@ import {
   splitTripsResponseSchema,
   type AddParticipantBody,
   type ExpenseBodyInput,
+  type MarkPaidBodyInput,
 } from '@wayfare/contract';
 import { apiFetch, apiFetchChecked } from '../../shared/api';
 
@@ -57,10 +59,14 @@ export const splitApi = {
     apiFetchChecked(settlementExplanationResponseSchema, `${trip(tripId)}/settlements/explanation`, {
       signal,
     }),
-  /** Answers 409 with `settlementReplacedSchema` when a recalculation replaced the transfer meanwhile. */
-  markPaid: (id: string) =>
+  /**
+   * Marks the transfer paid at the amount shown; answers 409 with `settlementReplacedSchema` when a recalculation
+   * replaced it or changed its amount meanwhile.
+   */
+  markPaid: (id: string, amountCents: number) =>
     apiFetchChecked(settlementResponseSchema, `${base}/settlements/${encodeURIComponent(id)}/paid`, {
       method: 'PUT',
+      body: { amount: centsToDollars(amountCents) } satisfies MarkPaidBodyInput,
     }),
 
   userTrips: async (signal?: AbortSignal) =>
