@@ -52,10 +52,17 @@ export function SettlementList({
     }
   };
 
+  const notices = (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      {replaced && <Notice tone="info">{replaced.message}</Notice>}
+    </>
+  );
   const explanation = <SettlementExplanation tripId={tripId} settlements={settlements} />;
   if (settlements.length === 0) {
     return (
       <>
+        {notices}
         <p className={styles.empty}>No settlements yet. Calculate them to see who owes whom.</p>
         {explanation}
       </>
@@ -67,8 +74,7 @@ export function SettlementList({
   const allPaid = settlements.every((s) => s.settled_at);
   return (
     <>
-      {error && <Notice tone="error">{error}</Notice>}
-      {replaced && <Notice tone="info">{replaced.message}</Notice>}
+      {notices}
       {allPaid && (
         <p className={styles.settled} role="status">
           <PartyPopper size={28} aria-hidden="true" />
