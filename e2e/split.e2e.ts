@@ -315,6 +315,8 @@ describe('group expense splitting, live across two browsers', () => {
     await row.getByText('$60.00').waitFor();
     await page.getByRole('button', { name: 'Edit Late tapas' }).click();
     await dialog.getByLabel('Amount ($)').fill('50');
+    // What Ana owes follows the new amount, split by the kept percentages.
+    expect(await dialog.getByLabel('Amount owed by Ana Tester').inputValue()).toBe('20.00');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await row.getByText('$20.00').waitFor();
     await row.getByText('$30.00').waitFor();

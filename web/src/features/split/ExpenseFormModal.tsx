@@ -14,6 +14,7 @@ import {
   draftFromExpense,
   emptyDraft,
   expenseBodyFromDraft,
+  keptSplits,
   type ExpenseDraft,
 } from './forms';
 import { splitApi } from './splitApi';
@@ -57,6 +58,7 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
   };
 
   const others = participants.filter((p) => p.user_id !== draft.paid_by);
+  const owed = keptSplits(draft) ?? draft.splits;
   const nameOf = (userId: string) => {
     const person = participants.find((p) => p.user_id === userId);
     return person ? personName(person) : 'Former member';
@@ -132,9 +134,13 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
                   step="0.01"
                   placeholder="0.00"
                   aria-label={`Amount owed by ${personName(p)}`}
-                  value={draft.splits[p.user_id] ?? ''}
+                  value={owed[p.user_id] ?? ''}
                   onChange={(e) =>
-                    setDraft((d) => changeSplit(d, { splits: { ...d.splits, [p.user_id]: e.target.value } }))
+                    setDraft((d) =>
+                      changeSplit(d, {
+                        splits: { ...(keptSplits(d) ?? d.splits), [p.user_id]: e.target.value },
+                      }),
+                    )
                   }
                 />
               </label>

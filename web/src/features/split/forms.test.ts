@@ -6,6 +6,7 @@ import {
   draftFromExpense,
   emptyDraft,
   expenseBodyFromDraft,
+  keptSplits,
   participantBody,
 } from './forms';
 
@@ -124,6 +125,9 @@ describe('expenseBodyFromDraft', () => {
     });
     expect(expenseBodyFromDraft(edit)).toMatchObject({ body: { expense_type: 'shared', amount: 120 } });
     expect(describeSplit(expense.split, (id) => id.toUpperCase())).toBe('Percentages: ANA 50%, CAI 50%');
+    // The amounts shown follow the new amount as the server will split it.
+    expect(keptSplits(edit)).toEqual({ ana: '60.00', cai: '60.00' });
+    expect(keptSplits({ ...edit, amount: '' })).toBeNull();
 
     // Changing an amount owed decides the split again, as the form shows it (the payer bears the rest).
     const changed = changeSplit(edit, { splits: { ...edit.splits, cai: '70' } });

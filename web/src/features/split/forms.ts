@@ -1,6 +1,7 @@
 import {
   PROVIDE_IDENTIFIER,
   SHARES_EXCEED_AMOUNT,
+  applySplit,
   centsToDollars,
   formatCents,
   looksLikeEmail,
@@ -83,6 +84,24 @@ export const changeSplit = (draft: ExpenseDraft, patch: Partial<ExpenseDraft>): 
   ...patch,
   kept: null,
 });
+
+/**
+ * While the split is kept: what each person owes at the amount typed, the stored method applied as the server will
+ * apply it (so a new amount shows its new shares); null when nothing is kept or the amount is not valid yet.
+ */
+export function keptSplits(draft: ExpenseDraft): Record<string, string> | null {
+  const total = parseDollarsToCents(draft.amount);
+  if (!draft.kept || total === null || total <= 0) return null;
+  const { method, people } = draft.kept;
+  const cents = applySplit(total, {
+    method,
+    people: people.map((p) => ({ user_id: p.user_id, weight: p.amount_cents ?? p.percent })),
+  });
+  return (
+    cents &&
+    Object.fromEntries(people.map((p, i) => [p.user_id, centsToDollars(cents[i] as number).toFixed(2)]))
+  );
+}
 
 const METHOD_LABEL: Record<ExpenseSplit['method'], string> = {
   equal: 'Equally',
