@@ -317,4 +317,96 @@ describe('group expense splitting, live across two browsers', () => {
       .waitFor();
     await screenshot(anaPage, 'split-owner-alone-leave-1280');
   });
+
+  it('edits an overview split on the trip page and back, kept as decided, and explains the settlements', async () => {
+    const { id: tapasTrip, name: tapasName } = await createTrip(server.baseUrl, ana.token, 'Porto');
+    const api = (method: string, path: string, token: string, body?: unknown) =>
+      fetch(`${server.baseUrl}/api/trip-split${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    await inviteAndAccept(server.baseUrl, tapasTrip, ana.token, { token: bea.token, username: beaUsername });
+
+    // The overview's modal, on a phone: percentages, the payer (Bea) included.
+    const page = await signedIn(bea.token, VIEWPORTS.phone);
+    await page.goto('/trip-split');
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: tapasName }) });
+    await card.getByRole('button', { name: 'Show details' }).click();
+    await card.getByRole('button', { name: 'Add Expense' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Expense' });
+    await dialog.getByLabel('Title').fill('Tapas');
+    await dialog.getByLabel('Amount ($)').fill('100');
+    await dialog.getByText('Percentages').click();
+    await dialog.getByLabel('Percentage for Ana Tester').fill('40');
+    await dialog.getByLabel('Percentage for Bea Tester').fill('60');
+    await dialog.getByRole('button', { name: 'Add Expense' }).click();
+    await card.getByText('Tapas').waitFor();
+
+    // The trip page's form edits it: the split is kept as decided through an edit of words and re-applied to a
+    // new amount.
+    await page.goto(`/trips/${tapasTrip}/split`);
+    await page.getByRole('tab', { name: /Expenses/ }).click();
+    await page.getByRole('button', { name: 'Edit Tapas' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Expense' });
+    await dialog.getByText(/Kept as decided \(Percentages: Ana Tester 40%, Bea Tester 60%\)/).waitFor();
+    await dialog.getByLabel('Title').fill('Late tapas');
+    await animationsSettled(dialog);
+    await dialog.getByText(/Kept as decided/).scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'split-edit-kept-390');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: 'Late tapas' });
+    await row.getByText('$40.00').waitFor();
+    await row.getByText('$60.00').waitFor();
+    await page.getByRole('button', { name: 'Edit Late tapas' }).click();
+    await dialog.getByLabel('Amount ($)').fill('50');
+    // What Ana owes follows the new amount, split by the kept percentages.
+    expect(await dialog.getByLabel('Amount owed by Ana Tester').inputValue()).toBe('20.00');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await row.getByText('$20.00').waitFor();
+    await row.getByText('$30.00').waitFor();
+
+    // And the overview's modal opens it prefilled with its percentages.
+    await page.goto('/trip-split');
+    await card.getByRole('button', { name: 'Show details' }).click();
+    await card.getByRole('button', { name: 'Edit Late tapas' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Expense' });
+    expect(await dialog.getByLabel('Percentage for Ana Tester').inputValue()).toBe('40');
+    expect(await dialog.getByLabel('Amount ($)').inputValue()).toBe('50.00');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A settlement replaced by another member's recalculation: 409, the message and the current list. Bea's page
+    // hears no live notice here, so it still shows the old transfer when she marks it.
+    const calculate = () => api('POST', `/trips/${tapasTrip}/settlements/calculate`, ana.token);
+    await calculate();
+    await page.route(/\/live$/, (route) => route.abort());
+    await page.goto(`/trips/${tapasTrip}/split`);
+    await page.getByRole('tab', { name: /Settlements/ }).click();
+    await page.getByText('Ana pays Bea $20.00').waitFor();
+    const bigger = await api('POST', `/trips/${tapasTrip}/expenses`, ana.token, {
+      title: 'Hotel',
+      amount: 100,
+      expense_date: '2027-04-12',
+      paid_by: ana.userId,
+    });
+    expect(bigger.status).toBe(201);
+    await calculate();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: /Mark as Paid: Ana pays Bea/ }).click();
+    await page.getByText('This settlement was recalculated. Here is the current list.').waitFor();
+    await page.getByText('Bea pays Ana $30.00').waitFor();
+
+    // "How we got here", by keyboard.
+    const disclosure = page.getByRole('button', { name: 'How we got here' });
+    await disclosure.focus();
+    await page.keyboard.press('Enter');
+    expect(await disclosure.getAttribute('aria-expanded')).toBe('true');
+    const explained = page.getByRole('list', { name: 'How we got here' });
+    const beaCard = explained.getByRole('listitem').filter({ hasText: 'Bea Tester' }).first();
+    await beaCard.getByText('Owes $30.00').waitFor();
+    await beaCard.getByText('Bea pays Ana $30.00').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'split-how-we-got-here-390');
+  });
 });

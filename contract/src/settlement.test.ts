@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitEqual } from './money';
-import { computeBalances, greedySettle, settle, type LedgerExpense, type LedgerTransfer } from './settlement';
+import {
+  computeBalances,
+  explainLedger,
+  greedySettle,
+  settle,
+  type LedgerExpense,
+  type LedgerTransfer,
+} from './settlement';
 
 const people = (n: number) => Array.from({ length: n }, (_, i) => `u${String(i).padStart(2, '0')}`);
 
@@ -204,5 +211,38 @@ describe('greedySettle and settle', () => {
   it('needs no transfers when everyone is even', () => {
     expect(settle([{ user_id: 'a', balance_cents: 0 }])).toEqual({ transfers: [], method: 'exact' });
     expect(greedySettle([])).toEqual([]);
+  });
+});
+
+describe('explainLedger', () => {
+  it('explains every balance as paid − share and is left with nothing uncovered by the plan for it (property)', () => {
+    fc.assert(
+      fc.property(ledger(8), ({ members, expenses }) => {
+        const plan = settle(computeBalances(members, expenses)).transfers.map((t, i) => ({
+          ...t,
+          id: `s${i}`,
+        }));
+        const explained = explainLedger(members, expenses, plan);
+        for (const entry of explained) {
+          expect(entry.balance_cents).toBe(entry.total_paid_cents - entry.total_owed_cents);
+          expect(entry.unsettled_cents).toBe(0);
+          expect(entry.settlement_ids).toEqual(
+            plan.filter((t) => t.from === entry.user_id || t.to === entry.user_id).map((t) => t.id),
+          );
+        }
+      }),
+    );
+  });
+
+  it('shows what a plan made before the last change leaves uncovered', () => {
+    const explained = explainLedger(
+      ['ana', 'bea'],
+      [{ paid_by: 'ana', amount_cents: 3000, shares: [{ user_id: 'bea', share_cents: 3000 }] }],
+      [{ id: 'old', from: 'bea', to: 'ana', amount_cents: 1000 }],
+    );
+    expect(explained.map((e) => [e.user_id, e.balance_cents, e.unsettled_cents, e.settlement_ids])).toEqual([
+      ['ana', 3000, 2000, ['old']],
+      ['bea', -3000, -2000, ['old']],
+    ]);
   });
 });

@@ -57,6 +57,44 @@ export function computeBalances(
   return [...byUser.values()];
 }
 
+export interface LedgerExplanation extends LedgerBalance {
+  /** The settlements (pending or paid) this person pays or receives, in the order given. */
+  settlement_ids: string[];
+  /** The balance the listed settlements leave open: 0 when they settle it exactly. */
+  unsettled_cents: number;
+}
+
+/**
+ * Why each transfer exists: every person's paid, share and balance before any transfer (paid − share), the
+ * settlements that involve them, and what is left once they are all made. A payer's transfers raise their balance
+ * towards 0, a payee's lower it.
+ */
+export function explainLedger(
+  members: readonly string[],
+  expenses: readonly LedgerExpense[],
+  settlements: ReadonlyArray<LedgerTransfer & { id: string }>,
+): LedgerExplanation[] {
+  const explained = computeBalances(
+    members,
+    expenses,
+    settlements.map((s) => ({ from: s.from, to: s.to, amount_cents: 0 })),
+  ).map((balance) => ({
+    ...balance,
+    settlement_ids: [] as string[],
+    unsettled_cents: balance.balance_cents,
+  }));
+  const byUser = new Map(explained.map((entry) => [entry.user_id, entry]));
+  for (const settlement of settlements) {
+    const from = byUser.get(settlement.from) as LedgerExplanation;
+    const to = byUser.get(settlement.to) as LedgerExplanation;
+    from.settlement_ids.push(settlement.id);
+    from.unsettled_cents += settlement.amount_cents;
+    to.settlement_ids.push(settlement.id);
+    to.unsettled_cents -= settlement.amount_cents;
+  }
+  return explained;
+}
+
 type Net = ReadonlyArray<{ user_id: string; balance_cents: number }>;
 
 /** A binary max-heap on amount (ties by id, for stable answers): greedy matching stays O(n log n) at 10k people. */

@@ -1,6 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   EXPENSE_PAGE_DEFAULT,
+  SPLIT_METHODS,
+  applySplit,
+  expenseSplitOf,
+  type StoredSplit,
   EXPENSE_PAGE_MAX,
   PROVIDE_IDENTIFIER,
   addParticipantBodySchema,
@@ -91,5 +96,62 @@ describe('expense list query', () => {
     [{ cursor: ['a', 'b'] }],
   ])('rejects %j', (query) => {
     expect(expenseListQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('applySplit', () => {
+  const people = (n: number, weight: (i: number) => number | null) =>
+    Array.from({ length: n }, (_, i) => ({ user_id: `u${i}`, weight: weight(i) }));
+
+  it('re-applies any stored split to any total, adding up exactly, the remainder on the last person (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        fc.constantFrom(...SPLIT_METHODS),
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 12 }),
+        (total, method, weights) => {
+          const split: StoredSplit = {
+            method,
+            people:
+              method === 'personal'
+                ? people(1, () => null)
+                : people(weights.length, (i) => (method === 'equal' ? null : (weights[i] as number))),
+          };
+          const shares = applySplit(total, split);
+          if (shares === null) {
+            // Only custom amounts beyond the total, or percentages without a positive total, cannot apply.
+            expect(method === 'custom' || (method === 'percent' && weights.every((w) => w === 0))).toBe(true);
+            return;
+          }
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+          expect(shares.every((s) => Number.isInteger(s) && s >= 0)).toBe(true);
+          if (method === 'custom') expect(shares.slice(0, -1)).toEqual(weights.slice(0, -1));
+        },
+      ),
+    );
+  });
+
+  it('answers a stored split with dollar amounts beside the cents', () => {
+    expect(expenseSplitOf({ method: 'custom', people: [{ user_id: 'u1', weight: 1250 }] }).people).toEqual([
+      { user_id: 'u1', amount_cents: 1250, amount: 12.5, percent: null },
+    ]);
+    expect(expenseSplitOf({ method: 'percent', people: [{ user_id: 'u1', weight: 40 }] }).people).toEqual([
+      { user_id: 'u1', amount_cents: null, amount: null, percent: 40 },
+    ]);
+  });
+});
+
+describe('expenseBodySchema split', () => {
+  it('parses the modal split to cents and refuses repeated people or an unknown method', () => {
+    const split = (value: unknown) => expenseBodySchema.safeParse({ ...valid, split: value });
+    expect(split({ method: 'custom', people: [{ user_id: 'u1', amount: '45.50' }] }).data?.split).toEqual({
+      method: 'custom',
+      people: [{ user_id: 'u1', amount: 4550 }],
+    });
+    expect(split({ method: 'personal' }).data?.split).toEqual({ method: 'personal' });
+    const twice = split({ method: 'equal', people: [{ user_id: 'u1' }, { user_id: 'u1' }] });
+    expect(twice.error?.issues[0]?.message).toBe('Each person may appear only once in a split');
+    expect(split({ method: 'halves', people: [] }).error?.issues[0]?.message).toBe('Choose how to split');
+    expect(split({ method: 'percent', people: [{ user_id: 'u1', percent: -5 }] }).success).toBe(false);
   });
 });

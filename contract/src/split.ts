@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
-import { centsToDollars, parseDollarsToCents } from './money';
+import { centsToDollars, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
 import type { TripRole } from './trips';
 
 export const EXPENSE_CATEGORIES = [
@@ -26,6 +26,44 @@ export const DEFAULT_EXPENSE_CATEGORY: ExpenseCategory = 'food';
 export const EXPENSE_TYPES = ['personal', 'group', 'shared'] as const;
 export type ExpenseType = (typeof EXPENSE_TYPES)[number];
 export const DEFAULT_EXPENSE_TYPE: ExpenseType = 'group';
+
+/**
+ * How a split was decided, kept beside the computed cents so an edit can keep it or re-apply it: equal (the
+ * remainder on the last person), custom amounts (a mismatch with the total adjusted onto the last person),
+ * percentages (normalised, rounding onto the last person) or personal (the payer bears it all). The simple form's
+ * types map onto them: group and shared-without-amounts are equal, shared with amounts is custom with the payer
+ * last (bearing the rest), personal is personal.
+ */
+export const SPLIT_METHODS = ['equal', 'custom', 'percent', 'personal'] as const;
+export type SplitMethod = (typeof SPLIT_METHODS)[number];
+
+/**
+ * A split as stored: the people in order, each with their weight: cents for custom, a percentage for percent,
+ * null for equal and personal.
+ */
+export interface StoredSplit {
+  method: SplitMethod;
+  people: Array<{ user_id: string; weight: number | null }>;
+}
+
+/**
+ * The stored split applied to a total: each person's share in cents, in the split's order, or null when it cannot
+ * be applied (no people; custom amounts that would leave the last person below zero; percentages without a
+ * positive total).
+ */
+export function applySplit(totalCents: number, split: StoredSplit): number[] | null {
+  const weights = split.people.map((p) => p.weight ?? 0);
+  switch (split.method) {
+    case 'personal':
+      return split.people.length === 1 ? [totalCents] : null;
+    case 'equal':
+      return split.people.length > 0 ? splitEqual(totalCents, split.people.length) : null;
+    case 'custom':
+      return splitCustom(totalCents, weights);
+    case 'percent':
+      return splitPercent(totalCents, weights);
+  }
+}
 
 /** A shared expense (spec §5) whose amounts owed by the non-payers exceed what was paid. */
 export const SHARES_EXCEED_AMOUNT = 'The amounts owed come to more than the expense';
@@ -85,6 +123,46 @@ const share = dollars('Each share', { positive: false });
  * modal), which must add up to the amount exactly, or `expense_type` with optional `splits` (the simple form),
  * from which the server computes the shares itself.
  */
+const percent = z
+  .number({ error: 'A percentage must be a number' })
+  .min(0, 'A percentage cannot be negative')
+  .max(100_000, 'A percentage is too large');
+
+/**
+ * The split as the overview's modal decided it: the method and its people with their amounts (custom) or
+ * percentages (percent). The server computes the shares from it and stores it; `participants`, when sent beside
+ * it, must be the same shares.
+ */
+export const splitBodySchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({
+      method: z.literal('equal'),
+      people: z
+        .array(z.object({ user_id: userId }))
+        .min(1, 'Select at least one participant')
+        .max(500),
+    }),
+    z.object({
+      method: z.literal('custom'),
+      people: z
+        .array(z.object({ user_id: userId, amount: share }))
+        .min(1, 'Enter custom amounts')
+        .max(500),
+    }),
+    z.object({
+      method: z.literal('percent'),
+      people: z
+        .array(z.object({ user_id: userId, percent }))
+        .min(1, 'Enter percentages for participants')
+        .max(500),
+    }),
+    z.object({ method: z.literal('personal') }),
+  ],
+  { error: 'Choose how to split' },
+);
+export type SplitBody = z.output<typeof splitBodySchema>;
+
 export const expenseBodySchema = z.object({
   title: visibleText('Title', 200),
   description: z.string().trim().max(2000, 'Description is too long').default(''),
@@ -103,8 +181,19 @@ export const expenseBodySchema = z.object({
     .max(500, 'At most 500 people per expense')
     .refine(uniquePeople, ONCE)
     .optional(),
+  split: splitBodySchema
+    .refine((split) => split.method === 'personal' || uniquePeople(split.people), ONCE)
+    .optional(),
 });
 export type ExpenseBody = z.output<typeof expenseBodySchema>;
+
+/**
+ * PUT /settlements/{id}/paid: no body (spec §7), or the amount the caller saw, so that a transfer a recalculation
+ * changed meanwhile is not marked paid at an amount nobody confirmed (409 with the current list instead).
+ */
+export const markPaidBodySchema = z.object({ amount: dollars('Amount', { positive: true }).optional() });
+export type MarkPaidBody = z.output<typeof markPaidBodySchema>;
+export type MarkPaidBodyInput = z.input<typeof markPaidBodySchema>;
 export type ExpenseBodyInput = z.input<typeof expenseBodySchema>;
 
 export const EXPENSE_PAGE_DEFAULT = 50;
@@ -206,6 +295,39 @@ export const expenseShareSchema = z.object({
 });
 export type ExpenseShare = z.infer<typeof expenseShareSchema>;
 
+/**
+ * The split an expense was decided with, in order (the last person takes any remainder): `amount_cents` and
+ * `amount` for custom, `percent` for percent, all null for equal and personal.
+ */
+export const expenseSplitSchema = z.object({
+  method: z.enum(SPLIT_METHODS),
+  people: z.array(
+    z.object({
+      user_id: z.string(),
+      amount_cents: cents.nullable(),
+      amount: dollarAmount.nullable(),
+      percent: z.number().nullable(),
+    }),
+  ),
+});
+export type ExpenseSplit = z.infer<typeof expenseSplitSchema>;
+
+/** A stored split as answers carry it. */
+export function expenseSplitOf(split: StoredSplit): ExpenseSplit {
+  return {
+    method: split.method,
+    people: split.people.map(({ user_id, weight }) => {
+      const amount_cents = split.method === 'custom' ? weight : null;
+      return {
+        user_id,
+        amount_cents,
+        amount: amount_cents === null ? null : centsToDollars(amount_cents),
+        percent: split.method === 'percent' ? weight : null,
+      };
+    }),
+  };
+}
+
 /** Spec §3 "Expense". `paid_by` is the payer's user id; `paid_by_name` is what the list shows. */
 export const expenseSchema = z.object({
   id: z.string(),
@@ -220,6 +342,7 @@ export const expenseSchema = z.object({
   paid_by: z.string(),
   paid_by_name: z.string(),
   participants: z.array(expenseShareSchema),
+  split: expenseSplitSchema,
   created_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -310,6 +433,39 @@ export const expenseResponseSchema = z.object({ expense: expenseSchema });
 export const settlementsResponseSchema = z.object({ settlements: z.array(settlementSchema) });
 export type SettlementsResponse = z.infer<typeof settlementsResponseSchema>;
 export const settlementResponseSchema = z.object({ settlement: settlementSchema });
+
+/** "Mark as Paid" on a pending transfer that a recalculation has since replaced: 409 with the current list. */
+export const SETTLEMENT_REPLACED = 'This settlement was recalculated. Here is the current list.';
+export const settlementReplacedSchema = z.object({
+  error: z.string(),
+  settlements: z.array(settlementSchema),
+});
+export type SettlementReplaced = z.infer<typeof settlementReplacedSchema>;
+
+/**
+ * "How we got here" for one member: what they paid, their share, the balance that leaves (paid − share, before any
+ * transfer), the transfers (pending or paid) that settle it, and what those transfers leave open (0 once the
+ * settlements are calculated after the last change of the ledger).
+ */
+export const memberExplanationSchema = personRefSchema.extend({
+  total_paid_cents: cents,
+  total_paid: dollarAmount,
+  total_owed_cents: cents,
+  total_owed: dollarAmount,
+  balance_cents: cents,
+  balance: dollarAmount,
+  settlement_ids: z.array(z.string()),
+  unsettled_cents: cents,
+  unsettled: dollarAmount,
+});
+export type MemberExplanation = z.infer<typeof memberExplanationSchema>;
+
+/** GET /trips/{tripId}/settlements/explanation: every member's explanation and the settlements it names. */
+export const settlementExplanationResponseSchema = z.object({
+  members: z.array(memberExplanationSchema),
+  settlements: z.array(settlementSchema),
+});
+export type SettlementExplanationResponse = z.infer<typeof settlementExplanationResponseSchema>;
 
 export const splitTripsResponseSchema = z.object({ trips: z.array(splitTripSummarySchema) });
 export type SplitTripsResponse = z.infer<typeof splitTripsResponseSchema>;

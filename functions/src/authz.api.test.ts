@@ -242,6 +242,12 @@ const TABLE: Row[] = [
     expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {
+    name: 'explain settlements',
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements/explanation`,
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
     name: 'calculate settlements',
     method: 'POST',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/settlements/calculate`,

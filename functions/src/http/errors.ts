@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly details?: Record<string, string>,
+    /** More of the answer beside `error`, for a refusal that tells the caller what is current (a 409's list). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -41,7 +43,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const clientError = clientErrorOf(err);
     const body: ApiErrorBody = clientError
-      ? { error: clientError.message, ...(clientError.details && { details: clientError.details }) }
+      ? {
+          ...clientError.extra,
+          error: clientError.message,
+          ...(clientError.details && { details: clientError.details }),
+        }
       : { error: 'Something went wrong on our side. Please try again.' };
     if (!clientError) logger.error({ err, reqId: req.id }, 'unhandled error');
     if (res.headersSent) return;

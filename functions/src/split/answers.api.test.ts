@@ -9,6 +9,7 @@ import {
   expensesResponseSchema,
   participantResponseSchema,
   participantsResponseSchema,
+  settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
   splitTripsResponseSchema,
@@ -95,6 +96,14 @@ describe('trip-split answers', () => {
     const ben = calculated.balances.find((b) => b.user_id === friend.id);
     expect(ben).toMatchObject({ balance: -50.01, total_paid: 0, total_owed: 50.01, balance_cents: -5001 });
     expect(calculated.settlements.map((s) => s.amount)).toEqual([50.01]);
+
+    const explained = settlementExplanationResponseSchema.parse(
+      (await api.call('GET', `${base}/settlements/explanation`, as)).body,
+    );
+    expect(explained.members.find((m) => m.user_id === friend.id)).toMatchObject({
+      balance: -50.01,
+      unsettled: 0,
+    });
 
     const listed = settlementsResponseSchema.parse((await api.call('GET', `${base}/settlements`, as)).body);
     const pending = listed.settlements[0];

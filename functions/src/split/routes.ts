@@ -5,11 +5,13 @@ import {
   entityIdParamsSchema,
   expenseBodySchema,
   expenseListQuerySchema,
+  markPaidBodySchema,
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
   type ParticipantResponse,
   type ParticipantsResponse,
+  type SettlementExplanationResponse,
   type SettlementsResponse,
   type SplitTripsResponse,
   type TripInvitationResponse,
@@ -130,6 +132,12 @@ export function splitRoutes(
       settlements: await service.listSettlements(currentUser(res), tripId),
     } satisfies SettlementsResponse);
   });
+  router.get('/trips/:tripId/settlements/explanation', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json(
+      (await service.explainSettlements(currentUser(res), tripId)) satisfies SettlementExplanationResponse,
+    );
+  });
   router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     res.json(
@@ -138,7 +146,8 @@ export function splitRoutes(
   });
   router.put('/settlements/:id/paid', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);
-    res.json({ settlement: await service.markSettlementPaid(currentUser(res), id) });
+    const body = parseInput(markPaidBodySchema, req.body ?? {});
+    res.json({ settlement: await service.markSettlementPaid(currentUser(res), id, body) });
   });
 
   // Firebase mode: the custom token the browser signs in to Firestore with, minted for the current session so the

@@ -15,13 +15,17 @@
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
+  SETTLEMENT_REPLACED,
   SHARES_EXCEED_AMOUNT,
+  SPLIT_TOLERANCE_CENTS,
+  applySplit,
   balanceDollars,
   centsToDollars,
   computeBalances,
   encodeExpenseCursor,
+  expenseSplitOf,
+  explainLedger,
   settle,
-  splitEqual,
   sumCents,
   ONLY_MEMBER_CANNOT_LEAVE,
   type AddParticipantBody,
@@ -34,11 +38,15 @@ import {
   type ExpensesResponse,
   type LedgerChangeKind,
   type LedgerPerson,
+  type MarkPaidBody,
+  type MemberExplanation,
   type Participant,
   type Settlement,
+  type SettlementExplanationResponse,
   type SplitTripSummary,
   type TripInvitation,
   type UserInvitation,
+  type StoredSplit,
 } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
 import { HttpError } from '../http/errors';
@@ -52,7 +60,7 @@ import type {
   TripRecord,
   UserRecord,
 } from '../store/types';
-import { NotAMemberError, UniqueConstraintError } from '../store/types';
+import { NotAMemberError, peopleOfExpense, UniqueConstraintError } from '../store/types';
 import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createExpensePageCache, type PageEncoding } from './expense-page-cache';
@@ -141,6 +149,7 @@ function toExpense(record: ExpenseRecord, person: (id: string) => LedgerPerson):
       const { first_name, last_name } = person(user_id);
       return { user_id, first_name, last_name, share_cents, share_amount: centsToDollars(share_cents) };
     }),
+    split: expenseSplitOf(record.split),
     created_by: record.created_by,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -160,61 +169,118 @@ function toSettlement(record: SettlementRecord, person: (id: string) => LedgerPe
   };
 }
 
-/**
- * The shares of an expense, computed on the server from the body: explicit shares must add up to the amount
- * exactly; otherwise personal (payer bears all), group (equal among all participants, remainder on the last) or
- * shared (custom amounts per non-payer with zeros dropped and the payer bearing the rest, else equal among the
- * non-payers). Whether everyone named is a member is checked by the store inside the write (NotAMemberError), where
- * no removal can slip in between, and where someone who left keeps their place in an expense already naming them.
- */
-export function sharesFor(body: ExpenseBody, memberIds: string[]): ExpenseRecord['shares'] {
-  const explicit = body.participants?.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
-  const custom = body.splits?.map((s) => ({ user_id: s.user_id, share_cents: s.amount }));
-  let shares: ExpenseRecord['shares'];
-  if (explicit && explicit.length > 0) {
-    shares = explicit.filter((s) => s.share_cents > 0);
-  } else if (body.expense_type === 'personal') {
-    shares = [{ user_id: body.paid_by, share_cents: body.amount }];
-  } else if (body.expense_type === 'group') {
-    const equal = splitEqual(body.amount, memberIds.length);
-    shares = memberIds.map((user_id, i) => ({ user_id, share_cents: equal[i] as number }));
-  } else {
-    const given = (custom ?? []).filter((s) => s.share_cents > 0);
-    if (given.some((s) => s.user_id === body.paid_by)) {
-      throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
-    }
-    if (given.length > 0) {
-      // Spec §5: the non-payers owe what was entered for them; the payer bears the rest.
-      const rest = body.amount - sumCents(given.map((s) => s.share_cents));
-      if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
-      shares = rest > 0 ? [...given, { user_id: body.paid_by, share_cents: rest }] : given;
-    } else {
-      const others = memberIds.filter((id) => id !== body.paid_by);
-      if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
-      const equal = splitEqual(body.amount, others.length);
-      shares = others.map((user_id, i) => ({ user_id, share_cents: equal[i] as number }));
-    }
+/** The split a body decides: its `split`, else explicit shares, else the simple form's type (spec §5). */
+function decidedSplit(body: ExpenseBody, memberIds: string[]): StoredSplit {
+  const person = (user_id: string, weight: number | null = null) => ({ user_id, weight });
+  if (body.split?.method === 'personal') return { method: 'personal', people: [person(body.paid_by)] };
+  if (body.split?.method === 'equal') {
+    return { method: 'equal', people: body.split.people.map((p) => person(p.user_id)) };
   }
-  if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== body.amount) {
+  if (body.split?.method === 'percent') {
+    return { method: 'percent', people: body.split.people.map((p) => person(p.user_id, p.percent)) };
+  }
+  if (body.split?.method === 'custom') {
+    // Spec §5: within a cent of the total, the mismatch adjusted onto the last person.
+    if (Math.abs(sumCents(body.split.people.map((p) => p.amount)) - body.amount) > SPLIT_TOLERANCE_CENTS) {
+      throw new HttpError(422, SHARES_MUST_ADD_UP);
+    }
+    return { method: 'custom', people: body.split.people.map((p) => person(p.user_id, p.amount)) };
+  }
+  if (body.participants?.length) {
+    if (sumCents(body.participants.map((p) => p.share_amount)) !== body.amount) {
+      throw new HttpError(422, SHARES_MUST_ADD_UP);
+    }
+    return {
+      method: 'custom',
+      people: body.participants
+        .filter((p) => p.share_amount > 0)
+        .map((p) => person(p.user_id, p.share_amount)),
+    };
+  }
+  if (body.expense_type === 'personal') return { method: 'personal', people: [person(body.paid_by)] };
+  if (body.expense_type === 'group') return { method: 'equal', people: memberIds.map((id) => person(id)) };
+  const given = (body.splits ?? []).filter((s) => s.amount > 0);
+  if (given.some((s) => s.user_id === body.paid_by)) {
+    throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
+  }
+  if (given.length > 0) {
+    // Spec §5: the non-payers owe what was entered for them; the payer, last, bears the rest.
+    const rest = body.amount - sumCents(given.map((s) => s.amount));
+    if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
+    return {
+      method: 'custom',
+      people: [...given.map((s) => person(s.user_id, s.amount)), person(body.paid_by, rest)],
+    };
+  }
+  const others = memberIds.filter((id) => id !== body.paid_by);
+  if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
+  return { method: 'equal', people: others.map((id) => person(id)) };
+}
+
+/** The split applied to an amount: each person's share in the split's order, zero shares left out. */
+function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['shares'] {
+  const cents = applySplit(amountCents, split);
+  if (!cents) {
+    throw new HttpError(422, split.method === 'custom' ? SHARES_EXCEED_AMOUNT : 'Unable to compute split');
+  }
+  const shares = split.people
+    .map((p, i) => ({ user_id: p.user_id, share_cents: cents[i] as number }))
+    .filter((s) => s.share_cents > 0);
+  if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== amountCents) {
     throw new HttpError(422, SHARES_MUST_ADD_UP);
   }
   return shares;
 }
 
+const sameShares = (a: ExpenseRecord['shares'], b: ExpenseRecord['shares']) => {
+  const key = (shares: ExpenseRecord['shares']) =>
+    JSON.stringify(shares.map((s) => [s.user_id, s.share_cents]).sort());
+  return key(a) === key(b);
+};
+
 /**
- * An edit that names no people keeps the split as it was decided: the stored shares when neither the amount, the
- * payer nor the type changed (so an edit of words changes no share); an equal split re-applied to the same people
- * when only the amount changed. Today's members never enter an existing expense.
+ * The split and shares of an expense, computed on the server from the body over today's members: everyone in a
+ * newly decided split must be a member (or already named by the stored expense: someone who left keeps their place
+ * in it), and explicit `participants` sent beside a `split` must be its shares. The store checks the people who get
+ * money again inside the write, where no removal can slip in between.
  */
-function keptSplit(stored: ExpenseRecord, body: ExpenseBody): Pick<ExpensePatch, 'shares'> | undefined {
-  const namesPeople = Boolean(body.participants?.length || body.splits?.length);
+export function splitFor(
+  body: ExpenseBody,
+  memberIds: string[],
+  stored?: ExpenseRecord,
+): Pick<ExpensePatch, 'split' | 'shares'> {
+  const split = decidedSplit(body, memberIds);
+  const shares = sharesOf(body.amount, split);
+  const allowed = new Set([...memberIds, ...(stored ? peopleOfExpense(stored) : [])]);
+  if (!allowed.has(body.paid_by) || split.people.some((p) => !allowed.has(p.user_id))) {
+    throw new HttpError(422, NOT_A_PARTICIPANT);
+  }
+  const explicit = body.split && body.participants?.filter((p) => p.share_amount > 0);
+  if (explicit?.length) {
+    const sent = explicit.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
+    if (!sameShares(sent, shares)) throw new HttpError(422, 'The shares do not match the split');
+  }
+  return { split, shares };
+}
+
+/**
+ * An edit that names no people and keeps the payer and the type keeps the split as it was decided: the stored
+ * shares when the amount is the same (so an edit of words changes no share), the stored method re-applied to the
+ * stored people when it changed (the last person takes the remainder). Today's members never enter an existing
+ * expense; anyone whose share grows from nothing must still be a member.
+ */
+function keptSplit(
+  stored: ExpenseRecord,
+  body: ExpenseBody,
+  memberIds: string[],
+): Pick<ExpensePatch, 'split' | 'shares'> | undefined {
+  const namesPeople = Boolean(body.participants?.length || body.splits?.length || body.split);
   if (namesPeople || body.paid_by !== stored.paid_by || body.expense_type !== stored.expense_type) return;
-  if (body.amount === stored.amount_cents) return { shares: stored.shares };
-  if (stored.expense_type !== 'group') return;
-  const equal = splitEqual(body.amount, stored.shares.length);
-  return {
-    shares: stored.shares.map((share, i) => ({ user_id: share.user_id, share_cents: equal[i] as number })),
-  };
+  if (body.amount === stored.amount_cents) return { split: stored.split, shares: stored.shares };
+  const shares = sharesOf(body.amount, stored.split);
+  const named = new Set([...memberIds, ...peopleOfExpense(stored)]);
+  if (shares.some((s) => !named.has(s.user_id))) throw new HttpError(422, NOT_A_PARTICIPANT);
+  return { split: stored.split, shares };
 }
 
 export function createSplitService({
@@ -238,10 +304,18 @@ export function createSplitService({
     return { expense, role };
   }
 
-  /** What a create or an edit stores: the body's fields, with shares the server computes over today's members. */
-  async function expenseFields(tripId: string, body: ExpenseBody): Promise<ExpensePatch> {
+  /**
+   * What a create or an edit stores: the body's fields, with the split kept from the stored expense (see keptSplit)
+   * or decided by the body over today's members.
+   */
+  async function expenseFields(
+    tripId: string,
+    body: ExpenseBody,
+    stored?: ExpenseRecord,
+  ): Promise<ExpensePatch> {
     const [members, trip] = await Promise.all([store.members.list(tripId), store.trips.get(tripId)]);
     if (trip) requireDateNearTrip(trip, body.expense_date, 'expense_date');
+    const memberIds = members.map((m) => m.user_id);
     return {
       title: body.title,
       description: body.description,
@@ -250,10 +324,7 @@ export function createSplitService({
       category: body.category,
       expense_type: body.expense_type,
       paid_by: body.paid_by,
-      shares: sharesFor(
-        body,
-        members.map((m) => m.user_id),
-      ),
+      ...((stored && keptSplit(stored, body, memberIds)) ?? splitFor(body, memberIds, stored)),
     };
   }
 
@@ -307,6 +378,20 @@ export function createSplitService({
       records.flatMap((r) => [r.from_user_id, r.to_user_id]),
     );
     return records.map((record) => toSettlement(record, person));
+  }
+
+  /**
+   * A pending settlement that a recalculation replaced, or changed from the amount the caller saw, answers 409 with
+   * the trip's current list (a replaced one only to members; to anyone else it stays a 404), so a member who saw
+   * the old list can mark the current transfer instead.
+   */
+  async function refuseIfReplaced(user: UserRecord, id: string) {
+    const tripId = await store.split.replacedSettlementTrip(id);
+    if (tripId && (await store.members.roleOf(tripId, user.id))) await refuseAsRecalculated(tripId);
+  }
+  async function refuseAsRecalculated(tripId: string): Promise<never> {
+    const settlements = await settlementViews(tripId, await store.split.listSettlements(tripId));
+    throw new HttpError(409, SETTLEMENT_REPLACED, undefined, { settlements });
   }
 
   return {
@@ -435,10 +520,7 @@ export function createSplitService({
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
       }
       const record = await committed(
-        store.split.updateExpense(id, {
-          ...(await expenseFields(expense.trip_id, body)),
-          ...keptSplit(expense, body),
-        }),
+        store.split.updateExpense(id, await expenseFields(expense.trip_id, body, expense)),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
@@ -457,6 +539,39 @@ export function createSplitService({
     async listSettlements(user: UserRecord, tripId: string): Promise<Settlement[]> {
       await requireTripMember(store, tripId, user.id);
       return settlementViews(tripId, await store.split.listSettlements(tripId));
+    },
+
+    /** "How we got here": each member's paid, share and balance, and the settlements that settle it. No write. */
+    async explainSettlements(user: UserRecord, tripId: string): Promise<SettlementExplanationResponse> {
+      await requireTripMember(store, tripId, user.id);
+      const [members, expenses, records] = await Promise.all([
+        store.members.list(tripId),
+        store.split.listExpenses(tripId),
+        store.split.listSettlements(tripId),
+      ]);
+      const explained = explainLedger(
+        members.map((m) => m.user_id),
+        expenses,
+        records.map((r) => ({
+          id: r.id,
+          from: r.from_user_id,
+          to: r.to_user_id,
+          amount_cents: r.amount_cents,
+        })),
+      );
+      const person = await peopleOf(store, members, [
+        ...explained.map((e) => e.user_id),
+        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+      ]);
+      return {
+        members: explained.map((e): MemberExplanation => ({
+          ...person(e.user_id),
+          ...e,
+          ...balanceDollars(e),
+          unsettled: centsToDollars(e.unsettled_cents),
+        })),
+        settlements: records.map((record) => toSettlement(record, person)),
+      };
     },
 
     async calculateSettlements(user: UserRecord, tripId: string): Promise<CalculateSettlementsResponse> {
@@ -486,9 +601,10 @@ export function createSplitService({
       };
     },
 
-    async markSettlementPaid(user: UserRecord, id: string): Promise<Settlement> {
+    async markSettlementPaid(user: UserRecord, id: string, body: MarkPaidBody = {}): Promise<Settlement> {
       const settlement = await store.split.getSettlement(id);
       const role = settlement && (await store.members.roleOf(settlement.trip_id, user.id));
+      if (!settlement) await refuseIfReplaced(user, id);
       if (!settlement || !role) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
       if (role !== 'owner' && settlement.from_user_id !== user.id && settlement.to_user_id !== user.id) {
         throw new HttpError(
@@ -497,8 +613,11 @@ export function createSplitService({
         );
       }
       if (settlement.settled_at) throw new HttpError(409, 'This settlement is already marked as paid');
-      const paid = await store.split.markSettlementPaid(id, new Date().toISOString());
+      const paid = await store.split.markSettlementPaid(id, new Date().toISOString(), body.amount);
+      if (!paid) await refuseIfReplaced(user, id);
       if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      // Recalculated to another amount since the caller saw it: nothing was marked.
+      if (!paid.settled_at) await refuseAsRecalculated(paid.trip_id);
       emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;

@@ -7,6 +7,7 @@ import {
   type Expense,
   type ExpensesResponse,
   type LedgerChange,
+  type MemberExplanation,
   type Settlement,
 } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
@@ -482,6 +483,120 @@ describe('expenses', () => {
     ]);
   });
 
+  it('stores the split as decided, answers it, and re-applies it on an amount edit from either form', async () => {
+    const { owner, bea, cai, create } = await trio();
+    // The overview's modal: percentages over selected people, payer included.
+    const created = await create(
+      owner,
+      expenseBody(owner.id, {
+        amount: 100,
+        expense_type: 'shared',
+        split: {
+          method: 'percent',
+          people: [
+            { user_id: owner.id, percent: 50 },
+            { user_id: cai.id, percent: 50 },
+          ],
+        },
+        participants: [
+          { user_id: owner.id, share_amount: 50 },
+          { user_id: cai.id, share_amount: 50 },
+        ],
+      }),
+    );
+    expect(created.status).toBe(201);
+    const expense = created.body.expense as Expense;
+    expect(expense.split).toEqual({
+      method: 'percent',
+      people: [
+        { user_id: owner.id, amount_cents: null, amount: null, percent: 50 },
+        { user_id: cai.id, amount_cents: null, amount: null, percent: 50 },
+      ],
+    });
+    const edit = (body: Record<string, unknown>) =>
+      api.call('PUT', `/api/trip-split/expenses/${expense.id}`, {
+        token: owner.token,
+        body: expenseBody(owner.id, { expense_type: 'shared', ...body }),
+      });
+    // The trip page's form, its split untouched: words change, no share does.
+    const reworded = await edit({ amount: 100, title: 'Tapas', description: 'Bairro Alto' });
+    expect(shares(reworded.body.expense)).toEqual([
+      ['Ana', 5000],
+      ['Cai', 5000],
+    ]);
+    expect(reworded.body.expense.split.method).toBe('percent');
+    // An amount edit re-applies the percentages to the same people, the rounding on the last one.
+    const repriced = await edit({ amount: '100.01' });
+    expect(shares(repriced.body.expense)).toEqual([
+      ['Ana', 5000],
+      ['Cai', 5001],
+    ]);
+    // The trip page's shared split of the same expense: what the others owe, the payer bears the rest.
+    const asShared = await edit({ amount: 100.01, splits: [{ user_id: cai.id, amount: 50.01 }] });
+    expect(asShared.status).toBe(200);
+    expect(shares(asShared.body.expense)).toEqual([
+      ['Cai', 5001],
+      ['Ana', 5000],
+    ]);
+    expect(asShared.body.expense.split.method).toBe('custom');
+    const moreForPayer = await edit({ amount: 110.01 });
+    expect(shares(moreForPayer.body.expense)).toEqual([
+      ['Cai', 5001],
+      ['Ana', 6000],
+    ]);
+
+    // Equal over selected people; custom within a cent, adjusted onto the last person.
+    const equal = await create(
+      bea,
+      expenseBody(bea.id, {
+        amount: 10,
+        split: { method: 'equal', people: [{ user_id: bea.id }, { user_id: cai.id }] },
+      }),
+    );
+    expect(shares(equal.body.expense)).toEqual([
+      ['Bea', 500],
+      ['Cai', 500],
+    ]);
+    const custom = await create(
+      bea,
+      expenseBody(bea.id, {
+        amount: 10,
+        split: {
+          method: 'custom',
+          people: [
+            { user_id: owner.id, amount: 3.33 },
+            { user_id: bea.id, amount: 6.66 },
+          ],
+        },
+      }),
+    );
+    expect(shares(custom.body.expense)).toEqual([
+      ['Ana', 333],
+      ['Bea', 667],
+    ]);
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [
+        { split: { method: 'custom', people: [{ user_id: owner.id, amount: 9.5 }] } },
+        'The shares must add up to the amount exactly',
+      ],
+      [
+        {
+          split: { method: 'equal', people: [{ user_id: owner.id }, { user_id: bea.id }] },
+          participants: [{ user_id: owner.id, share_amount: 10 }],
+        },
+        'The shares do not match the split',
+      ],
+      [
+        { split: { method: 'percent', people: [{ user_id: owner.id, percent: 0 }] } },
+        'Unable to compute split',
+      ],
+    ];
+    for (const [body, error] of refusals) {
+      const refused = await create(owner, expenseBody(owner.id, { amount: 10, ...body }));
+      expect([refused.status, refused.body.error]).toEqual([422, error]);
+    }
+  });
+
   it('rejects a split that does not sum exactly, strangers in the split, and bad input', async () => {
     const { owner, bea, create } = await trio();
     const outsider = await member('zed');
@@ -785,6 +900,108 @@ describe('settlements', () => {
     ]);
     const listed = await api.call('GET', `/api/trip-split/trips/${tripId}/settlements`, { token: bea.token });
     expect(listed.body.settlements).toEqual(again.settlements);
+  });
+});
+
+describe('settlements that move', () => {
+  it("answers 409 with the current list when another member's recalculation replaced the transfer", async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const outsider = await member('zed');
+    const tripId = await tripOf(owner, bea);
+    const addExpense = (who: Member, amount: number) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+        token: who.token,
+        body: expenseBody(who.id, { amount }),
+      });
+    const calculate = (who: Member) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: who.token });
+    const paid = (who: Member, id: string) =>
+      api.call('PUT', `/api/trip-split/settlements/${id}/paid`, { token: who.token });
+
+    await addExpense(owner, 20);
+    const [seen] = (await calculate(owner)).body.settlements as Settlement[];
+    // An unchanged ledger keeps the id: Bea's view stays markable.
+    expect(((await calculate(bea)).body.settlements as Settlement[]).map((s) => s.id)).toEqual([seen!.id]);
+
+    // Bea pays a bigger bill and recalculates: now Ana owes Bea, a new transfer.
+    await addExpense(bea, 60);
+    const current = (await calculate(bea)).body.settlements as Settlement[];
+    expect(current.map((s) => [s.payer.first_name, s.payee.first_name, s.amount_cents])).toEqual([
+      ['Ana', 'Bea', 2000],
+    ]);
+    const stale = await paid(bea, seen!.id);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      error: 'This settlement was recalculated. Here is the current list.',
+      settlements: current,
+    });
+    expect((await paid(outsider, seen!.id)).status).toBe(404);
+
+    // Same pair, another amount: the id is kept, but marking it at the amount seen before is refused.
+    await addExpense(owner, 10);
+    const grown = (await calculate(owner)).body.settlements as Settlement[];
+    expect(grown.map((s) => [s.id, s.amount_cents])).toEqual([[current[0]!.id, 1500]]);
+    const atOldAmount = await api.call('PUT', `/api/trip-split/settlements/${current[0]!.id}/paid`, {
+      token: owner.token,
+      body: { amount: 20 },
+    });
+    expect([atOldAmount.status, atOldAmount.body.settlements]).toEqual([409, grown]);
+    const atShown = await api.call('PUT', `/api/trip-split/settlements/${current[0]!.id}/paid`, {
+      token: owner.token,
+      body: { amount: '15.00' },
+    });
+    expect(atShown.status).toBe(200);
+    expect((await paid(bea, current[0]!.id)).status).toBe(409);
+  });
+
+  it('explains how each balance came about and which transfers settle it', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const cai = await member('cai');
+    const outsider = await member('zed');
+    const tripId = await tripOf(owner, bea, cai);
+    await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id, { amount: 90 }),
+    });
+    const explain = (who: Member) =>
+      api.call('GET', `/api/trip-split/trips/${tripId}/settlements/explanation`, { token: who.token });
+    const rows = (body: { members: MemberExplanation[] }) =>
+      body.members.map((m) => [
+        m.first_name,
+        m.total_paid_cents,
+        m.total_owed_cents,
+        m.balance_cents,
+        m.unsettled_cents,
+      ]);
+
+    // Before any calculation nothing settles the balances yet; looking changes nothing.
+    const before = await explain(bea);
+    expect(before.status).toBe(200);
+    expect(rows(before.body)).toEqual([
+      ['Ana', 9000, 3000, 6000, 6000],
+      ['Bea', 0, 3000, -3000, -3000],
+      ['Cai', 0, 3000, -3000, -3000],
+    ]);
+    expect(before.body.settlements).toEqual([]);
+
+    const calculated = (
+      await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: cai.token })
+    ).body.settlements as Settlement[];
+    await api.call('PUT', `/api/trip-split/settlements/${calculated[0]!.id}/paid`, { token: owner.token });
+    const after = (await explain(cai)).body as { members: MemberExplanation[]; settlements: Settlement[] };
+    expect(rows(after)).toEqual([
+      ['Ana', 9000, 3000, 6000, 0],
+      ['Bea', 0, 3000, -3000, 0],
+      ['Cai', 0, 3000, -3000, 0],
+    ]);
+    expect(after.members[0]!.settlement_ids.sort()).toEqual(calculated.map((s) => s.id).sort());
+    const bea_ = after.members[1]!;
+    expect(bea_.settlement_ids).toHaveLength(1);
+    expect(after.settlements.find((s) => s.id === bea_.settlement_ids[0])?.payer.user_id).toBe(bea.id);
+    expect(after.members[0]).toMatchObject({ total_paid: 90, total_owed: 30, balance: 60, unsettled: 0 });
+    expect((await explain(outsider)).status).toBe(404);
   });
 });
 

@@ -33,6 +33,13 @@ describe.each(Object.entries(storeAdapters))(
           { user_id: owner.id, share_cents: 1500 },
           { user_id: friend.id, share_cents: 1500 },
         ],
+        split: {
+          method: 'equal',
+          people: [
+            { user_id: owner.id, weight: null },
+            { user_id: friend.id, weight: null },
+          ],
+        },
         created_by: owner.id,
         ...overrides,
       });
@@ -63,6 +70,7 @@ describe.each(Object.entries(storeAdapters))(
         title: 'Lunch',
         amount_cents: 5000,
         shares: [{ user_id: friend.id, share_cents: 5000 }],
+        split: { method: 'percent', people: [{ user_id: friend.id, weight: 12.5 }] },
       });
       const updated = await adapter.store.split.updateExpense(first.id, patch);
       expect(updated).toMatchObject({
@@ -70,7 +78,12 @@ describe.each(Object.entries(storeAdapters))(
         title: 'Lunch',
         amount_cents: 5000,
         shares: [{ user_id: friend.id, share_cents: 5000 }],
+        split: { method: 'percent', people: [{ user_id: friend.id, weight: 12.5 }] },
       });
+      await expect(adapter.store.split.getExpense(first.id)).resolves.toEqual(updated);
+      expect((await adapter.store.split.listExpensePage(trip.id, { limit: 5, after: null }))[1]).toEqual(
+        updated,
+      );
       expect(await totals(trip.id)).toEqual([2, 6234]);
 
       await expect(adapter.store.split.deleteExpense(second.id)).resolves.toMatchObject({
@@ -231,7 +244,9 @@ describe.each(Object.entries(storeAdapters))(
       expect(await adapter.store.split.recalculateSettlements(trip.id, plan(members))).toEqual([pending]);
 
       const at = new Date().toISOString();
-      const paid = await adapter.store.split.markSettlementPaid(again[0]!.id, at);
+      // Marking it paid at an amount it no longer has changes nothing.
+      await expect(adapter.store.split.markSettlementPaid(again[0]!.id, at, 2500)).resolves.toEqual(pending);
+      const paid = await adapter.store.split.markSettlementPaid(again[0]!.id, at, 1500);
       expect(paid?.settled_at).toBe(at);
       // Paying twice keeps the first time.
       await expect(
@@ -258,6 +273,32 @@ describe.each(Object.entries(storeAdapters))(
         }),
       ]);
       await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual(after);
+    });
+
+    it('remembers the pending settlements a recalculation replaced, and only those', async () => {
+      const { owner, friend, trip, expense } = await group();
+      const created = await adapter.store.split.createExpense(trip.id, expense());
+      const [pending] = await adapter.store.split.recalculateSettlements(trip.id, () => [
+        { from: friend.id, to: owner.id, amount_cents: 1500 },
+      ]);
+      await expect(adapter.store.split.replacedSettlementTrip(pending!.id)).resolves.toBeNull();
+      // Another member's recalculation turns the transfer around: the old one is gone, and remembered.
+      await adapter.store.split.deleteExpense(created.id);
+      const [reversed] = await adapter.store.split.recalculateSettlements(trip.id, () => [
+        { from: owner.id, to: friend.id, amount_cents: 700 },
+      ]);
+      expect(reversed?.id).not.toBe(pending!.id);
+      await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toBeNull();
+      await expect(adapter.store.split.replacedSettlementTrip(pending!.id)).resolves.toBe(trip.id);
+      await expect(
+        adapter.store.split.markSettlementPaid(pending!.id, new Date().toISOString()),
+      ).resolves.toBeNull();
+      await expect(adapter.store.split.replacedSettlementTrip(reversed!.id)).resolves.toBeNull();
+      for (const id of [randomUUID(), `${trip.id}~${randomUUID()}`, 'a/b', '~']) {
+        await expect(adapter.store.split.replacedSettlementTrip(id)).resolves.toBeNull();
+      }
+      await adapter.store.trips.delete(trip.id);
+      await expect(adapter.store.split.replacedSettlementTrip(pending!.id)).resolves.toBeNull();
     });
 
     it('commits an expense only if everyone it newly names is a member at commit time', async () => {

@@ -154,6 +154,7 @@ describe.each(Object.entries(storeAdapters))('store contract, trips and members:
     expense_type: 'shared' as const,
     paid_by: payer,
     shares: [{ user_id: debtor, share_cents: 2000 }],
+    split: { method: 'custom' as const, people: [{ user_id: debtor, weight: 2000 }] },
     created_by: payer,
   });
 

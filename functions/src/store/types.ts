@@ -2,7 +2,13 @@
  * The data port. Feature services depend on this interface only, never on an adapter.
  * Every operation that writes more than one record is atomic inside the adapter.
  */
-import type { ExpenseCategory, ExpenseCursor, ExpenseType, LedgerTransfer } from '@wayfare/contract';
+import type {
+  ExpenseCategory,
+  ExpenseCursor,
+  ExpenseType,
+  LedgerTransfer,
+  StoredSplit,
+} from '@wayfare/contract';
 import type { Attraction, DailyPlan, LinkKind, PlanTime, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
@@ -304,6 +310,8 @@ export interface ExpenseRecord {
   paid_by: string;
   /** Who owes what; the shares add up to amount_cents exactly (the service checks before writing). */
   shares: Array<{ user_id: string; share_cents: number }>;
+  /** How the shares were decided (method, people, weights), so an edit can keep or re-apply it. */
+  split: StoredSplit;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -360,20 +368,30 @@ export interface SplitStore {
     tripId: string,
     plan: (expenses: ExpenseRecord[], paid: SettlementRecord[]) => LedgerTransfer[],
   ): Promise<SettlementRecord[]>;
-  /** Sets settled_at once; a settlement already paid is answered unchanged; null when absent. */
-  markSettlementPaid(id: string, at: string): Promise<SettlementRecord | null>;
+  /**
+   * Sets settled_at once; a settlement already paid, or (with `expectedCents`) a pending one whose amount is no
+   * longer that, is answered unchanged; null when absent. The check and the write are one atomic step.
+   */
+  markSettlementPaid(id: string, at: string, expectedCents?: number): Promise<SettlementRecord | null>;
+  /**
+   * The trip of a pending settlement that a recalculation removed (so "Mark as Paid" on it can say so); null
+   * for an id that was never a settlement, or one that still exists.
+   */
+  replacedSettlementTrip(id: string): Promise<string | null>;
 }
 
-/** Everyone an expense names: its payer and the people in its shares, each once. */
-export const peopleOfExpense = (expense: Pick<ExpenseRecord, 'paid_by' | 'shares'>) => [
+type NamingFields = Pick<ExpenseRecord, 'paid_by' | 'shares'>;
+
+/**
+ * Everyone an expense names: its payer and the people in its shares, each once. Not the split's people with a zero
+ * share: they are in no balance until an amount edit gives them money, and then they are named (and checked) anew.
+ */
+export const peopleOfExpense = (expense: NamingFields) => [
   ...new Set([expense.paid_by, ...expense.shares.map((share) => share.user_id)]),
 ];
 
 /** The people a write of `next` names who were not named by the stored version (all of them for a new expense). */
-export const newlyNamed = (
-  next: Pick<ExpenseRecord, 'paid_by' | 'shares'>,
-  stored?: Pick<ExpenseRecord, 'paid_by' | 'shares'>,
-) => {
+export const newlyNamed = (next: NamingFields, stored?: NamingFields) => {
   const before = new Set(stored ? peopleOfExpense(stored) : []);
   return peopleOfExpense(next).filter((id) => !before.has(id));
 };

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { StoredSplit } from '@wayfare/contract';
+import { storedSplitOr } from '../new-records';
 import {
   newlyNamed,
   NotAMemberError,
@@ -66,9 +68,20 @@ export const splitMigrations: Migration[] = [
       SELECT e.trip_id, s.user_id, SUM(s.share_cents) FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
       GROUP BY e.trip_id, s.user_id;`,
   },
+  {
+    // The split as it was decided (JSON of StoredSplit; NULL for rows written before, read as custom amounts of
+    // their shares), and the pending settlements a recalculation replaced, so "Mark as Paid" on one answers 409.
+    id: '012-kept-splits-and-replaced-settlements',
+    sql: `ALTER TABLE expenses ADD COLUMN split TEXT;
+    CREATE TABLE replaced_settlements (
+      id TEXT PRIMARY KEY,
+      trip_id TEXT NOT NULL REFERENCES trips(id) ON DELETE CASCADE,
+      replaced_at TEXT NOT NULL
+    ) STRICT;`,
+  },
 ];
 
-type ExpenseRow = Omit<ExpenseRecord, 'shares'>;
+type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split'> & { split: string | null };
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
 
@@ -119,14 +132,14 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   );
   const insertExpense = db.prepare(
     `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
-       paid_by, created_by, created_at, updated_at)
+       paid_by, split, created_by, created_at, updated_at)
      VALUES (@id, @trip_id, @title, @description, @amount_cents, @expense_date, @category, @expense_type,
-       @paid_by, @created_by, @created_at, @updated_at)`,
+       @paid_by, @split, @created_by, @created_at, @updated_at)`,
   );
   const updateExpenseRow = db.prepare(
     `UPDATE expenses SET title = @title, description = @description, amount_cents = @amount_cents,
        expense_date = @expense_date, category = @category, expense_type = @expense_type, paid_by = @paid_by,
-       updated_at = @updated_at WHERE id = @id`,
+       split = @split, updated_at = @updated_at WHERE id = @id`,
   );
   const deleteExpenseRow = db.prepare('DELETE FROM expenses WHERE id = ?');
   const insertShare = db.prepare(
@@ -143,6 +156,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   );
   const settlementById = db.prepare<[string], SettlementRecord>('SELECT * FROM settlements WHERE id = ?');
   const deleteSettlement = db.prepare('DELETE FROM settlements WHERE id = ? AND settled_at IS NULL');
+  const recordReplaced = db.prepare(
+    'INSERT OR IGNORE INTO replaced_settlements (id, trip_id, replaced_at) VALUES (?, ?, ?)',
+  );
+  const replacedTrip = db.prepare<[string], { trip_id: string }>(
+    'SELECT trip_id FROM replaced_settlements WHERE id = ?',
+  );
   const updatePendingAmount = db.prepare(
     'UPDATE settlements SET amount_cents = ? WHERE id = ? AND settled_at IS NULL',
   );
@@ -150,7 +169,10 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     `INSERT INTO settlements (id, trip_id, from_user_id, to_user_id, amount_cents, settled_at, created_at)
      VALUES (@id, @trip_id, @from_user_id, @to_user_id, @amount_cents, @settled_at, @created_at)`,
   );
-  const markPaid = db.prepare('UPDATE settlements SET settled_at = ? WHERE id = ? AND settled_at IS NULL');
+  const markPaid = db.prepare(
+    `UPDATE settlements SET settled_at = @at
+     WHERE id = @id AND settled_at IS NULL AND (@expected IS NULL OR amount_cents = @expected)`,
+  );
   const isMember = db
     .prepare<[string, string], number>('SELECT 1 FROM trip_members WHERE trip_id = ? AND user_id = ?')
     .pluck();
@@ -161,10 +183,16 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     if (stranger) throw new NotAMemberError(stranger);
   };
 
-  const withShares = (row: ExpenseRow): ExpenseRecord => ({
+  const toRecord = (row: ExpenseRow, shares: ExpenseRecord['shares']): ExpenseRecord => ({
     ...row,
-    shares: sharesOf.all(row.id).map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+    shares,
+    split: storedSplitOr(row.split === null ? null : (JSON.parse(row.split) as StoredSplit), shares),
   });
+  const withShares = (row: ExpenseRow): ExpenseRecord =>
+    toRecord(
+      row,
+      sharesOf.all(row.id).map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+    );
 
   const attachShares = (rows: ExpenseRow[], shareRows: ShareRow[]): ExpenseRecord[] => {
     const shares = new Map<string, ExpenseRecord['shares']>();
@@ -173,7 +201,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       list.push({ user_id, share_cents });
       shares.set(expense_id, list);
     }
-    return rows.map((row) => ({ ...row, shares: shares.get(row.id) ?? [] }));
+    return rows.map((row) => toRecord(row, shares.get(row.id) ?? []));
   };
 
   const listExpenses = (tripId: string): ExpenseRecord[] =>
@@ -193,9 +221,9 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
-    const { shares, ...row } = expense;
+    const { shares, split, ...row } = expense;
     requireMembers(expense.trip_id, newlyNamed(expense));
-    insertExpense.run(row);
+    insertExpense.run({ ...row, split: JSON.stringify(split) });
     writeShares(expense.trip_id, expense.id, shares);
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
   });
@@ -204,8 +232,13 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     const before = expenseById.get(id);
     if (!before) return null;
     requireMembers(before.trip_id, newlyNamed(patch, withShares(before)));
-    const { shares, ...fields } = patch;
-    updateExpenseRow.run({ ...fields, id, updated_at: new Date().toISOString() });
+    const { shares, split, ...fields } = patch;
+    updateExpenseRow.run({
+      ...fields,
+      split: JSON.stringify(split),
+      id,
+      updated_at: new Date().toISOString(),
+    });
     unwindShareTotals(before.trip_id, id);
     deleteShares.run(id);
     writeShares(before.trip_id, id, shares);
@@ -231,9 +264,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         existing.filter((s) => s.settled_at === null),
         plan(listExpenses(tripId), paid),
       );
-      for (const id of changes.remove) deleteSettlement.run(id);
-      for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
       const created_at = new Date().toISOString();
+      for (const id of changes.remove) {
+        deleteSettlement.run(id);
+        recordReplaced.run(id, tripId, created_at);
+      }
+      for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
       for (const transfer of changes.add) {
         insertSettlement.run({
           id: randomUUID(),
@@ -300,9 +336,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     async recalculateSettlements(tripId, plan) {
       return recalculate(tripId, plan);
     },
-    async markSettlementPaid(id, at) {
-      markPaid.run(at, id);
+    async markSettlementPaid(id, at, expectedCents) {
+      markPaid.run({ at, id, expected: expectedCents ?? null });
       return settlementById.get(id) ?? null;
+    },
+    async replacedSettlementTrip(id) {
+      return replacedTrip.get(id)?.trip_id ?? null;
     },
   };
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { FieldValue, type Firestore, type Query, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type Firestore,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import type { ExpenseCursor } from '@wayfare/contract';
 import {
   newlyNamed,
@@ -12,6 +18,7 @@ import {
 import { bumpLedgerNotice } from './ledger-notice';
 import { ledgerPersonRef } from './ledger-people';
 import { reconcilePending } from '../pending-settlements';
+import { storedSplitOr } from '../new-records';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
@@ -28,6 +35,12 @@ const tripOf = (id: string) => {
   return at > 0 && !id.includes('/') ? id.slice(0, at) : null;
 };
 
+/** An expense document; one written before splits were kept has no `split` and reads as custom amounts. */
+const expenseOf = (data: DocumentData): ExpenseRecord => {
+  const record = data as Omit<ExpenseRecord, 'split'> & { split?: ExpenseRecord['split'] };
+  return { ...record, split: storedSplitOr(record.split, record.shares) };
+};
+
 const byNewestExpense = (a: ExpenseRecord, b: ExpenseRecord) =>
   b.expense_date.localeCompare(a.expense_date) ||
   b.created_at.localeCompare(a.created_at) ||
@@ -39,6 +52,8 @@ export function firestoreSplit(db: Firestore): SplitStore {
   const trip = (tripId: string) => db.collection('trips').doc(tripId);
   const expenses = (tripId: string) => trip(tripId).collection('expenses');
   const settlements = (tripId: string) => trip(tripId).collection('settlements');
+  /** Pending settlements a recalculation removed, by their id, so "Mark as Paid" on one can answer 409. */
+  const replaced = (tripId: string) => trip(tripId).collection('replaced_settlements');
   const expenseRef = (id: string) => {
     const tripId = tripOf(id);
     return tripId ? expenses(tripId).doc(id) : null;
@@ -120,7 +135,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
   return {
     async listExpenses(tripId) {
       const snapshot = await expenses(tripId).get();
-      return snapshot.docs.map((doc) => doc.data() as ExpenseRecord).sort(byNewestExpense);
+      return snapshot.docs.map((doc) => expenseOf(doc.data())).sort(byNewestExpense);
     },
     async listExpensePage(tripId, { limit, after }) {
       // Cursors are where-clauses rather than startAfter: plain range filters every emulator honours.
@@ -131,7 +146,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       for (const range of ranges) {
         if (page.length >= limit) break;
         const snapshot = await range.limit(limit - page.length).get();
-        page.push(...snapshot.docs.map((doc) => doc.data() as ExpenseRecord));
+        page.push(...snapshot.docs.map((doc) => expenseOf(doc.data())));
       }
       return page;
     },
@@ -142,7 +157,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
     async getExpense(id) {
       const ref = expenseRef(id);
       const doc = ref && (await ref.get());
-      return doc?.exists ? (doc.data() as ExpenseRecord) : null;
+      return doc?.exists ? expenseOf(doc.data() as DocumentData) : null;
     },
     async createExpense(tripId, input) {
       const now = new Date().toISOString();
@@ -167,7 +182,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       return db.runTransaction(async (tx) => {
         const before = await tx.get(ref);
         if (!before.exists) return null;
-        const old = before.data() as ExpenseRecord;
+        const old = expenseOf(before.data() as DocumentData);
         const next: ExpenseRecord = { ...old, ...patch, updated_at: new Date().toISOString() };
         await requireMembers(tx, old.trip_id, newlyNamed(next, old));
         tx.set(ref, next);
@@ -185,7 +200,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       return db.runTransaction(async (tx) => {
         const before = await tx.get(ref);
         if (!before.exists) return null;
-        const old = before.data() as ExpenseRecord;
+        const old = expenseOf(before.data() as DocumentData);
         tx.delete(ref);
         moveTotals(tx, old.trip_id, -1, -old.amount_cents);
         moveLedgerPeople(tx, old.trip_id, [[old, -1]]);
@@ -210,16 +225,19 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const existing = settlementDocs.docs.map((doc) => doc.data() as SettlementRecord);
         const paid = existing.filter((s) => s.settled_at !== null);
         const transfers = plan(
-          expenseDocs.docs.map((doc) => doc.data() as ExpenseRecord).sort(byNewestExpense),
+          expenseDocs.docs.map((doc) => expenseOf(doc.data())).sort(byNewestExpense),
           paid,
         );
         const pending = existing.filter((s) => s.settled_at === null);
         const changes = reconcilePending(pending, transfers);
-        changes.remove.forEach((id) => tx.delete(settlements(tripId).doc(id)));
+        const created_at = new Date().toISOString();
+        changes.remove.forEach((id) => {
+          tx.delete(settlements(tripId).doc(id));
+          tx.set(replaced(tripId).doc(id), { trip_id: tripId, replaced_at: created_at });
+        });
         changes.update.forEach(({ id, amount_cents }) =>
           tx.update(settlements(tripId).doc(id), { amount_cents }),
         );
-        const created_at = new Date().toISOString();
         const fresh = changes.add.map((transfer): SettlementRecord => ({
           id: childId(tripId),
           trip_id: tripId,
@@ -239,7 +257,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         return [...paid, ...kept, ...fresh].sort(byOldestSettlement);
       });
     },
-    async markSettlementPaid(id, at) {
+    async markSettlementPaid(id, at, expectedCents) {
       const ref = settlementRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
@@ -247,10 +265,17 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (!doc.exists) return null;
         const settlement = doc.data() as SettlementRecord;
         if (settlement.settled_at !== null) return settlement;
+        if (expectedCents !== undefined && settlement.amount_cents !== expectedCents) return settlement;
         tx.update(ref, { settled_at: at });
         bumpLedgerNotice(tx, db, settlement.trip_id);
         return { ...settlement, settled_at: at };
       });
+    },
+    async replacedSettlementTrip(id) {
+      const tripId = tripOf(id);
+      if (!tripId) return null;
+      const doc = await replaced(tripId).doc(id).get();
+      return doc.exists ? tripId : null;
     },
   };
 }

@@ -27,6 +27,7 @@ export const TRIP_SUBCOLLECTIONS = [
   'settlements',
   LEDGER_PEOPLE,
   'links',
+  'replaced_settlements',
   LEDGER_NOTICE.collection,
 ] as const;
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { formatCents, type Participant } from '@wayfare/contract';
+import { formatCents, type Expense, type Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -12,6 +12,8 @@ import split from '../split/Split.module.css';
 import {
   MODAL_MESSAGES,
   computeModalSplit,
+  emptyModalDraft,
+  modalDraftFromExpense,
   modalExpenseBody,
   splitPeople,
   type ModalDraft,
@@ -28,24 +30,26 @@ interface AddExpenseModalProps {
   tripId: string;
   participants: Participant[];
   userId: string;
+  /** Edit mode when given: the modal is prefilled with the expense and its split as decided. */
+  expense?: Expense | null;
   onClose: () => void;
 }
 
-/** The overview's add-expense modal (spec §5): equal, custom or percent, for everyone or selected people. */
-export function AddExpenseModal({ tripId, participants, userId, onClose }: AddExpenseModalProps) {
+/**
+ * The overview's add-expense modal (spec §5): equal, custom or percent, for everyone or selected people; it also
+ * edits any expense, whichever form made it.
+ */
+export function AddExpenseModal({ tripId, participants, userId, expense, onClose }: AddExpenseModalProps) {
   const everyone = useMemo(() => participants.map((p) => p.user_id), [participants]);
-  const [draft, setDraft] = useState<ModalDraft>({
-    title: '',
-    amount: '',
-    paid_by: everyone.includes(userId) ? userId : (everyone[0] ?? ''),
-    category: 'food',
-    expense_date: format(new Date(), 'yyyy-MM-dd'),
-    method: 'equal',
-    scope: 'all',
-    selected: everyone,
-    include_payer: true,
-    values: {},
-  });
+  const [draft, setDraft] = useState<ModalDraft>(() =>
+    expense
+      ? modalDraftFromExpense(expense, everyone)
+      : emptyModalDraft(
+          format(new Date(), 'yyyy-MM-dd'),
+          everyone.includes(userId) ? userId : (everyone[0] ?? ''),
+          everyone,
+        ),
+  );
   const [saveError, setSaveError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -62,10 +66,14 @@ export function AddExpenseModal({ tripId, participants, userId, onClose }: AddEx
     setBusy(true);
     setSaveError(null);
     try {
-      await splitApi.createExpense(tripId, modalExpenseBody(draft, computed.shares));
+      const body = modalExpenseBody(draft, computed.shares);
+      if (expense) await splitApi.updateExpense(expense.id, body);
+      else await splitApi.createExpense(tripId, body);
       onClose();
     } catch (err) {
-      setSaveError(errorMessage(err, 'Failed to create expense. Please try again.'));
+      setSaveError(
+        errorMessage(err, expense ? 'Failed to save expense' : 'Failed to create expense. Please try again.'),
+      );
       setBusy(false);
     }
   };
@@ -75,7 +83,7 @@ export function AddExpenseModal({ tripId, participants, userId, onClose }: AddEx
     <Modal
       open
       onClose={onClose}
-      title="Add Expense"
+      title={expense ? 'Edit Expense' : 'Add Expense'}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -88,7 +96,7 @@ export function AddExpenseModal({ tripId, participants, userId, onClose }: AddEx
             loading={busy}
             loadingText="Saving..."
           >
-            Add Expense
+            {expense ? 'Save Changes' : 'Add Expense'}
           </Button>
         </>
       }

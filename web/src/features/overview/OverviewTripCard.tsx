@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, Crown, Plus, RefreshCw, UserPlus, Users } from 'lucide-react';
-import { formatCents, type SplitTripSummary } from '@wayfare/contract';
+import { formatCents, type Expense, type SplitTripSummary } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -88,6 +88,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
   const { calculating, calcError, calculate } = useSettlementCalculation(trip.id, ledger.refresh);
   const [tab, setTab] = useState<CardTab>('expenses');
   const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
+  const [editing, setEditing] = useState<Expense | null>(null);
   const { participants, invitations, expenses, settlements } = ledger;
   const me = user?.userId;
   // The card's figures come from the overview list; refresh it when this ledger moves on.
@@ -133,7 +134,12 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
         {tab === 'expenses' && (
           <>
             {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
-            <ExpenseList expenses={expenses.data} total={expenses.expense_count} more={ledger.more} />
+            <ExpenseList
+              expenses={expenses.data}
+              onEdit={setEditing}
+              total={expenses.expense_count}
+              more={ledger.more}
+            />
           </>
         )}
         {tab === 'people' && (
@@ -162,7 +168,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
             >
               <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
             </Button>
-            <SettlementList settlements={settlements.data} />
+            <SettlementList tripId={trip.id} settlements={settlements.data} />
           </>
         )}
       </Tabs>
@@ -172,6 +178,16 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
           participants={participants.data}
           userId={me}
           onClose={() => setModal(null)}
+        />
+      )}
+      {editing && me && (
+        <AddExpenseModal
+          key={editing.id}
+          tripId={trip.id}
+          participants={participants.data}
+          userId={me}
+          expense={editing}
+          onClose={() => setEditing(null)}
         />
       )}
       <Modal open={modal === 'friend'} onClose={() => setModal(null)} title="Add Friend">

@@ -1,8 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  expenseBodySchema,
+  expenseSplitOf,
+  type Expense,
+  type ExpenseBodyInput,
+  type StoredSplit,
+} from '@wayfare/contract';
+import {
   MODAL_MESSAGES,
   computeModalSplit,
+  modalDraftFromExpense,
   modalExpenseBody,
   splitPeople,
   type ModalDraft,
@@ -11,6 +19,7 @@ import {
 const everyone = ['ana', 'bea', 'cai'];
 const draft = (patch: Partial<ModalDraft> = {}): ModalDraft => ({
   title: 'Dinner',
+  description: '',
   amount: '100',
   paid_by: 'ana',
   category: 'food',
@@ -123,5 +132,153 @@ describe('modalExpenseBody', () => {
     expect(modalExpenseBody(draft(), computeModalSplit(draft(), everyone).shares!).expense_type).toBe(
       'group',
     );
+  });
+});
+
+/** The expense the server answers for a modal body: the split it stores (the body's, in cents) and its shares. */
+function answered(body: ExpenseBodyInput, shares: Array<{ user_id: string; cents: number }>): Expense {
+  const parsed = expenseBodySchema.parse(body);
+  const split = parsed.split!;
+  const stored: StoredSplit =
+    split.method === 'personal'
+      ? { method: 'personal', people: [{ user_id: parsed.paid_by, weight: null }] }
+      : split.method === 'equal'
+        ? { method: 'equal', people: split.people.map((p) => ({ user_id: p.user_id, weight: null })) }
+        : split.method === 'percent'
+          ? {
+              method: 'percent',
+              people: split.people.map((p) => ({ user_id: p.user_id, weight: p.percent })),
+            }
+          : { method: 'custom', people: split.people.map((p) => ({ user_id: p.user_id, weight: p.amount })) };
+  return {
+    id: 'e1',
+    trip_id: 't1',
+    title: parsed.title,
+    description: 'Kept description',
+    amount_cents: parsed.amount,
+    amount: parsed.amount / 100,
+    expense_date: parsed.expense_date,
+    category: parsed.category,
+    expense_type: parsed.expense_type,
+    paid_by: parsed.paid_by,
+    paid_by_name: 'Ana',
+    participants: shares
+      .filter((s) => s.cents > 0)
+      .map((s) => ({
+        user_id: s.user_id,
+        first_name: s.user_id,
+        last_name: '',
+        share_cents: s.cents,
+        share_amount: s.cents / 100,
+      })),
+    split: expenseSplitOf(stored),
+    created_by: parsed.paid_by,
+    created_at: '2027-04-11T10:00:00.000Z',
+    updated_at: '2027-04-11T10:00:00.000Z',
+  };
+}
+
+describe('modalDraftFromExpense', () => {
+  it('sends the split as decided beside its shares', () => {
+    const d = draft({
+      method: 'percent',
+      scope: 'selected',
+      selected: ['ana', 'cai'],
+      values: { ana: '25', cai: '75' },
+    });
+    expect(modalExpenseBody(d, computeModalSplit(d, everyone).shares!)).toMatchObject({
+      split: {
+        method: 'percent',
+        people: [
+          { user_id: 'ana', percent: 25 },
+          { user_id: 'cai', percent: 75 },
+        ],
+      },
+      participants: [
+        { user_id: 'ana', share_amount: 25 },
+        { user_id: 'cai', share_amount: 75 },
+      ],
+    });
+  });
+
+  it('prefills any expense the modal made so that saving it unchanged sends the same split and shares', () => {
+    const drafts = fc.record({
+      amount: fc.integer({ min: 1, max: 1_000_000 }).map((c) => (c / 100).toFixed(2)),
+      paid_by: fc.constantFrom(...everyone),
+      method: fc.constantFrom('equal' as const, 'custom' as const, 'percent' as const),
+      scope: fc.constantFrom('all' as const, 'selected' as const),
+      selected: fc.subarray(everyone, { minLength: 1 }),
+      include_payer: fc.boolean(),
+      weights: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 3, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(drafts, ({ weights, ...picked }) => {
+        const base = draft(picked);
+        const people = splitPeople(base, everyone);
+        // Custom amounts that add up: the weights' share of the total, the rest on the last person.
+        const total = Math.round(Number(picked.amount) * 100);
+        const sum = people.reduce((acc, _id, i) => acc + (weights[i] ?? 0), 0) || 1;
+        const amounts = people.map((_id, i) => Math.floor((total * (weights[i] ?? 0)) / sum));
+        if (amounts.length) amounts[amounts.length - 1]! += total - amounts.reduce((a, b) => a + b, 0);
+        const values = Object.fromEntries(
+          people.map((id, i) => [
+            id,
+            picked.method === 'custom' ? (amounts[i]! / 100).toFixed(2) : String(weights[i] ?? 0),
+          ]),
+        );
+        const first = { ...base, values };
+        const computed = computeModalSplit(first, everyone);
+        if (!computed.shares) return;
+        const body = modalExpenseBody(first, computed.shares);
+        const expense = answered(body, computed.shares);
+        const again = modalDraftFromExpense(expense, everyone);
+        const recomputed = computeModalSplit(again, everyone);
+        expect(recomputed.shares?.filter((s) => s.cents > 0)).toEqual(
+          computed.shares.filter((s) => s.cents > 0),
+        );
+        const resent = modalExpenseBody(again, recomputed.shares!);
+        expect(expenseBodySchema.parse(resent).split).toEqual(expenseBodySchema.parse(body).split);
+        expect(resent.description).toBe('Kept description');
+      }),
+    );
+  });
+
+  it('prefills a personal or trip-page expense as the people it was decided for', () => {
+    const personal = modalDraftFromExpense(
+      {
+        ...answered(modalExpenseBody(draft(), computeModalSplit(draft(), everyone).shares!), []),
+        paid_by: 'bea',
+        split: {
+          method: 'personal',
+          people: [{ user_id: 'bea', amount_cents: null, amount: null, percent: null }],
+        },
+      },
+      everyone,
+    );
+    expect(personal).toMatchObject({
+      method: 'equal',
+      scope: 'selected',
+      selected: ['bea'],
+      include_payer: true,
+    });
+    const othersOnly = modalDraftFromExpense(
+      {
+        ...answered(modalExpenseBody(draft(), computeModalSplit(draft(), everyone).shares!), []),
+        split: expenseSplitOf({
+          method: 'custom',
+          people: [
+            { user_id: 'bea', weight: 4000 },
+            { user_id: 'cai', weight: 6000 },
+          ],
+        }),
+      },
+      everyone,
+    );
+    expect(othersOnly).toMatchObject({
+      method: 'custom',
+      scope: 'all',
+      include_payer: false,
+      values: { bea: '40.00', cai: '60.00' },
+    });
   });
 });

@@ -1,21 +1,27 @@
 import {
   SPLIT_TOLERANCE_CENTS,
+  centsToDollars,
   parseDollarsToCents,
   splitCustom,
   splitEqual,
   splitPercent,
   sumCents,
+  type Expense,
   type ExpenseBodyInput,
   type ExpenseCategory,
+  type SplitMethod as StoredSplitMethod,
 } from '@wayfare/contract';
 
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
-export type SplitMethod = 'equal' | 'custom' | 'percent';
+/** The modal's methods: the stored ones but personal (the payer alone, chosen as people). */
+export type SplitMethod = Exclude<StoredSplitMethod, 'personal'>;
 
 /** The overview's add-expense modal as typed. */
 export interface ModalDraft {
   title: string;
+  /** The modal shows no description; an edit keeps the expense's own. */
+  description: string;
   amount: string;
   paid_by: string;
   category: ExpenseCategory;
@@ -89,14 +95,84 @@ export function computeModalSplit(draft: ModalDraft, everyone: readonly string[]
   return { shares, allocatedCents: sumCents(cents), error: null };
 }
 
-/** The request body: explicit shares (zeros dropped), which the server checks add up exactly. */
+/** A new expense's draft: equal among everyone, the payer included, paid by `payer`. */
+export function emptyModalDraft(today: string, payer: string, everyone: readonly string[]): ModalDraft {
+  return {
+    title: '',
+    description: '',
+    amount: '',
+    paid_by: payer,
+    category: 'food',
+    expense_date: today,
+    method: 'equal',
+    scope: 'all',
+    selected: [...everyone],
+    include_payer: true,
+    values: {},
+  };
+}
+
+/**
+ * Edit mode: the modal prefilled with the expense's stored split, whichever form made it. A personal expense is
+ * the payer alone; 'Everyone' when the split's people are all of today's participants (the payer aside when not
+ * included), else the selected people.
+ */
+export function modalDraftFromExpense(expense: Expense, everyone: readonly string[]): ModalDraft {
+  const { split } = expense;
+  const people = split.people.map((p) => p.user_id);
+  const include_payer = split.method === 'personal' || people.includes(expense.paid_by);
+  const chosen = split.method === 'personal' ? [expense.paid_by] : people;
+  const all = everyone.filter((id) => include_payer || id !== expense.paid_by);
+  const everyoneIn = all.length === chosen.length && all.every((id) => chosen.includes(id));
+  const values = Object.fromEntries(
+    split.people.flatMap((p) => {
+      if (split.method === 'percent' && p.percent !== null) return [[p.user_id, String(p.percent)]];
+      if (split.method === 'custom' && p.amount_cents !== null) {
+        return [[p.user_id, centsToDollars(p.amount_cents).toFixed(2)]];
+      }
+      return [];
+    }),
+  );
+  return {
+    title: expense.title,
+    description: expense.description,
+    amount: centsToDollars(expense.amount_cents).toFixed(2),
+    paid_by: expense.paid_by,
+    category: expense.category,
+    expense_date: expense.expense_date,
+    method: split.method === 'personal' ? 'equal' : split.method,
+    scope: everyoneIn ? 'all' : 'selected',
+    selected: chosen,
+    include_payer,
+    values,
+  };
+}
+
+/**
+ * The request body: the split as decided (method, people, amounts or percentages), which the server stores and
+ * computes the shares from, and those shares (zeros dropped), which it checks are the same.
+ */
 export function modalExpenseBody(
   draft: ModalDraft,
   shares: NonNullable<ModalSplit['shares']>,
 ): ExpenseBodyInput {
   const everyoneEqual = draft.method === 'equal' && draft.scope === 'all' && draft.include_payer;
+  const people = shares.map((s) => s.user_id);
+  const split: NonNullable<ExpenseBodyInput['split']> =
+    draft.method === 'equal'
+      ? { method: 'equal', people: people.map((user_id) => ({ user_id })) }
+      : draft.method === 'percent'
+        ? {
+            method: 'percent',
+            people: people.map((user_id) => ({ user_id, percent: number(draft.values[user_id]) })),
+          }
+        : {
+            method: 'custom',
+            people: people.map((user_id) => ({ user_id, amount: draft.values[user_id]?.trim() || 0 })),
+          };
   return {
     title: draft.title.trim(),
+    description: draft.description,
     amount: draft.amount.trim(),
     paid_by: draft.paid_by,
     category: draft.category,
@@ -105,5 +181,6 @@ export function modalExpenseBody(
     participants: shares
       .filter((s) => s.cents > 0)
       .map((s) => ({ user_id: s.user_id, share_amount: s.cents / 100 })),
+    split,
   };
 }

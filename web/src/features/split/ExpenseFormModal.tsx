@@ -8,7 +8,15 @@ import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
 import { EXPENSE_TYPE_LABEL, personName } from './categories';
 import { ExpenseBasicsFields } from './ExpenseBasicsFields';
-import { draftFromExpense, emptyDraft, expenseBodyFromDraft, type ExpenseDraft } from './forms';
+import {
+  changeSplit,
+  describeSplit,
+  draftFromExpense,
+  emptyDraft,
+  expenseBodyFromDraft,
+  keptSplits,
+  type ExpenseDraft,
+} from './forms';
 import { splitApi } from './splitApi';
 import styles from './Split.module.css';
 
@@ -50,6 +58,11 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
   };
 
   const others = participants.filter((p) => p.user_id !== draft.paid_by);
+  const owed = keptSplits(draft) ?? draft.splits;
+  const nameOf = (userId: string) => {
+    const person = participants.find((p) => p.user_id === userId);
+    return person ? personName(person) : 'Former member';
+  };
   const formId = `${id}-form`;
   return (
     <Modal
@@ -72,7 +85,13 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
         <ExpenseBasicsFields
           values={draft}
           participants={participants}
-          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+          onChange={(patch) =>
+            setDraft((d) =>
+              patch.paid_by !== undefined && patch.paid_by !== d.paid_by
+                ? changeSplit(d, patch)
+                : { ...d, ...patch },
+            )
+          }
         />
         <TextField
           label="Description (optional)"
@@ -88,12 +107,18 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
                 name={`${id}-type`}
                 value={type}
                 checked={draft.expense_type === type}
-                onChange={() => set('expense_type', type)}
+                onChange={() => setDraft((d) => changeSplit(d, { expense_type: type }))}
               />
               {EXPENSE_TYPE_LABEL[type]}
             </label>
           ))}
         </fieldset>
+        {draft.kept && (
+          <p className={styles.hint} aria-live="polite">
+            Kept as decided ({describeSplit(draft.kept, nameOf)}). A new amount is split the same way; change
+            the split to decide it again.
+          </p>
+        )}
         {draft.expense_type === 'shared' && (
           <div className={styles.personRows}>
             <p className={styles.hint}>
@@ -109,8 +134,14 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
                   step="0.01"
                   placeholder="0.00"
                   aria-label={`Amount owed by ${personName(p)}`}
-                  value={draft.splits[p.user_id] ?? ''}
-                  onChange={(e) => set('splits', { ...draft.splits, [p.user_id]: e.target.value })}
+                  value={owed[p.user_id] ?? ''}
+                  onChange={(e) =>
+                    setDraft((d) =>
+                      changeSplit(d, {
+                        splits: { ...(keptSplits(d) ?? d.splits), [p.user_id]: e.target.value },
+                      }),
+                    )
+                  }
                 />
               </label>
             ))}

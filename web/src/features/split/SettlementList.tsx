@@ -1,41 +1,72 @@
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2, PartyPopper } from 'lucide-react';
-import { formatCents, type Balance, type Settlement } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
+import { formatCents, settlementReplacedSchema, type Balance, type Settlement } from '@wayfare/contract';
+import { ApiError, errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { ledgerName } from './categories';
+import { ledgerName, settlementSentence } from './categories';
+import { SettlementExplanation } from './SettlementExplanation';
 import { splitApi } from './splitApi';
 import styles from './Split.module.css';
 
 export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
 
-/** "Bob pays Alice $33.33" (DESIGN.md: who owes whom reads as a sentence). */
-export const settlementSentence = (s: Settlement) =>
-  `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${formatCents(s.amount_cents)}`;
-
-/** Pending transfers first, then paid ones; 'All Settled!' once every one is paid. */
-export function SettlementList({ settlements }: { settlements: Settlement[] }) {
+/**
+ * Pending transfers first, then paid ones; 'All Settled!' once every one is paid; "How we got here" below. When
+ * another member's recalculation replaced a transfer before it was marked paid, the server's message and its
+ * current list are shown until the ledger's own list moves on.
+ */
+export function SettlementList({
+  tripId,
+  settlements: listed,
+}: {
+  tripId: string;
+  settlements: Settlement[];
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [replaced, setReplaced] = useState<{
+    message: string;
+    over: Settlement[];
+    list: Settlement[];
+  } | null>(null);
+  const settlements = replaced?.over === listed ? replaced.list : listed;
 
   const markPaid = async (settlement: Settlement) => {
     if (!window.confirm(MARK_PAID_CONFIRM)) return;
     setBusy(settlement.id);
     setError(null);
+    setReplaced(null);
     try {
-      await splitApi.markPaid(settlement.id);
+      await splitApi.markPaid(settlement.id, settlement.amount_cents);
     } catch (err) {
-      setError(errorMessage(err, 'Failed to mark settlement as paid'));
+      const current =
+        err instanceof ApiError && err.status === 409 && settlementReplacedSchema.safeParse(err.body);
+      if (current && current.success) {
+        setReplaced({ message: current.data.error, over: listed, list: current.data.settlements });
+      } else setError(errorMessage(err, 'Failed to mark settlement as paid'));
     } finally {
       setBusy(null);
     }
   };
 
+  const notices = (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      {replaced && <Notice tone="info">{replaced.message}</Notice>}
+    </>
+  );
+  const explanation = <SettlementExplanation tripId={tripId} settlements={settlements} />;
   if (settlements.length === 0) {
-    return <p className={styles.empty}>No settlements yet. Calculate them to see who owes whom.</p>;
+    return (
+      <>
+        {notices}
+        <p className={styles.empty}>No settlements yet. Calculate them to see who owes whom.</p>
+        {explanation}
+      </>
+    );
   }
   const ordered = [...settlements].sort(
     (a, b) => Number(Boolean(a.settled_at)) - Number(Boolean(b.settled_at)),
@@ -43,7 +74,7 @@ export function SettlementList({ settlements }: { settlements: Settlement[] }) {
   const allPaid = settlements.every((s) => s.settled_at);
   return (
     <>
-      {error && <Notice tone="error">{error}</Notice>}
+      {notices}
       {allPaid && (
         <p className={styles.settled} role="status">
           <PartyPopper size={28} aria-hidden="true" />
@@ -80,6 +111,7 @@ export function SettlementList({ settlements }: { settlements: Settlement[] }) {
           </li>
         ))}
       </ul>
+      {explanation}
     </>
   );
 }

@@ -185,7 +185,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
               </Button>
             </div>
-            <SettlementList settlements={settlements.data} />
+            <SettlementList tripId={tripId} settlements={settlements.data} />
             {balances && <BalanceList balances={balances} />}
           </>
         )}

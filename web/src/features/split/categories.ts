@@ -1,5 +1,5 @@
 import { Bed, Car, Film, ShoppingBag, Tag, Utensils, type LucideIcon } from 'lucide-react';
-import type { ExpenseCategory, ExpenseType } from '@wayfare/contract';
+import { formatCents, type ExpenseCategory, type ExpenseType, type Settlement } from '@wayfare/contract';
 
 /** Each expense category with its label and icon (DESIGN.md: every category has its icon). */
 export const CATEGORY: Record<ExpenseCategory, { label: string; Icon: LucideIcon }> = {
@@ -23,3 +23,7 @@ export const personName = (p: { first_name: string; last_name: string }) =>
 /** Someone the ledger names, marked when they have left the trip (their balance stays, settled like any other). */
 export const ledgerName = (p: { first_name: string; last_name: string; left: boolean }, full = true) =>
   `${full ? personName(p) : p.first_name}${p.left ? ' (left)' : ''}`;
+
+/** "Bob pays Alice $33.33" (DESIGN.md: who owes whom reads as a sentence). */
+export const settlementSentence = (s: Settlement) =>
+  `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${formatCents(s.amount_cents)}`;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SHARES_EXCEED_AMOUNT, type Expense } from '@wayfare/contract';
-import { draftFromExpense, emptyDraft, expenseBodyFromDraft, participantBody } from './forms';
+import {
+  changeSplit,
+  describeSplit,
+  draftFromExpense,
+  emptyDraft,
+  expenseBodyFromDraft,
+  keptSplits,
+  participantBody,
+} from './forms';
 
 describe('participantBody', () => {
   it('sends email-looking text as email, anything else as username, and refuses blank', () => {
@@ -60,6 +68,10 @@ describe('expenseBodyFromDraft', () => {
   });
 
   it('prefills edits from the expense', () => {
+    const split = {
+      method: 'custom' as const,
+      people: [{ user_id: 'bea', amount_cents: 2450, amount: 24.5, percent: null }],
+    };
     const expense = {
       id: 'e1',
       title: 'Taxi',
@@ -70,6 +82,7 @@ describe('expenseBodyFromDraft', () => {
       expense_type: 'shared',
       paid_by: 'ana',
       participants: [{ user_id: 'bea', first_name: 'Bea', last_name: 'B', share_cents: 2450 }],
+      split,
     } as Expense;
     expect(draftFromExpense(expense)).toEqual({
       title: 'Taxi',
@@ -80,6 +93,48 @@ describe('expenseBodyFromDraft', () => {
       paid_by: 'ana',
       expense_type: 'shared',
       splits: { bea: '24.50' },
+      kept: split,
     });
+  });
+
+  it('keeps the split as decided until the type, an amount owed or the payer changes, whichever form made it', () => {
+    // The overview's percentages with the payer in the split: the trip page shows what each owes.
+    const expense = {
+      title: 'Tapas',
+      description: '',
+      amount_cents: 10000,
+      expense_date: '2027-04-12',
+      category: 'food',
+      expense_type: 'shared',
+      paid_by: 'ana',
+      participants: [
+        { user_id: 'ana', first_name: 'Ana', last_name: 'A', share_cents: 5000 },
+        { user_id: 'cai', first_name: 'Cai', last_name: 'C', share_cents: 5000 },
+      ],
+      split: {
+        method: 'percent',
+        people: [
+          { user_id: 'ana', amount_cents: null, amount: null, percent: 50 },
+          { user_id: 'cai', amount_cents: null, amount: null, percent: 50 },
+        ],
+      },
+    } as Expense;
+    const edit = { ...draftFromExpense(expense), title: 'Late tapas', amount: '120' };
+    expect(expenseBodyFromDraft(edit)).toEqual({
+      body: expect.not.objectContaining({ splits: expect.anything() }),
+    });
+    expect(expenseBodyFromDraft(edit)).toMatchObject({ body: { expense_type: 'shared', amount: 120 } });
+    expect(describeSplit(expense.split, (id) => id.toUpperCase())).toBe('Percentages: ANA 50%, CAI 50%');
+    // The amounts shown follow the new amount as the server will split it.
+    expect(keptSplits(edit)).toEqual({ ana: '60.00', cai: '60.00' });
+    expect(keptSplits({ ...edit, amount: '' })).toBeNull();
+
+    // Changing an amount owed decides the split again, as the form shows it (the payer bears the rest).
+    const changed = changeSplit(edit, { splits: { ...edit.splits, cai: '70' } });
+    expect(changed.kept).toBeNull();
+    expect(expenseBodyFromDraft(changed)).toMatchObject({
+      body: { splits: [{ user_id: 'cai', amount: 70 }] },
+    });
+    expect(changeSplit(edit, { paid_by: 'cai' }).kept).toBeNull();
   });
 });

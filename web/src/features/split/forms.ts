@@ -1,7 +1,9 @@
 import {
   PROVIDE_IDENTIFIER,
   SHARES_EXCEED_AMOUNT,
+  applySplit,
   centsToDollars,
+  formatCents,
   looksLikeEmail,
   parseDollarsToCents,
   sumCents,
@@ -9,6 +11,7 @@ import {
   type Expense,
   type ExpenseBodyInput,
   type ExpenseCategory,
+  type ExpenseSplit,
   type ExpenseType,
 } from '@wayfare/contract';
 
@@ -30,6 +33,11 @@ export interface ExpenseDraft {
   expense_type: ExpenseType;
   /** shared: dollars owed by each non-payer, by user id. */
   splits: Record<string, string>;
+  /**
+   * Edit mode, while nobody has touched the split (type, amounts owed or payer): the expense's split as it was
+   * decided, which the body then leaves to the server to keep, or to re-apply when only the amount changed.
+   */
+  kept: ExpenseSplit | null;
 }
 
 export function emptyDraft(today: string, payer: string): ExpenseDraft {
@@ -42,10 +50,14 @@ export function emptyDraft(today: string, payer: string): ExpenseDraft {
     paid_by: payer,
     expense_type: 'group',
     splits: {},
+    kept: null,
   };
 }
 
-/** Edit mode: the form prefilled from the expense. */
+/**
+ * Edit mode: the form prefilled from the expense, whichever form made it: a shared expense shows what each person
+ * owes (the payer's own share is what the payer bears), and the split is kept as decided until someone changes it.
+ */
 export function draftFromExpense(expense: Expense): ExpenseDraft {
   const splits =
     expense.expense_type === 'shared'
@@ -62,7 +74,51 @@ export function draftFromExpense(expense: Expense): ExpenseDraft {
     paid_by: expense.paid_by,
     expense_type: expense.expense_type,
     splits,
+    kept: expense.split,
   };
+}
+
+/** The draft after a change of the split (type, amounts owed or payer): it is decided again as the form shows it. */
+export const changeSplit = (draft: ExpenseDraft, patch: Partial<ExpenseDraft>): ExpenseDraft => ({
+  ...draft,
+  ...patch,
+  kept: null,
+});
+
+/**
+ * While the split is kept: what each person owes at the amount typed, the stored method applied as the server will
+ * apply it (so a new amount shows its new shares); null when nothing is kept or the amount is not valid yet.
+ */
+export function keptSplits(draft: ExpenseDraft): Record<string, string> | null {
+  const total = parseDollarsToCents(draft.amount);
+  if (!draft.kept || total === null || total <= 0) return null;
+  const { method, people } = draft.kept;
+  const cents = applySplit(total, {
+    method,
+    people: people.map((p) => ({ user_id: p.user_id, weight: p.amount_cents ?? p.percent })),
+  });
+  return (
+    cents &&
+    Object.fromEntries(people.map((p, i) => [p.user_id, centsToDollars(cents[i] as number).toFixed(2)]))
+  );
+}
+
+const METHOD_LABEL: Record<ExpenseSplit['method'], string> = {
+  equal: 'Equally',
+  custom: 'Custom amounts',
+  percent: 'Percentages',
+  personal: 'Personal',
+};
+
+/** "Percentages: Ana 50%, Cai 50%": a stored split in words, names looked up by user id. */
+export function describeSplit(split: ExpenseSplit, nameOf: (userId: string) => string): string {
+  const people = split.people.map((p) => {
+    const name = nameOf(p.user_id);
+    if (p.percent !== null) return `${name} ${p.percent}%`;
+    if (p.amount_cents !== null) return `${name} ${formatCents(p.amount_cents)}`;
+    return name;
+  });
+  return `${METHOD_LABEL[split.method]}: ${people.join(', ')}`;
 }
 
 /**
@@ -85,7 +141,8 @@ export function expenseBodyFromDraft(draft: ExpenseDraft): { body: ExpenseBodyIn
     paid_by: draft.paid_by,
     expense_type: draft.expense_type,
   };
-  if (draft.expense_type !== 'shared') return { body };
+  // The split as decided: no people named, so the server keeps it (or re-applies it to a new amount).
+  if (draft.expense_type !== 'shared' || draft.kept) return { body };
 
   const entered: Array<{ user_id: string; cents: number }> = [];
   for (const [user_id, text] of Object.entries(draft.splits)) {

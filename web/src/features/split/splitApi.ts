@@ -1,9 +1,11 @@
 import {
+  centsToDollars,
   calculateSettlementsResponseSchema,
   expenseResponseSchema,
   expensesResponseSchema,
   participantResponseSchema,
   participantsResponseSchema,
+  settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
   splitTripsResponseSchema,
@@ -12,6 +14,7 @@ import {
   userInvitationsResponseSchema,
   type AddParticipantBody,
   type ExpenseBodyInput,
+  type MarkPaidBodyInput,
 } from '@wayfare/contract';
 import { apiFetch, apiFetchChecked } from '../../shared/api';
 
@@ -69,9 +72,19 @@ export const splitApi = {
     apiFetchChecked(calculateSettlementsResponseSchema, `${trip(tripId)}/settlements/calculate`, {
       method: 'POST',
     }),
-  markPaid: (id: string) =>
+  /** "How we got here": each member's paid, share and balance and the settlements that settle it (reads only). */
+  explainSettlements: (tripId: string, signal?: AbortSignal) =>
+    apiFetchChecked(settlementExplanationResponseSchema, `${trip(tripId)}/settlements/explanation`, {
+      signal,
+    }),
+  /**
+   * Marks the transfer paid at the amount shown; answers 409 with `settlementReplacedSchema` when a recalculation
+   * replaced it or changed its amount meanwhile.
+   */
+  markPaid: (id: string, amountCents: number) =>
     apiFetchChecked(settlementResponseSchema, `${base}/settlements/${encodeURIComponent(id)}/paid`, {
       method: 'PUT',
+      body: { amount: centsToDollars(amountCents) } satisfies MarkPaidBodyInput,
     }),
 
   userTrips: async (signal?: AbortSignal) =>

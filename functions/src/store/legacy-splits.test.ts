@@ -1,0 +1,93 @@
+/**
+ * Expenses written before splits were kept have no stored method (a NULL column in SQLite, a missing field in
+ * Firestore): both adapters read them as custom amounts of their stored shares.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openSqliteStore } from './embedded/sqlite-store';
+import { createFirestoreStore } from './firestore/firestore-store';
+import { startTestFirestore } from './firestore/test-firestore';
+import { newTrip, newUser } from './test-adapters';
+import type { NewExpense, Store } from './types';
+
+async function tripWithExpense(store: Store) {
+  const owner = await store.users.create(newUser({ first_name: 'Ana' }));
+  const friend = await store.users.create(newUser({ first_name: 'Bea' }));
+  const trip = await store.trips.create(owner.id, newTrip());
+  await store.members.add(trip.id, friend.id);
+  const shares = [
+    { user_id: owner.id, share_cents: 1000 },
+    { user_id: friend.id, share_cents: 2000 },
+  ];
+  const input: NewExpense = {
+    title: 'Old dinner',
+    description: '',
+    amount_cents: 3000,
+    expense_date: '2027-04-11',
+    category: 'food',
+    expense_type: 'group',
+    paid_by: owner.id,
+    shares,
+    split: { method: 'equal', people: shares.map((s) => ({ user_id: s.user_id, weight: null })) },
+    created_by: owner.id,
+  };
+  const expense = await store.split.createExpense(trip.id, input);
+  const legacy = {
+    method: 'custom',
+    people: [
+      { user_id: owner.id, weight: 1000 },
+      { user_id: friend.id, weight: 2000 },
+    ],
+  };
+  return { trip, expense, legacy };
+}
+
+describe('expenses stored before splits were kept', () => {
+  it('embedded: a NULL split reads as custom amounts of the shares, in every read', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-legacy-'));
+    const file = path.join(dir, 'wayfare.db');
+    try {
+      const store = openSqliteStore(file);
+      const { trip, expense, legacy } = await tripWithExpense(store);
+      await store.close();
+      const raw = new Database(file);
+      raw.prepare('UPDATE expenses SET split = NULL WHERE id = ?').run(expense.id);
+      raw.close();
+
+      const reopened = openSqliteStore(file);
+      await expect(reopened.split.getExpense(expense.id)).resolves.toMatchObject({ split: legacy });
+      await expect(reopened.split.listExpenses(trip.id)).resolves.toMatchObject([{ split: legacy }]);
+      await expect(reopened.split.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toMatchObject(
+        [{ split: legacy }],
+      );
+      await reopened.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('firestore: a document without a split reads as custom amounts of the shares', async () => {
+    const firestore = await startTestFirestore();
+    try {
+      const store = createFirestoreStore(firestore.db);
+      const { trip, expense, legacy } = await tripWithExpense(store);
+      const { split: _split, ...old } = expense;
+      const ref = firestore.db.doc(`trips/${trip.id}/expenses/${expense.id}`);
+      // Deleted and written anew: the Node.js emulator merges a set() and ignores a field delete.
+      await ref.delete();
+      await ref.create(old);
+      expect((await ref.get()).data()).toEqual(old);
+
+      await expect(store.split.getExpense(expense.id)).resolves.toMatchObject({ split: legacy });
+      await expect(store.split.listExpenses(trip.id)).resolves.toMatchObject([{ split: legacy }]);
+      await expect(store.split.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toMatchObject([
+        { split: legacy },
+      ]);
+    } finally {
+      await firestore.stop();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { useEffect, useId, useState } from 'react';
+import { ChevronDown, CircleHelp } from 'lucide-react';
+import { formatCents, type Settlement, type SettlementExplanationResponse } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { cx } from '../../shared/cx';
+import { Notice } from '../../shared/ui/Notice';
+import { personName, settlementSentence } from './categories';
+import { splitApi } from './splitApi';
+import styles from './Split.module.css';
+
+export const EXPLANATION_TITLE = 'How we got here';
+
+/** "Gets back $60.00", "Owes $30.00" or "Even": a balance as the list reads it. */
+export const balanceWords = (cents: number) =>
+  cents > 0 ? `Gets back ${formatCents(cents)}` : cents < 0 ? `Owes ${formatCents(-cents)}` : 'Even';
+
+type Loaded = { data: SettlementExplanationResponse | null; error: string | null; loading: boolean };
+
+/**
+ * "How we got here": a disclosure under the settlements that shows, per member, what they paid, their share, the
+ * balance that leaves, and which transfers settle it. Read when opened and again whenever the settlements move;
+ * opening it changes nothing.
+ */
+export function SettlementExplanation({
+  tripId,
+  settlements,
+}: {
+  tripId: string;
+  settlements: Settlement[];
+}) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded>({ data: null, error: null, loading: false });
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    const load = async () => {
+      setLoaded((current) => ({ ...current, loading: true, error: null }));
+      try {
+        const data = await splitApi.explainSettlements(tripId, controller.signal);
+        setLoaded({ data, error: null, loading: false });
+      } catch (err) {
+        if (controller.signal.aborted) return;
+        setLoaded((current) => ({
+          ...current,
+          error: errorMessage(err, 'Failed to load settlements'),
+          loading: false,
+        }));
+      }
+    };
+    void load();
+    return () => controller.abort();
+  }, [open, tripId, settlements]);
+
+  const { data, error, loading } = loaded;
+  const byId = new Map(data?.settlements.map((s) => [s.id, s]));
+  return (
+    <section className={styles.explanation}>
+      <button
+        type="button"
+        className={styles.disclosure}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <CircleHelp size={18} aria-hidden="true" />
+        {EXPLANATION_TITLE}
+        <ChevronDown
+          size={18}
+          aria-hidden="true"
+          className={cx(styles.chevron, open && styles.chevronOpen)}
+        />
+      </button>
+      {open && (
+        <div id={panelId} className={styles.explanationPanel} aria-busy={loading}>
+          {error && <Notice tone="error">{error}</Notice>}
+          {loading && !data && (
+            <p className={styles.hint} role="status">
+              Loading...
+            </p>
+          )}
+          {data && (
+            <ul className={styles.list} aria-label={EXPLANATION_TITLE}>
+              {data.members.map((member) => {
+                const transfers = member.settlement_ids.flatMap((id) => byId.get(id) ?? []);
+                return (
+                  <li key={member.user_id} className={styles.explainCard}>
+                    <div className={styles.explainHead}>
+                      <span className={styles.name}>{personName(member)}</span>
+                      <span
+                        className={cx(styles.money, member.balance_cents > 0 ? styles.owed : styles.owes)}
+                      >
+                        {balanceWords(member.balance_cents)}
+                      </span>
+                    </div>
+                    <dl className={styles.figures}>
+                      <div>
+                        <dt>Paid</dt>
+                        <dd className={styles.money}>{formatCents(member.total_paid_cents)}</dd>
+                      </div>
+                      <div>
+                        <dt>Share</dt>
+                        <dd className={styles.money}>{formatCents(member.total_owed_cents)}</dd>
+                      </div>
+                      <div>
+                        <dt>Balance</dt>
+                        <dd className={styles.money}>{formatCents(member.balance_cents)}</dd>
+                      </div>
+                    </dl>
+                    {transfers.length > 0 ? (
+                      <>
+                        <p className={styles.meta}>Settled by</p>
+                        <ul className={styles.transfers}>
+                          {transfers.map((s) => (
+                            <li key={s.id}>
+                              {settlementSentence(s)}{' '}
+                              <span className={cx(styles.badge, s.settled_at ? styles.paid : styles.pending)}>
+                                {s.settled_at ? 'Paid' : 'Pending'}
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    ) : (
+                      member.balance_cents === 0 && <p className={styles.meta}>Nothing to settle.</p>
+                    )}
+                    {member.unsettled_cents !== 0 && (
+                      <p className={styles.meta}>
+                        {formatCents(Math.abs(member.unsettled_cents))} is not covered by the settlements yet.
+                        Calculate Settlements to bring them up to date.
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
