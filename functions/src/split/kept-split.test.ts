@@ -151,7 +151,10 @@ async function money(store: Store, tripId: string) {
     balances: computeBalances(
       members.map((m) => m.user_id),
       expenses,
-    ).filter((b) => b.total_paid_cents !== 0 || b.total_owed_cents !== 0),
+    )
+      .filter((b) => b.total_paid_cents !== 0 || b.total_owed_cents !== 0)
+      // Keyed by person: a leave reorders the member list, not anyone's money.
+      .sort((a, b) => a.user_id.localeCompare(b.user_id)),
   };
 }
 

@@ -240,8 +240,8 @@ const sameShares = (a: ExpenseRecord['shares'], b: ExpenseRecord['shares']) => {
 
 /**
  * The split and shares of an expense, computed on the server from the body over today's members: everyone in a
- * newly decided split must be a member (or already named by the stored expense: someone who left keeps their place
- * in it), and explicit `participants` sent beside a `split` must be its shares. The store checks the people who get
+ * newly decided split must be a member (or already in the stored expense or its split: someone who left keeps their
+ * place in it; the store refuses them any money they did not have), and explicit `participants` sent beside a `split` must be its shares. The store checks the people who get
  * money again inside the write, where no removal can slip in between.
  */
 export function splitFor(
@@ -251,7 +251,8 @@ export function splitFor(
 ): Pick<ExpensePatch, 'split' | 'shares'> {
   const split = decidedSplit(body, memberIds);
   const shares = sharesOf(body.amount, split);
-  const allowed = new Set([...memberIds, ...(stored ? peopleOfExpense(stored) : [])]);
+  const kept = stored ? [...peopleOfExpense(stored), ...stored.split.people.map((p) => p.user_id)] : [];
+  const allowed = new Set([...memberIds, ...kept]);
   if (!allowed.has(body.paid_by) || split.people.some((p) => !allowed.has(p.user_id))) {
     throw new HttpError(422, NOT_A_PARTICIPANT);
   }
