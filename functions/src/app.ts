@@ -78,6 +78,8 @@ export function createApp(deps: AppDeps): Express {
         directives: contentSecurityPolicyDirectives({
           maps: config.mapsConfigured,
           firebase: config.backend === 'firebase',
+          tileOrigin: config.mapTileOrigin,
+          wikipediaPhotos: !config.places.apiKey,
         }),
       },
     }),

@@ -6,22 +6,28 @@ import type { AppConfig } from '../config';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
-import { createWeatherService } from './service';
+import { openMeteoForecast } from './open-meteo';
+import { createWeatherService, type NamedForecast } from './service';
 import { weatherApiForecast } from './weather-api';
 
-/** GET /api/trips/{tripId}/weather, for members: the forecast API when WEATHER_API_KEY is set, else the estimate. */
+/**
+ * GET /api/trips/{tripId}/weather, for members: WeatherAPI.com when WEATHER_API_KEY is set, else keyless
+ * Open-Meteo; the offline estimate for whatever they do not answer.
+ */
 export function weatherRoutes(deps: {
   store: Store;
   tokens: TokenService;
   config: AppConfig;
   logger: Logger;
 }) {
-  const { apiKey, baseUrl } = deps.config.weather;
-  const service = createWeatherService(
-    deps.store,
-    apiKey ? weatherApiForecast({ apiKey, baseUrl }) : null,
-    deps.logger,
-  );
+  const { apiKey, baseUrl, openMeteoBaseUrl, keylessTimeoutMs } = deps.config.weather;
+  const provider: NamedForecast = apiKey
+    ? { source: 'weatherapi', forecast: weatherApiForecast({ apiKey, baseUrl }) }
+    : {
+        source: 'open-meteo',
+        forecast: openMeteoForecast({ baseUrl: openMeteoBaseUrl, timeoutMs: keylessTimeoutMs }),
+      };
+  const service = createWeatherService(deps.store, provider, deps.logger);
   const router = Router({ mergeParams: true });
   router.get('/', requireAuth(deps.tokens, deps.store), async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
