@@ -136,16 +136,24 @@ function filePage(photoUrl: string): string | null {
  */
 export function wikipediaPhotoProvider(options: { baseUrl: string; timeoutMs: number }): PhotoProvider {
   const base = options.baseUrl.replace(/\/$/, '');
-  return cachedPhotoProvider(async ({ city, maxWidth }) => {
-    const title = encodeURIComponent(city.trim().replace(/ /g, '_'));
-    const response = await fetch(`${base}/api/rest_v1/page/summary/${title}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    if (response.status === 404) return NO_PHOTO;
+  const summaryOf = async (title: string) => {
+    const response = await fetch(
+      `${base}/api/rest_v1/page/summary/${encodeURIComponent(title.replace(/ /g, '_'))}`,
+      {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      },
+    );
+    if (response.status === 404) return null;
     if (!response.ok) throw new Error(`Wikipedia answered ${response.status}`);
-    const summary = summarySchema.parse(await response.json());
-    if (summary.type !== 'standard') return NO_PHOTO;
+    return summarySchema.parse(await response.json());
+  };
+  return cachedPhotoProvider(async ({ city, maxWidth }) => {
+    // 'Porto, Portugal' may have no page of its own: then the article named by the part before the comma.
+    const name = city.trim();
+    const summary =
+      (await summaryOf(name)) ?? (name.includes(',') ? await summaryOf(name.split(',')[0]!.trim()) : null);
+    if (summary?.type !== 'standard') return NO_PHOTO;
     const photoUrl = wikimediaPhotoAt(summary, maxWidth);
     if (!photoUrl?.startsWith(`${WIKIMEDIA_UPLOADS}/`)) return NO_PHOTO;
     return {

@@ -116,6 +116,10 @@ describe('GET /api/places/photo', () => {
     });
     await photo('city=Lisbon&maxWidth=800');
     expect(paths.filter((p) => p.endsWith('/Lisbon'))).toHaveLength(1);
+    // 'City, Country' without a page of its own: the city's article.
+    expect((await photo(`city=${encodeURIComponent('Lisbon, Portugal')}&maxWidth=300`)).photoUrl).toBe(
+      `https://upload.wikimedia.org/wikipedia/commons/thumb/7/7a/${file}/330px-${file}`,
+    );
     // No image, a disambiguation page, an image from elsewhere (outside the CSP), an unknown page: no photo.
     for (const city of ['São Paulo', 'Springfield', 'Elsewhere', 'Atlantis']) {
       expect(await photo(`city=${encodeURIComponent(city)}`)).toEqual({ success: false, photoUrl: null });

@@ -18,6 +18,7 @@ import { CalendarCheck } from 'lucide-react';
 import type { DailyPlan, TripView } from '@wayfare/contract';
 import { Notice } from '../../shared/ui/Notice';
 import { WEATHER_UNAVAILABLE, type TripWeatherState } from '../weather/useTripWeather';
+import { WeatherSourceNote } from '../weather/WeatherSourceNote';
 import { AddPlanForm } from './AddPlanForm';
 import { DaySection } from './DaySection';
 import { createKeyboardDayJump } from './keyboardDayJump';
@@ -113,8 +114,12 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
         <p className={styles.hint}>Drag plans between days or click × to remove</p>
       </div>
       {weather.status === 'unavailable' && <Notice tone="info">{WEATHER_UNAVAILABLE}</Notice>}
-      {weather.status === 'ready' && weather.estimated && (
-        <p className={styles.estimateNote}>Temperatures marked ≈ are estimated from the place and season.</p>
+      {weather.status === 'ready' && (
+        <WeatherSourceNote
+          source={weather.source}
+          estimated={weather.estimated}
+          className={styles.estimateNote}
+        />
       )}
 
       <AddPlanForm tripId={trip.id} dates={dates} onAdded={(plan) => setPlans((plans) => [...plans, plan])} />

@@ -9,7 +9,7 @@ import { RecommendationsPanel } from '../ai-guide/RecommendationsPanel';
 import { useAutoAddPlans } from '../ai-guide/useAutoAddPlans';
 import { DailyPlansBoard } from '../daily-plans/DailyPlansBoard';
 import { TripMap } from '../map/TripMap';
-import { TripPhoto } from '../trips/TripPhoto';
+import { CityPhotoCredit, TripPhoto } from '../trips/TripPhoto';
 import { useTripWeather } from '../weather/useTripWeather';
 import type { TripView } from '@wayfare/contract';
 import { TripInfoCards } from './TripInfoCards';
@@ -77,6 +77,9 @@ interface TripDetailsProps {
   reloadPlans: () => Promise<void>;
 }
 
+/** The header spans the content column, up to about 1200 px wide: a 1280 px photo covers it. */
+const HERO_PHOTO_WIDTH = 1280;
+
 /** The loaded trip: header, then plans on the left and the map on the right from tablet width up. */
 function TripDetails({
   trip,
@@ -95,7 +98,11 @@ function TripDetails({
           className={styles.heroPhoto}
           imageUrl={trip.image_url}
           place={trip.city_name || trip.trip_name}
+          latitude={trip.latitude}
+          longitude={trip.longitude}
+          maxWidth={HERO_PHOTO_WIDTH}
           labelled={false}
+          credit="none"
         />
         <div className={styles.heroShade} />
         <div className={styles.heroBar}>
@@ -130,7 +137,17 @@ function TripDetails({
             </Link>
           </div>
         </div>
-        <h1 className={styles.tripName}>{trip.trip_name}</h1>
+        <div className={styles.heroFoot}>
+          <h1 className={styles.tripName}>{trip.trip_name}</h1>
+          <CityPhotoCredit
+            className={styles.heroCredit}
+            imageUrl={trip.image_url}
+            place={trip.city_name || trip.trip_name}
+            latitude={trip.latitude}
+            longitude={trip.longitude}
+            maxWidth={HERO_PHOTO_WIDTH}
+          />
+        </div>
       </header>
 
       {refreshFailed && <Notice tone="error">Failed to refresh trip details.</Notice>}
