@@ -12,3 +12,4 @@ export * from './split';
 export * from './text';
 export * from './trips';
 export * from './trip-views';
+export * from './map';

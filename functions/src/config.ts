@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAP_TILE_URL } from '@wayfare/contract';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
-/** OpenStreetMap's standard tiles (operations.osmfoundation.org/policies/tiles): the web app's default. */
-export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const embeddedPort = z.coerce.number().int().min(0).max(65535);
 
 const envSchema = z.object({
@@ -63,7 +62,7 @@ const envSchema = z.object({
   VITE_MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/[\w.{}-]+(:\d+)?\//, 'expected an http(s) tile URL template')
-    .default(DEFAULT_TILE_URL),
+    .default(DEFAULT_MAP_TILE_URL),
 });
 
 export type Env = z.output<typeof envSchema>;
