@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../files/private-paths';
 import type { Store } from '../types';
+import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
 import { splitMigrations, sqliteSplit } from './split';
@@ -21,7 +22,13 @@ export function openSqliteStore(file: string): Store {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db, [...userMigrations, ...tripMigrations, ...splitMigrations, ...planMigrations]);
+  migrate(db, [
+    ...userMigrations,
+    ...tripMigrations,
+    ...splitMigrations,
+    ...planMigrations,
+    ...idempotencyMigrations,
+  ]);
 
   const ping = db.prepare('SELECT 1');
   return {
@@ -30,6 +37,7 @@ export function openSqliteStore(file: string): Store {
     members: sqliteMembers(db),
     split: sqliteSplit(db),
     plans: sqlitePlans(db),
+    idempotency: sqliteIdempotency(db),
     async ping() {
       ping.get();
     },

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
+import { firestoreIdempotency } from './idempotency';
 import { firestorePlans } from './plans';
 import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
@@ -13,6 +14,7 @@ export function createFirestoreStore(db: Firestore): Store {
     members: firestoreMembers(db),
     split: firestoreSplit(db),
     plans: firestorePlans(db),
+    idempotency: firestoreIdempotency(db),
     async ping() {
       // A point read: cheap, needs no index, and fails when the database is unreachable.
       await db.doc('_health/ping').get();
