@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { TOKEN_KEY, clearToken, writeToken } from '../../shared/authToken';
 import { signOutOfFirebase } from '../../shared/firebase/mode';
+import { clearApiCache } from '../../shared/offline/apiCache';
+import { clearOutbox } from '../../shared/offline/outbox';
+import { useOutboxSync } from '../../shared/offline/useOutbox';
 import { SessionContext, type Session } from './SessionContext';
 import { decodeSession, restoreSession, type SessionUser } from './session';
 
@@ -21,6 +24,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     clearToken();
     setUser(null);
+    // The API answers the service worker kept, and unsent writes, are this user's: none stay on the device.
+    void clearApiCache().catch(() => {});
+    void clearOutbox().catch(() => {});
   }, []);
 
   // Firebase Auth follows the session: signed out on logout, and on a switch of user (the listener signs in again).
@@ -28,6 +34,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void signOutOfFirebase().catch(() => {});
   }, [userId]);
+
+  useOutboxSync(userId);
 
   // An expired token is a signed-out session: drop it when the expiry passes while the app is open.
   useEffect(() => {

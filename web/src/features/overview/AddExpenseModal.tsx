@@ -62,7 +62,7 @@ export function AddExpenseModal({ tripId, participants, userId, onClose }: AddEx
     setBusy(true);
     setSaveError(null);
     try {
-      await splitApi.createExpense(tripId, modalExpenseBody(draft, computed.shares));
+      await splitApi.createExpense(userId, tripId, modalExpenseBody(draft, computed.shares));
       onClose();
     } catch (err) {
       setSaveError(errorMessage(err, 'Failed to create expense. Please try again.'));

@@ -21,10 +21,12 @@ interface ExpenseListProps {
   total: number;
   /** The next page: offered while there is one. */
   more: LiveLedger['more'];
+  /** Expenses made offline, shown above the list: with any, an empty list is not 'no expenses yet'. */
+  pendingCount?: number;
 }
 
 /** The trip's expenses, newest first, each with who paid and everyone's share. */
-export function ExpenseList({ expenses, onEdit, total, more }: ExpenseListProps) {
+export function ExpenseList({ expenses, onEdit, total, more, pendingCount = 0 }: ExpenseListProps) {
   const [error, setError] = useState<string | null>(null);
 
   const remove = async (expense: Expense) => {
@@ -37,6 +39,7 @@ export function ExpenseList({ expenses, onEdit, total, more }: ExpenseListProps)
     }
   };
 
+  if (expenses.length === 0 && pendingCount > 0) return null;
   if (expenses.length === 0) return <p className={styles.empty}>No expenses yet. Add the first one.</p>;
   return (
     <>
