@@ -18,6 +18,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!next) return false;
     writeToken(token);
     setUser(next);
+    // A new session starts with no API answers kept from an earlier one (perhaps another user's, expired).
+    void clearApiCache().catch(() => {});
     return true;
   }, []);
 
