@@ -133,7 +133,12 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
         {tab === 'expenses' && (
           <>
             {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
-            <ExpenseList expenses={expenses.data} total={expenses.expense_count} more={ledger.more} />
+            <ExpenseList
+              expenses={expenses.data}
+              total={expenses.expense_count}
+              more={ledger.more}
+              pending={ledger.pending}
+            />
           </>
         )}
         {tab === 'people' && (

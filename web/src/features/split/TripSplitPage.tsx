@@ -8,8 +8,6 @@ import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { PendingWrites } from '../../shared/offline/PendingWrites';
-import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { useSession } from '../auth/SessionContext';
 import { formatDateRange } from '../trips/format';
 import { AddParticipantForm } from './AddParticipantForm';
@@ -40,13 +38,6 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   const [tab, setTab] = useState<TabKey>('participants');
   const [editing, setEditing] = useState<Expense | null | 'new'>(null);
   const ledger = useLiveLedger(tripId);
-  const pending = useQueuedWrites(user?.userId, tripId, 'expense');
-  // An expense made offline has reached the server: read the ledger again to show it there.
-  const refreshLedger = ledger.refresh;
-  useWhenSent(
-    pending,
-    useCallback(() => void refreshLedger(), [refreshLedger]),
-  );
   const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId, ledger.refresh);
   useDocumentTitle(tripState.status === 'ready' ? `Split · ${tripState.trip.trip_name}` : 'Trip Split');
 
@@ -164,10 +155,9 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 <Plus size={18} aria-hidden="true" /> Add Expense
               </Button>
             </div>
-            <PendingWrites writes={pending} label="Expenses waiting to be sent" />
             <ExpenseList
               expenses={expenses.data}
-              pendingCount={pending.length}
+              pending={ledger.pending}
               onEdit={setEditing}
               total={expenses.expense_count}
               more={ledger.more}
