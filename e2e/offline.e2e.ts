@@ -45,7 +45,7 @@ describe('installable and offline-first', () => {
     }
   });
 
-  it('reads an opened trip offline, keeps an expense added offline as pending, and stores it once back online', async () => {
+  it('reads an opened trip offline, keeps an expense and a plan added offline as pending, stores each once back online, and forgets it all on logout', async () => {
     const page = await app.newPage({ token, viewport: VIEWPORTS.phone, serviceWorkers: 'allow' });
     const context = page.context();
     await page.goto(`/trips/${tripId}`);
@@ -67,6 +67,14 @@ describe('installable and offline-first', () => {
     await page.getByRole('heading', { name: 'AI Travel Guide' }).waitFor(WAIT);
     await page.getByRole('img', { name: /°C/ }).first().waitFor(WAIT);
     await page.getByText('Offline map: places are drawn to scale around the trip centre.').waitFor(WAIT);
+    // A plan added offline waits on the device too.
+    await page.getByRole('button', { name: 'Add New Plan' }).click();
+    await page.getByText('Restaurant', { exact: true }).click();
+    await page.getByLabel('Title').fill('Dinner in Alfama');
+    await page.getByRole('button', { name: 'Add Plan', exact: true }).click();
+    await page.getByText('Plan kept on this device: it will be sent when you are back online.').waitFor(WAIT);
+    const waitingPlans = page.getByRole('list', { name: 'Plans waiting to be sent' });
+    await waitingPlans.getByText('Dinner in Alfama').waitFor(WAIT);
 
     await page.goto(`/trips/${tripId}/split`);
     await page.getByRole('tab', { name: /Expenses/ }).click();
@@ -94,6 +102,26 @@ describe('installable and offline-first', () => {
     await page.getByRole('tab', { name: /Expenses/ }).click();
     await page.getByRole('list', { name: 'Expenses' }).getByText('Pastéis de nata').waitFor(WAIT);
     expect((await expensesOnServer()).map((e) => e.title)).toEqual(['Pastéis de nata']);
+
+    // The plan went too, once, and shows in its day.
+    await page.goto(`/trips/${tripId}`);
+    await page.getByRole('button', { name: /^Dinner in Alfama / }).waitFor(WAIT);
+    expect(await waitingPlans.count()).toBe(0);
+    const trip = await fetch(`${app.server.baseUrl}/api/trips/${tripId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const plans = ((await trip.json()) as { daily_plans: Array<{ title: string }> }).daily_plans;
+    expect(plans.filter((p) => p.title === 'Dinner in Alfama')).toHaveLength(1);
+
+    // The kept answers are this user's: logging out deletes them from the device.
+    const cached = () =>
+      page.evaluate(async () => (await caches.open('wayfare-api').then((c) => c.keys())).length);
+    expect(await cached()).toBeGreaterThan(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.getByRole('button', { name: /Oona/i }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Sign Up' }).waitFor(WAIT);
+    await expect.poll(cached).toBe(0);
     await context.close();
   }, 120_000);
 });
