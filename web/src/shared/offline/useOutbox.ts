@@ -33,26 +33,30 @@ export function useQueuedWrites(
 }
 
 /**
- * Sends the signed-in user's queued writes now, whenever the browser comes back online, and every little while
- * as long as some are still waiting.
+ * Sends the signed-in user's queued writes now, whenever the browser comes back online, and a little after a write
+ * is queued or a send finds the server still out of reach (the browser may believe it is online while it is not).
  */
 export function useOutboxSync(userId: string | undefined) {
   useEffect(() => {
     if (!userId) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer ??= setTimeout(flush, RETRY_MS);
+    };
     const flush = () => {
       clearTimeout(timer);
+      timer = undefined;
       void flushOutbox(userId).then(
-        (result) => {
-          if (result === 'offline') timer = setTimeout(flush, RETRY_MS);
-        },
+        (result) => result === 'offline' && later(),
         () => undefined, // no IndexedDB: nothing was queued
       );
     };
     flush();
     window.addEventListener('online', flush);
+    const stop = onOutboxChange(later);
     return () => {
       clearTimeout(timer);
+      stop();
       window.removeEventListener('online', flush);
     };
   }, [userId]);
