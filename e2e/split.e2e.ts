@@ -40,7 +40,13 @@ describe('group expense splitting, live across two browsers', () => {
   /** A browser context signed in as the given session (the token in local storage, as login leaves it). */
   async function signedIn(token: string, viewport: { width: number; height: number }): Promise<Page> {
     // bypassCSP: the app's CSP rightly refuses the inline axe script the accessibility check injects.
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport, bypassCSP: true });
+    // No service worker: page.route (the failure cases) cannot see the requests one makes.
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport,
+      bypassCSP: true,
+      serviceWorkers: 'block',
+    });
     contexts.push(context);
     await context.addInitScript((t) => localStorage.setItem('token', t), token);
     return context.newPage();

@@ -1,13 +1,66 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { API_CACHE, OFFLINE_API_READS } from './src/shared/offline/apiCache';
 
 // The API lives on the same origin in production; in dev and preview, forward it to the embedded server.
 const proxy = { '/api': 'http://localhost:3000' };
 
+const DAY_S = 24 * 60 * 60;
+
 export default defineConfig({
-  // .br and .gz beside each text asset, which the embedded server sends as they are (functions/src/app.ts).
-  plugins: [react(), compression()],
+  plugins: [
+    react(),
+    // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
+    // keeps the API reads of the pages a user opened (network first, the cache when offline). The page registers
+    // it itself (injectRegister 'script-defer': an external script, so the CSP needs no inline one).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        name: 'Wayfare',
+        short_name: 'Wayfare',
+        description: 'Plan trips from what you love, and split the costs fairly — online or off.',
+        start_url: '/trips',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#faf7f2',
+        theme_color: '#0f6b74',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        // A new version takes over at once, and the first visit's page is served by the worker straight away.
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: OFFLINE_API_READS,
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: API_CACHE,
+              // A slow network answers from the cache after a few seconds rather than spinning.
+              networkTimeoutSeconds: 6,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * DAY_S },
+            },
+          },
+        ],
+      },
+    }),
+    // .br and .gz beside each text asset, which the embedded server sends as they are (functions/src/app.ts).
+    compression(),
+  ],
   build: { outDir: 'dist' },
   server: { proxy },
   preview: { proxy },

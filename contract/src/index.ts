@@ -15,3 +15,4 @@ export * from './text';
 export * from './typed-amount';
 export * from './trips';
 export * from './trip-views';
+export * from './map';

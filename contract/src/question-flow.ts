@@ -195,4 +195,12 @@ export const placePhotoQuerySchema = z.object({
 });
 export type PlacePhotoQuery = z.output<typeof placePhotoQuerySchema>;
 
-export type PlacePhotoResponse = { success: true; photoUrl: string } | { success: false; photoUrl: null };
+/** Where a city photo came from, and the credit shown beside it (linking to the photo's page with its licence). */
+export interface PhotoAttribution {
+  source: 'google' | 'wikipedia';
+  text: string;
+  url: string | null;
+}
+
+export type PlacePhotoResponse =
+  { success: true; photoUrl: string; attribution: PhotoAttribution } | { success: false; photoUrl: null };

@@ -104,8 +104,15 @@ export interface WeatherDay {
   estimate: boolean;
 }
 
-/** GET /api/trips/{id}/weather: the trip's days inside the forecast window. */
-export type TripWeather = { available: false } | { available: true; days: WeatherDay[] };
+/** Where a trip's forecast came from: WeatherAPI.com (a key), Open-Meteo (keyless), or the offline estimate. */
+export type WeatherSource = 'weatherapi' | 'open-meteo' | 'estimate';
+
+/**
+ * GET /api/trips/{id}/weather: the trip's days inside the forecast window. `source` names the service that
+ * answered ('estimate' when none did); days it did not cover are still estimated, each marked as one.
+ */
+export type TripWeather =
+  { available: false } | { available: true; source: WeatherSource; days: WeatherDay[] };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -29,12 +29,25 @@ export function appUnderTest(options?: Parameters<typeof startServer>[0]) {
       if (!browser) throw new Error('the browser starts in beforeAll');
       return browser;
     },
-    /** A page in a context of its own, signed in when given a session token. */
+    /**
+     * A page in a context of its own, signed in when given a session token. The app's service worker is blocked
+     * unless asked for: page.route cannot see the requests a service worker makes.
+     */
     async newPage(
-      options: { viewport?: { width: number; height: number }; token?: string; bypassCSP?: boolean } = {},
+      options: {
+        viewport?: { width: number; height: number };
+        token?: string;
+        bypassCSP?: boolean;
+        serviceWorkers?: 'allow' | 'block';
+      } = {},
     ): Promise<Page> {
-      const { viewport = VIEWPORTS.desktop, token, bypassCSP = false } = options;
-      const context = await this.browser.newContext({ viewport, baseURL: this.server.baseUrl, bypassCSP });
+      const { viewport = VIEWPORTS.desktop, token, bypassCSP = false, serviceWorkers = 'block' } = options;
+      const context = await this.browser.newContext({
+        viewport,
+        baseURL: this.server.baseUrl,
+        bypassCSP,
+        serviceWorkers,
+      });
       if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
       return context.newPage();
     },

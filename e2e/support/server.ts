@@ -37,7 +37,16 @@ export async function startServer(
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WAYFARE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The keyless services at a closed port (as in the API tests): the offline answers, never the internet.
+      OPEN_METEO_BASE_URL: 'http://127.0.0.1:9',
+      WIKIPEDIA_BASE_URL: 'http://127.0.0.1:9',
+      ...options.env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -18,6 +18,7 @@ import { clientAddressFromHeader } from './http/client-address';
 import { contentSecurityPolicyDirectives } from './http/content-security-policy';
 import { errorHandler, notFoundApiRoute } from './http/errors';
 import { answerRefusedBodies } from './http/host-body-errors';
+import { idempotentWrites } from './http/idempotency';
 import { createLedgerEvents } from './split/events';
 import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps): Express {
         directives: contentSecurityPolicyDirectives({
           maps: config.mapsConfigured,
           firebase: config.backend === 'firebase',
+          tileOrigin: config.mapTileOrigin,
+          wikipediaPhotos: !config.places.apiKey,
         }),
       },
     }),
@@ -94,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   api.use(answerRefusedBodies, express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(idempotentWrites(deps));
   api.get('/health', async (_req, res) => {
     await deps.store.ping();
     res.json(healthResponse);

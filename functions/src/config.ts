@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAP_TILE_URL } from '@wayfare/contract';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -41,6 +42,11 @@ const envSchema = z.object({
   /** WeatherAPI.com key: real forecasts, proxied and cached by the server. Without one the weather is estimated. */
   WEATHER_API_KEY: z.string().min(1).optional(),
   WEATHER_API_BASE_URL: z.url().default('https://api.weatherapi.com'),
+  /** Keyless services used when their key is not set; the base URLs are for tests (local stand-ins). */
+  OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com'),
+  WIKIPEDIA_BASE_URL: z.url().default('https://en.wikipedia.org'),
+  /** How long a keyless service may take before the offline answer is given instead. */
+  KEYLESS_TIMEOUT_MS: positiveInt(3000),
   /** The AI guide: Gemini when a key is set, else the offline planner. The base URL is for tests. */
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
@@ -51,6 +57,14 @@ const envSchema = z.object({
   GOOGLE_PLACES_BASE_URL: z.url().optional(),
   /** The browser key built into the web app (read here only to let the Maps origins into the CSP). */
   VITE_GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /**
+   * The map tiles the web app draws without a Maps key (built into it; read here to let their origin into the
+   * CSP): a Leaflet URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, `{s}` for subdomains.
+   */
+  VITE_MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[\w.{}-]+(:\d+)?\//, 'expected an http(s) tile URL template')
+    .default(DEFAULT_MAP_TILE_URL),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -76,10 +90,17 @@ export interface AppConfig {
   clientIpHeader: string | undefined;
   /** A Maps key is configured: the pages may load Google Maps (the CSP admits its origins only then). */
   mapsConfigured: boolean;
+  /** The origin the keyless map's tiles come from (`*` for a `{s}` subdomain), or null with Google Maps. */
+  mapTileOrigin: string | null;
   logLevel: Env['LOG_LEVEL'];
-  weather: { apiKey: string | undefined; baseUrl: string };
+  weather: {
+    apiKey: string | undefined;
+    baseUrl: string;
+    openMeteoBaseUrl: string;
+    keylessTimeoutMs: number;
+  };
   gemini?: { apiKey?: string; model: string; baseUrl?: string; timeoutMs: number };
-  places?: { apiKey?: string; baseUrl?: string };
+  places: { apiKey?: string; baseUrl?: string; wikipediaBaseUrl: string; keylessTimeoutMs: number };
 }
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming it. */
@@ -121,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     clientIpHeader: e.WAYFARE_BACKEND === 'firebase' ? e.CLIENT_IP_HEADER : undefined,
     mapsConfigured: Boolean(e.GOOGLE_MAPS_API_KEY || e.VITE_GOOGLE_MAPS_API_KEY),
+    mapTileOrigin: e.VITE_GOOGLE_MAPS_API_KEY ? null : tileOrigin(e.VITE_MAP_TILE_URL),
     logLevel: e.LOG_LEVEL,
     gemini: {
       apiKey: e.GEMINI_API_KEY,
@@ -128,7 +150,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: e.GEMINI_BASE_URL,
       timeoutMs: e.GEMINI_TIMEOUT_MS,
     },
-    places: { apiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL },
-    weather: { apiKey: e.WEATHER_API_KEY, baseUrl: e.WEATHER_API_BASE_URL },
+    places: {
+      apiKey: e.GOOGLE_MAPS_API_KEY,
+      baseUrl: e.GOOGLE_PLACES_BASE_URL,
+      wikipediaBaseUrl: e.WIKIPEDIA_BASE_URL,
+      keylessTimeoutMs: e.KEYLESS_TIMEOUT_MS,
+    },
+    weather: {
+      apiKey: e.WEATHER_API_KEY,
+      baseUrl: e.WEATHER_API_BASE_URL,
+      openMeteoBaseUrl: e.OPEN_METEO_BASE_URL,
+      keylessTimeoutMs: e.KEYLESS_TIMEOUT_MS,
+    },
   };
+}
+
+/** The scheme, host and port of a tile URL template, a `{s}` subdomain read as any (`*`), for the CSP. */
+export function tileOrigin(template: string): string {
+  const [origin] = /^https?:\/\/[^/]+/.exec(template) as RegExpExecArray;
+  return origin.replace(/\{s\}/g, '*');
 }

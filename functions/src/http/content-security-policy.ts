@@ -1,3 +1,5 @@
+import { WIKIMEDIA_UPLOADS } from '../places/photos';
+
 /**
  * The Maps JavaScript API, its tiles and fonts, and Places photos: third-party origins the pages load only when a
  * Maps key is configured.
@@ -16,8 +18,23 @@ const FIREBASE_CONNECT_SOURCES = [
   'https://firestore.googleapis.com',
 ];
 
-/** helmet's CSP directives for the pages (also written into firebase.json's Hosting headers; a test compares). */
-export function contentSecurityPolicyDirectives({ maps, firebase }: { maps: boolean; firebase: boolean }) {
+/**
+ * helmet's CSP directives for the pages (also written into firebase.json's Hosting headers; a test compares):
+ * Google's origins with a Maps key; without one, the configured map tile origin and Wikipedia's images.
+ */
+export function contentSecurityPolicyDirectives({
+  maps,
+  firebase,
+  tileOrigin,
+  wikipediaPhotos,
+}: {
+  maps: boolean;
+  firebase: boolean;
+  /** The keyless map's tile origin (config.mapTileOrigin), or null when the pages use Google Maps. */
+  tileOrigin: string | null;
+  /** City photos come from Wikipedia (no server-side Google key). */
+  wikipediaPhotos: boolean;
+}) {
   const extra = (list: string[]) => (maps ? list : []);
   return {
     scriptSrc: ["'self'", ...extra(GOOGLE_MAPS_SOURCES.scriptSrc)],
@@ -26,7 +43,14 @@ export function contentSecurityPolicyDirectives({ maps, firebase }: { maps: bool
       ...extra(GOOGLE_MAPS_SOURCES.connectSrc),
       ...(firebase ? FIREBASE_CONNECT_SOURCES : []),
     ],
-    imgSrc: ["'self'", 'data:', 'blob:', ...extra(GOOGLE_MAPS_SOURCES.imgSrc)],
+    imgSrc: [
+      "'self'",
+      'data:',
+      'blob:',
+      ...extra(GOOGLE_MAPS_SOURCES.imgSrc),
+      ...(tileOrigin ? [tileOrigin] : []),
+      ...(wikipediaPhotos ? [WIKIMEDIA_UPLOADS] : []),
+    ],
     styleSrc: ["'self'", "'unsafe-inline'", ...extra(GOOGLE_MAPS_SOURCES.styleSrc)],
     fontSrc: ["'self'", 'data:', ...extra(GOOGLE_MAPS_SOURCES.fontSrc)],
     // Plain-http localhost must not be told to upgrade its own requests.

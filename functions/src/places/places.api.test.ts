@@ -47,13 +47,88 @@ describe('GET /api/places/cities', () => {
 });
 
 describe('GET /api/places/photo', () => {
-  it('answers success false without a Google Maps key', async () => {
-    const api = await startTestApi();
+  it('answers success false without a Google Maps key when Wikipedia cannot be reached', async () => {
+    const api = await startTestApi(); // Wikipedia at a closed local port (test-support)
     const { token } = await signedInUser(api);
     const res = await api.call('GET', '/api/places/photo?city=Lisbon&maxWidth=800', { token });
     expect(res.body).toEqual({ success: false, photoUrl: null });
     expect((await api.call('GET', '/api/places/photo?maxWidth=800', { token })).status).toBe(400);
     await api.close();
+  });
+
+  it("without a key, answers the city's Wikipedia page image (a local stand-in) with its credit, and caches it", async () => {
+    const paths: string[] = [];
+    const file = 'Lisbon_(36831596786)_(cropped).jpg';
+    const wikipedia = http.createServer((req, res) => {
+      paths.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      const summary = (title: string, extra: object) =>
+        JSON.stringify({ type: 'standard', title, displaytitle: title, lang: 'en', ...extra });
+      switch (req.url) {
+        case '/api/rest_v1/page/summary/Lisbon':
+          return res.end(
+            summary('Lisbon', {
+              thumbnail: {
+                source: `https://upload.wikimedia.org/wikipedia/commons/thumb/7/7a/${file}/330px-${file}`,
+                width: 330,
+                height: 220,
+              },
+              originalimage: {
+                source: `https://upload.wikimedia.org/wikipedia/commons/7/7a/${file}`,
+                width: 4000,
+                height: 2667,
+              },
+              content_urls: { desktop: { page: 'https://en.wikipedia.org/wiki/Lisbon' } },
+            }),
+          );
+        case '/api/rest_v1/page/summary/S%C3%A3o_Paulo':
+          return res.end(summary('São Paulo', {}));
+        case '/api/rest_v1/page/summary/Springfield':
+          return res.end(summary('Springfield', { type: 'disambiguation' }));
+        case '/api/rest_v1/page/summary/Elsewhere':
+          return res.end(
+            summary('Elsewhere', {
+              originalimage: { source: 'https://example.com/elsewhere.jpg', width: 300, height: 200 },
+            }),
+          );
+        default:
+          res.statusCode = 404;
+          return res.end(
+            JSON.stringify({ type: 'https://mediawiki.org/wiki/HyperSwitch/errors/not_found', status: 404 }),
+          );
+      }
+    });
+    await new Promise<void>((resolve) => wikipedia.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(wikipedia.address() as AddressInfo).port}`;
+    const api = await startTestApi({ WIKIPEDIA_BASE_URL: baseUrl });
+    const { token } = await signedInUser(api);
+    const photo = async (query: string) =>
+      (await api.call('GET', `/api/places/photo?${query}`, { token })).body;
+
+    expect(await photo('city=Lisbon&maxWidth=800')).toEqual({
+      success: true,
+      photoUrl: `https://upload.wikimedia.org/wikipedia/commons/thumb/7/7a/${file}/960px-${file}`,
+      attribution: {
+        source: 'wikipedia',
+        text: 'Wikimedia Commons',
+        url: `https://commons.wikimedia.org/wiki/File:${file}`,
+      },
+    });
+    await photo('city=Lisbon&maxWidth=800');
+    expect(paths.filter((p) => p.endsWith('/Lisbon'))).toHaveLength(1);
+    // 'City, Country' without a page of its own: the city's article.
+    expect((await photo(`city=${encodeURIComponent('Lisbon, Portugal')}&maxWidth=300`)).photoUrl).toBe(
+      `https://upload.wikimedia.org/wikipedia/commons/thumb/7/7a/${file}/330px-${file}`,
+    );
+    // No image, a disambiguation page, an image from elsewhere (outside the CSP), an unknown page: no photo.
+    for (const city of ['São Paulo', 'Springfield', 'Elsewhere', 'Atlantis']) {
+      expect(await photo(`city=${encodeURIComponent(city)}`)).toEqual({ success: false, photoUrl: null });
+    }
+    expect(paths).toContain('/api/rest_v1/page/summary/S%C3%A3o_Paulo');
+
+    await api.close();
+    wikipedia.closeAllConnections();
+    await new Promise((resolve) => wikipedia.close(resolve));
   });
 
   it('asks Google Places (a local stand-in) for the city’s first photo and caches it', async () => {
@@ -95,7 +170,11 @@ describe('GET /api/places/photo', () => {
     const res = await api.call('GET', '/api/places/photo?city=Lisbon&maxWidth=800&lat=38.7&lng=-9.1', {
       token,
     });
-    expect(res.body).toEqual({ success: true, photoUrl: 'https://lh3.googleusercontent.com/p/abc=w800' });
+    expect(res.body).toEqual({
+      success: true,
+      photoUrl: 'https://lh3.googleusercontent.com/p/abc=w800',
+      attribution: { source: 'google', text: 'Google', url: null },
+    });
     expect(calls[0]).toMatchObject({
       method: 'POST',
       url: '/v1/places:searchText',

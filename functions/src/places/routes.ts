@@ -6,12 +6,15 @@ import { requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
 import { cityIndex } from './cities';
-import { googlePlacesPhotoProvider, noPhotoProvider } from './photos';
+import { googlePlacesPhotoProvider, wikipediaPhotoProvider } from './photos';
 
 /** GET /api/places/cities?q= (the keyless autocomplete) and GET /api/places/photo (spec §7). */
 export function placesRoutes(deps: { config: AppConfig; store: Store; tokens: TokenService }) {
-  const { apiKey, baseUrl } = deps.config.places ?? {};
-  const photos = apiKey ? googlePlacesPhotoProvider({ apiKey, baseUrl }) : noPhotoProvider();
+  const { apiKey, baseUrl, wikipediaBaseUrl, keylessTimeoutMs } = deps.config.places;
+  // Google Places with a key; Wikipedia's page images (keyless) without one.
+  const photos = apiKey
+    ? googlePlacesPhotoProvider({ apiKey, baseUrl })
+    : wikipediaPhotoProvider({ baseUrl: wikipediaBaseUrl, timeoutMs: keylessTimeoutMs });
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
 

@@ -17,6 +17,7 @@ import {
   EMULATOR_FUNCTION_ENV,
   EMULATOR_PROJECT_ID,
   javaMajorVersion,
+  KEYLESS_SERVICES_OFFLINE,
   TEST_JWT_SECRET,
 } from './emulator-suite';
 
@@ -70,7 +71,12 @@ async function startLocalApi(
   } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-api-'));
-  const config: AppConfig = loadConfig({ WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config: AppConfig = loadConfig({
+    WAYFARE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...KEYLESS_SERVICES_OFFLINE,
+    ...env,
+  });
   const store = options.store ?? openSqliteStore(path.join(dataDir, 'wayfare.db'));
   const tokens = createTokenService(TEST_JWT_SECRET, config.tokenTtlSeconds);
   const app = createApp({

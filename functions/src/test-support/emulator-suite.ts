@@ -14,7 +14,16 @@ const DEV_JWT_SECRET = 'local-emulator-secret-change-me-0123456789';
  * What the function runs with when the API suites target it: limits generous enough for suites that sign up many
  * users from one address (the suites' own expectations; the limits themselves are tested against npm start's app).
  */
+/**
+ * The keyless services (Open-Meteo, Wikipedia) at a closed local port unless a suite starts a stand-in: tests never
+ * reach the internet, and see the offline answers (estimate, no photo) as a machine without internet would.
+ */
+export const KEYLESS_SERVICES_OFFLINE: Record<string, string> = {
+  OPEN_METEO_BASE_URL: 'http://127.0.0.1:9',
+  WIKIPEDIA_BASE_URL: 'http://127.0.0.1:9',
+};
 export const EMULATOR_FUNCTION_ENV: Record<string, string> = {
+  ...KEYLESS_SERVICES_OFFLINE,
   JWT_SECRET: TEST_JWT_SECRET,
   RATE_LIMIT_AUTH_PER_IP: '100000',
   RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: '100000',

@@ -6,17 +6,23 @@ import type { AppConfig } from '../config';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
-import { createWeatherService } from './service';
+import { openMeteoForecast } from './open-meteo';
+import { createWeatherService, type NamedForecast } from './service';
 import { weatherApiForecast } from './weather-api';
 
-/** The one weather service (one forecast cache): the forecast API when WEATHER_API_KEY is set, else the estimate. */
+/**
+ * The one weather service (one forecast cache): WeatherAPI.com when WEATHER_API_KEY is set, else keyless Open-Meteo;
+ * the offline estimate for whatever they do not answer.
+ */
 export function configuredWeather(deps: { store: Store; config: AppConfig; logger: Logger }) {
-  const { apiKey, baseUrl } = deps.config.weather;
-  return createWeatherService(
-    deps.store,
-    apiKey ? weatherApiForecast({ apiKey, baseUrl }) : null,
-    deps.logger,
-  );
+  const { apiKey, baseUrl, openMeteoBaseUrl, keylessTimeoutMs } = deps.config.weather;
+  const provider: NamedForecast = apiKey
+    ? { source: 'weatherapi', forecast: weatherApiForecast({ apiKey, baseUrl }) }
+    : {
+        source: 'open-meteo',
+        forecast: openMeteoForecast({ baseUrl: openMeteoBaseUrl, timeoutMs: keylessTimeoutMs }),
+      };
+  return createWeatherService(deps.store, provider, deps.logger);
 }
 
 export type WeatherService = ReturnType<typeof configuredWeather>;

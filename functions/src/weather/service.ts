@@ -7,6 +7,7 @@ import {
   weatherWindowOpen,
   type TripWeather,
   type WeatherDay,
+  type WeatherSource,
 } from '@wayfare/contract';
 import type { Store, TripRecord } from '../store/types';
 import { requireTripMember } from '../trips/access';
@@ -18,23 +19,29 @@ export const WEATHER_CACHE_MAX_BYTES = 2 * 1024 * 1024;
 const BYTES_PER_FORECAST = WEATHER_WINDOW_DAYS * 256;
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A forecast service and the name the answer gives it. */
+export interface NamedForecast {
+  source: Exclude<WeatherSource, 'estimate'>;
+  forecast: ForecastSource;
+}
+
 /**
- * Weather for a trip's days inside the forecast window. With a forecast source, answers are cached per place
- * (to about a kilometre) and day, so a trip page opened by a whole group costs one call; any day the source does
- * not cover, or all of them when it fails, gets the offline estimate, marked as one.
+ * Weather for a trip's days inside the forecast window. Forecast answers are cached per place
+ * (to about a kilometre) and day, so a trip page opened by a whole group costs one call; any day the service does
+ * not cover, or all of them when it fails, gets the offline estimate, marked as one. The answer names the service
+ * when it gave at least one day, else 'estimate'.
  */
-export function createWeatherService(store: Store, forecast: ForecastSource | null, logger: Logger) {
+export function createWeatherService(store: Store, provider: NamedForecast, logger: Logger) {
   const cache = new LRUCache<string, Promise<Map<string, WeatherDay>>>({
     maxSize: WEATHER_CACHE_MAX_BYTES,
     sizeCalculation: (_value, key) => key.length * 2 + BYTES_PER_FORECAST,
   });
 
   function forecastFor(latitude: number, longitude: number, day: string): Promise<Map<string, WeatherDay>> {
-    if (!forecast) return Promise.resolve(new Map());
     const key = `${latitude.toFixed(2)},${longitude.toFixed(2)}|${day}`;
     const cached = cache.get(key);
     if (cached) return cached;
-    const pending = forecast(latitude, longitude, WEATHER_WINDOW_DAYS).catch((err: unknown) => {
+    const pending = provider.forecast(latitude, longitude, WEATHER_WINDOW_DAYS).catch((err: unknown) => {
       cache.delete(key); // try again on the next request
       logger.warn({ err }, 'weather forecast failed; answering the estimate');
       return new Map<string, WeatherDay>();
@@ -68,6 +75,7 @@ export function createWeatherService(store: Store, forecast: ForecastSource | nu
       const latitude = trip.latitude;
       return {
         available: true,
+        source: forecasts.size > 0 ? provider.source : 'estimate',
         days: dates.map((date) => forecasts.get(date) ?? estimateDay(`${trip.id}|${date}`, latitude, date)),
       };
     },

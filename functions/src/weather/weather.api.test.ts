@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
+import { describeWmoCode } from './open-meteo';
 import { iconForCondition } from './weather-api';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -44,7 +45,135 @@ async function startForecastStandIn() {
   };
 }
 
+/** A local stand-in for Open-Meteo's keyless forecast endpoint, speaking its JSON (nulls past its horizon). */
+async function startOpenMeteoStandIn() {
+  const requests: URL[] = [];
+  let mode: 'answer' | 'error' | 'hang' = 'answer';
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    requests.push(url);
+    if (mode === 'hang') return; // never answers: the server must give up on its own
+    res.setHeader('content-type', 'application/json');
+    if (mode === 'error' || url.pathname !== '/v1/forecast') {
+      res.statusCode = 400;
+      return res.end(
+        JSON.stringify({
+          error: true,
+          reason: 'Cannot initialize WeatherVariable from invalid String value',
+        }),
+      );
+    }
+    const days = Number(url.searchParams.get('forecast_days'));
+    const time = Array.from({ length: days }, (_, i) => addDays(today(), i));
+    const known = (value: number) => time.map((_, i) => (i < 3 ? value : null));
+    res.end(
+      JSON.stringify({
+        latitude: 38.72,
+        longitude: -9.14,
+        generationtime_ms: 0.08,
+        utc_offset_seconds: 0,
+        timezone: 'Europe/Lisbon',
+        timezone_abbreviation: 'GMT',
+        elevation: 11,
+        daily_units: {
+          time: 'iso8601',
+          weather_code: 'wmo code',
+          temperature_2m_max: '°C',
+          temperature_2m_min: '°C',
+          temperature_2m_mean: '°C',
+        },
+        daily: {
+          time,
+          weather_code: known(61),
+          temperature_2m_max: known(19.8),
+          temperature_2m_min: known(11.3),
+          temperature_2m_mean: known(15.2),
+        },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    setMode: (next: typeof mode) => {
+      mode = next;
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 describe('weather API over HTTP', () => {
+  describe('without a forecast key: Open-Meteo (a local stand-in)', () => {
+    let api: TestApi;
+    let standIn: Awaited<ReturnType<typeof startOpenMeteoStandIn>>;
+    beforeAll(async () => {
+      standIn = await startOpenMeteoStandIn();
+      api = await startTestApi({ OPEN_METEO_BASE_URL: standIn.baseUrl, KEYLESS_TIMEOUT_MS: '300' });
+    });
+    afterAll(async () => {
+      await api.close();
+      await standIn.close();
+    });
+
+    it("answers Open-Meteo's days, says so, and estimates the days it left empty", async () => {
+      standIn.setMode('answer');
+      const { trip, owner } = await tripWithMembers(api, {
+        start_date: today(),
+        end_date: addDays(today(), 4),
+        latitude: 38.72231,
+        longitude: -9.13934,
+      });
+      const res = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: owner.token });
+      expect(res.status).toBe(200);
+      expect(res.body.source).toBe('open-meteo');
+      expect(res.body.days[0]).toEqual({
+        date: today(),
+        min_c: 11.3,
+        max_c: 19.8,
+        avg_c: 15.2,
+        text: 'Rain',
+        icon: 'rain',
+        estimate: false,
+      });
+      expect(res.body.days.map((d: { estimate: boolean }) => d.estimate)).toEqual([
+        false,
+        false,
+        false,
+        true,
+        true,
+      ]);
+      expect(Object.fromEntries(standIn.requests.at(-1)!.searchParams)).toEqual({
+        latitude: '38.7223',
+        longitude: '-9.1393',
+        daily: 'weather_code,temperature_2m_max,temperature_2m_min,temperature_2m_mean',
+        timezone: 'auto',
+        forecast_days: '14',
+      });
+    });
+
+    it.each([
+      ['refuses', 'error'],
+      ['does not answer in time', 'hang'],
+    ] as const)('estimates every day, saying so, when the service %s', async (_case, mode) => {
+      standIn.setMode(mode);
+      const { trip, owner } = await tripWithMembers(api, {
+        start_date: today(),
+        end_date: addDays(today(), 2),
+        latitude: 10 + Math.random() * 50, // a place of its own: not in the cache
+        longitude: 20,
+      });
+      const started = Date.now();
+      const res = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: owner.token });
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(res.body.source).toBe('estimate');
+      expect(res.body.days.every((d: { estimate: boolean }) => d.estimate)).toBe(true);
+    });
+  });
+
   describe('without a forecast key', () => {
     let api: TestApi;
     beforeAll(async () => {
@@ -60,6 +189,7 @@ describe('weather API over HTTP', () => {
       const res = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: participant.token });
       expect(res.status).toBe(200);
       expect(res.body.available).toBe(true);
+      expect(res.body.source).toBe('estimate'); // Open-Meteo unreachable (test-support's closed port)
       expect(res.body.days.map((d: { date: string }) => d.date)).toEqual(
         [0, 1, 2, 3].map((n) => addDays(today(), n)),
       );
@@ -114,6 +244,7 @@ describe('weather API over HTTP', () => {
       const res = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: owner.token });
       expect(res.status).toBe(200);
       expect(res.body.days).toHaveLength(5);
+      expect(res.body.source).toBe('weatherapi');
       expect(res.body.days[0]).toEqual({
         date: today(),
         min_c: 12.2,
@@ -159,10 +290,27 @@ describe('weather API over HTTP', () => {
       const failed = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: owner.token });
       expect(failed.status).toBe(200);
       expect(failed.body.days.every((d: { estimate: boolean }) => d.estimate)).toBe(true);
+      expect(failed.body.source).toBe('estimate');
       const retried = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: owner.token });
       expect(retried.body.days[0].estimate).toBe(false);
       expect(standIn.requests.length).toBe(before + 2);
     });
+  });
+});
+
+describe('describeWmoCode', () => {
+  it.each([
+    [0, 'sun'],
+    [2, 'partly-cloudy'],
+    [3, 'cloud'],
+    [45, 'fog'],
+    [53, 'rain'],
+    [81, 'rain'],
+    [73, 'snow'],
+    [86, 'snow'],
+    [95, 'storm'],
+  ])('maps WMO code %i to %s', (code, icon) => {
+    expect(describeWmoCode(code).icon).toBe(icon);
   });
 });
 

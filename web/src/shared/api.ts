@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@wayfare/contract';
+import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody } from '@wayfare/contract';
 import { readToken } from './authToken';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Wayfare. Check your connection and try again.';
@@ -42,6 +42,10 @@ export function toApiError(status: number, body: unknown): ApiError {
     : new ApiError(status, statusFallback(status));
 }
 
+/** The call got no answer at all (offline, or the server unreachable): worth keeping and trying again later. */
+export const isNetworkError = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 0 && error.message === NETWORK_ERROR_MESSAGE;
+
 /**
  * The text to show for a failed call: the server's error when it sent one, the network message when there was
  * no answer, else the screen's own fallback (spec §8).
@@ -56,6 +60,8 @@ export interface ApiFetchOptions {
   /** Sent as JSON, or as multipart when it is FormData (trip image upload). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header: the server writes once however often the call is repeated with it. */
+  idempotencyKey?: string;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -71,12 +77,13 @@ async function readBody(response: Response): Promise<unknown> {
 /** Sends one call to the same-origin API with the session's bearer token; throws ApiError when there is no answer. */
 async function send(
   path: string,
-  { method = 'GET', body, signal }: ApiFetchOptions,
+  { method = 'GET', body, signal, idempotencyKey }: ApiFetchOptions,
   accept: string,
 ): Promise<Response> {
   const headers = new Headers({ Accept: accept });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -5,6 +5,7 @@ import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../fil
 import type { Store } from '../types';
 import { invitationMigrations, sqliteInvitations } from './invitations';
 import { linkMigrations, sqliteLinks } from './links';
+import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
 import { splitMigrations, sqliteSplit } from './split';
@@ -30,6 +31,7 @@ export function openSqliteStore(file: string): Store {
     ...planMigrations,
     ...invitationMigrations,
     ...linkMigrations,
+    ...idempotencyMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
@@ -41,6 +43,7 @@ export function openSqliteStore(file: string): Store {
     split: sqliteSplit(db),
     plans: sqlitePlans(db),
     links: sqliteLinks(db),
+    idempotency: sqliteIdempotency(db),
     async ping() {
       ping.get();
     },

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
 import { firestoreInvitations } from './invitations';
 import { firestoreLinks } from './links';
+import { firestoreIdempotency } from './idempotency';
 import { firestorePlans } from './plans';
 import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
@@ -17,6 +18,7 @@ export function createFirestoreStore(db: Firestore): Store {
     split: firestoreSplit(db),
     plans: firestorePlans(db),
     links: firestoreLinks(db),
+    idempotency: firestoreIdempotency(db),
     async ping() {
       // A point read: cheap, needs no index, and fails when the database is unreachable.
       await db.doc('_health/ping').get();

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { TOKEN_KEY, clearToken, writeToken } from '../../shared/authToken';
 import { signOutOfFirebase } from '../../shared/firebase/mode';
+import { clearApiCache } from '../../shared/offline/apiCache';
+import { clearOutbox } from '../../shared/offline/outbox';
+import { useOutboxSync } from '../../shared/offline/useOutbox';
 import { SessionContext, type Session } from './SessionContext';
 import { decodeSession, restoreSession, type SessionUser } from './session';
 
@@ -15,12 +18,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!next) return false;
     writeToken(token);
     setUser(next);
+    // A new session starts with no API answers kept from an earlier one (perhaps another user's, expired).
+    void clearApiCache().catch(() => {});
     return true;
   }, []);
 
   const logout = useCallback(() => {
     clearToken();
     setUser(null);
+    // The API answers the service worker kept, and unsent writes, are this user's: none stay on the device.
+    void clearApiCache().catch(() => {});
+    void clearOutbox().catch(() => {});
   }, []);
 
   // Firebase Auth follows the session: signed out on logout, and on a switch of user (the listener signs in again).
@@ -28,6 +36,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void signOutOfFirebase().catch(() => {});
   }, [userId]);
+
+  useOutboxSync(userId);
 
   // An expired token is a signed-out session: drop it when the expiry passes while the app is open.
   useEffect(() => {

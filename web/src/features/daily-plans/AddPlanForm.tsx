@@ -6,6 +6,7 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
+import { useSession } from '../auth/SessionContext';
 import { CategoryIcon } from './categoryIcons';
 import { canSubmitPlan, dayOptionLabel, durationProblem, planBody, type PlanDraft } from './planDays';
 import { createPlan } from './plansApi';
@@ -34,14 +35,15 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
   const [draft, setDraft] = useState<PlanDraft>(emptyDraft);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [added, setAdded] = useState(false);
+  const [added, setAdded] = useState<'sent' | 'queued' | null>(null);
+  const { user } = useSession();
   const formId = useId();
   const dayId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     if (!added) return;
-    const timer = setTimeout(() => setAdded(false), SUCCESS_MS);
+    const timer = setTimeout(() => setAdded(null), SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [added]);
 
@@ -58,9 +60,10 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
     setSaving(true);
     setError(null);
     try {
-      onAdded(await createPlan(tripId, planBody(draft)));
+      const result = await createPlan(user?.userId ?? '', tripId, planBody(draft));
+      if ('sent' in result) onAdded(result.sent);
       close();
-      setAdded(true);
+      setAdded('sent' in result ? 'sent' : 'queued');
     } catch (err) {
       console.error('Failed to add plan', err);
       setError(errorMessage(err, 'The plan could not be added. Please try again.'));
@@ -192,7 +195,9 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
       {added && (
         <div className={styles.success} role="status">
           <CheckCircle2 size={22} aria-hidden="true" />
-          Plan Added Successfully!
+          {added === 'sent'
+            ? 'Plan Added Successfully!'
+            : 'Plan kept on this device: it will be sent when you are back online.'}
         </div>
       )}
     </div>

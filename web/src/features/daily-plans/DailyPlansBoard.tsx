@@ -1,4 +1,4 @@
-import { useMemo, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useMemo, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -16,8 +16,12 @@ import {
 import { format, parseISO } from 'date-fns';
 import { CalendarCheck } from 'lucide-react';
 import type { DailyPlan, TripView } from '@wayfare/contract';
+import { PendingWrites } from '../../shared/offline/PendingWrites';
+import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { Notice } from '../../shared/ui/Notice';
+import { useSession } from '../auth/SessionContext';
 import { WEATHER_UNAVAILABLE, type TripWeatherState } from '../weather/useTripWeather';
+import { WeatherSourceNote } from '../weather/WeatherSourceNote';
 import { AddPlanForm } from './AddPlanForm';
 import { DaySection } from './DaySection';
 import { createKeyboardDayJump } from './keyboardDayJump';
@@ -78,6 +82,13 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
   const [dayJump] = useState(createKeyboardDayJump);
   const sections = useMemo(() => daySections(trip, trip.daily_plans), [trip]);
   const dates = useMemo(() => planningDates(trip), [trip]);
+  const { user } = useSession();
+  const pendingPlans = useQueuedWrites(user?.userId, trip.id, 'plan');
+  // A plan made offline has reached the server: read the plans again to show it in its day.
+  useWhenSent(
+    pendingPlans,
+    useCallback(() => void reloadPlans(), [reloadPlans]),
+  );
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
@@ -113,11 +124,16 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
         <p className={styles.hint}>Drag plans between days or click × to remove</p>
       </div>
       {weather.status === 'unavailable' && <Notice tone="info">{WEATHER_UNAVAILABLE}</Notice>}
-      {weather.status === 'ready' && weather.estimated && (
-        <p className={styles.estimateNote}>Temperatures marked ≈ are estimated from the place and season.</p>
+      {weather.status === 'ready' && (
+        <WeatherSourceNote
+          source={weather.source}
+          estimated={weather.estimated}
+          className={styles.estimateNote}
+        />
       )}
 
       <AddPlanForm tripId={trip.id} dates={dates} onAdded={(plan) => setPlans((plans) => [...plans, plan])} />
+      <PendingWrites writes={pendingPlans} label="Plans waiting to be sent" />
 
       {sections.length === 0 ? (
         <p className={styles.emptyDay}>Set the trip&rsquo;s dates to plan its days.</p>

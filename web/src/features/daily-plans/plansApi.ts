@@ -1,5 +1,6 @@
 import type { DailyPlan, PlanInput } from '@wayfare/contract';
 import { apiFetch } from '../../shared/api';
+import { sendOrQueue } from '../../shared/offline/outbox';
 
 /** Without start_time and duration_minutes, an update keeps the plan's time. */
 type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'description'> &
@@ -7,8 +8,16 @@ type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'descriptio
 
 const plansPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/daily-plans`;
 
-export const createPlan = (tripId: string, plan: PlanBody) =>
-  apiFetch<DailyPlan>(plansPath(tripId), { method: 'POST', body: plan });
+/** Sent at once, or kept on the device while offline and sent once back online (exactly once: its key). */
+export const createPlan = (userId: string, tripId: string, plan: PlanBody) =>
+  sendOrQueue<DailyPlan>({
+    userId,
+    tripId,
+    kind: 'plan',
+    path: plansPath(tripId),
+    body: plan,
+    summary: { title: plan.title, date: plan.plan_date },
+  });
 
 export const updatePlan = (tripId: string, planId: string, plan: PlanBody) =>
   apiFetch<DailyPlan>(`${plansPath(tripId)}/${encodeURIComponent(planId)}`, { method: 'PUT', body: plan });

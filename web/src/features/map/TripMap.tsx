@@ -1,7 +1,8 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Map as MapIcon, MapPinOff } from 'lucide-react';
-import type { TripView } from '@wayfare/contract';
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, type TripView } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { Notice } from '../../shared/ui/Notice';
 import { KeylessMap } from './KeylessMap';
 import { mapAttractions, tripCentre } from './mapPoints';
 import styles from './TripMap.module.css';
@@ -9,9 +10,18 @@ import styles from './TripMap.module.css';
 // The Maps SDK and its React bindings are their own chunk, fetched only when a key is set and a map is shown.
 const GoogleTripMap = lazyNamed(() => import('./GoogleTripMap'), 'GoogleTripMap');
 const MAPS_KEY: string | undefined = import.meta.env.VITE_GOOGLE_MAPS_API_KEY || undefined;
+// Without a key: Leaflet and its tiles, also their own chunk, so the trip page's first render does not wait for them.
+const LeafletTripMap = lazyNamed(() => import('./LeafletTripMap'), 'LeafletTripMap');
+const TILE_URL: string = import.meta.env.VITE_MAP_TILE_URL || DEFAULT_MAP_TILE_URL;
+const TILE_ATTRIBUTION: string = import.meta.env.VITE_MAP_TILE_ATTRIBUTION || DEFAULT_MAP_TILE_ATTRIBUTION;
 
-/** The trip map: Google Maps with a key, the keyless plot without one, 'Map Unavailable' without coordinates. */
+/**
+ * The trip map: Google Maps with a key; without one a tiled map (OpenStreetMap by default), or the offline plot
+ * when the device is offline or no tile loads; 'Map Unavailable' without coordinates.
+ */
 export function TripMap({ trip }: { trip: Pick<TripView, 'latitude' | 'longitude' | 'attractions'> }) {
+  const [tilesFailed, setTilesFailed] = useState(() => !navigator.onLine);
+  const onTilesFailed = useCallback(() => setTilesFailed(true), []);
   const centre = useMemo(() => tripCentre(trip), [trip]);
   const attractions = useMemo(
     () => (centre ? mapAttractions(trip.attractions, centre) : []),
@@ -40,8 +50,21 @@ export function TripMap({ trip }: { trip: Pick<TripView, 'latitude' | 'longitude
         <Suspense fallback={<div className={styles.loading} role="status" aria-label="Loading the map" />}>
           <GoogleTripMap apiKey={MAPS_KEY} centre={centre} attractions={attractions} />
         </Suspense>
+      ) : tilesFailed ? (
+        <>
+          <Notice tone="info">The map tiles could not load; showing the offline map.</Notice>
+          <KeylessMap centre={centre} attractions={attractions} />
+        </>
       ) : (
-        <KeylessMap centre={centre} attractions={attractions} />
+        <Suspense fallback={<div className={styles.loading} role="status" aria-label="Loading the map" />}>
+          <LeafletTripMap
+            centre={centre}
+            attractions={attractions}
+            tileUrl={TILE_URL}
+            attribution={TILE_ATTRIBUTION}
+            onTilesFailed={onTilesFailed}
+          />
+        </Suspense>
       )}
     </section>
   );

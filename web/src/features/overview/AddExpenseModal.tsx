@@ -68,7 +68,7 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
     try {
       const body = modalExpenseBody(draft, computed.shares);
       if (expense) await splitApi.updateExpense(expense.id, body);
-      else await splitApi.createExpense(tripId, body);
+      else await splitApi.createExpense(userId, tripId, body);
       onClose();
     } catch (err) {
       setSaveError(

@@ -139,6 +139,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
               onEdit={setEditing}
               total={expenses.expense_count}
               more={ledger.more}
+              pending={ledger.pending}
             />
           </>
         )}

@@ -49,7 +49,7 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
     setBusy(true);
     try {
       if (expense) await splitApi.updateExpense(expense.id, built.body);
-      else await splitApi.createExpense(tripId, built.body);
+      else await splitApi.createExpense(userId, tripId, built.body);
       onClose();
     } catch (err) {
       setError(errorMessage(err, 'Failed to save expense'));

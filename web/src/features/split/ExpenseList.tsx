@@ -5,6 +5,8 @@ import { formatCents, type Expense } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
+import type { QueuedWrite } from '../../shared/offline/outbox';
+import { PendingWrites } from '../../shared/offline/PendingWrites';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
 import { splitApi } from './splitApi';
@@ -21,10 +23,12 @@ interface ExpenseListProps {
   total: number;
   /** The next page: offered while there is one. */
   more: LiveLedger['more'];
+  /** Expenses made offline and not sent yet, shown above the list as pending. */
+  pending: QueuedWrite[];
 }
 
 /** The trip's expenses, newest first, each with who paid and everyone's share. */
-export function ExpenseList({ expenses, onEdit, total, more }: ExpenseListProps) {
+export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseListProps) {
   const [error, setError] = useState<string | null>(null);
 
   const remove = async (expense: Expense) => {
@@ -37,9 +41,13 @@ export function ExpenseList({ expenses, onEdit, total, more }: ExpenseListProps)
     }
   };
 
-  if (expenses.length === 0) return <p className={styles.empty}>No expenses yet. Add the first one.</p>;
+  const waiting = <PendingWrites writes={pending} label="Expenses waiting to be sent" />;
+  if (expenses.length === 0) {
+    return pending.length ? waiting : <p className={styles.empty}>No expenses yet. Add the first one.</p>;
+  }
   return (
     <>
+      {waiting}
       {error && <Notice tone="error">{error}</Notice>}
       <ul className={styles.list} aria-label="Expenses">
         {expenses.map((expense) => {

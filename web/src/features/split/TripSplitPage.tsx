@@ -164,6 +164,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
             </div>
             <ExpenseList
               expenses={expenses.data}
+              pending={ledger.pending}
               onEdit={setEditing}
               total={expenses.expense_count}
               more={ledger.more}

@@ -12,11 +12,13 @@ import {
   tripInvitationResponseSchema,
   tripInvitationsResponseSchema,
   userInvitationsResponseSchema,
+  parseDollarsToCents,
   type AddParticipantBody,
   type ExpenseBodyInput,
   type MarkPaidBodyInput,
 } from '@wayfare/contract';
 import { apiFetch, apiFetchChecked } from '../../shared/api';
+import { sendOrQueue } from '../../shared/offline/outbox';
 
 const base = '/api/trip-split';
 const trip = (tripId: string) => `${base}/trips/${encodeURIComponent(tripId)}`;
@@ -56,8 +58,20 @@ export const splitApi = {
       signal,
     });
   },
-  createExpense: (tripId: string, body: ExpenseBodyInput) =>
-    apiFetchChecked(expenseResponseSchema, `${trip(tripId)}/expenses`, { method: 'POST', body }),
+  /** Sent at once, or kept on the device while offline and sent once back online (exactly once: its key). */
+  createExpense: (userId: string, tripId: string, body: ExpenseBodyInput) =>
+    sendOrQueue({
+      userId,
+      tripId,
+      kind: 'expense',
+      path: `${trip(tripId)}/expenses`,
+      body,
+      summary: {
+        title: body.title,
+        date: body.expense_date,
+        amount_cents: parseDollarsToCents(body.amount) ?? undefined,
+      },
+    }),
   updateExpense: (id: string, body: ExpenseBodyInput) =>
     apiFetchChecked(expenseResponseSchema, `${base}/expenses/${encodeURIComponent(id)}`, {
       method: 'PUT',

@@ -3,6 +3,9 @@ import type { Participant, Settlement, TripInvitation } from '@wayfare/contract'
 import { errorMessage } from '../../shared/api';
 import { FIREBASE_MODE } from '../../shared/firebase/mode';
 import { lazyNamed } from '../../shared/lazyNamed';
+import type { QueuedWrite } from '../../shared/offline/outbox';
+import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
+import { useSession } from '../auth/SessionContext';
 import { appendPage, firstPage, NO_EXPENSES, refetchLimit, type ExpensePages } from './expensePages';
 import { followLedger, type StreamStatus } from './liveStream';
 import { splitApi } from './splitApi';
@@ -28,6 +31,8 @@ export interface LiveLedger {
   refresh: () => Promise<void>;
   /** Firebase mode's listener element; the page renders it once (null in embedded mode). */
   listener: ReactNode;
+  /** The signed-in user's expenses for this trip made offline and not sent yet (the ledger refetches once they are). */
+  pending: QueuedWrite[];
 }
 
 const empty = <T,>(): Part<T> => ({ data: [], error: null });
@@ -116,6 +121,9 @@ export function useLiveLedger(tripId: string): LiveLedger {
   }, [tripId]);
 
   const notify = useCallback(() => void refresh(), [refresh]);
+  const { user } = useSession();
+  const pending = useQueuedWrites(user?.userId, tripId, 'expense');
+  useWhenSent(pending, notify);
   const revoke = useCallback(() => setRevoked(true), []);
 
   // Callers mount one ledger per trip (keyed by trip id), so the initial state is this trip's.
@@ -147,5 +155,6 @@ export function useLiveLedger(tripId: string): LiveLedger {
     revoked,
     refresh,
     listener,
+    pending,
   };
 }

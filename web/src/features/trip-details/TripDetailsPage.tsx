@@ -12,7 +12,7 @@ import { DailyPlansBoard } from '../daily-plans/DailyPlansBoard';
 import { TripMap } from '../map/TripMap';
 import { TripLinksDialog } from '../sharing/TripLinksDialog';
 import { peopleLabel } from '../trips/format';
-import { TripPhoto } from '../trips/TripPhoto';
+import { CityPhotoCredit, TripPhoto } from '../trips/TripPhoto';
 import { useTripWeather } from '../weather/useTripWeather';
 import type { TripView } from '@wayfare/contract';
 import { TripInfoCards } from './TripInfoCards';
@@ -80,6 +80,9 @@ interface TripDetailsProps {
   reloadPlans: () => Promise<void>;
 }
 
+/** The header spans the content column, up to about 1200 px wide: a 1280 px photo covers it. */
+const HERO_PHOTO_WIDTH = 1280;
+
 /** The loaded trip: header, then plans on the left and the map on the right from tablet width up. */
 function TripDetails({
   trip,
@@ -99,7 +102,11 @@ function TripDetails({
           className={styles.heroPhoto}
           imageUrl={trip.image_url}
           place={trip.city_name || trip.trip_name}
+          latitude={trip.latitude}
+          longitude={trip.longitude}
+          maxWidth={HERO_PHOTO_WIDTH}
           labelled={false}
+          credit="none"
         />
         <div className={styles.heroShade} />
         <div className={styles.heroBar}>
@@ -143,12 +150,22 @@ function TripDetails({
             </Link>
           </div>
         </div>
-        <div className={styles.heroTitle}>
-          <h1 className={styles.tripName}>{trip.trip_name}</h1>
-          <p className={styles.heroPeople}>
-            <Users size={16} aria-hidden="true" />
-            {peopleLabel(trip.participant_count)}
-          </p>
+        <div className={styles.heroFoot}>
+          <div>
+            <h1 className={styles.tripName}>{trip.trip_name}</h1>
+            <p className={styles.heroPeople}>
+              <Users size={16} aria-hidden="true" />
+              {peopleLabel(trip.participant_count)}
+            </p>
+          </div>
+          <CityPhotoCredit
+            className={styles.heroCredit}
+            imageUrl={trip.image_url}
+            place={trip.city_name || trip.trip_name}
+            latitude={trip.latitude}
+            longitude={trip.longitude}
+            maxWidth={HERO_PHOTO_WIDTH}
+          />
         </div>
       </header>
 

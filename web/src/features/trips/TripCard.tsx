@@ -18,7 +18,13 @@ export function TripCard({ trip, onEdit, onDelete }: TripCardProps) {
     <article className={styles.card}>
       <Link to={`/trips/${trip.id}`} className={styles.link}>
         <div className={styles.media}>
-          <TripPhoto imageUrl={trip.image_url} place={trip.city_name || trip.trip_name} />
+          <TripPhoto
+            imageUrl={trip.image_url}
+            place={trip.city_name || trip.trip_name}
+            latitude={trip.latitude}
+            longitude={trip.longitude}
+            credit="text"
+          />
         </div>
         <div className={styles.body}>
           <h2 className={styles.name}>{trip.trip_name}</h2>

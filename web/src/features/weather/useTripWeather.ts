@@ -1,12 +1,24 @@
 import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
-import { weatherWindowOpen, type TripView, type TripWeather, type WeatherDay } from '@wayfare/contract';
+import {
+  weatherWindowOpen,
+  type TripView,
+  type TripWeather,
+  type WeatherDay,
+  type WeatherSource,
+} from '@wayfare/contract';
 import { fetchTripWeather } from './weatherApi';
 
 export type TripWeatherState =
   | { status: 'loading' }
   | { status: 'unavailable' }
-  | { status: 'ready'; byDate: ReadonlyMap<string, WeatherDay>; estimated: boolean };
+  | {
+      status: 'ready';
+      byDate: ReadonlyMap<string, WeatherDay>;
+      /** Some day was estimated (the service did not cover it, or none answered). */
+      estimated: boolean;
+      source: WeatherSource;
+    };
 
 export const WEATHER_UNAVAILABLE =
   'Weather forecast is only available for trips starting within the next 14 days.';
@@ -37,6 +49,7 @@ export function useTripWeather(
                 status: 'ready',
                 byDate: new Map(weather.days.map((day) => [day.date, day])),
                 estimated: weather.days.some((day) => day.estimate),
+                source: weather.source,
               }
             : { status: 'unavailable' },
         }),

@@ -1,0 +1,74 @@
+import type { RequestHandler } from 'express';
+import { idempotencyKeySchema } from '@wayfare/contract';
+import type { TokenService } from '../auth/tokens';
+import type { IdempotentAnswer, Store } from '../store/types';
+import { HttpError } from './errors';
+import { parseInput } from './parse';
+
+/** How long a write may hold its key before a retry may take it over (a crashed request frees it). */
+const LEASE_MS = 2 * 60 * 1000;
+/** How long an answer is kept: longer than a phone stays offline on a trip's day, shorter than a store's bloat. */
+export const IDEMPOTENCY_ANSWER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Writes with an `Idempotency-Key` header happen once per user and key: the first claims the key and, when it
+ * succeeds (2xx), keeps its answer before sending it; a repeat with the same key gets that answer again
+ * (`Idempotent-Replayed: true`) and writes nothing. A repeat while the first still runs answers 409, a key reused
+ * for another method or path 422; a failed write frees its key for the retry. Without a session the header is
+ * ignored: the route answers 401 itself.
+ */
+export function idempotentWrites(deps: { tokens: TokenService; store: Store }): RequestHandler {
+  const { idempotency } = deps.store;
+  return async (req, res, next) => {
+    const header = req.get('idempotency-key');
+    if (header === undefined || !WRITES.has(req.method)) return next();
+    const key = parseInput(idempotencyKeySchema, header);
+    const [scheme, token] = (req.get('authorization') ?? '').split(' ');
+    const claims = scheme?.toLowerCase() === 'bearer' && token ? await deps.tokens.verify(token) : null;
+    if (!claims) return next();
+
+    const userId = claims.userId;
+    const request = `${req.method} ${req.originalUrl.split('?')[0]}`;
+    const now = new Date();
+    const claim = await idempotency.claim(userId, key, request, now, new Date(now.getTime() + LEASE_MS));
+    if (claim.state === 'taken') {
+      if (claim.request !== request) {
+        throw new HttpError(422, 'This Idempotency-Key was already used for another request');
+      }
+      if (!claim.answer) throw new HttpError(409, 'A request with this Idempotency-Key is still running');
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(claim.answer.status);
+      return claim.answer.body === undefined ? res.end() : res.json(claim.answer.body);
+    }
+
+    // Keep a 2xx answer before it leaves: a client that saw it may rely on the key answering it again.
+    const send = res.json.bind(res);
+    let kept = false;
+    res.json = (body: unknown) => {
+      if (res.statusCode < 200 || res.statusCode >= 300) return send(body);
+      const answer: IdempotentAnswer = { status: res.statusCode, body };
+      kept = true;
+      idempotency.complete(userId, key, answer, new Date(Date.now() + IDEMPOTENCY_ANSWER_TTL_MS)).then(
+        () => send(body),
+        (err: unknown) => next(err),
+      );
+      return res;
+    };
+    res.once('finish', () => {
+      if (kept) return;
+      // An answer without a JSON body (204) is kept as it is; anything else frees the key for a retry.
+      const done =
+        res.statusCode >= 200 && res.statusCode < 300
+          ? idempotency.complete(
+              userId,
+              key,
+              { status: res.statusCode, body: undefined },
+              new Date(Date.now() + IDEMPOTENCY_ANSWER_TTL_MS),
+            )
+          : idempotency.release(userId, key);
+      done.catch(() => undefined); // the lease runs out on its own
+    });
+    next();
+  };
+}

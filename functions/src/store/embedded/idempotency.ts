@@ -1,0 +1,68 @@
+import type Database from 'better-sqlite3';
+import type { IdempotencyStore } from '../types';
+import type { Migration } from './migrations';
+
+export const idempotencyMigrations: Migration[] = [
+  {
+    id: '020-idempotency-keys',
+    sql: `CREATE TABLE idempotency_keys (
+      user_id TEXT NOT NULL,
+      key TEXT NOT NULL,
+      request TEXT NOT NULL,
+      answer TEXT,
+      expires_at TEXT NOT NULL,
+      PRIMARY KEY (user_id, key)
+    ) STRICT;
+    CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);`,
+  },
+];
+
+interface Row {
+  request: string;
+  answer: string | null;
+  expires_at: string;
+}
+
+/** idempotency_keys: one row per (user, key); the answer as JSON once the write completed. */
+export function sqliteIdempotency(db: Database.Database): IdempotencyStore {
+  const purge = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE expires_at <= ?');
+  const find = db.prepare<[string, string], Row>(
+    'SELECT request, answer, expires_at FROM idempotency_keys WHERE user_id = ? AND key = ?',
+  );
+  const insert = db.prepare<[string, string, string, string]>(
+    'INSERT INTO idempotency_keys (user_id, key, request, answer, expires_at) VALUES (?, ?, ?, NULL, ?)',
+  );
+  const complete = db.prepare<[string, string, string, string]>(
+    'UPDATE idempotency_keys SET answer = ?, expires_at = ? WHERE user_id = ? AND key = ?',
+  );
+  const remove = db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?');
+
+  // IMMEDIATE: the check and the claim are one write transaction, so two racing requests cannot both claim.
+  const claim = db.transaction(
+    (userId: string, key: string, request: string, now: string, leaseUntil: string) => {
+      purge.run(now);
+      const row = find.get(userId, key);
+      if (row) {
+        return {
+          state: 'taken' as const,
+          request: row.request,
+          answer: row.answer === null ? null : JSON.parse(row.answer),
+        };
+      }
+      insert.run(userId, key, request, leaseUntil);
+      return { state: 'claimed' as const };
+    },
+  );
+
+  return {
+    async claim(userId, key, request, now, leaseUntil) {
+      return claim.immediate(userId, key, request, now.toISOString(), leaseUntil.toISOString());
+    },
+    async complete(userId, key, answer, expiresAt) {
+      complete.run(JSON.stringify(answer), expiresAt.toISOString(), userId, key);
+    },
+    async release(userId, key) {
+      remove.run(userId, key);
+    },
+  };
+}

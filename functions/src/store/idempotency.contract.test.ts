@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { adapterUnderTest, officialEmulatorOnlyReason, storeAdapters } from './test-adapters';
+
+const at = (iso: string) => new Date(iso);
+const NOW = at('2027-04-10T12:00:00Z');
+const LEASE = at('2027-04-10T12:02:00Z');
+const WEEK = at('2027-04-17T12:00:00Z');
+
+describe.each(Object.entries(storeAdapters))('store contract, idempotency keys: %s', (_name, open) => {
+  const adapter = adapterUnderTest(open);
+  const keys = () => adapter.store.idempotency;
+
+  it('claims a free key once; a repeat sees the claim, then the kept answer', async () => {
+    const [user, key] = [randomUUID(), randomUUID()];
+    await expect(keys().claim(user, key, 'POST /api/x', NOW, LEASE)).resolves.toEqual({ state: 'claimed' });
+    await expect(keys().claim(user, key, 'POST /api/x', NOW, LEASE)).resolves.toEqual({
+      state: 'taken',
+      request: 'POST /api/x',
+      answer: null,
+    });
+    const answer = { status: 201, body: { expense: { id: 'e1', shares: [[1, 2]], title: 'Café' } } };
+    await keys().complete(user, key, answer, WEEK);
+    await expect(keys().claim(user, key, 'POST /api/x', at('2027-04-16T00:00:00Z'), LEASE)).resolves.toEqual({
+      state: 'taken',
+      request: 'POST /api/x',
+      answer,
+    });
+  });
+
+  it('keeps keys per user, frees a released key, and treats an expired one as free', async () => {
+    const key = randomUUID();
+    const [ana, bea] = [randomUUID(), randomUUID()];
+    await keys().claim(ana, key, 'POST /api/x', NOW, LEASE);
+    await expect(keys().claim(bea, key, 'POST /api/y', NOW, LEASE)).resolves.toEqual({ state: 'claimed' });
+    await keys().release(ana, key);
+    await expect(keys().claim(ana, key, 'POST /api/z', NOW, LEASE)).resolves.toEqual({ state: 'claimed' });
+    // A lease that ran out (a crashed request) may be taken over.
+    await expect(keys().claim(ana, key, 'POST /api/z', at('2027-04-10T12:03:00Z'), WEEK)).resolves.toEqual({
+      state: 'claimed',
+    });
+    await keys().complete(bea, key, { status: 204, body: undefined }, WEEK);
+    await expect(keys().claim(bea, key, 'POST /api/y', at('2027-04-18T00:00:00Z'), WEEK)).resolves.toEqual({
+      state: 'claimed',
+    });
+  });
+
+  it('lets exactly one of many concurrent claims of a key win', async (ctx) => {
+    if (!adapter.detectsConflicts) ctx.skip(officialEmulatorOnlyReason);
+    const [user, key] = [randomUUID(), randomUUID()];
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => keys().claim(user, key, 'POST /api/x', NOW, LEASE)),
+    );
+    expect(results.filter((r) => r.state === 'claimed')).toHaveLength(1);
+  });
+});
