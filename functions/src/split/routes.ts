@@ -22,6 +22,7 @@ import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
+import { createSettlementPlanner } from './settlement-planner';
 
 /**
  * /api/trip-split (spec §7). The ledger event bus lives here: the service emits on it after each committed write
@@ -38,7 +39,12 @@ export function splitRoutes(
   images?: { urls: ImageUrls },
 ) {
   const events = deps.events ?? createLedgerEvents();
-  const service = createSplitService({ store: deps.store, events, imageUrls: images?.urls });
+  const service = createSplitService({
+    store: deps.store,
+    events,
+    planner: createSettlementPlanner(),
+    imageUrls: images?.urls,
+  });
   const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));

@@ -14,9 +14,7 @@ import {
   SHARES_EXCEED_AMOUNT,
   balanceDollars,
   centsToDollars,
-  computeBalances,
   encodeExpenseCursor,
-  settle,
   splitEqual,
   sumCents,
   type AddParticipantBody,
@@ -27,10 +25,12 @@ import {
   type ExpenseCursor,
   type ExpenseListQuery,
   type ExpensesResponse,
+  type LedgerBalance,
   type LedgerChangeKind,
   type Participant,
   type PersonRef,
   type Settlement,
+  type SettlementPlan,
   type SplitTripSummary,
 } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
@@ -48,6 +48,7 @@ import { UniqueConstraintError } from '../store/types';
 import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createExpensePageCache, type PageEncoding } from './expense-page-cache';
+import { balancesOf, type SettlementPlanner } from './settlement-planner';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
@@ -195,10 +196,13 @@ function keptSplit(stored: ExpenseRecord, body: ExpenseBody): Pick<ExpensePatch,
 export function createSplitService({
   store,
   events,
+  planner,
   imageUrls,
 }: {
   store: Store;
   events: LedgerEvents;
+  /** Settlement plans, one per app (it owns a worker thread). */
+  planner: SettlementPlanner;
   /** Signs the overview cards' image addresses, the same way the trips API does. */
   imageUrls?: ImageUrls;
 }) {
@@ -383,17 +387,21 @@ export function createSplitService({
       return settlementViews(tripId, await store.split.listSettlements(tripId));
     },
 
+    /**
+     * Reads each person's totals, not the expenses; the plan comes from the planner (cached per ledger state,
+     * shared by concurrent callers, searched off the main thread when large) before the short atomic write that
+     * brings the pending settlements in line with it.
+     */
     async calculateSettlements(user: UserRecord, tripId: string): Promise<CalculateSettlementsResponse> {
       await requireTripMember(store, tripId, user.id);
       const members = await store.members.list(tripId);
-      let outcome: { balances: ReturnType<typeof computeBalances>; method: 'exact' | 'greedy' } | undefined;
-      const records = await store.split.recalculateSettlements(tripId, (expenses, paid) => {
-        const balances = computeBalances(
-          members.map((m) => m.user_id),
-          expenses,
-          paid.map((p) => ({ from: p.from_user_id, to: p.to_user_id, amount_cents: p.amount_cents })),
-        );
-        const plan = settle(balances);
+      const memberIds = members.map((m) => m.user_id);
+      const read = await store.split.ledgerState(tripId);
+      await planner.plan(tripId, read, balancesOf(memberIds, read));
+      let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
+      const records = await store.split.recalculateSettlements(tripId, (ledger) => {
+        const balances = balancesOf(memberIds, ledger);
+        const plan = planner.planNow(tripId, ledger, balances);
         outcome = { balances, method: plan.method };
         return plan.transfers;
       });

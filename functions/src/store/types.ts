@@ -2,7 +2,13 @@
  * The data port. Feature services depend on this interface only, never on an adapter.
  * Every operation that writes more than one record is atomic inside the adapter.
  */
-import type { ExpenseCategory, ExpenseCursor, ExpenseType, LedgerTransfer } from '@wayfare/contract';
+import type {
+  ExpenseCategory,
+  ExpenseCursor,
+  ExpenseType,
+  LedgerTotal,
+  LedgerTransfer,
+} from '@wayfare/contract';
 import type { Attraction, DailyPlan, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
@@ -233,8 +239,21 @@ export interface SettlementRecord {
 }
 
 /**
- * Expenses and settlements of a trip. Every expense write also updates the trip's expense_count and
- * total_expenses_cents in the same atomic write, so the totals are exact under concurrent writers.
+ * What a settlement is calculated from, read in one consistent read: each person's paid and owed totals (kept by
+ * every expense write), the trip's settlements, and the ledger version those totals belong to.
+ */
+export interface LedgerState {
+  ledger_version: number;
+  /** Everyone who paid or owes on the trip; people without either may be left out. */
+  totals: LedgerTotal[];
+  /** Oldest first, as listSettlements. */
+  settlements: SettlementRecord[];
+}
+
+/**
+ * Expenses and settlements of a trip. Every expense write also updates the trip's expense_count,
+ * total_expenses_cents and each person's paid and owed totals in the same atomic write, so the totals are exact
+ * under concurrent writers.
  */
 export interface SplitStore {
   /** Newest expense date first, then newest created, then id. */
@@ -255,14 +274,17 @@ export interface SplitStore {
   /** Oldest first. */
   listSettlements(tripId: string): Promise<SettlementRecord[]>;
   getSettlement(id: string): Promise<SettlementRecord | null>;
+  /** The trip's ledger state: O(people) reads, never the expenses themselves. */
+  ledgerState(tripId: string): Promise<LedgerState>;
   /**
-   * In one atomic write: reads the trip's expenses and paid settlements, asks `plan` for the transfers still
-   * needed, and brings the pending settlements in line with them (reconcilePending: an unchanged transfer keeps its
-   * id, a changed amount is updated, paid ones are never touched); answers all of the trip's settlements.
+   * In one atomic write: reads the ledger state, asks `plan` for the transfers still needed, and brings the
+   * pending settlements in line with them (reconcilePending: an unchanged transfer keeps its id, a changed amount is
+   * updated, paid ones are never touched); answers all of the trip's settlements. `plan` is synchronous and may run
+   * more than once (a retried transaction).
    */
   recalculateSettlements(
     tripId: string,
-    plan: (expenses: ExpenseRecord[], paid: SettlementRecord[]) => LedgerTransfer[],
+    plan: (ledger: LedgerState) => LedgerTransfer[],
   ): Promise<SettlementRecord[]>;
   /** Sets settled_at once; a settlement already paid is answered unchanged; null when absent. */
   markSettlementPaid(id: string, at: string): Promise<SettlementRecord | null>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Query, type Transaction } from 'firebase-admin/firestore';
-import type { ExpenseCursor } from '@wayfare/contract';
-import type { ExpenseRecord, SettlementRecord, SplitStore } from '../types';
+import { ledgerTotals, type ExpenseCursor } from '@wayfare/contract';
+import type { ExpenseRecord, LedgerState, SettlementRecord, SplitStore } from '../types';
 import { bumpLedgerNotice } from './ledger-notice';
 import { reconcilePending } from '../pending-settlements';
 
@@ -10,8 +10,11 @@ import { reconcilePending } from '../pending-settlements';
  * members listen to them (firestore.rules). Their ids carry the trip id ("{tripId}~{uuid}") so PUT /expenses/{id}
  * finds the document with a point read instead of a collection-group query. Each member's running share total is
  * the `share_cents` field of their trips/{tripId}/members/{userId} document (only members ever hold a share, and
- * a member still in the ledger cannot be removed), moved in the same transaction as the expense.
+ * a member still in the ledger cannot be removed), moved in the same transaction as the expense; so is their
+ * `paid_cents`, what they paid. Trips written before paid totals were kept are backfilled from their expenses once,
+ * on their first settlement (marked by PAID_TOTALS on the trip document).
  */
+const PAID_TOTALS = 'paid_totals_kept';
 const SEPARATOR = '~';
 const childId = (tripId: string) => `${tripId}${SEPARATOR}${randomUUID()}`;
 const tripOf = (id: string) => {
@@ -50,20 +53,70 @@ export function firestoreSplit(db: Firestore): SplitStore {
     });
     bumpLedgerNotice(tx, db, tripId);
   };
-  /** Moves each person's share total by `sign` × their share; one update per person even if listed twice. */
-  const moveShareTotals = (
-    tx: Transaction,
-    tripId: string,
-    changes: Array<[ExpenseRecord['shares'], 1 | -1]>,
-  ) => {
-    const by = new Map<string, number>();
-    for (const [shares, sign] of changes) {
-      for (const share of shares)
-        by.set(share.user_id, (by.get(share.user_id) ?? 0) + sign * share.share_cents);
+  /**
+   * Moves each person's owed (share) total and the payer's paid total by `sign` × the expense; one update per
+   * person even if they appear in several roles or expenses.
+   */
+  const moveShareTotals = (tx: Transaction, tripId: string, changes: Array<[ExpenseRecord, 1 | -1]>) => {
+    const by = new Map<string, { owed: number; paid: number }>();
+    const entry = (userId: string) => {
+      let moves = by.get(userId);
+      if (!moves) by.set(userId, (moves = { owed: 0, paid: 0 }));
+      return moves;
+    };
+    for (const [expense, sign] of changes) {
+      entry(expense.paid_by).paid += sign * expense.amount_cents;
+      for (const share of expense.shares) entry(share.user_id).owed += sign * share.share_cents;
     }
-    for (const [userId, cents] of by) {
-      if (cents !== 0) tx.update(member(tripId, userId), { share_cents: FieldValue.increment(cents) });
+    for (const [userId, { owed, paid }] of by) {
+      if (owed === 0 && paid === 0) continue;
+      tx.update(member(tripId, userId), {
+        share_cents: FieldValue.increment(owed),
+        paid_cents: FieldValue.increment(paid),
+      });
     }
+  };
+
+  /** Rewrites every member's totals from the expenses, once per trip written before paid totals were kept. */
+  const backfillTotals = async (tripId: string) => {
+    const [marked] = await db.getAll(trip(tripId), { fieldMask: [PAID_TOTALS] });
+    if (!marked?.exists || marked.get(PAID_TOTALS) === true) return;
+    await db.runTransaction(async (tx) => {
+      const tripDoc = await tx.get(trip(tripId));
+      if (!tripDoc.exists || tripDoc.get(PAID_TOTALS) === true) return;
+      const [expenseDocs, memberDocs] = await Promise.all([
+        tx.get(expenses(tripId)),
+        tx.get(trip(tripId).collection('members')),
+      ]);
+      const totals = new Map(
+        ledgerTotals(expenseDocs.docs.map((doc) => doc.data() as ExpenseRecord)).map((t) => [t.user_id, t]),
+      );
+      for (const doc of memberDocs.docs) {
+        const total = totals.get(doc.id);
+        tx.update(doc.ref, { share_cents: total?.owed_cents ?? 0, paid_cents: total?.paid_cents ?? 0 });
+      }
+      tx.update(trip(tripId), { [PAID_TOTALS]: true });
+    });
+  };
+
+  /** The ledger state read inside `tx`, after the trip's totals are known to be kept. */
+  const readLedger = async (tx: Transaction, tripId: string): Promise<LedgerState> => {
+    const [tripDoc, memberDocs, settlementDocs] = await Promise.all([
+      tx.get(trip(tripId)),
+      tx.get(trip(tripId).collection('members')),
+      tx.get(settlements(tripId)),
+    ]);
+    return {
+      ledger_version: (tripDoc.get('ledger_version') as number | undefined) ?? 0,
+      totals: memberDocs.docs
+        .map((doc) => ({
+          user_id: doc.id,
+          paid_cents: (doc.get('paid_cents') as number | undefined) ?? 0,
+          owed_cents: (doc.get('share_cents') as number | undefined) ?? 0,
+        }))
+        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
+      settlements: settlementDocs.docs.map((doc) => doc.data() as SettlementRecord).sort(byOldestSettlement),
+    };
   };
 
   /**
@@ -130,7 +183,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       await db.runTransaction(async (tx) => {
         tx.create(expenses(tripId).doc(expense.id), expense);
         moveTotals(tx, tripId, 1, expense.amount_cents);
-        moveShareTotals(tx, tripId, [[expense.shares, 1]]);
+        moveShareTotals(tx, tripId, [[expense, 1]]);
       });
       return expense;
     },
@@ -145,8 +198,8 @@ export function firestoreSplit(db: Firestore): SplitStore {
         tx.set(ref, next);
         moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);
         moveShareTotals(tx, old.trip_id, [
-          [old.shares, -1],
-          [next.shares, 1],
+          [old, -1],
+          [next, 1],
         ]);
         return next;
       });
@@ -160,7 +213,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const old = before.data() as ExpenseRecord;
         tx.delete(ref);
         moveTotals(tx, old.trip_id, -1, -old.amount_cents);
-        moveShareTotals(tx, old.trip_id, [[old.shares, -1]]);
+        moveShareTotals(tx, old.trip_id, [[old, -1]]);
         return old;
       });
     },
@@ -173,18 +226,17 @@ export function firestoreSplit(db: Firestore): SplitStore {
       const doc = ref && (await ref.get());
       return doc?.exists ? (doc.data() as SettlementRecord) : null;
     },
+    async ledgerState(tripId) {
+      await backfillTotals(tripId);
+      return db.runTransaction((tx) => readLedger(tx, tripId), { readOnly: true });
+    },
     async recalculateSettlements(tripId, plan) {
+      await backfillTotals(tripId);
       return db.runTransaction(async (tx) => {
-        const [expenseDocs, settlementDocs] = await Promise.all([
-          tx.get(expenses(tripId)),
-          tx.get(settlements(tripId)),
-        ]);
-        const existing = settlementDocs.docs.map((doc) => doc.data() as SettlementRecord);
+        const ledger = await readLedger(tx, tripId);
+        const existing = ledger.settlements;
         const paid = existing.filter((s) => s.settled_at !== null);
-        const transfers = plan(
-          expenseDocs.docs.map((doc) => doc.data() as ExpenseRecord).sort(byNewestExpense),
-          paid,
-        );
+        const transfers = plan(ledger);
         const pending = existing.filter((s) => s.settled_at === null);
         const changes = reconcilePending(pending, transfers);
         changes.remove.forEach((id) => tx.delete(settlements(tripId).doc(id)));
