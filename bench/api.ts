@@ -11,7 +11,7 @@ const EXPENSES = 2000;
 const MANY_TRIPS = 500;
 export const TRIP_START = addDays(toIsoDate(new Date()), 7);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as net.AddressInfo;
@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function call<T>(
+export async function call<T>(
   baseUrl: string,
   method: string,
   route: string,
@@ -39,7 +39,7 @@ async function call<T>(
   return (await res.json()) as T;
 }
 
-const TRIP_BODY = createTripBody(
+export const TRIP_BODY = createTripBody(
   {
     ...EMPTY_ANSWERS,
     destination: 'Lisbon, Portugal',

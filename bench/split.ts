@@ -5,7 +5,7 @@
 import { computeBalances, greedySettle, settle, splitEqual, type LedgerExpense } from '@wayfare/contract';
 
 /** A small deterministic PRNG (mulberry32) so every run measures the same ledgers. */
-function random(seed: number) {
+export function random(seed: number) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

@@ -103,11 +103,14 @@ export function splitRoutes(
       settlements: await service.listSettlements(currentUser(res), tripId),
     } satisfies SettlementsResponse);
   });
+  // Concurrent callers of one trip share one answer object (the service's single flight): it is serialized once.
+  const calculatedJson = new WeakMap<CalculateSettlementsResponse, string>();
   router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json(
-      (await service.calculateSettlements(currentUser(res), tripId)) satisfies CalculateSettlementsResponse,
-    );
+    const answer = await service.calculateSettlements(currentUser(res), tripId);
+    let json = calculatedJson.get(answer);
+    if (json === undefined) calculatedJson.set(answer, (json = JSON.stringify(answer)));
+    res.type('application/json').send(json);
   });
   router.put('/settlements/:id/paid', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);

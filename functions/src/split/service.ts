@@ -278,6 +278,38 @@ export function createSplitService({
     return records.map((record) => toSettlement(record, person));
   }
 
+  const calculations = new Map<string, Promise<CalculateSettlementsResponse>>();
+
+  /**
+   * Reads each person's totals, not the expenses; the plan comes from the planner (cached per ledger state,
+   * shared by concurrent callers, searched off the main thread when large) before the short atomic write that
+   * brings the pending settlements in line with it.
+   */
+  async function calculate(tripId: string): Promise<CalculateSettlementsResponse> {
+    const members = await store.members.list(tripId);
+    const memberIds = members.map((m) => m.user_id);
+    const read = await store.split.ledgerState(tripId);
+    await planner.plan(tripId, read, balancesOf(memberIds, read));
+    let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
+    const records = await store.split.recalculateSettlements(tripId, (ledger) => {
+      const balances = balancesOf(memberIds, ledger);
+      const plan = planner.planNow(tripId, ledger, balances);
+      outcome = { balances, method: plan.method };
+      return plan.transfers;
+    });
+    const { balances, method } = outcome as NonNullable<typeof outcome>;
+    const person = await peopleOf(store, members, [
+      ...balances.map((b) => b.user_id),
+      ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+    ]);
+    emit('settlements.calculated', tripId, tripId);
+    return {
+      balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b) })),
+      settlements: records.map((record) => toSettlement(record, person)),
+      method,
+    };
+  }
+
   return {
     async listParticipants(user: UserRecord, tripId: string): Promise<Participant[]> {
       await requireTripMember(store, tripId, user.id);
@@ -387,35 +419,16 @@ export function createSplitService({
       return settlementViews(tripId, await store.split.listSettlements(tripId));
     },
 
-    /**
-     * Reads each person's totals, not the expenses; the plan comes from the planner (cached per ledger state,
-     * shared by concurrent callers, searched off the main thread when large) before the short atomic write that
-     * brings the pending settlements in line with it.
-     */
     async calculateSettlements(user: UserRecord, tripId: string): Promise<CalculateSettlementsResponse> {
-      await requireTripMember(store, tripId, user.id);
-      const members = await store.members.list(tripId);
-      const memberIds = members.map((m) => m.user_id);
-      const read = await store.split.ledgerState(tripId);
-      await planner.plan(tripId, read, balancesOf(memberIds, read));
-      let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
-      const records = await store.split.recalculateSettlements(tripId, (ledger) => {
-        const balances = balancesOf(memberIds, ledger);
-        const plan = planner.planNow(tripId, ledger, balances);
-        outcome = { balances, method: plan.method };
-        return plan.transfers;
-      });
-      const { balances, method } = outcome as NonNullable<typeof outcome>;
-      const person = await peopleOf(store, members, [
-        ...balances.map((b) => b.user_id),
-        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
-      ]);
-      emit('settlements.calculated', tripId, tripId);
-      return {
-        balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b) })),
-        settlements: records.map((record) => toSettlement(record, person)),
-        method,
-      };
+      const { trip } = await requireTripMember(store, tripId, user.id);
+      // The answer is the same for every member: callers of one trip at one ledger version share one calculation.
+      const key = `${tripId}\n${trip.ledger_version}`;
+      let flight = calculations.get(key);
+      if (!flight) {
+        flight = calculate(tripId).finally(() => calculations.delete(key));
+        calculations.set(key, flight);
+      }
+      return flight;
     },
 
     async markSettlementPaid(user: UserRecord, id: string): Promise<Settlement> {
@@ -431,6 +444,9 @@ export function createSplitService({
       if (settlement.settled_at) throw new HttpError(409, 'This settlement is already marked as paid');
       const paid = await store.split.markSettlementPaid(id, new Date().toISOString());
       if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
+      // A calculation already under way started before this payment: later callers must not join it.
+      for (const key of calculations.keys())
+        if (key.startsWith(`${paid.trip_id}\n`)) calculations.delete(key);
       emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;
