@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import {
@@ -23,6 +25,8 @@ import { createLedgerEvents, type LedgerEvents } from './events';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
+
+const gzipAsync = promisify(gzip);
 
 /**
  * /api/trip-split (spec §7). The ledger event bus lives here: the service emits on it after each committed write
@@ -103,14 +107,24 @@ export function splitRoutes(
       settlements: await service.listSettlements(currentUser(res), tripId),
     } satisfies SettlementsResponse);
   });
-  // Concurrent callers of one trip share one answer object (the service's single flight): it is serialized once.
-  const calculatedJson = new WeakMap<CalculateSettlementsResponse, string>();
+  // Concurrent callers of one trip share one answer object (the service's single flight): it is serialized once and
+  // gzipped once (off the main thread), however many callers share it; a 10k-member answer is megabytes.
+  const calculatedBodies = new WeakMap<
+    CalculateSettlementsResponse,
+    { json: Buffer; gzip?: Promise<Buffer> }
+  >();
   router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     const answer = await service.calculateSettlements(currentUser(res), tripId);
-    let json = calculatedJson.get(answer);
-    if (json === undefined) calculatedJson.set(answer, (json = JSON.stringify(answer)));
-    res.type('application/json').send(json);
+    let bodies = calculatedBodies.get(answer);
+    if (!bodies) calculatedBodies.set(answer, (bodies = { json: Buffer.from(JSON.stringify(answer)) }));
+    res.type('application/json').vary('Accept-Encoding');
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      bodies.gzip ??= gzipAsync(bodies.json);
+      res.set('Content-Encoding', 'gzip').send(await bodies.gzip);
+    } else {
+      res.send(bodies.json);
+    }
   });
   router.put('/settlements/:id/paid', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);
