@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import type { DailyPlan, TripView } from '@wayfare/contract';
 import { Notice } from '../../shared/ui/Notice';
@@ -16,17 +16,57 @@ export interface PlanDaysProps {
   sections: Day[];
   weather: TripWeatherState;
   onRemove: (plan: DailyPlan) => void;
+  /** Keeps focus on the same control when the days are redrawn with drag and drop. */
+  focusHandoff: FocusHandoff;
 }
 
-/** The trip's days, each drawn by `Day`: the plain DaySection until drag and drop has loaded. */
+/** The focused control among the days, as a selector for the same control once the days are drawn anew. */
+function focusedControl(days: HTMLElement): string | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !days.contains(active)) return null;
+  const plan = active.closest('[data-plan-id]')?.getAttribute('data-plan-id');
+  if (plan) {
+    const control = active.hasAttribute('data-remove-plan') ? '[data-remove-plan]' : 'button:first-child';
+    return `[data-plan-id="${CSS.escape(plan)}"] ${control}`;
+  }
+  return active.id ? `#${CSS.escape(active.id)}` : null;
+}
+
+/** Remembers the focused control when one drawing of the days goes, and focuses it in the next. */
+function createFocusHandoff() {
+  let selector: string | null = null;
+  return {
+    leave(days: HTMLElement) {
+      selector = focusedControl(days);
+    },
+    arrive(days: HTMLElement) {
+      if (selector) days.querySelector<HTMLElement>(selector)?.focus();
+      selector = null;
+    },
+  };
+}
+type FocusHandoff = ReturnType<typeof createFocusHandoff>;
+
+/**
+ * The trip's days, each drawn by `Day`: the plain DaySection until drag and drop has loaded. When the plain days
+ * give way to the draggable ones, focus stays on the same control (a keyboard user may already be there).
+ */
 export function PlanDaysList({
   sections,
   weather,
   onRemove,
+  focusHandoff,
   Day = DaySection,
 }: PlanDaysProps & { Day?: ComponentType<Parameters<typeof DaySection>[0]> }) {
+  const list = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const days = list.current;
+    if (!days) return;
+    focusHandoff.arrive(days);
+    return () => focusHandoff.leave(days);
+  }, [focusHandoff]);
   return (
-    <div className={styles.days}>
+    <div ref={list} className={styles.days}>
       {sections.map((day) => (
         <Day
           key={day.date}
@@ -67,7 +107,8 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
     save(deletePlan(trip.id, plan.id));
   };
 
-  const days = { sections, weather, onRemove: remove };
+  const [focusHandoff] = useState(createFocusHandoff);
+  const days = { sections, weather, onRemove: remove, focusHandoff };
   return (
     <section className={styles.board} aria-labelledby="daily-plans-title">
       <div className={styles.boardHeader}>
