@@ -211,6 +211,24 @@ describe.each(Object.entries(storeAdapters))(
       ).toEqual([owner.id, third.id].sort());
     });
 
+    it('stores an expense split among 150 people (several multi-row statements) in order, with their totals', async () => {
+      const { owner, friend, trip, expense } = await group();
+      const people = [owner.id, friend.id];
+      for (let i = 0; i < 148; i++) {
+        const user = await adapter.store.users.create(newUser());
+        await adapter.store.members.add(trip.id, user.id);
+        people.push(user.id);
+      }
+      const shares = people.map((user_id, i) => ({ user_id, share_cents: 100 + i }));
+      const amount_cents = shares.reduce((sum, s) => sum + s.share_cents, 0);
+      const big = await adapter.store.split.createExpense(trip.id, expense({ amount_cents, shares }));
+      expect((await adapter.store.split.getExpense(big.id))?.shares).toEqual(shares);
+      const state = await adapter.store.split.ledgerState(trip.id);
+      expect(balancesOf(people, state)).toEqual(
+        computeBalances(people, await adapter.store.split.listExpenses(trip.id)),
+      );
+    });
+
     it('gives the trip a new ledger version with every expense write, even one that keeps the totals', async () => {
       const { trip, expense } = await group();
       const version = async () => (await adapter.store.trips.get(trip.id))?.ledger_version;
