@@ -7,6 +7,7 @@ import { runClsBench } from './cls';
 import { runGuideBench } from './guide';
 import { runLiveBench } from './live';
 import { runSplitBench } from './split';
+import { runSettleApiBench } from './settle-api';
 import { runColdStartBench } from './cold-start';
 import type { Figure } from './support';
 import { launchBrowser } from '../e2e/support/browser';
@@ -26,6 +27,7 @@ async function main() {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
 
   print('Settlement', await runSplitBench());
+  print('Settlement through the API (embedded backend, seeded SQLite)', await runSettleApiBench());
   print('AI guide and parsing', await runGuideBench());
   print('Cloud Function cold start (firebase mode)', await runColdStartBench());
 

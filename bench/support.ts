@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -14,6 +15,12 @@ export function median(values: number[]): number {
   return sorted.length % 2
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** A process's resident set size in MiB, from /proc (Linux). */
+export function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 /** Median wall time of `fn` over `runs` runs, after one warm-up. */
@@ -88,6 +95,7 @@ export async function startProcess(
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
+    pid: child.pid as number,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

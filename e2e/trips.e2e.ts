@@ -165,6 +165,8 @@ describe('trip screens in a real browser', () => {
     await page.goto(`/trips/${id}`);
     const handle = planHandle(day(page, 1), 'Ribeira walk');
     await handle.waitFor(WAIT);
+    // Drag and drop loads after the first render (the days are drawn the same without it): wait until it has.
+    await page.locator('[aria-roledescription="draggable"]').first().waitFor(WAIT);
 
     // Day 1 at the top of the viewport, so Day 2 is on screen too: the mouse only reaches what is visible.
     await day(page, 1).evaluate((section) => section.scrollIntoView({ block: 'start' }));

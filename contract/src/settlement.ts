@@ -24,14 +24,25 @@ export interface LedgerBalance {
   balance_cents: number;
 }
 
+/** One person's running totals over a trip's expenses, as the stores keep them beside the ledger. */
+export interface LedgerTotal {
+  user_id: string;
+  /** What they paid for the group. */
+  paid_cents: number;
+  /** The sum of their shares. */
+  owed_cents: number;
+}
+
 /**
- * Every member's paid, owed and net balance. Paid settlements count as payments between the two people, so
- * recalculating after a transfer never asks for it twice. Because each expense's shares add up to its amount,
- * the balances sum to exactly 0. People are listed in `members` order, then anyone else who appears in the ledger.
+ * Every member's paid, owed and net balance from each person's running totals, in O(people): the server keeps the
+ * totals in the same atomic write as every expense, so calculating never reads the expenses themselves. Paid
+ * settlements count as payments between the two people, so recalculating after a transfer never asks for it twice.
+ * Because each expense's shares add up to its amount, the balances sum to exactly 0. People are listed in `members`
+ * order, then anyone else who appears in the totals or settlements.
  */
-export function computeBalances(
+export function balancesFromTotals(
   members: readonly string[],
-  expenses: readonly LedgerExpense[],
+  totals: readonly LedgerTotal[],
   paid: readonly LedgerTransfer[] = [],
 ): LedgerBalance[] {
   const byUser = new Map<string, LedgerBalance>();
@@ -44,17 +55,44 @@ export function computeBalances(
     return balance;
   };
   members.forEach(entry);
-  for (const expense of expenses) {
-    entry(expense.paid_by).total_paid_cents += expense.amount_cents;
-    for (const share of expense.shares) entry(share.user_id).total_owed_cents += share.share_cents;
+  for (const total of totals) {
+    const balance = entry(total.user_id);
+    balance.total_paid_cents += total.paid_cents;
+    balance.total_owed_cents += total.owed_cents;
+    balance.balance_cents += total.paid_cents - total.owed_cents;
   }
-  for (const balance of byUser.values())
-    balance.balance_cents = balance.total_paid_cents - balance.total_owed_cents;
   for (const transfer of paid) {
     entry(transfer.from).balance_cents += transfer.amount_cents;
     entry(transfer.to).balance_cents -= transfer.amount_cents;
   }
   return [...byUser.values()];
+}
+
+/** Each person's paid and owed totals over a list of expenses, in order of first appearance. */
+export function ledgerTotals(expenses: readonly LedgerExpense[]): LedgerTotal[] {
+  const byUser = new Map<string, LedgerTotal>();
+  const entry = (user_id: string) => {
+    let total = byUser.get(user_id);
+    if (!total) {
+      total = { user_id, paid_cents: 0, owed_cents: 0 };
+      byUser.set(user_id, total);
+    }
+    return total;
+  };
+  for (const expense of expenses) {
+    entry(expense.paid_by).paid_cents += expense.amount_cents;
+    for (const share of expense.shares) entry(share.user_id).owed_cents += share.share_cents;
+  }
+  return [...byUser.values()];
+}
+
+/** balancesFromTotals over a list of expenses (the benchmark and the tests; the server keeps the totals). */
+export function computeBalances(
+  members: readonly string[],
+  expenses: readonly LedgerExpense[],
+  paid: readonly LedgerTransfer[] = [],
+): LedgerBalance[] {
+  return balancesFromTotals(members, ledgerTotals(expenses), paid);
 }
 
 export interface LedgerExplanation extends LedgerBalance {

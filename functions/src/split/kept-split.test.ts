@@ -4,7 +4,7 @@
  * expense's split and shares, and every balance, exactly as they were decided.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   EXPENSE_CATEGORIES,
   computeBalances,
@@ -16,6 +16,7 @@ import { adapterUnderTest, newTrip, newUser, storeAdapters } from '../store/test
 import type { Store, UserRecord } from '../store/types';
 import { HttpError } from '../http/errors';
 import { createLedgerEvents } from './events';
+import { createSettlementPlanner } from './settlement-planner';
 import { createSplitService } from './service';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -163,7 +164,9 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
 
   it('no edit of title, date, description or category, and no join or leave, changes any share or balance', async () => {
     const store = adapter.store;
-    const service = createSplitService({ store, events: createLedgerEvents() });
+    const planner = createSettlementPlanner();
+    onTestFinished(() => planner.close());
+    const service = createSplitService({ store, events: createLedgerEvents(), planner });
     await fc.assert(
       fc.asyncProperty(
         fc.array(decision, { minLength: 1, maxLength: 4 }),

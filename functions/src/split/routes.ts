@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import {
@@ -30,6 +32,9 @@ import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
+import { createSettlementPlanner } from './settlement-planner';
+
+const gzipAsync = promisify(gzip);
 
 /**
  * /api/trip-split (spec §7). The ledger event bus lives here: the service emits on it after each committed write
@@ -47,7 +52,12 @@ export function splitRoutes(
   images?: { urls: ImageUrls },
 ) {
   const events = deps.events ?? createLedgerEvents();
-  const service = createSplitService({ store: deps.store, events, imageUrls: images?.urls });
+  const service = createSplitService({
+    store: deps.store,
+    events,
+    planner: createSettlementPlanner(),
+    imageUrls: images?.urls,
+  });
   const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
@@ -138,11 +148,24 @@ export function splitRoutes(
       (await service.explainSettlements(currentUser(res), tripId)) satisfies SettlementExplanationResponse,
     );
   });
+  // Concurrent callers of one trip share one answer object (the service's single flight): it is serialized once and
+  // gzipped once (off the main thread), however many callers share it; a 10k-member answer is megabytes.
+  const calculatedBodies = new WeakMap<
+    CalculateSettlementsResponse,
+    { json: Buffer; gzip?: Promise<Buffer> }
+  >();
   router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json(
-      (await service.calculateSettlements(currentUser(res), tripId)) satisfies CalculateSettlementsResponse,
-    );
+    const answer = await service.calculateSettlements(currentUser(res), tripId);
+    let bodies = calculatedBodies.get(answer);
+    if (!bodies) calculatedBodies.set(answer, (bodies = { json: Buffer.from(JSON.stringify(answer)) }));
+    res.type('application/json').vary('Accept-Encoding');
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      bodies.gzip ??= gzipAsync(bodies.json);
+      res.set('Content-Encoding', 'gzip').send(await bodies.gzip);
+    } else {
+      res.send(bodies.json);
+    }
   });
   router.put('/settlements/:id/paid', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);

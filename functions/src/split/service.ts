@@ -21,11 +21,9 @@ import {
   applySplit,
   balanceDollars,
   centsToDollars,
-  computeBalances,
   encodeExpenseCursor,
   expenseSplitOf,
   explainLedger,
-  settle,
   sumCents,
   ONLY_MEMBER_CANNOT_LEAVE,
   type AddParticipantBody,
@@ -36,6 +34,7 @@ import {
   type ExpenseCursor,
   type ExpenseListQuery,
   type ExpensesResponse,
+  type LedgerBalance,
   type LedgerChangeKind,
   type LedgerPerson,
   type MarkPaidBody,
@@ -43,6 +42,7 @@ import {
   type Participant,
   type Settlement,
   type SettlementExplanationResponse,
+  type SettlementPlan,
   type SplitTripSummary,
   type TripInvitation,
   type UserInvitation,
@@ -64,6 +64,7 @@ import { NotAMemberError, peopleOfExpense, UniqueConstraintError } from '../stor
 import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createExpensePageCache, type PageEncoding } from './expense-page-cache';
+import { balancesOf, type SettlementPlanner } from './settlement-planner';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
@@ -287,10 +288,13 @@ function keptSplit(
 export function createSplitService({
   store,
   events,
+  planner,
   imageUrls,
 }: {
   store: Store;
   events: LedgerEvents;
+  /** Settlement plans, one per app (it owns a worker thread). */
+  planner: SettlementPlanner;
   /** Signs the overview cards' image addresses, the same way the trips API does. */
   imageUrls?: ImageUrls;
 }) {
@@ -393,6 +397,38 @@ export function createSplitService({
   async function refuseAsRecalculated(tripId: string): Promise<never> {
     const settlements = await settlementViews(tripId, await store.split.listSettlements(tripId));
     throw new HttpError(409, SETTLEMENT_REPLACED, undefined, { settlements });
+  }
+
+  const calculations = new Map<string, Promise<CalculateSettlementsResponse>>();
+
+  /**
+   * Reads each person's totals, not the expenses; the plan comes from the planner (cached per ledger state,
+   * shared by concurrent callers, searched off the main thread when large) before the short atomic write that
+   * brings the pending settlements in line with it.
+   */
+  async function calculate(tripId: string): Promise<CalculateSettlementsResponse> {
+    const members = await store.members.list(tripId);
+    const memberIds = members.map((m) => m.user_id);
+    const read = await store.split.ledgerState(tripId);
+    await planner.plan(tripId, read, balancesOf(memberIds, read));
+    let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
+    const records = await store.split.recalculateSettlements(tripId, (ledger) => {
+      const balances = balancesOf(memberIds, ledger);
+      const plan = planner.planNow(tripId, ledger, balances);
+      outcome = { balances, method: plan.method };
+      return plan.transfers;
+    });
+    const { balances, method } = outcome as NonNullable<typeof outcome>;
+    const person = await peopleOf(store, members, [
+      ...balances.map((b) => b.user_id),
+      ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+    ]);
+    emit('settlements.calculated', tripId, tripId);
+    return {
+      balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b) })),
+      settlements: records.map((record) => toSettlement(record, person)),
+      method,
+    };
   }
 
   return {
@@ -576,30 +612,15 @@ export function createSplitService({
     },
 
     async calculateSettlements(user: UserRecord, tripId: string): Promise<CalculateSettlementsResponse> {
-      await requireTripMember(store, tripId, user.id);
-      const members = await store.members.list(tripId);
-      let outcome: { balances: ReturnType<typeof computeBalances>; method: 'exact' | 'greedy' } | undefined;
-      const records = await store.split.recalculateSettlements(tripId, (expenses, paid) => {
-        const balances = computeBalances(
-          members.map((m) => m.user_id),
-          expenses,
-          paid.map((p) => ({ from: p.from_user_id, to: p.to_user_id, amount_cents: p.amount_cents })),
-        );
-        const plan = settle(balances);
-        outcome = { balances, method: plan.method };
-        return plan.transfers;
-      });
-      const { balances, method } = outcome as NonNullable<typeof outcome>;
-      const person = await peopleOf(store, members, [
-        ...balances.map((b) => b.user_id),
-        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
-      ]);
-      emit('settlements.calculated', tripId, tripId);
-      return {
-        balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b) })),
-        settlements: records.map((record) => toSettlement(record, person)),
-        method,
-      };
+      const { trip } = await requireTripMember(store, tripId, user.id);
+      // The answer is the same for every member: callers of one trip at one ledger version share one calculation.
+      const key = `${tripId}\n${trip.ledger_version}`;
+      let flight = calculations.get(key);
+      if (!flight) {
+        flight = calculate(tripId).finally(() => calculations.delete(key));
+        calculations.set(key, flight);
+      }
+      return flight;
     },
 
     async markSettlementPaid(user: UserRecord, id: string, body: MarkPaidBody = {}): Promise<Settlement> {
@@ -619,6 +640,9 @@ export function createSplitService({
       if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
       // Recalculated to another amount since the caller saw it: nothing was marked.
       if (!paid.settled_at) await refuseAsRecalculated(paid.trip_id);
+      // A calculation already under way started before this payment: later callers must not join it.
+      for (const key of calculations.keys())
+        if (key.startsWith(`${paid.trip_id}\n`)) calculations.delete(key);
       emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;

@@ -902,6 +902,29 @@ describe('settlements', () => {
     const listed = await api.call('GET', `/api/trip-split/trips/${tripId}/settlements`, { token: bea.token });
     expect(listed.body.settlements).toEqual(again.settlements);
   });
+
+  it('answers 30 concurrent calculations of one trip alike, and a write in between gets a fresh answer', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const tripId = await tripOf(owner, bea);
+    const add = (amount: number) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+        token: owner.token,
+        body: expenseBody(owner.id, { amount }),
+      });
+    const calculate = (who: Member) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: who.token });
+    await add(10);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => calculate(i % 2 ? owner : bea)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(answers[0]!.body.settlements).toMatchObject([{ amount_cents: 500 }]);
+
+    const [, after] = await Promise.all([add(20), add(30).then(() => calculate(bea))]);
+    expect(after.status).toBe(200);
+    const balances = (await calculate(owner)).body.balances as Balance[];
+    expect(balances.map((b) => b.balance_cents)).toEqual([3000, -3000]);
+  });
 });
 
 describe('settlements that move', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { computeBalances, settle } from '@wayfare/contract';
+import { balancesOf } from '../split/settlement-planner';
 import {
   newTrip,
   newUser,
@@ -8,7 +9,7 @@ import {
   adapterUnderTest,
   storeAdapters,
 } from './test-adapters';
-import { NotAMemberError, type ExpenseRecord, type NewExpense } from './types';
+import { NotAMemberError, type ExpenseRecord, type LedgerState, type NewExpense } from './types';
 
 describe.each(Object.entries(storeAdapters))(
   'store contract, expenses and settlements: %s',
@@ -177,6 +178,70 @@ describe.each(Object.entries(storeAdapters))(
       await expect(adapter.store.split.shareTotal(randomUUID(), owner.id)).resolves.toBe(0);
     });
 
+    it("keeps each person's paid and owed totals in step with the expenses, so the ledger state equals a full recount", async () => {
+      const { owner, friend, trip, expense } = await group();
+      const third = await adapter.store.users.create(newUser());
+      await adapter.store.members.add(trip.id, third.id);
+      const recount = async () => {
+        const state = await adapter.store.split.ledgerState(trip.id);
+        const members = [owner.id, friend.id, third.id];
+        const fromTotals = balancesOf(members, state);
+        const fromExpenses = computeBalances(members, await adapter.store.split.listExpenses(trip.id));
+        expect(fromTotals).toEqual(fromExpenses);
+        return state;
+      };
+      await expect(recount()).resolves.toMatchObject({ ledger_version: 0, settlements: [] });
+      const dinner = await adapter.store.split.createExpense(trip.id, expense());
+      const taxi = await adapter.store.split.createExpense(
+        trip.id,
+        expense({
+          paid_by: friend.id,
+          amount_cents: 700,
+          shares: [
+            { user_id: friend.id, share_cents: 300 },
+            { user_id: third.id, share_cents: 400 },
+          ],
+        }),
+      );
+      expect((await recount()).ledger_version).toBe(2);
+      const { created_by: _by, ...patch } = expense({
+        paid_by: third.id,
+        amount_cents: 1001,
+        shares: [
+          { user_id: owner.id, share_cents: 1 },
+          { user_id: third.id, share_cents: 1000 },
+        ],
+      });
+      await adapter.store.split.updateExpense(dinner.id, patch);
+      await recount();
+      await adapter.store.split.deleteExpense(taxi.id);
+      const state = await recount();
+      expect(
+        state.totals
+          .filter((t) => t.paid_cents !== 0 || t.owed_cents !== 0)
+          .map((t) => t.user_id)
+          .sort(),
+      ).toEqual([owner.id, third.id].sort());
+    });
+
+    it('stores an expense split among 150 people (several multi-row statements) in order, with their totals', async () => {
+      const { owner, friend, trip, expense } = await group();
+      const people = [owner.id, friend.id];
+      for (let i = 0; i < 148; i++) {
+        const user = await adapter.store.users.create(newUser());
+        await adapter.store.members.add(trip.id, user.id);
+        people.push(user.id);
+      }
+      const shares = people.map((user_id, i) => ({ user_id, share_cents: 100 + i }));
+      const amount_cents = shares.reduce((sum, s) => sum + s.share_cents, 0);
+      const big = await adapter.store.split.createExpense(trip.id, expense({ amount_cents, shares }));
+      expect((await adapter.store.split.getExpense(big.id))?.shares).toEqual(shares);
+      const state = await adapter.store.split.ledgerState(trip.id);
+      expect(balancesOf(people, state)).toEqual(
+        computeBalances(people, await adapter.store.split.listExpenses(trip.id)),
+      );
+    });
+
     it('gives the trip a new ledger version with every expense write, even one that keeps the totals', async () => {
       const { trip, expense } = await group();
       const version = async () => (await adapter.store.trips.get(trip.id))?.ledger_version;
@@ -204,19 +269,8 @@ describe.each(Object.entries(storeAdapters))(
     it('replaces pending settlements on recalculation, keeps paid ones and counts them', async () => {
       const { owner, friend, trip, expense } = await group();
       await adapter.store.split.createExpense(trip.id, expense());
-      const plan =
-        (members: string[]) =>
-        (
-          expenses: Parameters<typeof computeBalances>[1],
-          paid: Array<{ from_user_id: string; to_user_id: string; amount_cents: number }>,
-        ) =>
-          settle(
-            computeBalances(
-              members,
-              expenses,
-              paid.map((p) => ({ from: p.from_user_id, to: p.to_user_id, amount_cents: p.amount_cents })),
-            ),
-          ).transfers;
+      const plan = (members: string[]) => (ledger: LedgerState) =>
+        settle(balancesOf(members, ledger)).transfers;
       const members = [owner.id, friend.id];
 
       const [pending] = await adapter.store.split.recalculateSettlements(trip.id, plan(members));

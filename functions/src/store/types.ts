@@ -6,6 +6,7 @@ import type {
   ExpenseCategory,
   ExpenseCursor,
   ExpenseType,
+  LedgerTotal,
   LedgerTransfer,
   StoredSplit,
 } from '@wayfare/contract';
@@ -357,8 +358,21 @@ export interface SettlementRecord {
 }
 
 /**
- * Expenses and settlements of a trip. Every expense write also updates the trip's expense_count and
- * total_expenses_cents in the same atomic write, so the totals are exact under concurrent writers.
+ * What a settlement is calculated from, read in one consistent read: each person's paid and owed totals (kept by
+ * every expense write), the trip's settlements, and the ledger version those totals belong to.
+ */
+export interface LedgerState {
+  ledger_version: number;
+  /** Everyone who paid or owes on the trip; people without either may be left out. */
+  totals: LedgerTotal[];
+  /** Oldest first, as listSettlements. */
+  settlements: SettlementRecord[];
+}
+
+/**
+ * Expenses and settlements of a trip. Every expense write also updates the trip's expense_count,
+ * total_expenses_cents and each person's paid and owed totals in the same atomic write, so the totals are exact
+ * under concurrent writers.
  */
 export interface SplitStore {
   /** Newest expense date first, then newest created, then id. */
@@ -384,14 +398,17 @@ export interface SplitStore {
   /** Oldest first. */
   listSettlements(tripId: string): Promise<SettlementRecord[]>;
   getSettlement(id: string): Promise<SettlementRecord | null>;
+  /** The trip's ledger state: O(people) reads, never the expenses themselves. */
+  ledgerState(tripId: string): Promise<LedgerState>;
   /**
-   * In one atomic write: reads the trip's expenses and paid settlements, asks `plan` for the transfers still
-   * needed, and brings the pending settlements in line with them (reconcilePending: an unchanged transfer keeps its
-   * id, a changed amount is updated, paid ones are never touched); answers all of the trip's settlements.
+   * In one atomic write: reads the ledger state, asks `plan` for the transfers still needed, and brings the
+   * pending settlements in line with them (reconcilePending: an unchanged transfer keeps its id, a changed amount is
+   * updated, paid ones are never touched); answers all of the trip's settlements. `plan` is synchronous and may run
+   * more than once (a retried transaction).
    */
   recalculateSettlements(
     tripId: string,
-    plan: (expenses: ExpenseRecord[], paid: SettlementRecord[]) => LedgerTransfer[],
+    plan: (ledger: LedgerState) => LedgerTransfer[],
   ): Promise<SettlementRecord[]>;
   /**
    * Sets settled_at once; a settlement already paid, or (with `expectedCents`) a pending one whose amount is no

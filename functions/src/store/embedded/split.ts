@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { StoredSplit } from '@wayfare/contract';
+import type { LedgerTotal, StoredSplit } from '@wayfare/contract';
 import { storedSplitOr } from '../new-records';
 import {
   newlyNamed,
   NotAMemberError,
   type ExpensePatch,
   type ExpenseRecord,
+  type LedgerState,
   type NewExpense,
   type SettlementRecord,
   type SplitStore,
@@ -79,7 +80,39 @@ export const splitMigrations: Migration[] = [
       replaced_at TEXT NOT NULL
     ) STRICT;`,
   },
+  {
+    // Each person's paid total beside their owed total, so a settlement reads one row per person instead of the
+    // whole ledger; backfilled from the expenses already stored.
+    id: '013-paid-totals',
+    sql: `ALTER TABLE expense_share_totals ADD COLUMN paid_cents INTEGER NOT NULL DEFAULT 0;
+    INSERT INTO expense_share_totals (trip_id, user_id, share_cents, paid_cents)
+      SELECT trip_id, paid_by, 0, SUM(amount_cents) FROM expenses WHERE true GROUP BY trip_id, paid_by
+      ON CONFLICT (trip_id, user_id) DO UPDATE SET paid_cents = excluded.paid_cents;`,
+  },
 ];
+
+/**
+ * One INSERT of many rows (`VALUES (…), (…)`), in statements of at most ROWS_PER_STATEMENT rows so SQLite's
+ * parameter limit is never reached and at most that many statements are ever prepared.
+ */
+const ROWS_PER_STATEMENT = 64;
+function multiRowInsert(db: Database.Database, head: string, row: string, tail = '') {
+  const statements = new Map<number, Database.Statement>();
+  const statement = (rows: number) => {
+    let prepared = statements.get(rows);
+    if (!prepared) {
+      prepared = db.prepare(`${head} VALUES ${Array(rows).fill(row).join(', ')} ${tail}`);
+      statements.set(rows, prepared);
+    }
+    return prepared;
+  };
+  return (rows: ReadonlyArray<readonly unknown[]>) => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+      statement(chunk.length).run(chunk.flat());
+    }
+  };
+}
 
 type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split'> & { split: string | null };
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
@@ -118,9 +151,18 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   const shareTotal = db.prepare<[{ trip: string; user: string }], { share_cents: number }>(
     'SELECT share_cents FROM expense_share_totals WHERE trip_id = @trip AND user_id = @user',
   );
-  const moveShareTotal = db.prepare(
-    `INSERT INTO expense_share_totals (trip_id, user_id, share_cents) VALUES (@trip_id, @user_id, @cents)
-     ON CONFLICT (trip_id, user_id) DO UPDATE SET share_cents = share_cents + excluded.share_cents`,
+  // Rows of (trip, person, owed change, paid change); a person listed twice is moved twice.
+  const moveLedgerTotals = multiRowInsert(
+    db,
+    'INSERT INTO expense_share_totals (trip_id, user_id, share_cents, paid_cents)',
+    '(?, ?, ?, ?)',
+    `ON CONFLICT (trip_id, user_id) DO UPDATE SET share_cents = share_cents + excluded.share_cents,
+       paid_cents = paid_cents + excluded.paid_cents`,
+  );
+  const ledgerVersion = db.prepare<[string], number>('SELECT ledger_version FROM trips WHERE id = ?').pluck();
+  const totalsOf = db.prepare<[string], LedgerTotal>(
+    `SELECT user_id, paid_cents, share_cents AS owed_cents FROM expense_share_totals WHERE trip_id = ?
+     ORDER BY user_id`,
   );
   const sharesOfTrip = db.prepare<[string], ShareRow>(
     `SELECT s.expense_id, s.user_id, s.share_cents FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
@@ -142,8 +184,10 @@ export function sqliteSplit(db: Database.Database): SplitStore {
        split = @split, updated_at = @updated_at WHERE id = @id`,
   );
   const deleteExpenseRow = db.prepare('DELETE FROM expenses WHERE id = ?');
-  const insertShare = db.prepare(
-    'INSERT INTO expense_shares (expense_id, position, user_id, share_cents) VALUES (?, ?, ?, ?)',
+  const insertShares = multiRowInsert(
+    db,
+    'INSERT INTO expense_shares (expense_id, position, user_id, share_cents)',
+    '(?, ?, ?, ?)',
   );
   const deleteShares = db.prepare('DELETE FROM expense_shares WHERE expense_id = ?');
   const moveTotals = db.prepare(
@@ -207,24 +251,29 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   const listExpenses = (tripId: string): ExpenseRecord[] =>
     attachShares(expensesOf.all(tripId), sharesOfTrip.all(tripId));
 
-  /** Writes the shares and moves each person's running total by `sign` × their share. */
-  const writeShares = (tripId: string, expenseId: string, shares: ExpenseRecord['shares']) => {
-    shares.forEach((share, position) => {
-      insertShare.run(expenseId, position, share.user_id, share.share_cents);
-      moveShareTotal.run({ trip_id: tripId, user_id: share.user_id, cents: share.share_cents });
-    });
-  };
-  const unwindShareTotals = (tripId: string, expenseId: string) => {
-    for (const share of sharesOf.all(expenseId)) {
-      moveShareTotal.run({ trip_id: tripId, user_id: share.user_id, cents: -share.share_cents });
-    }
+  /** Moves the payer's paid total and each person's owed total by `sign` × the expense. */
+  const moveTotalsOf = (
+    tripId: string,
+    expense: Pick<ExpenseRecord, 'paid_by' | 'amount_cents' | 'shares'>,
+    sign: 1 | -1,
+  ) =>
+    moveLedgerTotals([
+      [tripId, expense.paid_by, 0, sign * expense.amount_cents],
+      ...expense.shares.map((share) => [tripId, share.user_id, sign * share.share_cents, 0]),
+    ]);
+  /** Writes the shares in one statement and adds the expense to the running totals. */
+  const writeShares = (tripId: string, expenseId: string, expense: ExpensePatch) => {
+    insertShares(
+      expense.shares.map((share, position) => [expenseId, position, share.user_id, share.share_cents]),
+    );
+    moveTotalsOf(tripId, expense, 1);
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
-    const { shares, split, ...row } = expense;
+    const { shares: _shares, split, ...row } = expense;
     requireMembers(expense.trip_id, newlyNamed(expense));
     insertExpense.run({ ...row, split: JSON.stringify(split) });
-    writeShares(expense.trip_id, expense.id, shares);
+    writeShares(expense.trip_id, expense.id, expense);
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
   });
 
@@ -232,16 +281,16 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     const before = expenseById.get(id);
     if (!before) return null;
     requireMembers(before.trip_id, newlyNamed(patch, withShares(before)));
-    const { shares, split, ...fields } = patch;
+    const { shares: _shares, split, ...fields } = patch;
     updateExpenseRow.run({
       ...fields,
       split: JSON.stringify(split),
       id,
       updated_at: new Date().toISOString(),
     });
-    unwindShareTotals(before.trip_id, id);
+    moveTotalsOf(before.trip_id, withShares(before), -1);
     deleteShares.run(id);
-    writeShares(before.trip_id, id, shares);
+    writeShares(before.trip_id, id, patch);
     moveTotals.run({ trip_id: before.trip_id, count: 0, cents: patch.amount_cents - before.amount_cents });
     return withShares(expenseById.get(id) as ExpenseRow);
   });
@@ -250,19 +299,25 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     const before = expenseById.get(id);
     if (!before) return null;
     const record = withShares(before);
-    unwindShareTotals(before.trip_id, id);
+    moveTotalsOf(before.trip_id, record, -1);
     deleteExpenseRow.run(id);
     moveTotals.run({ trip_id: before.trip_id, count: -1, cents: -before.amount_cents });
     return record;
   });
 
+  const ledgerState = (tripId: string): LedgerState => ({
+    ledger_version: ledgerVersion.get(tripId) ?? 0,
+    totals: totalsOf.all(tripId),
+    settlements: settlementsOf.all(tripId),
+  });
+
+  // Reads one row per person, never the expenses: short enough to run synchronously however long the ledger.
   const recalculate = db.transaction(
     (tripId: string, plan: Parameters<SplitStore['recalculateSettlements']>[1]): SettlementRecord[] => {
-      const existing = settlementsOf.all(tripId);
-      const paid = existing.filter((s) => s.settled_at !== null);
+      const ledger = ledgerState(tripId);
       const changes = reconcilePending(
-        existing.filter((s) => s.settled_at === null),
-        plan(listExpenses(tripId), paid),
+        ledger.settlements.filter((s) => s.settled_at === null),
+        plan(ledger),
       );
       const created_at = new Date().toISOString();
       for (const id of changes.remove) {
@@ -281,7 +336,9 @@ export function sqliteSplit(db: Database.Database): SplitStore {
           created_at,
         });
       }
-      return settlementsOf.all(tripId);
+      return changes.remove.length + changes.update.length + changes.add.length > 0
+        ? settlementsOf.all(tripId)
+        : ledger.settlements;
     },
   );
 
@@ -332,6 +389,9 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     },
     async getSettlement(id) {
       return settlementById.get(id) ?? null;
+    },
+    async ledgerState(tripId) {
+      return ledgerState(tripId);
     },
     async recalculateSettlements(tripId, plan) {
       return recalculate(tripId, plan);

@@ -69,3 +69,55 @@ describe('embedded SQLite store', () => {
     await upgraded.close();
   });
 });
+
+describe('migration 013: paid totals', () => {
+  it('backfills every payer’s paid total from the expenses already stored', async () => {
+    const file = tempDbFile();
+    const store = openSqliteStore(file);
+    const person = (name: string) =>
+      store.users.create({
+        username: name,
+        email: `${name}@example.com`,
+        first_name: name,
+        last_name: 'X',
+        password_hash: 'h',
+      });
+    const [ana, bea] = [await person('ana'), await person('bea')];
+    const trip = await store.trips.create(ana.id, newTrip());
+    await store.members.add(trip.id, bea.id);
+    const expense = (paid_by: string, amount_cents: number) =>
+      store.split.createExpense(trip.id, {
+        title: 'Dinner',
+        description: '',
+        amount_cents,
+        expense_date: '2027-04-11',
+        category: 'food',
+        expense_type: 'personal',
+        paid_by,
+        shares: [{ user_id: bea.id, share_cents: amount_cents }],
+        split: { method: 'personal', people: [{ user_id: bea.id, weight: null }] },
+        created_by: paid_by,
+      });
+    await expense(ana.id, 3000);
+    await expense(ana.id, 1234);
+    await expense(bea.id, 500);
+    const kept = await store.split.ledgerState(trip.id);
+    await store.close();
+
+    // The database as it was before the migration: no paid column, the migration not yet run.
+    const raw = new Database(file);
+    raw.exec(`ALTER TABLE expense_share_totals DROP COLUMN paid_cents;
+      DELETE FROM schema_migrations WHERE id = '013-paid-totals';`);
+    raw.close();
+
+    const migrated = openSqliteStore(file);
+    const state = await migrated.split.ledgerState(trip.id);
+    expect(state).toEqual(kept);
+    expect(state.totals.find((t) => t.user_id === ana.id)).toMatchObject({ paid_cents: 4234, owed_cents: 0 });
+    expect(state.totals.find((t) => t.user_id === bea.id)).toMatchObject({
+      paid_cents: 500,
+      owed_cents: 4734,
+    });
+    await migrated.close();
+  });
+});

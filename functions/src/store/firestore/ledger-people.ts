@@ -11,6 +11,8 @@ export const LEDGER_PEOPLE = 'people';
 export interface LedgerPersonDoc {
   /** The sum of the person's shares over the trip's expenses. */
   share_cents: number;
+  /** The sum of the expenses the person paid. */
+  paid_cents: number;
   /** How many of the trip's expenses name the person, as payer or in a share. */
   ledger_refs: number;
 }

@@ -6,28 +6,32 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { ExpenseCursor } from '@wayfare/contract';
+import { ledgerTotals, type ExpenseCursor } from '@wayfare/contract';
 import {
   newlyNamed,
   NotAMemberError,
   peopleOfExpense,
   type ExpenseRecord,
+  type LedgerState,
   type SettlementRecord,
   type SplitStore,
 } from '../types';
 import { bumpLedgerNotice } from './ledger-notice';
-import { ledgerPersonRef } from './ledger-people';
+import { LEDGER_PEOPLE, ledgerPersonRef, type LedgerPersonDoc } from './ledger-people';
 import { reconcilePending } from '../pending-settlements';
 import { storedSplitOr } from '../new-records';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
  * members listen to them (firestore.rules). Their ids carry the trip id ("{tripId}~{uuid}") so PUT /expenses/{id}
- * finds the document with a point read instead of a collection-group query. Each person's running share total and
- * the count of expenses naming them live in trips/{tripId}/people/{userId} (ledger-people.ts), moved in the same
- * transaction as the expense, which also reads the member documents of everyone it newly names: an expense commits
- * only if they are all members at that moment, and a removal, which reads the person's document, cannot slip in.
+ * finds the document with a point read instead of a collection-group query. Each person's running share total,
+ * paid total and the count of expenses naming them live in trips/{tripId}/people/{userId} (ledger-people.ts), moved
+ * in the same transaction as the expense, which also reads the member documents of everyone it newly names: an
+ * expense commits only if they are all members at that moment, and a removal, which reads the person's document,
+ * cannot slip in. Trips written before paid totals were kept are backfilled from their expenses once, on their first
+ * settlement (marked by PAID_TOTALS on the trip document).
  */
+const PAID_TOTALS = 'paid_totals_kept';
 const SEPARATOR = '~';
 const childId = (tripId: string) => `${tripId}${SEPARATOR}${randomUUID()}`;
 const tripOf = (id: string) => {
@@ -81,30 +85,91 @@ export function firestoreSplit(db: Firestore): SplitStore {
     const stranger = userIds.find((_userId, i) => !docs[i]?.exists);
     if (stranger) throw new NotAMemberError(stranger);
   };
-  /** Moves each person's share total and count of naming expenses by `sign` × each expense version given. */
+  /**
+   * Moves each person's share (owed) total, paid total and count of naming expenses by `sign` × each expense
+   * version given: one write per person even if they appear in several roles or expenses.
+   */
   const moveLedgerPeople = (
     tx: Transaction,
     tripId: string,
-    changes: Array<[Pick<ExpenseRecord, 'paid_by' | 'shares'>, 1 | -1]>,
+    changes: Array<[Pick<ExpenseRecord, 'paid_by' | 'shares' | 'amount_cents'>, 1 | -1]>,
   ) => {
-    const by = new Map<string, { share_cents: number; ledger_refs: number }>();
+    const by = new Map<string, { share_cents: number; paid_cents: number; ledger_refs: number }>();
     const of = (userId: string) => {
       let entry = by.get(userId);
-      if (!entry) by.set(userId, (entry = { share_cents: 0, ledger_refs: 0 }));
+      if (!entry) by.set(userId, (entry = { share_cents: 0, paid_cents: 0, ledger_refs: 0 }));
       return entry;
     };
     for (const [expense, sign] of changes) {
+      of(expense.paid_by).paid_cents += sign * expense.amount_cents;
       for (const share of expense.shares) of(share.user_id).share_cents += sign * share.share_cents;
       for (const userId of peopleOfExpense(expense)) of(userId).ledger_refs += sign;
     }
-    for (const [userId, { share_cents, ledger_refs }] of by) {
-      if (share_cents === 0 && ledger_refs === 0) continue;
+    for (const [userId, { share_cents, paid_cents, ledger_refs }] of by) {
+      if (share_cents === 0 && paid_cents === 0 && ledger_refs === 0) continue;
       tx.set(
         ledgerPersonRef(db, tripId, userId),
-        { share_cents: FieldValue.increment(share_cents), ledger_refs: FieldValue.increment(ledger_refs) },
+        {
+          share_cents: FieldValue.increment(share_cents),
+          paid_cents: FieldValue.increment(paid_cents),
+          ledger_refs: FieldValue.increment(ledger_refs),
+        },
         { merge: true },
       );
     }
+  };
+
+  /**
+   * Rewrites every person's totals (share, paid, expenses naming them) from the expenses, once per trip written
+   * before paid totals were kept in the people documents.
+   */
+  const backfillTotals = async (tripId: string) => {
+    const [marked] = await db.getAll(trip(tripId), { fieldMask: [PAID_TOTALS] });
+    if (!marked?.exists || marked.get(PAID_TOTALS) === true) return;
+    await db.runTransaction(async (tx) => {
+      const tripDoc = await tx.get(trip(tripId));
+      if (!tripDoc.exists || tripDoc.get(PAID_TOTALS) === true) return;
+      const [expenseDocs, peopleDocs] = await Promise.all([
+        tx.get(expenses(tripId)),
+        tx.get(trip(tripId).collection(LEDGER_PEOPLE)),
+      ]);
+      const stored = expenseDocs.docs.map((doc) => expenseOf(doc.data()));
+      const refs = new Map<string, number>();
+      for (const expense of stored) {
+        for (const userId of peopleOfExpense(expense)) refs.set(userId, (refs.get(userId) ?? 0) + 1);
+      }
+      const totals = new Map(ledgerTotals(stored).map((t) => [t.user_id, t]));
+      const everyone = new Set([...totals.keys(), ...peopleDocs.docs.map((doc) => doc.id)]);
+      for (const userId of everyone) {
+        const total = totals.get(userId);
+        tx.set(ledgerPersonRef(db, tripId, userId), {
+          share_cents: total?.owed_cents ?? 0,
+          paid_cents: total?.paid_cents ?? 0,
+          ledger_refs: refs.get(userId) ?? 0,
+        } satisfies LedgerPersonDoc);
+      }
+      tx.update(trip(tripId), { [PAID_TOTALS]: true });
+    });
+  };
+
+  /** The ledger state read inside `tx`, after the trip's totals are known to be kept. */
+  const readLedger = async (tx: Transaction, tripId: string): Promise<LedgerState> => {
+    const [tripDoc, peopleDocs, settlementDocs] = await Promise.all([
+      tx.get(trip(tripId)),
+      tx.get(trip(tripId).collection(LEDGER_PEOPLE)),
+      tx.get(settlements(tripId)),
+    ]);
+    return {
+      ledger_version: (tripDoc.get('ledger_version') as number | undefined) ?? 0,
+      totals: peopleDocs.docs
+        .map((doc) => ({
+          user_id: doc.id,
+          paid_cents: (doc.get('paid_cents') as number | undefined) ?? 0,
+          owed_cents: (doc.get('share_cents') as number | undefined) ?? 0,
+        }))
+        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
+      settlements: settlementDocs.docs.map((doc) => doc.data() as SettlementRecord).sort(byOldestSettlement),
+    };
   };
 
   /**
@@ -216,18 +281,17 @@ export function firestoreSplit(db: Firestore): SplitStore {
       const doc = ref && (await ref.get());
       return doc?.exists ? (doc.data() as SettlementRecord) : null;
     },
+    async ledgerState(tripId) {
+      await backfillTotals(tripId);
+      return db.runTransaction((tx) => readLedger(tx, tripId), { readOnly: true });
+    },
     async recalculateSettlements(tripId, plan) {
+      await backfillTotals(tripId);
       return db.runTransaction(async (tx) => {
-        const [expenseDocs, settlementDocs] = await Promise.all([
-          tx.get(expenses(tripId)),
-          tx.get(settlements(tripId)),
-        ]);
-        const existing = settlementDocs.docs.map((doc) => doc.data() as SettlementRecord);
+        const ledger = await readLedger(tx, tripId);
+        const existing = ledger.settlements;
         const paid = existing.filter((s) => s.settled_at !== null);
-        const transfers = plan(
-          expenseDocs.docs.map((doc) => expenseOf(doc.data())).sort(byNewestExpense),
-          paid,
-        );
+        const transfers = plan(ledger);
         const pending = existing.filter((s) => s.settled_at === null);
         const changes = reconcilePending(pending, transfers);
         const created_at = new Date().toISOString();

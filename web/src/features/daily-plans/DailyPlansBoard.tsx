@@ -1,19 +1,13 @@
-import { useCallback, useMemo, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  pointerWithin,
-  rectIntersection,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type CollisionDetection,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { format, parseISO } from 'date-fns';
+  lazy,
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { CalendarCheck } from 'lucide-react';
 import type { DailyPlan, TripView } from '@wayfare/contract';
 import { PendingWrites } from '../../shared/offline/PendingWrites';
@@ -24,50 +18,80 @@ import { WEATHER_UNAVAILABLE, type TripWeatherState } from '../weather/useTripWe
 import { WeatherSourceNote } from '../weather/WeatherSourceNote';
 import { AddPlanForm } from './AddPlanForm';
 import { DaySection } from './DaySection';
-import { createKeyboardDayJump } from './keyboardDayJump';
-import { PlanBubbleBody } from './PlanBubble';
-import { daySections, movePlan, planningDates } from './planDays';
+import { daySections, movePlan, planningDates, type DaySection as Day } from './planDays';
 import { deletePlan, updatePlan } from './plansApi';
 import styles from './DailyPlansBoard.module.css';
 
-/** Mouse and pen drag at once; touch is left to the TouchSensor's long press, so a swipe still scrolls the page. */
-class MouseAndPenSensor extends PointerSensor {
-  static override activators = [
-    {
-      eventName: 'onPointerDown' as const,
-      handler: ({ nativeEvent }: ReactPointerEvent) =>
-        nativeEvent.pointerType !== 'touch' && nativeEvent.isPrimary && nativeEvent.button === 0,
-    },
-  ];
+// Drag and drop (@dnd-kit) is not part of the page's first render: it arrives as its own chunk.
+const DraggableDays = lazy(() => import('./DraggableDays'));
+
+export interface PlanDaysProps {
+  sections: Day[];
+  weather: TripWeatherState;
+  onRemove: (plan: DailyPlan) => void;
+  /** Keeps focus on the same control when the days are redrawn with drag and drop. */
+  focusHandoff: FocusHandoff;
 }
 
-/** The pointer decides while there is one; keyboard drags have none and fall back to overlap. */
-const collision: CollisionDetection = (args) => {
-  const within = pointerWithin(args);
-  return within.length ? within : rectIntersection(args);
-};
+/** The focused control among the days, as a selector for the same control once the days are drawn anew. */
+function focusedControl(days: HTMLElement): string | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !days.contains(active)) return null;
+  const plan = active.closest('[data-plan-id]')?.getAttribute('data-plan-id');
+  if (plan) {
+    const control = active.hasAttribute('data-remove-plan') ? '[data-remove-plan]' : 'button:first-child';
+    return `[data-plan-id="${CSS.escape(plan)}"] ${control}`;
+  }
+  return active.id ? `#${CSS.escape(active.id)}` : null;
+}
 
-const dayName = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
-const titleOf = (data: { current?: Record<string, unknown> } | undefined) =>
-  String(data?.current?.title ?? 'The plan');
+/** Remembers the focused control when one drawing of the days goes, and focuses it in the next. */
+function createFocusHandoff() {
+  let selector: string | null = null;
+  return {
+    leave(days: HTMLElement) {
+      selector = focusedControl(days);
+    },
+    arrive(days: HTMLElement) {
+      if (selector) days.querySelector<HTMLElement>(selector)?.focus();
+      selector = null;
+    },
+  };
+}
+type FocusHandoff = ReturnType<typeof createFocusHandoff>;
 
-const announcements: Announcements = {
-  onDragStart: ({ active }) => `Picked up ${titleOf(active.data)}.`,
-  onDragOver: ({ active, over }) =>
-    over
-      ? `${titleOf(active.data)} is over ${dayName(String(over.id))}.`
-      : `${titleOf(active.data)} is over no day.`,
-  onDragEnd: ({ active, over }) =>
-    over
-      ? `${titleOf(active.data)} was moved to ${dayName(String(over.id))}.`
-      : `${titleOf(active.data)} was put back.`,
-  onDragCancel: ({ active }) => `Moving ${titleOf(active.data)} was cancelled; it stays where it was.`,
-};
-
-const screenReaderInstructions = {
-  draggable:
-    'To move this plan to another day, press Space or Enter, use the arrow keys to choose the day, then press Space or Enter to drop it. Escape cancels.',
-};
+/**
+ * The trip's days, each drawn by `Day`: the plain DaySection until drag and drop has loaded. When the plain days
+ * give way to the draggable ones, focus stays on the same control (a keyboard user may already be there).
+ */
+export function PlanDaysList({
+  sections,
+  weather,
+  onRemove,
+  focusHandoff,
+  Day = DaySection,
+}: PlanDaysProps & { Day?: ComponentType<Parameters<typeof DaySection>[0]> }) {
+  const list = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const days = list.current;
+    if (!days) return;
+    focusHandoff.arrive(days);
+    return () => focusHandoff.leave(days);
+  }, [focusHandoff]);
+  return (
+    <div ref={list} className={styles.days}>
+      {sections.map((day) => (
+        <Day
+          key={day.date}
+          day={day}
+          weather={weather.status === 'ready' ? weather.byDate.get(day.date) : undefined}
+          weatherLoading={weather.status === 'loading'}
+          onRemove={onRemove}
+        />
+      ))}
+    </div>
+  );
+}
 
 interface DailyPlansBoardProps {
   trip: TripView;
@@ -78,8 +102,6 @@ interface DailyPlansBoardProps {
 
 /** The trip's days with their plans: drag between days, remove, add. Changes show at once and are then saved. */
 export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyPlansBoardProps) {
-  const [dragged, setDragged] = useState<DailyPlan | null>(null);
-  const [dayJump] = useState(createKeyboardDayJump);
   const sections = useMemo(() => daySections(trip, trip.daily_plans), [trip]);
   const dates = useMemo(() => planningDates(trip), [trip]);
   const { user } = useSession();
@@ -89,21 +111,12 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
     pendingPlans,
     useCallback(() => void reloadPlans(), [reloadPlans]),
   );
-  const sensors = useSensors(
-    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: dayJump.getter }),
-  );
 
   const save = (change: Promise<unknown>) => {
     change.catch(() => void reloadPlans());
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragged(null);
-    const plan = trip.daily_plans.find((p) => p.id === active.id);
-    const date = over ? String(over.id) : null;
-    if (!plan || !date || date === plan.plan_date) return;
+  const move = (plan: DailyPlan, date: string) => {
     setPlans((plans) => movePlan(plans, plan.id, date, trip.start_date));
     const { category, title, description } = plan;
     save(updatePlan(trip.id, plan.id, { plan_date: date, category, title, description }));
@@ -114,6 +127,8 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
     save(deletePlan(trip.id, plan.id));
   };
 
+  const [focusHandoff] = useState(createFocusHandoff);
+  const days = { sections, weather, onRemove: remove, focusHandoff };
   return (
     <section className={styles.board} aria-labelledby="daily-plans-title">
       <div className={styles.boardHeader}>
@@ -138,39 +153,10 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
       {sections.length === 0 ? (
         <p className={styles.emptyDay}>Set the trip&rsquo;s dates to plan its days.</p>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={collision}
-          accessibility={{ announcements, screenReaderInstructions }}
-          onDragStart={({ active }) => {
-            const plan = trip.daily_plans.find((p) => p.id === active.id) ?? null;
-            setDragged(plan);
-            if (plan) dayJump.start(plan.plan_date);
-          }}
-          onDragCancel={() => setDragged(null)}
-          onDragEnd={onDragEnd}
-        >
-          <div className={styles.days}>
-            {sections.map((day) => (
-              <DaySection
-                key={day.date}
-                day={day}
-                weather={weather.status === 'ready' ? weather.byDate.get(day.date) : undefined}
-                weatherLoading={weather.status === 'loading'}
-                onRemove={remove}
-              />
-            ))}
-          </div>
-          <DragOverlay>
-            {dragged && (
-              <div className={`${styles.bubble} ${styles.overlay}`}>
-                <span className={styles.handle}>
-                  <PlanBubbleBody plan={dragged} />
-                </span>
-              </div>
-            )}
-          </DragOverlay>
-        </DndContext>
+        // Until drag and drop arrives, the same days are drawn without it: same size, nothing shifts.
+        <Suspense fallback={<PlanDaysList {...days} />}>
+          <DraggableDays {...days} plans={trip.daily_plans} onMove={move} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,11 +1,10 @@
-import { useRef } from 'react';
-import { useDroppable } from '@dnd-kit/core';
+import { useRef, type ComponentType } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { DailyPlan, WeatherDay } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
 import { WeatherBadge } from '../weather/WeatherBadge';
 import { dayHeading, type DaySection as Day } from './planDays';
-import { PlanBubble } from './PlanBubble';
+import { PlanBubble, type PlanBubbleProps } from './PlanBubble';
 import styles from './DailyPlansBoard.module.css';
 
 interface DaySectionProps {
@@ -13,11 +12,21 @@ interface DaySectionProps {
   weather: WeatherDay | undefined;
   weatherLoading: boolean;
   onRemove: (plan: DailyPlan) => void;
+  /** dnd-kit's drop target binding; absent until the drag-and-drop code has loaded. */
+  drop?: { setNodeRef: (node: HTMLElement | null) => void; isOver: boolean };
+  /** How each plan is drawn: draggable once drag and drop has loaded. */
+  Plan?: ComponentType<PlanBubbleProps>;
 }
 
 /** One date of the trip: a drop target for plans from the other days. */
-export function DaySection({ day, weather, weatherLoading, onRemove }: DaySectionProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: day.date });
+export function DaySection({
+  day,
+  weather,
+  weatherLoading,
+  onRemove,
+  drop,
+  Plan = PlanBubble,
+}: DaySectionProps) {
   const headingId = `day-${day.date}`;
   const sectionRef = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -32,10 +41,10 @@ export function DaySection({ day, weather, weatherLoading, onRemove }: DaySectio
   return (
     <section
       ref={(node) => {
-        setNodeRef(node);
+        drop?.setNodeRef(node);
         sectionRef.current = node;
       }}
-      className={cx(styles.day, isOver && styles.over)}
+      className={cx(styles.day, drop?.isOver && styles.over)}
       aria-labelledby={headingId}
       data-date={day.date}
     >
@@ -49,7 +58,7 @@ export function DaySection({ day, weather, weatherLoading, onRemove }: DaySectio
       {day.plans.length > 0 ? (
         <ul className={styles.plans} role="list">
           {day.plans.map((plan, index) => (
-            <PlanBubble key={plan.id} plan={plan} onRemove={() => removeAt(index)} />
+            <Plan key={plan.id} plan={plan} onRemove={() => removeAt(index)} />
           ))}
         </ul>
       ) : (

@@ -1,4 +1,4 @@
-import { useDraggable } from '@dnd-kit/core';
+import type { useDraggable } from '@dnd-kit/core';
 import { Clock, GripVertical, X } from 'lucide-react';
 import type { DailyPlan } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
@@ -30,28 +30,35 @@ export function PlanBubbleBody({ plan, movable = true }: { plan: DailyPlan; mova
   );
 }
 
-interface PlanBubbleProps {
+/** What dnd-kit's useDraggable gives a plan; absent until the drag-and-drop code has loaded. */
+export type PlanDrag = Pick<
+  ReturnType<typeof useDraggable>,
+  'attributes' | 'listeners' | 'setNodeRef' | 'setActivatorNodeRef' | 'isDragging'
+>;
+
+export interface PlanBubbleProps {
   plan: DailyPlan;
   onRemove: () => void;
+  drag?: PlanDrag;
 }
 
 /**
  * A plan: its handle starts a drag with the mouse, a long press on touch screens, or Space/Enter from the keyboard;
- * the × beside it (not inside it) removes the plan.
+ * the × beside it (not inside it) removes the plan. Drawn the same before drag and drop has loaded (`drag` absent).
  */
-export function PlanBubble({ plan, onRemove }: PlanBubbleProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
-    id: plan.id,
-    data: { date: plan.plan_date, title: plan.title },
-  });
+export function PlanBubble({ plan, onRemove, drag }: PlanBubbleProps) {
   return (
-    <li ref={setNodeRef} className={cx(styles.bubble, isDragging && styles.dragging)} data-plan-id={plan.id}>
+    <li
+      ref={drag?.setNodeRef}
+      className={cx(styles.bubble, drag?.isDragging && styles.dragging)}
+      data-plan-id={plan.id}
+    >
       <button
-        ref={setActivatorNodeRef}
+        ref={drag?.setActivatorNodeRef}
         type="button"
         className={styles.handle}
-        {...attributes}
-        {...listeners}
+        {...drag?.attributes}
+        {...drag?.listeners}
       >
         <PlanBubbleBody plan={plan} />
         {/* The name is the visible text plus this, so speech-input users can say what they see. */}

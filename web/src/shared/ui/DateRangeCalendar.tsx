@@ -1,32 +1,27 @@
-import { useLayoutEffect, useRef } from 'react';
-import { DateRange, type DateRangeProps } from 'react-date-range';
-import 'react-date-range/dist/styles.css';
-import 'react-date-range/dist/theme/default.css';
+import { lazy, Suspense } from 'react';
+import type { DateRangeProps } from 'react-date-range';
 import styles from './DateRangeCalendar.module.css';
 
-/** Names for react-date-range's unlabeled navigation controls, by the library's own class names. */
-const CONTROL_NAMES: Array<[selector: string, name: string]> = [
-  ['.rdrPprevButton', 'Previous month'],
-  ['.rdrNextButton', 'Next month'],
-  ['.rdrMonthPicker select', 'Month'],
-  ['.rdrYearPicker select', 'Year'],
-];
+// The calendar library is loaded with the first calendar shown, not with the pages that may show one.
+const DateRangePicker = lazy(() => import('./DateRangePicker'));
 
 /**
- * react-date-range's DateRange, made accessible: its month and year pickers and arrows get names (the library
- * renders them bare), and its greys are darkened to meet WCAG AA contrast. The library's own props pass through.
+ * An accessible date range calendar (DateRangePicker). Until its code has arrived, an empty box of the calendar's
+ * size holds its place, so nothing below it moves.
  */
 export function DateRangeCalendar(props: DateRangeProps) {
-  const root = useRef<HTMLDivElement>(null);
-  // After every render: the library re-renders its navigator when the month changes.
-  useLayoutEffect(() => {
-    for (const [selector, name] of CONTROL_NAMES) {
-      root.current?.querySelectorAll(selector).forEach((control) => control.setAttribute('aria-label', name));
-    }
-  });
   return (
-    <div ref={root} className={styles.calendar}>
-      <DateRange showDateDisplay={false} weekStartsOn={1} rangeColors={['#0f6b74']} {...props} />
-    </div>
+    <Suspense
+      fallback={
+        // rdrCalendarWrapper: the page's sizing rules for the calendar apply to its placeholder as well.
+        <div
+          className={`${styles.placeholder} rdrCalendarWrapper`}
+          role="status"
+          aria-label="Loading the calendar"
+        />
+      }
+    >
+      <DateRangePicker {...props} />
+    </Suspense>
   );
 }

@@ -1,0 +1,264 @@
+/**
+ * POST …/settlements/calculate through the HTTP API on big ledgers: 20 members × 100k expenses and 10k members ×
+ * 1M expenses (BENCH_SETTLE_EXPENSES changes the second size: seeding 1M expenses takes about a minute here),
+ * /api/health while calculations run, and the server's RSS before and after. The ledgers are seeded straight into
+ * the server's SQLite file (as the store writes them: rows, shares, per-person totals, trip counters), then
+ * everything is measured over HTTP against the built server, beside a bare Express app's latency in the same run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { splitEqual } from '@wayfare/contract';
+import { call, freePort, TRIP_BODY, TRIP_START } from './api';
+import { random } from './split';
+import { median, ms, percentile, rssMiB, startProcess, type Figure } from './support';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BIG_EXPENSES = Number(process.env.BENCH_SETTLE_EXPENSES ?? 1_000_000);
+const BATCH = 20_000;
+
+interface Seeded {
+  tripId: string;
+  token: string;
+  ownerId: string;
+}
+
+/** Registers the owner through the API (a real login) and creates the trip; everyone else goes in directly. */
+async function ownerAndTrip(baseUrl: string, name: string): Promise<Seeded> {
+  const account = {
+    username: name,
+    email: `${name}@example.com`,
+    password: 'bench password',
+    first_name: 'Bench',
+    last_name: name,
+  };
+  const { user } = await call<{ user: { id: string } }>(baseUrl, 'POST', '/api/auth/register', account);
+  const { token } = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', account);
+  const { id } = await call<{ id: string }>(baseUrl, 'POST', '/api/trips', TRIP_BODY, token);
+  return { tripId: id, token, ownerId: user.id };
+}
+
+/**
+ * `members` people (the owner and members − 1 new users) and `expenses` expenses, each paid by anyone and split
+ * equally among 2–4 people, written as the store writes them, in transactions of BATCH expenses.
+ */
+async function seedLedger(file: string, trip: Seeded, members: number, expenses: number, seed: number) {
+  const db = new Database(file);
+  db.pragma('busy_timeout = 10000');
+  db.pragma('synchronous = OFF');
+  const now = new Date().toISOString();
+  const tag = trip.tripId.slice(0, 8);
+  const ids = [trip.ownerId];
+  const insertUser = db.prepare(
+    `INSERT INTO users (id, username, username_key, email, email_key, first_name, last_name, password_hash, created_at)
+     VALUES (?, ?, ?, ?, ?, 'Bench', ?, 'x', ?)`,
+  );
+  const insertMember = db.prepare(
+    "INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)",
+  );
+  db.transaction(() => {
+    for (let i = 1; i < members; i++) {
+      const id = `u-${tag}-${i}`;
+      const name = `m${tag}${i}`;
+      insertUser.run(id, name, name, `${name}@example.com`, `${name}@example.com`, `Member${i}`, now);
+      insertMember.run(trip.tripId, id, now);
+      ids.push(id);
+    }
+  })();
+
+  const insertExpense = db.prepare(
+    `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
+       paid_by, created_by, created_at, updated_at)
+     VALUES (?, ?, ?, '', ?, ?, 'food', 'shared', ?, ?, ?, ?)`,
+  );
+  const insertShare = db.prepare(
+    'INSERT INTO expense_shares (expense_id, position, user_id, share_cents) VALUES (?, ?, ?, ?)',
+  );
+  const paid = new Map<string, number>();
+  const owed = new Map<string, number>();
+  let total = 0;
+  const next = random(seed);
+  const pick = () => ids[Math.floor(next() * members)] as string;
+  const writeBatch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const id = `e-${tag}-${String(i).padStart(8, '0')}`;
+      const amount = 100 + Math.floor(next() * 30_000);
+      const payer = pick();
+      const among = [...new Set([pick(), pick(), pick(), pick()].slice(0, 2 + Math.floor(next() * 3)))];
+      const shares = splitEqual(amount, among.length);
+      insertExpense.run(id, trip.tripId, `Expense ${i}`, amount, TRIP_START, payer, trip.ownerId, now, now);
+      among.forEach((user, k) => {
+        insertShare.run(id, k, user, shares[k] as number);
+        owed.set(user, (owed.get(user) ?? 0) + (shares[k] as number));
+      });
+      paid.set(payer, (paid.get(payer) ?? 0) + amount);
+      total += amount;
+    }
+  });
+  for (let from = 0; from < expenses; from += BATCH) {
+    writeBatch(from, Math.min(expenses, from + BATCH));
+    // Let the event loop run between batches, so pooled HTTP connections the server closes are noticed.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  const insertTotal = db.prepare(
+    'INSERT INTO expense_share_totals (trip_id, user_id, share_cents, paid_cents) VALUES (?, ?, ?, ?)',
+  );
+  db.transaction(() => {
+    for (const user of new Set([...paid.keys(), ...owed.keys()]))
+      insertTotal.run(trip.tripId, user, owed.get(user) ?? 0, paid.get(user) ?? 0);
+    db.prepare(
+      `UPDATE trips SET expense_count = expense_count + ?, total_expenses_cents = total_expenses_cents + ?,
+         ledger_version = ledger_version + 1 WHERE id = ?`,
+    ).run(expenses, total, trip.tripId);
+  })();
+  db.close();
+}
+
+/** One request's wall time, body read; throws on a non-2xx. */
+async function timed(url: string, init: RequestInit): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(url, init);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status}`);
+  return performance.now() - start;
+}
+
+const goal = (value: number, limit: number) => `(goal < ${limit} ms${value < limit ? '' : ', MISS'})`;
+const spread = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1] as number,
+  };
+};
+
+export async function runSettleApiBench(): Promise<Figure[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-bench-settle-'));
+  const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
+  const baseUrl = `http://127.0.0.1:${apiPort}`;
+  const health = (url: string) => async () => (await fetch(url)).ok;
+  const server = await startProcess(
+    [path.join(ROOT, 'functions/lib/server.js')],
+    { PORT: String(apiPort), WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    health(`${baseUrl}/api/health`),
+  );
+  const bare = await startProcess(
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
+    { PORT: String(barePort) },
+    health(`http://127.0.0.1:${barePort}/constant`),
+  );
+  const figures: Figure[] = [];
+  try {
+    const bareTimes: number[] = [];
+    for (let i = 0; i < 200; i++) bareTimes.push(await timed(`http://127.0.0.1:${barePort}/constant`, {}));
+    figures.push({
+      name: 'settle api: bare Express, one request (yardstick)',
+      value: `p50 ${ms(median(bareTimes))}`,
+    });
+
+    const file = path.join(dataDir, 'wayfare.db');
+    const cases = [
+      { label: '20 members × 100,000 expenses', members: 20, expenses: 100_000, goal: 20, runs: 20 },
+      {
+        label: `10,000 members × ${BIG_EXPENSES.toLocaleString('en-US')} expenses`,
+        members: 10_000,
+        expenses: BIG_EXPENSES,
+        goal: 1000,
+        runs: 5,
+      },
+    ];
+    const trips: Seeded[] = [];
+    const seedStart = performance.now();
+    for (const [index, c] of cases.entries()) {
+      const trip = await ownerAndTrip(baseUrl, `settle_${index}`);
+      await seedLedger(file, trip, c.members, c.expenses, index + 1);
+      trips.push(trip);
+    }
+    figures.push({
+      name: 'settle api: seeding both ledgers into SQLite (not measured through HTTP)',
+      value: `${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+    });
+    const rssBefore = rssMiB(server.pid);
+
+    const calculate = (trip: Seeded) =>
+      timed(`${baseUrl}/api/trip-split/trips/${trip.tripId}/settlements/calculate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${trip.token}` },
+      });
+    const addExpense = (trip: Seeded) =>
+      call(
+        baseUrl,
+        'POST',
+        `/api/trip-split/trips/${trip.tripId}/expenses`,
+        {
+          title: 'Coffee',
+          amount: 12.34,
+          expense_date: TRIP_START,
+          category: 'food',
+          paid_by: trip.ownerId,
+          expense_type: 'personal',
+        },
+        trip.token,
+      );
+
+    for (const [index, c] of cases.entries()) {
+      const trip = trips[index] as Seeded;
+      const first = await calculate(trip);
+      const afterWrite: number[] = [];
+      for (let i = 0; i < c.runs; i++) {
+        await addExpense(trip);
+        afterWrite.push(await calculate(trip));
+      }
+      const unchanged: number[] = [];
+      for (let i = 0; i < c.runs; i++) unchanged.push(await calculate(trip));
+      const fresh = spread(afterWrite);
+      figures.push({
+        name: `settle api: calculate, ${c.label}, after an expense write`,
+        value: `p50 ${ms(fresh.p50)}, p95 ${ms(fresh.p95)} over ${c.runs} ${goal(fresh.p95, c.goal)}`,
+      });
+      figures.push({
+        name: `settle api: calculate, ${c.label}, first / ledger unchanged`,
+        value: `${ms(first)} / p50 ${ms(median(unchanged))}`,
+      });
+    }
+
+    // 40 calculations of the big trip at once, right after a write (so they must plan anew), while /api/health is
+    // asked again as soon as it answers.
+    const big = trips[1] as Seeded;
+    const healthTimes: number[] = [];
+    let calcTimes: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await addExpense(big);
+      let running = true;
+      const pinger = (async () => {
+        while (running) healthTimes.push(await timed(`${baseUrl}/api/health`, {}));
+      })();
+      calcTimes = calcTimes.concat(await Promise.all(Array.from({ length: 40 }, () => calculate(big))));
+      running = false;
+      await pinger;
+    }
+    const h = spread(healthTimes);
+    const calcs = spread(calcTimes);
+    figures.push({
+      name: `settle api: /api/health while 40 calculations of the ${cases[1]!.label.split(' ×')[0]} trip run (3 rounds)`,
+      value: `p50 ${ms(h.p50)}, p95 ${ms(h.p95)}, max ${ms(h.max)} over ${healthTimes.length} ${goal(h.p95, 50)}; the 40 calculations p50 ${ms(calcs.p50)}, max ${ms(calcs.max)}`,
+    });
+    figures.push({
+      name: 'settle api: server RSS, ledgers seeded → after all calculations',
+      value: `${rssBefore.toFixed(0)} MiB → ${rssMiB(server.pid).toFixed(0)} MiB`,
+    });
+  } finally {
+    await bare.stop();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+// Run directly (node --import tsx bench/settle-api.ts, after npm run build) to print these figures on their own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await runSettleApiBench()) console.log(`${row.name.padEnd(90)} ${row.value}`);
+}

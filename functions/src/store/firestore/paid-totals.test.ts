@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
+import { computeBalances } from '@wayfare/contract';
+import { balancesOf } from '../../split/settlement-planner';
+import { newTrip, newUser } from '../test-adapters';
+import type { Store } from '../types';
+import { createFirestoreStore } from './firestore-store';
+import { startTestFirestore, type TestFirestore } from './test-firestore';
+
+let firestore: TestFirestore;
+let store: Store;
+beforeAll(async () => {
+  firestore = await startTestFirestore();
+  store = createFirestoreStore(firestore.db);
+});
+afterAll(() => firestore.stop());
+
+describe('firestore paid totals', () => {
+  it('backfills a trip written before paid totals were kept, once, from its expenses', async () => {
+    const ana = await store.users.create(newUser());
+    const bea = await store.users.create(newUser());
+    const trip = await store.trips.create(ana.id, newTrip());
+    await store.members.add(trip.id, bea.id);
+    const expense = (paid_by: string, amount_cents: number, owes: string) =>
+      store.split.createExpense(trip.id, {
+        title: 'Dinner',
+        description: '',
+        amount_cents,
+        expense_date: '2027-04-11',
+        category: 'food',
+        expense_type: 'personal',
+        paid_by,
+        shares: [{ user_id: owes, share_cents: amount_cents }],
+        split: { method: 'personal', people: [{ user_id: owes, weight: null }] },
+        created_by: paid_by,
+      });
+    await expense(ana.id, 3000, bea.id);
+    await expense(bea.id, 1234, bea.id);
+    // As such a trip was stored: no paid totals on its people, and wrong owed totals and counts for good measure.
+    const people = firestore.db.collection('trips').doc(trip.id).collection('people');
+    for (const id of [ana.id, bea.id]) {
+      await people.doc(id).update({ paid_cents: FieldValue.delete(), share_cents: 1, ledger_refs: 0 });
+    }
+
+    const recount = async () => computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id));
+    const state = await store.split.ledgerState(trip.id);
+    expect(balancesOf([ana.id, bea.id], state)).toEqual(await recount());
+
+    // From then on every expense write keeps them.
+    await expense(bea.id, 500, ana.id);
+    expect(balancesOf([ana.id, bea.id], await store.split.ledgerState(trip.id))).toEqual(await recount());
+  });
+});
