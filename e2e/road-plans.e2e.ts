@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
 import { seriousViolations } from './support/axe';
 import { screenshot, VIEWPORTS } from './support/browser';
-import { apiLogin } from './support/seed';
+import { apiLogin, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';
 
 const WAIT = { timeout: 10_000 };
@@ -170,7 +170,12 @@ describe('plans with times, calendar and share links in a real browser', () => {
 
   it("counts the trip's members on the list card, the header and the Travelers card", async () => {
     const friend = await registerAccount(app.server.baseUrl, 'ines');
-    await api('POST', `/api/trip-split/trips/${tripId}/participants`, { email: friend.email });
+    const friendSession = await apiLogin(app.server.baseUrl, friend);
+    // Joining takes consent: invited, then accepted.
+    await inviteAndAccept(app.server.baseUrl, tripId, token, {
+      token: friendSession.token,
+      username: friend.username,
+    });
     const page = await app.newPage({ viewport: VIEWPORTS.phone, token });
     await page.goto('/trips');
     await page.getByRole('article').filter({ hasText: 'Lisbon' }).getByText('2 People').waitFor(WAIT);
