@@ -3,6 +3,7 @@ export * from './dates';
 export * from './errors';
 export * from './ids';
 export * from './invitations';
+export * from './invite-links';
 export * from './money';
 export * from './names';
 export * from './plans';

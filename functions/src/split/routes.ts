@@ -2,12 +2,17 @@ import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import {
   addParticipantBodySchema,
+  createInviteLinkBodySchema,
+  inviteLinkTokenParamsSchema,
   entityIdParamsSchema,
   expenseBodySchema,
   expenseListQuerySchema,
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
+  type CreatedInviteLinkResponse,
+  type InviteLinkResponse,
+  type JoinByLinkResponse,
   type ParticipantResponse,
   type ParticipantsResponse,
   type SettlementsResponse,
@@ -22,10 +27,11 @@ import type { ImageUrls } from '../files/image-urls';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
-import { invitationsPerUser } from '../http/rate-limits';
+import { invitationsPerUser, inviteLinksPerUser, linkJoinsPerUser } from '../http/rate-limits';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
+import { createInviteLinkService } from './invite-links';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 
@@ -46,6 +52,7 @@ export function splitRoutes(
 ) {
   const events = deps.events ?? createLedgerEvents();
   const service = createSplitService({ store: deps.store, events, imageUrls: images?.urls });
+  const links = createInviteLinkService({ store: deps.store, events });
   const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
@@ -89,6 +96,27 @@ export function splitRoutes(
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     await service.declineInvitation(currentUser(res), tripId);
     res.status(204).end();
+  });
+  // Joining by link: one active link per trip, created (replacing the last) or turned off by any member.
+  router.get('/trips/:tripId/invite-link', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json({ link: await links.active(currentUser(res), tripId) } satisfies InviteLinkResponse);
+  });
+  router.post('/trips/:tripId/invite-link', inviteLinksPerUser(deps.config.rateLimits), async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(createInviteLinkBodySchema, req.body);
+    res
+      .status(201)
+      .json((await links.create(currentUser(res), tripId, body)) satisfies CreatedInviteLinkResponse);
+  });
+  router.delete('/trips/:tripId/invite-link', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    await links.revoke(currentUser(res), tripId);
+    res.status(204).end();
+  });
+  router.post('/invite-links/:token/join', linkJoinsPerUser(deps.config.rateLimits), async (req, res) => {
+    const { token } = parseInput(inviteLinkTokenParamsSchema, req.params);
+    res.json((await links.join(currentUser(res), token)) satisfies JoinByLinkResponse);
   });
   // The caller's own id: leaving (always allowed). Anyone else's: the owner removes someone the ledger does not name.
   router.delete('/trips/:tripId/participants/:userId', async (req, res) => {

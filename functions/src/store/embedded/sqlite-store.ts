@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../files/private-paths';
 import type { Store } from '../types';
 import { invitationMigrations, sqliteInvitations } from './invitations';
+import { inviteLinkMigrations, sqliteInviteLinks } from './invite-links';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
 import { splitMigrations, sqliteSplit } from './split';
@@ -28,6 +29,7 @@ export function openSqliteStore(file: string): Store {
     ...splitMigrations,
     ...planMigrations,
     ...invitationMigrations,
+    ...inviteLinkMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
@@ -36,6 +38,7 @@ export function openSqliteStore(file: string): Store {
     trips: sqliteTrips(db),
     members: sqliteMembers(db),
     invitations: sqliteInvitations(db),
+    inviteLinks: sqliteInviteLinks(db),
     split: sqliteSplit(db),
     plans: sqlitePlans(db),
     async ping() {

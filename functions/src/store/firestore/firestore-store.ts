@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
 import { firestoreInvitations } from './invitations';
+import { firestoreInviteLinks } from './invite-links';
 import { firestorePlans } from './plans';
 import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
@@ -13,6 +14,7 @@ export function createFirestoreStore(db: Firestore): Store {
     trips: firestoreTrips(db),
     members: firestoreMembers(db),
     invitations: firestoreInvitations(db),
+    inviteLinks: firestoreInviteLinks(db),
     split: firestoreSplit(db),
     plans: firestorePlans(db),
     async ping() {
