@@ -13,6 +13,7 @@ import { formatDateRange } from '../trips/format';
 import { AddParticipantForm } from './AddParticipantForm';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
+import { InviteLinkPanel } from './InviteLinkPanel';
 import { ParticipantList } from './ParticipantList';
 import { BalanceList, SettlementList } from './SettlementList';
 import { Tabs, type TabKey } from './Tabs';
@@ -145,6 +146,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
               <Notice tone="error">{participants.error ?? invitations.error}</Notice>
             )}
             <AddParticipantForm tripId={tripId} />
+            <InviteLinkPanel tripId={tripId} />
             <ParticipantList
               tripId={tripId}
               participants={participants.data}

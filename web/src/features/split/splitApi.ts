@@ -1,7 +1,10 @@
 import {
   calculateSettlementsResponseSchema,
+  createdInviteLinkResponseSchema,
   expenseResponseSchema,
   expensesResponseSchema,
+  inviteLinkResponseSchema,
+  joinByLinkResponseSchema,
   participantResponseSchema,
   participantsResponseSchema,
   settlementResponseSchema,
@@ -42,6 +45,18 @@ export const splitApi = {
     }),
   declineInvitation: (tripId: string) =>
     apiFetch<void>(`${base}/invitations/${encodeURIComponent(tripId)}/decline`, { method: 'POST' }),
+
+  /** The trip's invite link (never its token), one that replaces it (its token shown once), turning it off. */
+  inviteLink: async (tripId: string, signal?: AbortSignal) =>
+    (await apiFetchChecked(inviteLinkResponseSchema, `${trip(tripId)}/invite-link`, { signal })).link,
+  createInviteLink: (tripId: string) =>
+    apiFetchChecked(createdInviteLinkResponseSchema, `${trip(tripId)}/invite-link`, { method: 'POST' }),
+  revokeInviteLink: (tripId: string) => apiFetch<void>(`${trip(tripId)}/invite-link`, { method: 'DELETE' }),
+  /** Opening an invite link: the caller joins its trip at once. */
+  joinByLink: (token: string) =>
+    apiFetchChecked(joinByLinkResponseSchema, `${base}/invite-links/${encodeURIComponent(token)}/join`, {
+      method: 'POST',
+    }),
 
   /** One page, newest first: `limit` of them (the server's default page without), after `cursor` if given. */
   expenses: (tripId: string, page: { limit?: number; cursor?: string } = {}, signal?: AbortSignal) => {
