@@ -4,6 +4,7 @@ export * from './errors';
 export * from './ids';
 export * from './invitations';
 export * from './invite-links';
+export * from './ledger-io';
 export * from './money';
 export * from './names';
 export * from './plans';

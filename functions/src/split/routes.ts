@@ -4,6 +4,8 @@ import {
   addParticipantBodySchema,
   createInviteLinkBodySchema,
   inviteLinkTokenParamsSchema,
+  ledgerExportQuerySchema,
+  splitwiseImportBodySchema,
   entityIdParamsSchema,
   expenseBodySchema,
   expenseListQuerySchema,
@@ -11,6 +13,8 @@ import {
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
   type CreatedInviteLinkResponse,
+  type ImportPreview,
+  type ImportResult,
   type InviteLinkResponse,
   type JoinByLinkResponse,
   type ParticipantResponse,
@@ -32,6 +36,7 @@ import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
 import { createInviteLinkService } from './invite-links';
+import { createLedgerIoService } from './ledger-io';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 
@@ -53,6 +58,7 @@ export function splitRoutes(
   const events = deps.events ?? createLedgerEvents();
   const service = createSplitService({ store: deps.store, events, imageUrls: images?.urls });
   const links = createInviteLinkService({ store: deps.store, events });
+  const ledgerIo = createLedgerIoService({ store: deps.store, events });
   const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
@@ -150,6 +156,26 @@ export function splitRoutes(
     const { id } = parseInput(entityIdParamsSchema, req.params);
     await service.deleteExpense(currentUser(res), id);
     res.status(204).end();
+  });
+
+  // The ledger as a download (CSV or JSON), and a Splitwise group export brought in: preview, then commit.
+  router.get('/trips/:tripId/export', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const query = parseInput(ledgerExportQuerySchema, req.query);
+    const file = await ledgerIo.exportLedger(currentUser(res), tripId, query);
+    res.attachment(file.fileName).type(file.type).set('Cache-Control', 'no-store').send(file.body);
+  });
+  router.post('/trips/:tripId/import/preview', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(splitwiseImportBodySchema, req.body);
+    res.json((await ledgerIo.previewImport(currentUser(res), tripId, body)) satisfies ImportPreview);
+  });
+  router.post('/trips/:tripId/import', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(splitwiseImportBodySchema, req.body);
+    res
+      .status(201)
+      .json((await ledgerIo.commitImport(currentUser(res), tripId, body)) satisfies ImportResult);
   });
 
   router.get('/trips/:tripId/settlements', async (req, res) => {

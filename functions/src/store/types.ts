@@ -336,6 +336,11 @@ export interface SplitStore {
   /** Throws NotAMemberError, writing nothing, when the payer or anyone in the shares is not a member at commit. */
   createExpense(tripId: string, expense: NewExpense): Promise<ExpenseRecord>;
   /**
+   * Creates all of them in one atomic write (an import): either every one is stored, with the trip totals moved by
+   * their sum, or none (NotAMemberError when any names someone who is not a member at commit).
+   */
+  createExpenses(tripId: string, expenses: NewExpense[]): Promise<ExpenseRecord[]>;
+  /**
    * Replaces the expense's fields and moves the trip total by the difference; null when absent. Throws
    * NotAMemberError, writing nothing, when the new payer or shares name someone who is not a member at commit,
    * unless the stored expense already named them (a member who left keeps their place in what was decided).
