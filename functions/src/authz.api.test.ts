@@ -72,6 +72,11 @@ const expenseBody = (fx: Fixture) => ({
   paid_by: fx.participantId,
   expense_type: 'group',
 });
+/** A one-expense Splitwise export whose two people are mapped to the owner and the participant. */
+const splitwiseImport = (fx: Fixture) => ({
+  csv: `Date,Description,Category,Cost,Currency,P,Q\n${start},Imported taxi,Taxi,10.00,USD,5.00,-5.00\n`,
+  mapping: { P: fx.ownerId, Q: fx.participantId },
+});
 const plan = { plan_date: start, category: 'Attraction', title: 'Castle visit', description: '' };
 
 const TABLE: Row[] = [
@@ -245,6 +250,26 @@ const TABLE: Row[] = [
     method: 'DELETE',
     path: (fx, actor) => `/api/trip-split/expenses/${fx.expenseOf[actor]}`,
     expect: { owner: 204, participant: 204, ...outsiders(404) },
+  },
+  {
+    name: 'export the ledger',
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/export?format=csv`,
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'preview a Splitwise import',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/import/preview`,
+    body: (fx) => splitwiseImport(fx),
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'import from Splitwise',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/import`,
+    body: (fx) => splitwiseImport(fx),
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
   },
   {
     name: 'list settlements',
