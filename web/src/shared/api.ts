@@ -68,14 +68,37 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Request headers with the session's bearer token, when there is one. */
+function sessionHeaders(accept: string): Headers {
+  const headers = new Headers({ Accept: accept });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/**
+ * Downloads a file the API answers as an attachment (it needs the bearer token, so a plain link cannot): resolves
+ * to its bytes and the file name the server gave; throws ApiError like apiFetch.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: sessionHeaders('*/*') });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
 /** Calls the same-origin API with the session's bearer token; resolves to the parsed JSON, throws ApiError. */
 export async function apiFetch<T>(
   path: string,
   { method = 'GET', body, signal }: ApiFetchOptions = {},
 ): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = sessionHeaders('application/json');
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

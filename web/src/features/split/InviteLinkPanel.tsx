@@ -96,8 +96,8 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
       {state.status === 'ready' && !state.link && (
         <>
           <p className={styles.text}>
-            Anyone who opens the link and signs in joins this trip at once. It works for 7 days, until you
-            turn it off, or until someone makes a new one.
+            Anyone who opens the link and signs in joins this trip at once. It works for{' '}
+            {INVITE_LINK_DEFAULT_DAYS} days, until you turn it off, or until someone makes a new one.
           </p>
           <div className={styles.actions}>
             <Button loading={busy === 'create'} loadingText="Creating…" onClick={() => void act('create')}>

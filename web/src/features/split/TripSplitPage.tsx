@@ -14,6 +14,7 @@ import { AddParticipantForm } from './AddParticipantForm';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
 import { InviteLinkPanel } from './InviteLinkPanel';
+import { LedgerFiles } from './LedgerFiles';
 import { ParticipantList } from './ParticipantList';
 import { BalanceList, SettlementList } from './SettlementList';
 import { Tabs, type TabKey } from './Tabs';
@@ -164,6 +165,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 <Plus size={18} aria-hidden="true" /> Add Expense
               </Button>
             </div>
+            <LedgerFiles tripId={tripId} participants={participants.data} />
             <ExpenseList
               expenses={expenses.data}
               onEdit={setEditing}

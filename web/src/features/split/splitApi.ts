@@ -1,6 +1,8 @@
 import {
   calculateSettlementsResponseSchema,
   createdInviteLinkResponseSchema,
+  importPreviewSchema,
+  importResultSchema,
   expenseResponseSchema,
   expensesResponseSchema,
   inviteLinkResponseSchema,
@@ -14,9 +16,10 @@ import {
   tripInvitationsResponseSchema,
   userInvitationsResponseSchema,
   type AddParticipantBody,
+  type SplitwiseImportBody,
   type ExpenseBodyInput,
 } from '@wayfare/contract';
-import { apiFetch, apiFetchChecked } from '../../shared/api';
+import { apiDownload, apiFetch, apiFetchChecked } from '../../shared/api';
 
 const base = '/api/trip-split';
 const trip = (tripId: string) => `${base}/trips/${encodeURIComponent(tripId)}`;
@@ -57,6 +60,14 @@ export const splitApi = {
     apiFetchChecked(joinByLinkResponseSchema, `${base}/invite-links/${encodeURIComponent(token)}/join`, {
       method: 'POST',
     }),
+
+  /** The ledger as a CSV or JSON file; a Splitwise export previewed, then imported in one write. */
+  exportLedger: (tripId: string, format: 'csv' | 'json') =>
+    apiDownload(`${trip(tripId)}/export?format=${format}`),
+  previewImport: (tripId: string, body: SplitwiseImportBody) =>
+    apiFetchChecked(importPreviewSchema, `${trip(tripId)}/import/preview`, { method: 'POST', body }),
+  importLedger: (tripId: string, body: SplitwiseImportBody) =>
+    apiFetchChecked(importResultSchema, `${trip(tripId)}/import`, { method: 'POST', body }),
 
   /** One page, newest first: `limit` of them (the server's default page without), after `cursor` if given. */
   expenses: (tripId: string, page: { limit?: number; cursor?: string } = {}, signal?: AbortSignal) => {
