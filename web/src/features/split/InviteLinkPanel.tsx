@@ -124,8 +124,8 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
                   {copied ? 'Copied' : 'Copy link'}
                 </Button>
               </div>
-              <div className={styles.qr}>
-                <QRCodeSVG value={url} size={144} title="QR code of the invite link" marginSize={1} />
+              <div className={styles.qr} role="img" aria-label="QR code of the invite link">
+                <QRCodeSVG value={url} size={144} marginSize={1} aria-hidden="true" />
               </div>
             </div>
           ) : (

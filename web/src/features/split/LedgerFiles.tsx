@@ -162,7 +162,8 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
     return p ? personName(p) : 'Someone';
   };
   const canImport = Boolean(preview && preview.unmatched.length === 0 && preview.expenses.length > 0);
-  const mapped = new Set(Object.values(mapping));
+  // Members another name already stands for: each member is one name of the file at most.
+  const taken = new Set(preview?.people.flatMap((p) => (p.user_id ? [p.user_id] : [])));
 
   return (
     <Modal
@@ -180,7 +181,9 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
             loadingText="Importing…"
             onClick={() => void confirm()}
           >
-            {preview && canImport ? `Import ${preview.expenses.length} expenses` : 'Import'}
+            {preview && canImport
+              ? `Import ${preview.expenses.length} ${preview.expenses.length === 1 ? 'expense' : 'expenses'}`
+              : 'Import'}
           </Button>
         </>
       }
@@ -221,27 +224,25 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                 </p>
               )}
               <div className={styles.mapping}>
-                {preview.people.map((person) => (
-                  <label key={person.name} className={styles.mappingRow}>
-                    <span>{person.name}</span>
-                    {person.matched_by === 'name' ? (
+                {preview.people.map((person) =>
+                  person.matched_by === 'name' ? (
+                    <div key={person.name} className={styles.mappingRow}>
+                      <span>{person.name}</span>
                       <span className={styles.hint}>{nameOf(person.user_id ?? '')} (matched by name)</span>
-                    ) : (
+                    </div>
+                  ) : (
+                    <label key={person.name} className={styles.mappingRow}>
+                      <span>{person.name}</span>
                       <select
                         className={split.select}
+                        aria-label={`Who is ${person.name}`}
                         value={person.skipped ? 'skip' : (person.user_id ?? '')}
                         aria-invalid={!person.user_id && !person.skipped ? true : undefined}
                         onChange={(e) => map(person.name, e.target.value)}
                       >
                         <option value="">Choose who this is…</option>
                         {participants
-                          .filter((p) => p.user_id === person.user_id || !mapped.has(p.user_id))
-                          .filter(
-                            (p) =>
-                              !preview.people.some(
-                                (other) => other.matched_by === 'name' && other.user_id === p.user_id,
-                              ),
-                          )
+                          .filter((p) => p.user_id === person.user_id || !taken.has(p.user_id))
                           .map((p) => (
                             <option key={p.user_id} value={p.user_id}>
                               {personName(p)}
@@ -249,9 +250,9 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                           ))}
                         <option value="skip">Leave out</option>
                       </select>
-                    )}
-                  </label>
-                ))}
+                    </label>
+                  ),
+                )}
               </div>
             </section>
             <section className={styles.section} aria-labelledby={`${fileId}-expenses`}>
