@@ -82,6 +82,21 @@ describe('Splitwise import', () => {
     ).toEqual({ [ana.user.id]: 333, [dan.user.id]: 334, [bea.user.id]: 333 });
   });
 
+  it("lists rows dated far from the trip's days as not imported, as any expense would be refused", async () => {
+    const { ana, dan, trip } = await group();
+    const early = fixture.replace('2027-04-10,Dinner', '2026-01-10,Dinner');
+    const res = await api.call('POST', importPath(trip.id, true), {
+      token: ana.token,
+      body: { csv: early, mapping: { 'Cai Wong': dan.user.id } },
+    });
+    expect(res.body.expenses.map((e: { line: number }) => e.line)).toEqual([4, 5, 8]);
+    expect(res.body.skipped[0]).toEqual({
+      line: 3,
+      description: 'Dinner at Taberna',
+      reason: expect.stringMatching(/^Pick a date between/),
+    });
+  });
+
   it('leaves out a person mapped to null, and refuses mappings to outsiders or to one member twice', async () => {
     const { ana, bea, stranger, trip } = await group();
     const skipCai = await api.call('POST', importPath(trip.id, true), {

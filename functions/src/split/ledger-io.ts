@@ -1,5 +1,6 @@
 import {
   LEDGER_CURRENCY,
+  dateOutsideTrip,
   type ImportPerson,
   type ImportPreview,
   type ImportResult,
@@ -69,7 +70,7 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
     tripId: string,
     body: SplitwiseImportBody,
   ): Promise<ImportPreview> {
-    await requireTripMember(store, tripId, user.id);
+    const { trip } = await requireTripMember(store, tripId, user.id);
     let file: ReturnType<typeof readSplitwise>;
     try {
       file = readSplitwise(body.csv);
@@ -78,11 +79,21 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
       throw err;
     }
     const people = resolvePeople(file.names, await store.members.list(tripId), body.mapping);
-    const { expenses, skipped } = planImport(
+    const planned = planImport(
       file.names,
       file.rows,
       people.map((p) => p.user_id),
     );
+    // The product's rule for every expense: its date is near the trip's days (the reason says which dates fit).
+    const outside = (date: string) => dateOutsideTrip(date, trip);
+    const expenses = planned.expenses.filter((e) => !outside(e.expense_date));
+    const skipped = [
+      ...planned.skipped,
+      ...planned.expenses.flatMap((e) => {
+        const reason = outside(e.expense_date);
+        return reason ? [{ line: e.line, description: e.title, reason }] : [];
+      }),
+    ].sort((a, b) => a.line - b.line);
     return {
       people,
       unmatched: people.filter((p) => !p.user_id && !p.skipped).map((p) => p.name),
