@@ -14,6 +14,9 @@ export const INVITE_LINK_MAX_DAYS = 30;
 
 export const INVITE_LINK_UNKNOWN = 'This invite link is not valid. Ask a member of the trip for a new one.';
 export const INVITE_LINK_EXPIRED = 'This invite link has expired. Ask a member of the trip for a new one.';
+export const INVITE_LINK_USED_UP =
+  'This invite link has been used as many times as it allows. Ask a member of the trip for a new one.';
+export const INVITE_LINK_MAX_USES = 100;
 export const INVITE_LINK_REVOKED =
   'This invite link was turned off by a member of the trip. Ask them for a new one.';
 
@@ -30,8 +33,16 @@ export const createInviteLinkBodySchema = z
       .min(1, 'A link lasts at least 1 day')
       .max(INVITE_LINK_MAX_DAYS, `A link lasts at most ${INVITE_LINK_MAX_DAYS} days`)
       .default(INVITE_LINK_DEFAULT_DAYS),
+    /** How many people may join by it; null (the default) for no limit until it expires. */
+    max_uses: z
+      .number()
+      .int('Uses must be a whole number')
+      .min(1, 'A link allows at least 1 use')
+      .max(INVITE_LINK_MAX_USES, `A link allows at most ${INVITE_LINK_MAX_USES} uses`)
+      .nullable()
+      .default(null),
   })
-  .default({ expires_in_days: INVITE_LINK_DEFAULT_DAYS });
+  .default({ expires_in_days: INVITE_LINK_DEFAULT_DAYS, max_uses: null });
 export type CreateInviteLinkBody = z.infer<typeof createInviteLinkBodySchema>;
 
 /** The trip's active link as its members see it: never the token, which only its creator saw once. */
@@ -40,10 +51,13 @@ export const inviteLinkSchema = z.object({
   created_by_username: z.string(),
   created_at: z.string(),
   expires_at: z.string(),
+  max_uses: z.number().int().nullable(),
+  /** How many people have joined by it. */
+  uses: z.number().int(),
 });
 export type InviteLink = z.infer<typeof inviteLinkSchema>;
 
-/** GET /trips/{tripId}/invite-link: the active, unexpired link, or null. */
+/** GET /trips/{tripId}/invite-link: the active link (not expired, not used up), or null. */
 export const inviteLinkResponseSchema = z.object({ link: inviteLinkSchema.nullable() });
 export type InviteLinkResponse = z.infer<typeof inviteLinkResponseSchema>;
 

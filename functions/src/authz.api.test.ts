@@ -423,6 +423,7 @@ describe('authorization matrix over HTTP', () => {
         created_by: owner.user.id,
         created_at: new Date().toISOString(),
         expires_at: expiresAt.toISOString(),
+        max_uses: null,
       });
       return token;
     };

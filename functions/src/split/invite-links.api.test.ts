@@ -5,6 +5,7 @@ import {
   INVITE_LINK_EXPIRED,
   INVITE_LINK_REVOKED,
   INVITE_LINK_UNKNOWN,
+  INVITE_LINK_USED_UP,
   createdInviteLinkResponseSchema,
   inviteLinkResponseSchema,
   joinByLinkResponseSchema,
@@ -83,6 +84,21 @@ describe('join by link', () => {
     expect((await api.call('GET', `/api/trips/${trip.id}`, { token: stranger.token })).status).toBe(404);
   });
 
+  it('lets a one-use link make one participant, then says it is used up', async () => {
+    const { trip, owner, stranger } = await tripWithMembers(api);
+    const created = await api.call('POST', linkPath(trip.id), { token: owner.token, body: { max_uses: 1 } });
+    expect(created.body.link).toMatchObject({ max_uses: 1, uses: 0 });
+    expect((await api.call('POST', joinPath(created.body.token), { token: stranger.token })).status).toBe(
+      200,
+    );
+    const late = await signedInUser(api);
+    const refused = await api.call('POST', joinPath(created.body.token), { token: late.token });
+    expect(refused).toMatchObject({ status: 410, body: { error: INVITE_LINK_USED_UP } });
+    // A used-up link is no longer shown as active.
+    expect((await api.call('GET', linkPath(trip.id), { token: owner.token })).body).toEqual({ link: null });
+    expect((await api.call('GET', `/api/trips/${trip.id}`, { token: late.token })).status).toBe(404);
+  });
+
   it('says an expired link has expired, and an unknown or malformed one is not valid', async () => {
     const { trip, owner, stranger } = await tripWithMembers(api);
     const token = randomBytes(32).toString('base64url');
@@ -92,6 +108,7 @@ describe('join by link', () => {
       created_by: owner.user.id,
       created_at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
       expires_at: new Date(Date.now() - 86_400_000).toISOString(),
+      max_uses: null,
     });
     const expired = await api.call('POST', joinPath(token), { token: stranger.token });
     expect(expired).toMatchObject({ status: 410, body: { error: INVITE_LINK_EXPIRED } });
@@ -106,14 +123,19 @@ describe('join by link', () => {
     expect((await api.call('GET', `/api/trips/${trip.id}`, { token: stranger.token })).status).toBe(404);
   });
 
-  it('refuses bad lifetimes and needs a session to join', async () => {
+  it('refuses bad lifetimes and limits, and needs a session to join', async () => {
     const { trip, owner } = await tripWithMembers(api);
-    for (const expires_in_days of [0, 31, 1.5, '7']) {
-      const res = await api.call('POST', linkPath(trip.id), {
-        token: owner.token,
-        body: { expires_in_days },
-      });
-      expect(res.status, String(expires_in_days)).toBe(400);
+    const bad = [
+      { expires_in_days: 0 },
+      { expires_in_days: 31 },
+      { expires_in_days: 1.5 },
+      { expires_in_days: '7' },
+      { max_uses: 0 },
+      { max_uses: 101 },
+    ];
+    for (const body of bad) {
+      const res = await api.call('POST', linkPath(trip.id), { token: owner.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toEqual(expect.any(String));
     }
     const { token } = (await api.call('POST', linkPath(trip.id), { token: owner.token })).body;

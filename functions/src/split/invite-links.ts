@@ -3,6 +3,7 @@ import {
   INVITE_LINK_EXPIRED,
   INVITE_LINK_REVOKED,
   INVITE_LINK_UNKNOWN,
+  INVITE_LINK_USED_UP,
   type CreateInviteLinkBody,
   type CreatedInviteLinkResponse,
   type InviteLink,
@@ -25,7 +26,20 @@ const toLink = (record: InviteLinkRecord & { created_by_username: string }): Inv
   created_by_username: record.created_by_username,
   created_at: record.created_at,
   expires_at: record.expires_at,
+  max_uses: record.max_uses,
+  uses: record.uses,
 });
+
+const REFUSAL = {
+  unknown: [404, INVITE_LINK_UNKNOWN],
+  revoked: [410, INVITE_LINK_REVOKED],
+  expired: [410, INVITE_LINK_EXPIRED],
+  'used-up': [410, INVITE_LINK_USED_UP],
+} as const;
+
+/** Whether the link still lets someone join at `now`. */
+const usable = (link: InviteLinkRecord, now: string) =>
+  link.expires_at > now && (link.max_uses === null || link.uses < link.max_uses);
 
 /**
  * Joining by link. Any member may create the trip's link (replacing the one before) or turn it off; the link gives
@@ -33,17 +47,17 @@ const toLink = (record: InviteLinkRecord & { created_by_username: string }): Inv
  */
 export function createInviteLinkService({ store, events }: { store: Store; events: LedgerEvents }) {
   return {
-    /** The trip's active link, or null when there is none or it has expired. */
+    /** The trip's active link, or null when there is none or it has expired or been used up. */
     async active(user: UserRecord, tripId: string): Promise<InviteLink | null> {
       await requireTripMember(store, tripId, user.id);
       const link = await store.inviteLinks.active(tripId);
-      return link && link.expires_at > new Date().toISOString() ? toLink(link) : null;
+      return link && usable(link, new Date().toISOString()) ? toLink(link) : null;
     },
 
     async create(
       user: UserRecord,
       tripId: string,
-      { expires_in_days }: CreateInviteLinkBody,
+      { expires_in_days, max_uses }: CreateInviteLinkBody,
     ): Promise<CreatedInviteLinkResponse> {
       await requireTripMember(store, tripId, user.id);
       const token = randomBytes(32).toString('base64url');
@@ -54,6 +68,7 @@ export function createInviteLinkService({ store, events }: { store: Store; event
         created_by: user.id,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + expires_in_days * DAY_MS).toISOString(),
+        max_uses,
       });
       return { link: toLink({ ...record, created_by_username: user.username }), token };
     },
@@ -69,9 +84,8 @@ export function createInviteLinkService({ store, events }: { store: Store; event
     async join(user: UserRecord, token: string): Promise<JoinByLinkResponse> {
       const result = await store.inviteLinks.join(hashInviteToken(token), user.id, new Date().toISOString());
       if (!('member' in result)) {
-        throw result.outcome === 'unknown'
-          ? new HttpError(404, INVITE_LINK_UNKNOWN)
-          : new HttpError(410, result.outcome === 'revoked' ? INVITE_LINK_REVOKED : INVITE_LINK_EXPIRED);
+        const [status, message] = REFUSAL[result.outcome];
+        throw new HttpError(status, message);
       }
       if (result.outcome === 'joined') {
         events.emit({

@@ -22,10 +22,16 @@ describe.each(Object.entries(storeAdapters))('store contract, invite links: %s',
       created_by: owner.id,
       created_at: soon(0),
       expires_at: soon(7),
+      max_uses: null,
     };
-    await expect(adapter.store.inviteLinks.create(first)).resolves.toEqual({ ...first, revoked_at: null });
+    await expect(adapter.store.inviteLinks.create(first)).resolves.toEqual({
+      ...first,
+      uses: 0,
+      revoked_at: null,
+    });
     await expect(adapter.store.inviteLinks.active(trip.id)).resolves.toEqual({
       ...first,
+      uses: 0,
       revoked_at: null,
       created_by_username: owner.username,
     });
@@ -55,6 +61,7 @@ describe.each(Object.entries(storeAdapters))('store contract, invite links: %s',
       created_by: owner.id,
       created_at: soon(0),
       expires_at: soon(7),
+      max_uses: null,
     };
     await adapter.store.inviteLinks.create(link);
     const friend = await adapter.store.users.create(newUser());
@@ -85,6 +92,34 @@ describe.each(Object.entries(storeAdapters))('store contract, invite links: %s',
     await expect(adapter.store.members.roleOf(trip.id, late.id)).resolves.toBeNull();
   });
 
+  it('counts the people who join by a link and stops at its limit; members already in cost no use', async () => {
+    const { owner, trip } = await tripOf();
+    const link = {
+      token_hash: hash(),
+      trip_id: trip.id,
+      created_by: owner.id,
+      created_at: soon(0),
+      expires_at: soon(7),
+      max_uses: 1,
+    };
+    await adapter.store.inviteLinks.create(link);
+    await expect(adapter.store.inviteLinks.join(link.token_hash, owner.id, soon(1))).resolves.toMatchObject({
+      outcome: 'member',
+    });
+    const [first, second] = await Promise.all([1, 2].map(() => adapter.store.users.create(newUser())));
+    await expect(adapter.store.inviteLinks.join(link.token_hash, first!.id, soon(1))).resolves.toMatchObject({
+      outcome: 'joined',
+    });
+    await expect(adapter.store.inviteLinks.active(trip.id)).resolves.toMatchObject({ uses: 1, max_uses: 1 });
+    await expect(adapter.store.inviteLinks.join(link.token_hash, second!.id, soon(1))).resolves.toEqual({
+      outcome: 'used-up',
+    });
+    await expect(adapter.store.members.roleOf(trip.id, second!.id)).resolves.toBeNull();
+    await expect(adapter.store.inviteLinks.join(link.token_hash, first!.id, soon(1))).resolves.toMatchObject({
+      outcome: 'member',
+    });
+  });
+
   it("deletes a trip's links with the trip", async () => {
     const { owner, trip } = await tripOf();
     const link = {
@@ -93,6 +128,7 @@ describe.each(Object.entries(storeAdapters))('store contract, invite links: %s',
       created_by: owner.id,
       created_at: soon(0),
       expires_at: soon(7),
+      max_uses: null,
     };
     await adapter.store.inviteLinks.create(link);
     await adapter.store.trips.delete(trip.id);

@@ -13,6 +13,8 @@ export const inviteLinkMigrations: Migration[] = [
       created_by TEXT NOT NULL REFERENCES users(id),
       created_at TEXT NOT NULL,
       expires_at TEXT NOT NULL,
+      max_uses INTEGER,
+      uses INTEGER NOT NULL DEFAULT 0,
       revoked_at TEXT
     ) STRICT;
     CREATE UNIQUE INDEX trip_invite_links_active ON trip_invite_links(trip_id) WHERE revoked_at IS NULL;`,
@@ -21,8 +23,8 @@ export const inviteLinkMigrations: Migration[] = [
 
 export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
   const insert = db.prepare(
-    `INSERT INTO trip_invite_links (token_hash, trip_id, created_by, created_at, expires_at, revoked_at)
-     VALUES (@token_hash, @trip_id, @created_by, @created_at, @expires_at, NULL)`,
+    `INSERT INTO trip_invite_links (token_hash, trip_id, created_by, created_at, expires_at, max_uses, uses, revoked_at)
+     VALUES (@token_hash, @trip_id, @created_by, @created_at, @expires_at, @max_uses, 0, NULL)`,
   );
   const revokeActive = db.prepare(
     'UPDATE trip_invite_links SET revoked_at = ? WHERE trip_id = ? AND revoked_at IS NULL',
@@ -38,12 +40,13 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
     .prepare<[string, string], number>('SELECT 1 FROM trip_members WHERE trip_id = ? AND user_id = ?')
     .pluck();
   const insertMember = db.prepare(INSERT_PARTICIPANT_SQL);
+  const countUse = db.prepare('UPDATE trip_invite_links SET uses = uses + 1 WHERE token_hash = ?');
   const clearInvitation = db.prepare('DELETE FROM trip_invitations WHERE trip_id = ? AND user_id = ?');
   const member = db.prepare<[string, string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
   );
 
-  const create = db.transaction((link: Omit<InviteLinkRecord, 'revoked_at'>) => {
+  const create = db.transaction((link: Omit<InviteLinkRecord, 'revoked_at' | 'uses'>) => {
     revokeActive.run(link.created_at, link.trip_id);
     insert.run(link);
   });
@@ -55,7 +58,9 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
     if (isMember.get(link.trip_id, userId)) {
       return { outcome: 'member', member: member.get(link.trip_id, userId) as MemberRecord };
     }
+    if (link.max_uses !== null && link.uses >= link.max_uses) return { outcome: 'used-up' };
     insertMember.run(link.trip_id, userId, at);
+    countUse.run(tokenHash);
     clearInvitation.run(link.trip_id, userId);
     return { outcome: 'joined', member: member.get(link.trip_id, userId) as MemberRecord };
   });
@@ -63,7 +68,7 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
   return {
     async create(link) {
       create(link);
-      return { ...link, revoked_at: null };
+      return { ...link, uses: 0, revoked_at: null };
     },
     async active(tripId) {
       return activeOf.get(tripId) ?? null;

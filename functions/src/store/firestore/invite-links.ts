@@ -19,7 +19,7 @@ export function firestoreInviteLinks(db: Firestore): InviteLinkStore {
 
   return {
     async create(input) {
-      const link: InviteLinkRecord = { ...input, revoked_at: null };
+      const link: InviteLinkRecord = { ...input, uses: 0, revoked_at: null };
       await db.runTransaction(async (tx) => {
         const active = unrevoked((await tx.get(linksOf(link.trip_id))).docs);
         active.forEach((doc) => tx.update(doc.ref, { revoked_at: link.created_at }));
@@ -44,7 +44,7 @@ export function firestoreInviteLinks(db: Firestore): InviteLinkStore {
     },
     async join(tokenHash, userId, at) {
       type Read =
-        | { outcome: 'unknown' | 'revoked' | 'expired' }
+        | { outcome: 'unknown' | 'revoked' | 'expired' | 'used-up' }
         | { outcome: 'joined' | 'member'; tripId: string; doc: MemberDoc };
       const outcome = await db.runTransaction(async (tx): Promise<Read> => {
         const snapshot = await tx.get(links.doc(tokenHash));
@@ -60,8 +60,10 @@ export function firestoreInviteLinks(db: Firestore): InviteLinkStore {
         if (existing?.exists) {
           return { outcome: 'member', tripId: link.trip_id, doc: existing.data() as MemberDoc };
         }
+        if (link.max_uses !== null && link.uses >= link.max_uses) return { outcome: 'used-up' };
         const joined: MemberDoc = { user_id: userId, role: 'participant', joined_at: at };
         tx.create(memberRef, joined);
+        tx.update(links.doc(tokenHash), { uses: FieldValue.increment(1) });
         tx.update(tripRef, { member_ids: FieldValue.arrayUnion(userId) });
         tx.delete(invitationRef);
         bumpLedgerNotice(tx, db, link.trip_id);

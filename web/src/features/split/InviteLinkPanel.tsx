@@ -18,6 +18,10 @@ type PanelState =
   /** `token` is known only right after this page created the link: the server keeps its hash alone. */
   | { status: 'ready'; link: InviteLink | null; token: string | null };
 
+const usedBy = (uses: number) =>
+  uses === 0
+    ? 'Nobody has joined by it yet.'
+    : `${uses} ${uses === 1 ? 'person has' : 'people have'} joined by it.`;
 const until = (iso: string) => format(parseISO(iso), "MMM d, yyyy 'at' h:mm a");
 
 /**
@@ -29,6 +33,7 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
   const [busy, setBusy] = useState<'create' | 'revoke' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const [onePerson, setOnePerson] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -49,7 +54,7 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
     setCopied(false);
     try {
       if (kind === 'create') {
-        const { link, token } = await splitApi.createInviteLink(tripId);
+        const { link, token } = await splitApi.createInviteLink(tripId, { max_uses: onePerson ? 1 : null });
         setState({ status: 'ready', link, token });
       } else {
         await splitApi.revokeInviteLink(tripId);
@@ -99,6 +104,10 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
             Anyone who opens the link and signs in joins this trip at once. It works for{' '}
             {INVITE_LINK_DEFAULT_DAYS} days, until you turn it off, or until someone makes a new one.
           </p>
+          <label className={styles.check}>
+            <input type="checkbox" checked={onePerson} onChange={(e) => setOnePerson(e.target.checked)} />
+            For one person only (it stops working once they join)
+          </label>
           <div className={styles.actions}>
             <Button loading={busy === 'create'} loadingText="Creating…" onClick={() => void act('create')}>
               <Link2 size={18} aria-hidden="true" /> Create invite link
@@ -135,7 +144,10 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
             </p>
           )}
           <p className={styles.text} role="status">
-            Works until {until(state.link.expires_at)}.
+            Works until {until(state.link.expires_at)}
+            {state.link.max_uses === null
+              ? `, for anyone with the link. ${usedBy(state.link.uses)}`
+              : `, for ${state.link.max_uses === 1 ? 'one person' : `${state.link.max_uses} people`}. ${usedBy(state.link.uses)}`}
           </p>
           <div className={styles.actions}>
             <Button

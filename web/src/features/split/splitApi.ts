@@ -52,8 +52,8 @@ export const splitApi = {
   /** The trip's invite link (never its token), one that replaces it (its token shown once), turning it off. */
   inviteLink: async (tripId: string, signal?: AbortSignal) =>
     (await apiFetchChecked(inviteLinkResponseSchema, `${trip(tripId)}/invite-link`, { signal })).link,
-  createInviteLink: (tripId: string) =>
-    apiFetchChecked(createdInviteLinkResponseSchema, `${trip(tripId)}/invite-link`, { method: 'POST' }),
+  createInviteLink: (tripId: string, body: { max_uses: number | null }) =>
+    apiFetchChecked(createdInviteLinkResponseSchema, `${trip(tripId)}/invite-link`, { method: 'POST', body }),
   revokeInviteLink: (tripId: string) => apiFetch<void>(`${trip(tripId)}/invite-link`, { method: 'DELETE' }),
   /** Opening an invite link: the caller joins its trip at once. */
   joinByLink: (token: string) =>
