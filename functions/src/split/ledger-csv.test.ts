@@ -18,7 +18,7 @@ import {
 
 const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
 /** What a spreadsheet shows of a guarded cell: the text without its apostrophe. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+const unguard = (cell: string) => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
 
 describe('ledger CSV', () => {
   it('writes cents as dollars and reads them back exactly', () => {
@@ -86,7 +86,8 @@ describe('ledger CSV', () => {
   });
 
   it('guards formula cells with an apostrophe and leaves others alone', () => {
-    expect(['=1+1', '+33', '-2', '@SUM(A1)', '\tx', 'Dinner', '2027-04-10'].map(guardCell)).toEqual([
+    expect(["'=1", '=1+1', '+33', '-2', '@SUM(A1)', '\tx', 'Dinner', '2027-04-10'].map(guardCell)).toEqual([
+      "''=1",
       "'=1+1",
       "'+33",
       "'-2",
@@ -202,6 +203,51 @@ describe('Splitwise import', () => {
     ['broken quoting', 'Date,Description,Category,Cost,Currency,A\n2027-04-10,"Taxi,Taxi,3.00,USD,1\n'],
   ])('refuses a file with %s', (_case, csv) => {
     expect(() => readSplitwise(csv)).toThrow(ImportFileError);
+  });
+
+  it('reads any text either as rows or as an ImportFileError, never another failure', () => {
+    const cell = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        '2027-04-10',
+        '10.00',
+        '-3.33',
+        'USD',
+        'Payment',
+        '"',
+        '""',
+        '\n',
+        ',',
+        'Total balance',
+      ),
+    );
+    const csvText = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc
+        .array(fc.array(cell, { maxLength: 8 }), { maxLength: 6 })
+        .map((rows) =>
+          ['Date,Description,Category,Cost,Currency,A,B', ...rows.map((r) => r.join(','))].join('\n'),
+        ),
+    );
+    fc.assert(
+      fc.property(csvText, (csv) => {
+        try {
+          const { names, rows } = readSplitwise(csv);
+          const { expenses } = planImport(
+            names,
+            rows,
+            names.map((_, i) => `u${i}`),
+          );
+          for (const e of expenses) {
+            expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
+            for (const share of e.shares) expect(share.share_cents).toBeGreaterThan(0);
+          }
+        } catch (err) {
+          expect(err).toBeInstanceOf(ImportFileError);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('maps Splitwise categories to ours', () => {

@@ -24,9 +24,11 @@ export const centsText = (cents: number) =>
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first) gets a leading
- * apostrophe, which spreadsheets show as text (OWASP's CSV injection advice). Only text cells pass through here.
+ * apostrophe, which spreadsheets show as text (OWASP's CSV injection advice); so does one that starts with an
+ * apostrophe itself, so that removing one leading apostrophe from a guarded cell always gives the text back. Only
+ * text cells pass through here.
  */
-export const guardCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const guardCell = (value: string) => (/^[=+\-@\t\r']/.test(value) ? `'${value}` : value);
 
 export const LEDGER_CSV_COLUMNS = [
   'Date',
