@@ -4,6 +4,8 @@ export * from './errors';
 export * from './ids';
 export * from './invitations';
 export * from './links';
+export * from './invite-links';
+export * from './ledger-io';
 export * from './money';
 export * from './names';
 export * from './plans';

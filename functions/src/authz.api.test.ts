@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, sharedTripSchema, toIsoDate } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
+import { hashInviteToken } from './split/invite-links';
 import { signedInUser, tripWithMembers } from './trips/test-members';
 
 /**
@@ -37,6 +39,9 @@ interface Fixture {
   participantId: string;
   ownerId: string;
   newFriendEmail: Record<Actor, string>;
+  /** Invite link tokens of the trip that join nobody: one turned off, one expired. */
+  revokedLinkToken: string;
+  expiredLinkToken: string;
 }
 
 interface Row {
@@ -66,6 +71,11 @@ const expenseBody = (fx: Fixture) => ({
   category: 'food',
   paid_by: fx.participantId,
   expense_type: 'group',
+});
+/** A one-expense Splitwise export whose two people are mapped to the owner and the participant. */
+const splitwiseImport = (fx: Fixture) => ({
+  csv: `Date,Description,Category,Cost,Currency,P,Q\n${start},Imported taxi,Taxi,10.00,USD,5.00,-5.00\n`,
+  mapping: { P: fx.ownerId, Q: fx.participantId },
 });
 const plan = { plan_date: start, category: 'Attraction', title: 'Castle visit', description: '' };
 
@@ -210,6 +220,38 @@ const TABLE: Row[] = [
     invitee: true,
   },
   {
+    name: "see the trip's invite link",
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/invite-link`,
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'create an invite link',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/invite-link`,
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
+  },
+  {
+    // The participant turns off the link the row above left; the owner (next) finds none left to turn off.
+    name: 'turn off the invite link',
+    method: 'DELETE',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/invite-link`,
+    expect: { owner: 404, participant: 204, ...outsiders(404) },
+  },
+  {
+    // A live link's token makes its holder a participant (invite-links.api.test.ts); these join nobody.
+    name: 'join by a turned-off link',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/invite-links/${fx.revokedLinkToken}/join`,
+    expect: { owner: 410, participant: 410, ...outsiders(410) },
+  },
+  {
+    name: 'join by an expired link',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/invite-links/${fx.expiredLinkToken}/join`,
+    expect: { owner: 410, participant: 410, ...outsiders(410) },
+  },
+  {
     name: 'list expenses',
     method: 'GET',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/expenses`,
@@ -234,6 +276,26 @@ const TABLE: Row[] = [
     method: 'DELETE',
     path: (fx, actor) => `/api/trip-split/expenses/${fx.expenseOf[actor]}`,
     expect: { owner: 204, participant: 204, ...outsiders(404) },
+  },
+  {
+    name: 'export the ledger',
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/export?format=csv`,
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'preview a Splitwise import',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/import/preview`,
+    body: (fx) => splitwiseImport(fx),
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'import from Splitwise',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/import`,
+    body: (fx) => splitwiseImport(fx),
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
   },
   {
     name: 'list settlements',
@@ -385,9 +447,26 @@ describe('authorization matrix over HTTP', () => {
       token: declined!.token,
     });
     expect([leaving.status, declining.status]).toEqual([204, 204]);
+    const linkToken = async (expiresAt: Date) => {
+      const token = randomBytes(32).toString('base64url');
+      await api.store.inviteLinks.create({
+        token_hash: hashInviteToken(token),
+        trip_id: trip.id,
+        created_by: owner.user.id,
+        created_at: new Date().toISOString(),
+        expires_at: expiresAt.toISOString(),
+        max_uses: null,
+      });
+      return token;
+    };
+    const expiredLinkToken = await linkToken(new Date(Date.now() - 1000));
+    const revokedLinkToken = await linkToken(new Date(Date.now() + 86_400_000));
+    await api.store.inviteLinks.revoke(trip.id, new Date().toISOString());
 
     fx = {
       tripId: trip.id,
+      revokedLinkToken,
+      expiredLinkToken,
       ownerId: owner.user.id,
       tripName: trip.trip_name,
       participantId: participant.user.id,

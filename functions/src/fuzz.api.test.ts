@@ -225,6 +225,21 @@ describe('fuzzing the API', () => {
       },
     ],
     [
+      'POST',
+      'create invite link',
+      () => `/api/trip-split/trips/${tripId}/invite-link`,
+      { expires_in_days: 7, max_uses: 2 },
+    ],
+    [
+      'POST',
+      'preview a Splitwise import',
+      () => `/api/trip-split/trips/${tripId}/import/preview`,
+      {
+        csv: `Date,Description,Category,Cost,Currency,P,Q\n${start},Taxi,Taxi,10.00,USD,5.00,-5.00\n`,
+        mapping: { P: participantId, Q: null },
+      },
+    ],
+    [
       'PUT',
       'edit expense',
       () => `/api/trip-split/expenses/${expenseId}`,
@@ -265,6 +280,9 @@ describe('fuzzing the API', () => {
       ['DELETE', `/api/trip-split/expenses/${id}`],
       ['PUT', `/api/trip-split/settlements/${id}/paid`],
       ['POST', `/api/trip-split/trips/${id}/settlements/calculate`],
+      ['POST', `/api/trip-split/invite-links/${id}/join`],
+      ['GET', `/api/trip-split/trips/${id}/invite-link`],
+      ['GET', `/api/trip-split/trips/${id}/export`],
       ['GET', `/api/files/trips/${id}/image?expires=1&sig=x`],
     ];
     await fc.assert(
@@ -289,6 +307,7 @@ describe('fuzzing the API', () => {
   it('survives hostile query strings', async () => {
     await fc.assert(
       fc.asyncProperty(hostileQueryValue, hostileQueryValue, async (q, width) => {
+        await expectSafe('GET', `/api/trip-split/trips/${tripId}/export?format=${queryValue(q)}`, undefined);
         await expectSafe(
           'GET',
           `/api/places/cities?q=${queryValue(q)}&limit=${queryValue(width)}`,

@@ -18,17 +18,27 @@ type Limits = AppConfig['rateLimits'];
 export const authCallsPerIp = ({ windowMs, authPerIp }: Limits) =>
   rateLimit({ ...common(windowMs), limit: authPerIp, message: tooMany('requests') });
 
+/** A per-user limit behind requireAuth: `limit` calls per window, counted apart for each `what`. */
+const perUser = (windowMs: number, limit: number, what: string) =>
+  rateLimit({
+    ...common(windowMs),
+    limit,
+    message: tooMany(what),
+    keyGenerator: (_req: Request, res: Response) => `${what}:${currentUser(res).id}`,
+  });
+
 /**
  * Invitations sent by one signed-in user (behind requireAuth): plenty for a group, too few to flood strangers with
  * invitations or to probe at scale which emails have accounts.
  */
 export const invitationsPerUser = ({ windowMs, invitationsPerUser: limit }: Limits) =>
-  rateLimit({
-    ...common(windowMs),
-    limit,
-    message: tooMany('invitations'),
-    keyGenerator: (_req: Request, res: Response) => `invitations:${currentUser(res).id}`,
-  });
+  perUser(windowMs, limit, 'invitations');
+
+/** Invite links created by one user, and attempts to join by link (which would otherwise let tokens be guessed). */
+export const inviteLinksPerUser = ({ windowMs, invitationsPerUser: limit }: Limits) =>
+  perUser(windowMs, limit, 'invite links');
+export const linkJoinsPerUser = ({ windowMs, invitationsPerUser: limit }: Limits) =>
+  perUser(windowMs, limit, 'attempts to join by link');
 
 const accountOf = (req: Request): string | null => {
   const email: unknown = req.body?.email;

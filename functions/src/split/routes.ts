@@ -4,6 +4,10 @@ import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import {
   addParticipantBodySchema,
+  createInviteLinkBodySchema,
+  inviteLinkTokenParamsSchema,
+  ledgerExportQuerySchema,
+  splitwiseImportBodySchema,
   entityIdParamsSchema,
   expenseBodySchema,
   expenseListQuerySchema,
@@ -11,6 +15,11 @@ import {
   participantParamsSchema,
   tripIdParamsSchema,
   type CalculateSettlementsResponse,
+  type CreatedInviteLinkResponse,
+  type ImportPreview,
+  type ImportResult,
+  type InviteLinkResponse,
+  type JoinByLinkResponse,
   type ParticipantResponse,
   type ParticipantsResponse,
   type SettlementExplanationResponse,
@@ -26,10 +35,12 @@ import type { ImageUrls } from '../files/image-urls';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
-import { invitationsPerUser } from '../http/rate-limits';
+import { invitationsPerUser, inviteLinksPerUser, linkJoinsPerUser } from '../http/rate-limits';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
+import { createInviteLinkService } from './invite-links';
+import { createLedgerIoService } from './ledger-io';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
@@ -58,6 +69,8 @@ export function splitRoutes(
     planner: createSettlementPlanner(),
     imageUrls: images?.urls,
   });
+  const links = createInviteLinkService({ store: deps.store, events });
+  const ledgerIo = createLedgerIoService({ store: deps.store, events });
   const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
@@ -102,6 +115,27 @@ export function splitRoutes(
     await service.declineInvitation(currentUser(res), tripId);
     res.status(204).end();
   });
+  // Joining by link: one active link per trip, created (replacing the last) or turned off by any member.
+  router.get('/trips/:tripId/invite-link', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    res.json({ link: await links.active(currentUser(res), tripId) } satisfies InviteLinkResponse);
+  });
+  router.post('/trips/:tripId/invite-link', inviteLinksPerUser(deps.config.rateLimits), async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(createInviteLinkBodySchema, req.body);
+    res
+      .status(201)
+      .json((await links.create(currentUser(res), tripId, body)) satisfies CreatedInviteLinkResponse);
+  });
+  router.delete('/trips/:tripId/invite-link', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    await links.revoke(currentUser(res), tripId);
+    res.status(204).end();
+  });
+  router.post('/invite-links/:token/join', linkJoinsPerUser(deps.config.rateLimits), async (req, res) => {
+    const { token } = parseInput(inviteLinkTokenParamsSchema, req.params);
+    res.json((await links.join(currentUser(res), token)) satisfies JoinByLinkResponse);
+  });
   // The caller's own id: leaving (always allowed). Anyone else's: the owner removes someone the ledger does not name.
   router.delete('/trips/:tripId/participants/:userId', async (req, res) => {
     const { tripId, userId } = parseInput(participantParamsSchema, req.params);
@@ -134,6 +168,26 @@ export function splitRoutes(
     const { id } = parseInput(entityIdParamsSchema, req.params);
     await service.deleteExpense(currentUser(res), id);
     res.status(204).end();
+  });
+
+  // The ledger as a download (CSV or JSON), and a Splitwise group export brought in: preview, then commit.
+  router.get('/trips/:tripId/export', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const query = parseInput(ledgerExportQuerySchema, req.query);
+    const file = await ledgerIo.exportLedger(currentUser(res), tripId, query);
+    res.attachment(file.fileName).type(file.type).set('Cache-Control', 'no-store').send(file.body);
+  });
+  router.post('/trips/:tripId/import/preview', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(splitwiseImportBodySchema, req.body);
+    res.json((await ledgerIo.previewImport(currentUser(res), tripId, body)) satisfies ImportPreview);
+  });
+  router.post('/trips/:tripId/import', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const body = parseInput(splitwiseImportBodySchema, req.body);
+    res
+      .status(201)
+      .json((await ledgerIo.commitImport(currentUser(res), tripId, body)) satisfies ImportResult);
   });
 
   router.get('/trips/:tripId/settlements', async (req, res) => {

@@ -106,7 +106,7 @@ const toInvitation = (invitation: InvitationRecord & { username: string }): Trip
  * Names for everyone a trip's ledger mentions: its members, plus anyone no longer a member (looked up, and marked
  * as having left).
  */
-async function peopleOf(store: Store, members: MemberRecord[], userIds: Iterable<string>) {
+export async function peopleOf(store: Store, members: MemberRecord[], userIds: Iterable<string>) {
   const people = new Map<string, LedgerPerson>(
     members.map((m) => [
       m.user_id,

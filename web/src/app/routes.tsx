@@ -18,6 +18,7 @@ const TripDetailsPage = lazyNamed(
 const EditTripPage = lazyNamed(() => import('../features/trips/EditTripPage'), 'EditTripPage');
 const TripSplitPage = lazyNamed(() => import('../features/split/TripSplitPage'), 'TripSplitPage');
 const SharedTripPage = lazyNamed(() => import('../features/sharing/SharedTripPage'), 'SharedTripPage');
+const JoinPage = lazyNamed(() => import('../features/join/JoinPage'), 'JoinPage');
 const TripSplitOverviewPage = lazyNamed(
   () => import('../features/overview/TripSplitOverviewPage'),
   'TripSplitOverviewPage',
@@ -33,6 +34,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
+      // An invite link: signed-out visitors are asked to log in or sign up there, then join.
+      { path: 'join/:token', element: <JoinPage /> },
       {
         path: 'trips',
         element: <RequireAuth />,

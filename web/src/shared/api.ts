@@ -109,15 +109,20 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   return data as T;
 }
 
-/** A file the API answers (e.g. a trip's .ics), as a Blob; a failure throws ApiError like apiFetch. */
-export async function apiFetchFile(
+/**
+ * A file the API answers (a trip's .ics, a ledger export): it needs the bearer token, so a plain link cannot fetch
+ * it. Resolves to its bytes and the file name the server gave; a failure throws ApiError like apiFetch.
+ */
+export async function apiDownload(
   path: string,
-  accept: string,
+  accept = '*/*',
   options: ApiFetchOptions = {},
-): Promise<Blob> {
+): Promise<{ blob: Blob; fileName: string | null }> {
   const response = await send(path, options, `${accept}, application/json`);
   if (!response.ok) throw toApiError(response.status, await readBody(response));
-  return response.blob();
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
 }
 
 /** A `contract/` answer schema: what apiFetchChecked checks an answer against. */

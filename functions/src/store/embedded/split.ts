@@ -277,6 +277,8 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
   });
 
+  const createMany = db.transaction((list: ExpenseRecord[]) => list.forEach((expense) => create(expense)));
+
   const update = db.transaction((id: string, patch: ExpensePatch): ExpenseRecord | null => {
     const before = expenseById.get(id);
     if (!before) return null;
@@ -377,6 +379,18 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       // Concurrent expense writes share one transaction and one fsync (see group-commit.ts).
       await writeGrouped(() => create(expense));
       return expense;
+    },
+    async createExpenses(tripId, inputs) {
+      const now = new Date().toISOString();
+      const list = inputs.map((input): ExpenseRecord => ({
+        ...input,
+        id: randomUUID(),
+        trip_id: tripId,
+        created_at: now,
+        updated_at: now,
+      }));
+      createMany(list);
+      return list;
     },
     async updateExpense(id, patch) {
       return update(id, patch);

@@ -6,6 +6,7 @@ import type { Store } from '../types';
 import { invitationMigrations, sqliteInvitations } from './invitations';
 import { linkMigrations, sqliteLinks } from './links';
 import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
+import { inviteLinkMigrations, sqliteInviteLinks } from './invite-links';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
 import { splitMigrations, sqliteSplit } from './split';
@@ -32,6 +33,7 @@ export function openSqliteStore(file: string): Store {
     ...invitationMigrations,
     ...linkMigrations,
     ...idempotencyMigrations,
+    ...inviteLinkMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
@@ -40,6 +42,7 @@ export function openSqliteStore(file: string): Store {
     trips: sqliteTrips(db),
     members: sqliteMembers(db),
     invitations: sqliteInvitations(db),
+    inviteLinks: sqliteInviteLinks(db),
     split: sqliteSplit(db),
     plans: sqlitePlans(db),
     links: sqliteLinks(db),

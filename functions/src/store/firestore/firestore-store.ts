@@ -3,6 +3,7 @@ import type { Store } from '../types';
 import { firestoreInvitations } from './invitations';
 import { firestoreLinks } from './links';
 import { firestoreIdempotency } from './idempotency';
+import { firestoreInviteLinks } from './invite-links';
 import { firestorePlans } from './plans';
 import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
@@ -15,6 +16,7 @@ export function createFirestoreStore(db: Firestore): Store {
     trips: firestoreTrips(db),
     members: firestoreMembers(db),
     invitations: firestoreInvitations(db),
+    inviteLinks: firestoreInviteLinks(db),
     split: firestoreSplit(db),
     plans: firestorePlans(db),
     links: firestoreLinks(db),

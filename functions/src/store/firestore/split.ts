@@ -6,7 +6,7 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { ledgerTotals, type ExpenseCursor } from '@wayfare/contract';
+import { ledgerTotals, sumCents, type ExpenseCursor } from '@wayfare/contract';
 import {
   newlyNamed,
   NotAMemberError,
@@ -240,6 +240,28 @@ export function firestoreSplit(db: Firestore): SplitStore {
         moveLedgerPeople(tx, tripId, [[expense, 1]]);
       });
       return expense;
+    },
+    async createExpenses(tripId, inputs) {
+      const now = new Date().toISOString();
+      const list = inputs.map((input): ExpenseRecord => ({
+        ...input,
+        id: childId(tripId),
+        trip_id: tripId,
+        created_at: now,
+        updated_at: now,
+      }));
+      if (list.length === 0) return list;
+      await db.runTransaction(async (tx) => {
+        await requireMembers(tx, tripId, [...new Set(list.flatMap((expense) => newlyNamed(expense)))]);
+        for (const expense of list) tx.create(expenses(tripId).doc(expense.id), expense);
+        moveTotals(tx, tripId, list.length, sumCents(list.map((expense) => expense.amount_cents)));
+        moveLedgerPeople(
+          tx,
+          tripId,
+          list.map((expense) => [expense, 1]),
+        );
+      });
+      return list;
     },
     async updateExpense(id, patch) {
       const ref = expenseRef(id);

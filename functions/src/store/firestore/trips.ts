@@ -18,6 +18,8 @@ import { ledgerPersonRef, LEDGER_PEOPLE, type LedgerPersonDoc } from './ledger-p
 
 /** Top-level invitations/{tripId}~{userId} (invitations.ts): queried by invitee, so not under the trip. */
 export const INVITATIONS = 'invitations';
+/** Top-level invite_links/{tokenHash} (invite-links.ts): opened by the token's hash, so not under the trip. */
+export const INVITE_LINKS = 'invite_links';
 
 /** Subcollections under trips/{id}; a trip's deletion clears each of them. */
 export const TRIP_SUBCOLLECTIONS = [
@@ -82,6 +84,7 @@ export function firestoreTrips(db: Firestore): TripStore {
       const batches = [
         ...TRIP_SUBCOLLECTIONS.map((name) => ref.collection(name)),
         db.collection(INVITATIONS).where('trip_id', '==', id),
+        db.collection(INVITE_LINKS).where('trip_id', '==', id),
       ];
       for (const query of batches) {
         for (;;) {

@@ -52,8 +52,8 @@ export function LoginPage() {
     }
   };
 
-  // Signing up from here keeps the way back to the question flow.
-  const signupState: LoginLocationState = { returnTo: incoming.returnTo };
+  // Signing up from here keeps the way back to the question flow, or to the invite link.
+  const signupState: LoginLocationState = { returnTo: incoming.returnTo, joinToken: incoming.joinToken };
 
   return (
     <AuthLayout

@@ -21,7 +21,7 @@ const EMPTY: SignupValues = { username: '', first_name: '', last_name: '', email
 export function SignupPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { returnTo } = readLoginState(location.state);
+  const { returnTo, joinToken } = readLoginState(location.state);
 
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<SignupValues>>({});
@@ -47,7 +47,12 @@ export function SignupPage() {
     setPending(true);
     try {
       await registerRequest(result.body);
-      const state: LoginLocationState = { message: SIGNUP_SUCCEEDED, email: result.body.email, returnTo };
+      const state: LoginLocationState = {
+        message: SIGNUP_SUCCEEDED,
+        email: result.body.email,
+        returnTo,
+        joinToken,
+      };
       void navigate('/login', { state });
     } catch (error) {
       // The server says what to change ("That email is already registered"); show it under the headline.
@@ -68,7 +73,7 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" state={{ returnTo }}>
+          <Link to="/login" state={{ returnTo, joinToken } satisfies LoginLocationState}>
             Log in
           </Link>
         </>

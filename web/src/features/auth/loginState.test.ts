@@ -13,13 +13,14 @@ describe('readLoginState', () => {
       message: 'Please log in to start planning your trip',
       returnTo: 'question-flow',
       email: undefined,
+      joinToken: undefined,
     });
   });
 
   it.each([null, undefined, 'text', { message: 3, returnTo: '/evil' }])('ignores %j', (state) => {
     expect(readLoginState(state)).toEqual(
       typeof state === 'object' && state !== null
-        ? { message: undefined, returnTo: undefined, email: undefined }
+        ? { message: undefined, returnTo: undefined, email: undefined, joinToken: undefined }
         : {},
     );
   });
@@ -32,6 +33,13 @@ describe('afterLoginDestination', () => {
       to: '/',
       state: { showQuestionFlow: true },
     });
+  });
+
+  it('goes back to the invite link the visitor came from, whose token it keeps only when well-formed', () => {
+    const token = 'A'.repeat(42) + '_';
+    expect(afterLoginDestination(readLoginState({ joinToken: token }))).toEqual({ to: `/join/${token}` });
+    expect(readLoginState({ joinToken: '../../evil' }).joinToken).toBeUndefined();
+    expect(readLoginState({ joinToken: 'short' }).joinToken).toBeUndefined();
   });
 });
 

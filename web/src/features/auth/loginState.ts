@@ -1,3 +1,5 @@
+import { INVITE_LINK_TOKEN } from '@wayfare/contract';
+
 /** The return marker that sends a user back to the question flow after logging in (spec §2 Home). */
 export const QUESTION_FLOW_RETURN = 'question-flow';
 
@@ -8,6 +10,8 @@ export interface LoginLocationState {
   returnTo?: typeof QUESTION_FLOW_RETURN;
   /** Pre-fills the email field (after signup). */
   email?: string;
+  /** An invite link's token: the visitor joins that trip once logged in (kept through signup too). */
+  joinToken?: string;
 }
 
 /** What /login passes to Home after a successful login. */
@@ -27,11 +31,22 @@ export function readLoginState(state: unknown): LoginLocationState {
     message: stringField(state, 'message'),
     returnTo: stringField(state, 'returnTo') === QUESTION_FLOW_RETURN ? QUESTION_FLOW_RETURN : undefined,
     email: stringField(state, 'email'),
+    joinToken: joinTokenOf(stringField(state, 'joinToken')),
   };
 }
 
-/** Where a successful login goes: always Home, opening the question flow when that is where the user came from. */
-export function afterLoginDestination(state: LoginLocationState): { to: '/'; state?: HomeLocationState } {
+const joinTokenOf = (value: string | undefined) =>
+  value && INVITE_LINK_TOKEN.test(value) ? value : undefined;
+
+/** The page that joins by an invite link's token. */
+export const joinPath = (token: string) => `/join/${token}`;
+
+/**
+ * Where a successful login goes: back to the invite link it came from, else Home, opening the question flow when
+ * that is where the user came from.
+ */
+export function afterLoginDestination(state: LoginLocationState): { to: string; state?: HomeLocationState } {
+  if (state.joinToken) return { to: joinPath(state.joinToken) };
   return state.returnTo === QUESTION_FLOW_RETURN
     ? { to: '/', state: { showQuestionFlow: true } }
     : { to: '/' };

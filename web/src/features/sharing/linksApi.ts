@@ -5,7 +5,7 @@ import {
   type SharedTrip,
   type TripWeather,
 } from '@wayfare/contract';
-import { apiFetch, apiFetchChecked, apiFetchFile } from '../../shared/api';
+import { apiDownload, apiFetch, apiFetchChecked } from '../../shared/api';
 
 const tripPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
 const SLOT: Record<LinkKind, string> = { calendar: 'calendar-feed', share: 'share-link' };
@@ -22,7 +22,7 @@ export const revokeLink = (tripId: string, kind: LinkKind) =>
   apiFetch<void>(slotPath(tripId, kind), { method: 'DELETE' });
 
 export const downloadCalendar = (tripId: string) =>
-  apiFetchFile(`${tripPath(tripId)}/calendar.ics`, 'text/calendar');
+  apiDownload(`${tripPath(tripId)}/calendar.ics`, 'text/calendar').then(({ blob }) => blob);
 
 const sharedPath = (tripId: string, token: string) =>
   `/api/shared/${encodeURIComponent(tripId)}/${encodeURIComponent(token)}`;

@@ -13,6 +13,8 @@ import { formatDateRange } from '../trips/format';
 import { AddParticipantForm } from './AddParticipantForm';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
+import { InviteLinkPanel } from './InviteLinkPanel';
+import { LedgerFiles } from './LedgerFiles';
 import { ParticipantList } from './ParticipantList';
 import { BalanceList, SettlementList } from './SettlementList';
 import { Tabs, type TabKey } from './Tabs';
@@ -145,6 +147,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
               <Notice tone="error">{participants.error ?? invitations.error}</Notice>
             )}
             <AddParticipantForm tripId={tripId} />
+            <InviteLinkPanel tripId={tripId} />
             <ParticipantList
               tripId={tripId}
               participants={participants.data}
@@ -162,6 +165,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 <Plus size={18} aria-hidden="true" /> Add Expense
               </Button>
             </div>
+            <LedgerFiles tripId={tripId} participants={participants.data} />
             <ExpenseList
               expenses={expenses.data}
               pending={ledger.pending}

@@ -1,8 +1,13 @@
 import {
   centsToDollars,
   calculateSettlementsResponseSchema,
+  createdInviteLinkResponseSchema,
+  importPreviewSchema,
+  importResultSchema,
   expenseResponseSchema,
   expensesResponseSchema,
+  inviteLinkResponseSchema,
+  joinByLinkResponseSchema,
   participantResponseSchema,
   participantsResponseSchema,
   settlementExplanationResponseSchema,
@@ -14,10 +19,11 @@ import {
   userInvitationsResponseSchema,
   parseDollarsToCents,
   type AddParticipantBody,
+  type SplitwiseImportBody,
   type ExpenseBodyInput,
   type MarkPaidBodyInput,
 } from '@wayfare/contract';
-import { apiFetch, apiFetchChecked } from '../../shared/api';
+import { apiDownload, apiFetch, apiFetchChecked } from '../../shared/api';
 import { sendOrQueue } from '../../shared/offline/outbox';
 
 const base = '/api/trip-split';
@@ -47,6 +53,26 @@ export const splitApi = {
     }),
   declineInvitation: (tripId: string) =>
     apiFetch<void>(`${base}/invitations/${encodeURIComponent(tripId)}/decline`, { method: 'POST' }),
+
+  /** The trip's invite link (never its token), one that replaces it (its token shown once), turning it off. */
+  inviteLink: async (tripId: string, signal?: AbortSignal) =>
+    (await apiFetchChecked(inviteLinkResponseSchema, `${trip(tripId)}/invite-link`, { signal })).link,
+  createInviteLink: (tripId: string, body: { max_uses: number | null }) =>
+    apiFetchChecked(createdInviteLinkResponseSchema, `${trip(tripId)}/invite-link`, { method: 'POST', body }),
+  revokeInviteLink: (tripId: string) => apiFetch<void>(`${trip(tripId)}/invite-link`, { method: 'DELETE' }),
+  /** Opening an invite link: the caller joins its trip at once. */
+  joinByLink: (token: string) =>
+    apiFetchChecked(joinByLinkResponseSchema, `${base}/invite-links/${encodeURIComponent(token)}/join`, {
+      method: 'POST',
+    }),
+
+  /** The ledger as a CSV or JSON file; a Splitwise export previewed, then imported in one write. */
+  exportLedger: (tripId: string, format: 'csv' | 'json') =>
+    apiDownload(`${trip(tripId)}/export?format=${format}`),
+  previewImport: (tripId: string, body: SplitwiseImportBody) =>
+    apiFetchChecked(importPreviewSchema, `${trip(tripId)}/import/preview`, { method: 'POST', body }),
+  importLedger: (tripId: string, body: SplitwiseImportBody) =>
+    apiFetchChecked(importResultSchema, `${trip(tripId)}/import`, { method: 'POST', body }),
 
   /** One page, newest first: `limit` of them (the server's default page without), after `cursor` if given. */
   expenses: (tripId: string, page: { limit?: number; cursor?: string } = {}, signal?: AbortSignal) => {

@@ -1,0 +1,103 @@
+/**
+ * A trip's ledger out and in (/api/trip-split): export as CSV or JSON (members only, as a download), and import of
+ * a Splitwise group's CSV export (preview first, then an atomic commit). Amounts are integer cents; only US dollars
+ * for now (every row has currency USD and rate 1, so its home amount equals its amount).
+ */
+import { z } from 'zod';
+import { EXPENSE_CATEGORIES } from './split';
+
+export const LEDGER_CURRENCY = 'USD';
+
+/** GET /trips/{tripId}/export?format=csv|json */
+export const ledgerExportQuerySchema = z.object({
+  format: z.enum(['csv', 'json'], { error: 'Format must be csv or json' }).default('csv'),
+});
+export type LedgerExportQuery = z.infer<typeof ledgerExportQuerySchema>;
+
+const exportShareSchema = z.object({ user_id: z.string(), share_cents: z.number().int() });
+
+/** The JSON export: everyone the ledger names, and each expense with its shares. */
+export const ledgerExportSchema = z.object({
+  trip: z.object({ id: z.string(), trip_name: z.string(), home_currency: z.literal(LEDGER_CURRENCY) }),
+  exported_at: z.string(),
+  people: z.array(
+    z.object({ user_id: z.string(), name: z.string(), username: z.string(), left: z.boolean() }),
+  ),
+  expenses: z.array(
+    z.object({
+      id: z.string(),
+      expense_date: z.string(),
+      title: z.string(),
+      description: z.string(),
+      category: z.enum(EXPENSE_CATEGORIES),
+      currency: z.literal(LEDGER_CURRENCY),
+      amount_cents: z.number().int(),
+      rate: z.literal(1),
+      home_amount_cents: z.number().int(),
+      payers: z.array(z.object({ user_id: z.string(), paid_cents: z.number().int() })),
+      shares: z.array(exportShareSchema),
+    }),
+  ),
+});
+export type LedgerExport = z.infer<typeof ledgerExportSchema>;
+
+/** The largest Splitwise file accepted, in characters, and the most expense rows one import may create. */
+export const IMPORT_MAX_CHARS = 30_000;
+export const IMPORT_MAX_EXPENSES = 400;
+
+/**
+ * POST /trips/{tripId}/import/preview and /import: the file's text and, for names the server could not match to
+ * a member, the member (user id) they are, or null to leave that person out.
+ */
+export const splitwiseImportBodySchema = z.object({
+  csv: z
+    .string({ error: 'Choose a Splitwise CSV file' })
+    .min(1, 'The file is empty')
+    .max(IMPORT_MAX_CHARS, 'The file is too large to import at once'),
+  mapping: z.record(z.string(), z.string().max(128).nullable()).default({}),
+});
+export type SplitwiseImportBody = z.infer<typeof splitwiseImportBodySchema>;
+
+export const importPersonSchema = z.object({
+  /** The column header in the file. */
+  name: z.string(),
+  /** The member it is, or null when unmatched or left out. */
+  user_id: z.string().nullable(),
+  matched_by: z.enum(['name', 'mapping']).nullable(),
+  /** Left out on purpose (mapped to null): their shares are borne by the payer. */
+  skipped: z.boolean(),
+});
+export type ImportPerson = z.infer<typeof importPersonSchema>;
+
+export const importExpenseSchema = z.object({
+  /** The row's line number in the file (1 is the header). */
+  line: z.number().int(),
+  expense_date: z.string(),
+  title: z.string(),
+  category: z.enum(EXPENSE_CATEGORIES),
+  amount_cents: z.number().int(),
+  paid_by: z.string(),
+  shares: z.array(exportShareSchema),
+});
+export type ImportExpense = z.infer<typeof importExpenseSchema>;
+
+export const importSkippedRowSchema = z.object({
+  line: z.number().int(),
+  description: z.string(),
+  reason: z.string(),
+});
+export type ImportSkippedRow = z.infer<typeof importSkippedRowSchema>;
+
+/** What an import would create (preview) or created (commit). */
+export const importPreviewSchema = z.object({
+  people: z.array(importPersonSchema),
+  /** Names still to map or skip: the commit is refused while any remain. */
+  unmatched: z.array(z.string()),
+  expenses: z.array(importExpenseSchema),
+  skipped: z.array(importSkippedRowSchema),
+  total_cents: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = importPreviewSchema.extend({ created: z.number().int() });
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { EXPENSE_CATEGORIES, parseDollarsToCents, splitEqual } from '@wayfare/contract';
+import {
+  ImportFileError,
+  LEDGER_CSV_COLUMNS,
+  categoryFromSplitwise,
+  centsText,
+  guardCell,
+  ledgerCsv,
+  planImport,
+  readSplitwise,
+  signedCents,
+} from './ledger-csv';
+
+const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
+/** What a spreadsheet shows of a guarded cell: the text without its apostrophe. */
+const unguard = (cell: string) => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
+
+describe('ledger CSV', () => {
+  it('writes cents as dollars and reads them back exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (cents) => {
+        expect(signedCents(centsText(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it('round-trips every expense: export, parse, the same cents, titles and names', () => {
+    const person = fc.record({
+      user_id: fc.uuid(),
+      name: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && s === s.trim()),
+    });
+    const ledger = fc
+      .uniqueArray(person, { minLength: 1, maxLength: 6, selector: (p) => p.user_id })
+      .chain((people) =>
+        fc.tuple(
+          fc.constant(people),
+          fc.array(
+            fc.record({
+              expense_date: fc.constantFrom('2027-04-10', '2027-12-31'),
+              title: fc.string({ minLength: 1, maxLength: 40 }),
+              category: fc.constantFrom(...EXPENSE_CATEGORIES),
+              amount_cents: fc.integer({ min: 1, max: 1_000_000_000 }),
+              payer: fc.nat(people.length - 1),
+              among: fc.integer({ min: 1, max: people.length }),
+            }),
+            { maxLength: 8 },
+          ),
+        ),
+      );
+    fc.assert(
+      fc.property(ledger, ([people, drafts]) => {
+        const expenses = drafts.map((d) => {
+          const equal = splitEqual(d.amount_cents, d.among);
+          return {
+            ...d,
+            paid_by: people[d.payer]!.user_id,
+            shares: people.slice(0, d.among).map((p, i) => ({ user_id: p.user_id, share_cents: equal[i]! })),
+          };
+        });
+        const [header, ...rows] = parse(ledgerCsv(people, expenses)) as string[][];
+        expect(header!.slice(0, LEDGER_CSV_COLUMNS.length)).toEqual([...LEDGER_CSV_COLUMNS]);
+        expect(header!.slice(LEDGER_CSV_COLUMNS.length).map(unguard)).toEqual(people.map((p) => p.name));
+        expect(rows).toHaveLength(expenses.length);
+        rows.forEach((row, i) => {
+          const expense = expenses[i]!;
+          // No cell a spreadsheet would run as a formula.
+          for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+          expect(unguard(row[1]!)).toBe(expense.title);
+          expect(row[3]).toBe('USD');
+          expect(parseDollarsToCents(row[4])).toBe(expense.amount_cents);
+          expect(row[5]).toBe('1');
+          expect(parseDollarsToCents(row[6])).toBe(expense.amount_cents);
+          expect(unguard(row[7]!)).toBe(people[expense.payer]!.name);
+          const shares = row.slice(LEDGER_CSV_COLUMNS.length).map((cell) => parseDollarsToCents(cell));
+          expect(shares).toEqual(
+            people.map((p) => expense.shares.find((s) => s.user_id === p.user_id)?.share_cents ?? 0),
+          );
+        });
+      }),
+    );
+  });
+
+  it('guards formula cells with an apostrophe and leaves others alone', () => {
+    expect(["'=1", '=1+1', '+33', '-2', '@SUM(A1)', '\tx', 'Dinner', '2027-04-10'].map(guardCell)).toEqual([
+      "''=1",
+      "'=1+1",
+      "'+33",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      'Dinner',
+      '2027-04-10',
+    ]);
+  });
+});
+
+describe('Splitwise import', () => {
+  it('reads the export: names, expense rows in cents, blank lines and the total ignored', () => {
+    const { names, rows } = readSplitwise(fixture);
+    expect(names).toEqual(['Ana Silva', 'Bea', 'Cai Wong']);
+    expect(rows.map((r) => r.line)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(rows[1]).toEqual({
+      line: 4,
+      date: '2027-04-11',
+      description: 'Taxi to Belém',
+      category: 'Taxi',
+      cost_cents: 1000,
+      currency: 'USD',
+      nets: [-333, 667, -334],
+    });
+  });
+
+  it('plans expenses: the one positive net pays, the others owe what they are short, the rest is the payer’s', () => {
+    const { names, rows } = readSplitwise(fixture);
+    const { expenses, skipped } = planImport(names, rows, ['ana', 'bea', 'cai']);
+    expect(expenses.map((e) => [e.line, e.title, e.category, e.amount_cents, e.paid_by, e.shares])).toEqual([
+      [
+        3,
+        'Dinner at Taberna',
+        'food',
+        9000,
+        'ana',
+        [
+          { user_id: 'bea', share_cents: 3000 },
+          { user_id: 'cai', share_cents: 3000 },
+          { user_id: 'ana', share_cents: 3000 },
+        ],
+      ],
+      [
+        4,
+        'Taxi to Belém',
+        'transport',
+        1000,
+        'bea',
+        [
+          { user_id: 'ana', share_cents: 333 },
+          { user_id: 'cai', share_cents: 334 },
+          { user_id: 'bea', share_cents: 333 },
+        ],
+      ],
+      [
+        5,
+        '=HYPERLINK("http://evil.example","x")',
+        'other',
+        500,
+        'ana',
+        [
+          { user_id: 'bea', share_cents: 250 },
+          { user_id: 'ana', share_cents: 250 },
+        ],
+      ],
+      // The file's nets are a cent off (6.66 against 3.33 + 3.34): the cent lands on the last person, the payer.
+      [
+        8,
+        'Snacks',
+        'food',
+        1000,
+        'ana',
+        [
+          { user_id: 'bea', share_cents: 333 },
+          { user_id: 'cai', share_cents: 334 },
+          { user_id: 'ana', share_cents: 333 },
+        ],
+      ],
+    ]);
+    for (const e of expenses) expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
+    expect(skipped).toEqual([
+      { line: 6, description: 'Hotel Porto', reason: 'In EUR: only US dollars can be imported for now' },
+      { line: 7, description: 'Bea paid Ana', reason: 'A payment between people, not an expense' },
+      { line: 9, description: 'Market', reason: 'Paid by several people: not supported yet' },
+    ]);
+  });
+
+  it('lets the payer bear the shares of someone left out, and skips what a left-out person paid', () => {
+    const { names, rows } = readSplitwise(fixture);
+    const { expenses, skipped } = planImport(names, rows, ['ana', null, 'cai']);
+    expect(expenses[0]!.shares).toEqual([
+      { user_id: 'cai', share_cents: 3000 },
+      { user_id: 'ana', share_cents: 6000 },
+    ]);
+    expect(skipped).toContainEqual({
+      line: 4,
+      description: 'Taxi to Belém',
+      reason: 'Paid by Bea, who is left out',
+    });
+  });
+
+  it.each([
+    ['not a Splitwise export', 'Name,Amount\nTaxi,3.00\n'],
+    ['no person columns', 'Date,Description,Category,Cost,Currency\n2027-04-10,Taxi,Taxi,3.00,USD\n'],
+    ['a bad date', 'Date,Description,Category,Cost,Currency,A,B\n10/04/2027,Taxi,Taxi,3.00,USD,1.50,-1.50\n'],
+    [
+      'a bad amount',
+      'Date,Description,Category,Cost,Currency,A,B\n2027-04-10,Taxi,Taxi,3.005,USD,1.50,-1.50\n',
+    ],
+    ['a short row', 'Date,Description,Category,Cost,Currency,A,B\n2027-04-10,Taxi,Taxi,3.00,USD,1.50\n'],
+    ['the same name twice', 'Date,Description,Category,Cost,Currency,Ana,ana\n'],
+    ['broken quoting', 'Date,Description,Category,Cost,Currency,A\n2027-04-10,"Taxi,Taxi,3.00,USD,1\n'],
+  ])('refuses a file with %s', (_case, csv) => {
+    expect(() => readSplitwise(csv)).toThrow(ImportFileError);
+  });
+
+  it('reads any text either as rows or as an ImportFileError, never another failure', () => {
+    const cell = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        '2027-04-10',
+        '10.00',
+        '-3.33',
+        'USD',
+        'Payment',
+        '"',
+        '""',
+        '\n',
+        ',',
+        'Total balance',
+      ),
+    );
+    const csvText = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc
+        .array(fc.array(cell, { maxLength: 8 }), { maxLength: 6 })
+        .map((rows) =>
+          ['Date,Description,Category,Cost,Currency,A,B', ...rows.map((r) => r.join(','))].join('\n'),
+        ),
+    );
+    fc.assert(
+      fc.property(csvText, (csv) => {
+        try {
+          const { names, rows } = readSplitwise(csv);
+          const { expenses } = planImport(
+            names,
+            rows,
+            names.map((_, i) => `u${i}`),
+          );
+          for (const e of expenses) {
+            expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
+            for (const share of e.shares) expect(share.share_cents).toBeGreaterThan(0);
+          }
+        } catch (err) {
+          expect(err).toBeInstanceOf(ImportFileError);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('maps Splitwise categories to ours', () => {
+    expect(
+      ['Dining out', 'Taxi', 'Hotel', 'Movies', 'Clothing', 'General'].map(categoryFromSplitwise),
+    ).toEqual(['food', 'transport', 'accommodation', 'entertainment', 'shopping', 'other']);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * The ledger as CSV, and a Splitwise group export read into expenses: pure functions, money in integer cents.
+ */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import {
+  IMPORT_MAX_EXPENSES,
+  LEDGER_CURRENCY,
+  SPLIT_TOLERANCE_CENTS,
+  isoDateSchema,
+  parseDollarsToCents,
+  splitCustom,
+  sumCents,
+  type ExpenseCategory,
+  type ImportExpense,
+  type ImportSkippedRow,
+} from '@wayfare/contract';
+import type { ExpenseRecord } from '../store/types';
+import { uniqueKey } from '../store/types';
+
+/** Cents as the dollar text a spreadsheet reads: 1250 → "12.50", -5 → "-0.05". */
+export const centsText = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first) gets a leading
+ * apostrophe, which spreadsheets show as text (OWASP's CSV injection advice); so does one that starts with an
+ * apostrophe itself, so that removing one leading apostrophe from a guarded cell always gives the text back. Only
+ * text cells pass through here.
+ */
+export const guardCell = (value: string) => (/^[=+\-@\t\r']/.test(value) ? `'${value}` : value);
+
+export const LEDGER_CSV_COLUMNS = [
+  'Date',
+  'Title',
+  'Category',
+  'Currency',
+  'Amount',
+  'Rate',
+  'Home amount',
+  'Payers',
+] as const;
+
+/** One row per expense, one share column per person the ledger names (named by `people`, in that order). */
+export function ledgerCsv(
+  people: ReadonlyArray<{ user_id: string; name: string }>,
+  expenses: ReadonlyArray<
+    Pick<ExpenseRecord, 'expense_date' | 'title' | 'category' | 'amount_cents' | 'paid_by' | 'shares'>
+  >,
+): string {
+  const nameOf = new Map(people.map((p) => [p.user_id, p.name]));
+  const header = [...LEDGER_CSV_COLUMNS, ...people.map((p) => p.name)].map(guardCell);
+  const rows = expenses.map((expense) => {
+    const shareOf = new Map(expense.shares.map((s) => [s.user_id, s.share_cents]));
+    return [
+      expense.expense_date,
+      guardCell(expense.title),
+      expense.category,
+      LEDGER_CURRENCY,
+      centsText(expense.amount_cents),
+      '1',
+      centsText(expense.amount_cents),
+      guardCell(nameOf.get(expense.paid_by) ?? expense.paid_by),
+      ...people.map((p) => centsText(shareOf.get(p.user_id) ?? 0)),
+    ];
+  });
+  return stringify([header, ...rows]);
+}
+
+/** A signed amount with at most two decimals to cents; null when it is not one. */
+export function signedCents(text: string): number | null {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const cents = parseDollarsToCents(negative ? trimmed.slice(1) : trimmed);
+  return cents === null ? null : negative ? -cents : cents;
+}
+
+/** A Splitwise export that cannot be read: nothing is imported, and the message says why. */
+export class ImportFileError extends Error {}
+
+const SPLITWISE_COLUMNS = ['date', 'description', 'category', 'cost', 'currency'];
+
+export interface SplitwiseRow {
+  line: number;
+  date: string;
+  description: string;
+  category: string;
+  cost_cents: number;
+  currency: string;
+  /** Per person column, their net amount in cents: positive when they are owed (they paid), negative when they owe. */
+  nets: number[];
+}
+
+/**
+ * Reads Splitwise's group export: a header `Date,Description,Category,Cost,Currency,<one column per person>`,
+ * expense rows, blank lines, and a closing "Total balance" row (ignored). Throws ImportFileError on anything else.
+ */
+export function readSplitwise(csv: string): { names: string[]; rows: SplitwiseRow[] } {
+  let records: string[][];
+  try {
+    records = parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: false });
+  } catch (err) {
+    throw new ImportFileError(`This file is not a readable CSV file (${(err as Error).message})`);
+  }
+  const [header = [], ...body] = records;
+  const names = header.slice(SPLITWISE_COLUMNS.length).map((name) => name.trim());
+  const looksRight = SPLITWISE_COLUMNS.every((column, i) => header[i]?.trim().toLowerCase() === column);
+  if (!looksRight || names.length === 0 || names.some((name) => !name)) {
+    throw new ImportFileError(
+      'This is not a Splitwise group export: its first line should be Date, Description, Category, Cost, Currency and one column per person',
+    );
+  }
+  if (new Set(names.map(uniqueKey)).size !== names.length) {
+    throw new ImportFileError('Two people in this file have the same name');
+  }
+  const rows: SplitwiseRow[] = [];
+  for (const [index, record] of body.entries()) {
+    const line = index + 2;
+    if (record.every((cell) => cell.trim() === '')) continue;
+    const [date = '', description = '', category = '', cost = '', currency = ''] = record.map((c) =>
+      c.trim(),
+    );
+    if (description.toLowerCase() === 'total balance') continue;
+    if (record.length !== header.length) {
+      throw new ImportFileError(
+        `Line ${line} has ${record.length} columns where the header has ${header.length}`,
+      );
+    }
+    const cost_cents = parseDollarsToCents(cost);
+    const nets = record.slice(SPLITWISE_COLUMNS.length).map((cell) => signedCents(cell || '0'));
+    if (!isoDateSchema.safeParse(date).success)
+      throw new ImportFileError(`Line ${line}: "${date}" is not a date`);
+    if (cost_cents === null || nets.some((net) => net === null)) {
+      throw new ImportFileError(`Line ${line}: an amount is not a number with at most two decimals`);
+    }
+    rows.push({
+      line,
+      date,
+      description,
+      category,
+      cost_cents,
+      currency: currency.toUpperCase(),
+      nets: nets as number[],
+    });
+  }
+  if (rows.length > IMPORT_MAX_EXPENSES) {
+    throw new ImportFileError(`This file has more than ${IMPORT_MAX_EXPENSES} expenses: import it in parts`);
+  }
+  return { names, rows };
+}
+
+const CATEGORY_WORDS: Array<[ExpenseCategory, RegExp]> = [
+  ['food', /dining|food|groceries|liquor|restaurant|drink/],
+  ['transport', /bus|train|car|gas|fuel|parking|plane|taxi|transport|bicycle/],
+  ['accommodation', /hotel|rent|lodging|accommodation|mortgage/],
+  ['entertainment', /entertainment|games|movies|music|sports/],
+  ['shopping', /clothing|gifts|electronics|furniture|household|shopping/],
+];
+
+/** Splitwise's category names ("Dining out", "Taxi", "Hotel"…) to the product's categories. */
+export const categoryFromSplitwise = (name: string): ExpenseCategory =>
+  CATEGORY_WORDS.find(([, words]) => words.test(name.toLowerCase()))?.[0] ?? 'other';
+
+/**
+ * The expenses the rows make, given who each person column is (a member's id, or null: left out, their shares borne
+ * by the payer). Rows that cannot be imported are listed with the reason. The payer is the one person with a
+ * positive net; the others' shares are what they owe; the payer's own share is the rest, and a mismatch of the
+ * file's rounding (at most SPLIT_TOLERANCE_CENTS) lands on the last person, the payer (the spec's remainder rule).
+ */
+export function planImport(
+  names: string[],
+  rows: SplitwiseRow[],
+  columnUser: ReadonlyArray<string | null>,
+): { expenses: ImportExpense[]; skipped: ImportSkippedRow[] } {
+  const expenses: ImportExpense[] = [];
+  const skipped: ImportSkippedRow[] = [];
+  for (const row of rows) {
+    const skip = (reason: string) => skipped.push({ line: row.line, description: row.description, reason });
+    if (row.category.toLowerCase() === 'payment') {
+      skip('A payment between people, not an expense');
+      continue;
+    }
+    if (row.currency !== LEDGER_CURRENCY) {
+      skip(`In ${row.currency || 'no currency'}: only US dollars can be imported for now`);
+      continue;
+    }
+    const payers = row.nets.flatMap((net, column) => (net > 0 ? [column] : []));
+    if (payers.length !== 1) {
+      skip(payers.length === 0 ? 'Nobody owes anybody for it' : 'Paid by several people: not supported yet');
+      continue;
+    }
+    const payerColumn = payers[0] as number;
+    const paidBy = columnUser[payerColumn];
+    if (!paidBy) {
+      skip(`Paid by ${names[payerColumn]}, who is left out`);
+      continue;
+    }
+    const owing = row.nets.flatMap((net, column) => {
+      const user = columnUser[column];
+      return net < 0 && user ? [{ user_id: user, share_cents: -net }] : [];
+    });
+    // The payer bears their own share and the shares of anyone left out.
+    const payerOwn = row.cost_cents - (row.nets[payerColumn] as number);
+    const leftOut = sumCents(row.nets.map((net, column) => (net < 0 && !columnUser[column] ? -net : 0)));
+    const wanted = [...owing.map((s) => s.share_cents), payerOwn + leftOut];
+    const mismatch = Math.abs(row.cost_cents - sumCents(wanted));
+    const shares = mismatch <= SPLIT_TOLERANCE_CENTS ? splitCustom(row.cost_cents, wanted) : null;
+    if (!shares || row.cost_cents === 0) {
+      skip('Its amounts do not add up to its cost');
+      continue;
+    }
+    expenses.push({
+      line: row.line,
+      expense_date: row.date,
+      title: row.description.slice(0, 200) || 'Untitled expense',
+      category: categoryFromSplitwise(row.category),
+      amount_cents: row.cost_cents,
+      paid_by: paidBy,
+      shares: [...owing.map((s) => s.user_id), paidBy]
+        .map((user_id, i) => ({ user_id, share_cents: shares[i] as number }))
+        .filter((s) => s.share_cents > 0),
+    });
+  }
+  return { expenses, skipped };
+}

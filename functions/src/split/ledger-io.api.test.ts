@@ -1,0 +1,224 @@
+/** The ledger's export and the Splitwise import over HTTP, with a sample Splitwise group export. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPreviewSchema, importResultSchema, ledgerExportSchema } from '@wayfare/contract';
+import { newTrip, newUser } from '../store/test-adapters';
+import type { NewUser } from '../store/types';
+import { startTestApi, type TestApi } from '../test-support/api-server';
+
+const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+async function person(fields: Partial<NewUser>) {
+  const user = await api.store.users.create(newUser(fields));
+  const { id: userId, email, username, first_name, last_name } = user;
+  return { user, token: await api.tokens.issue({ userId, email, username, first_name, last_name }) };
+}
+
+/** Ana Silva (owner), Bea Costa and Dan Reis: the fixture's "Cai Wong" matches nobody. */
+async function group() {
+  const ana = await person({ first_name: 'Ana', last_name: 'Silva' });
+  const bea = await person({ first_name: 'Bea', last_name: 'Costa' });
+  const dan = await person({ first_name: 'Dan', last_name: 'Reis' });
+  const stranger = await person({ first_name: 'Eve', last_name: 'Stone' });
+  const trip = await api.store.trips.create(ana.user.id, newTrip());
+  await api.store.members.add(trip.id, bea.user.id);
+  await api.store.members.add(trip.id, dan.user.id);
+  return { ana, bea, dan, stranger, trip };
+}
+
+const importPath = (tripId: string, preview = false) =>
+  `/api/trip-split/trips/${tripId}/import${preview ? '/preview' : ''}`;
+const ledgerOf = async (tripId: string, token: string) =>
+  (await api.call('GET', `/api/trip-split/trips/${tripId}/expenses?limit=100`, { token })).body;
+
+describe('Splitwise import', () => {
+  it('previews without writing, lists unmatched names, and commits everything at once once they are mapped', async () => {
+    const { ana, bea, dan, trip } = await group();
+    const preview = await api.call('POST', importPath(trip.id, true), {
+      token: bea.token,
+      body: { csv: fixture },
+    });
+    expect(preview.status).toBe(200);
+    const plan = importPreviewSchema.parse(preview.body);
+    expect(plan.people).toEqual([
+      { name: 'Ana Silva', user_id: ana.user.id, matched_by: 'name', skipped: false },
+      { name: 'Bea', user_id: bea.user.id, matched_by: 'name', skipped: false },
+      { name: 'Cai Wong', user_id: null, matched_by: null, skipped: false },
+    ]);
+    expect(plan.unmatched).toEqual(['Cai Wong']);
+    expect(plan.skipped.map((s) => s.line)).toEqual([6, 7, 9]);
+    expect((await ledgerOf(trip.id, ana.token)).expense_count).toBe(0);
+
+    const refused = await api.call('POST', importPath(trip.id), { token: bea.token, body: { csv: fixture } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toContain('Cai Wong');
+    expect((await ledgerOf(trip.id, ana.token)).expense_count).toBe(0);
+
+    const mapping = { 'Cai Wong': dan.user.id };
+    const committed = await api.call('POST', importPath(trip.id), {
+      token: bea.token,
+      body: { csv: fixture, mapping },
+    });
+    expect(committed.status).toBe(201);
+    const result = importResultSchema.parse(committed.body);
+    expect(result.created).toBe(4);
+    expect(result.total_cents).toBe(9000 + 1000 + 500 + 1000);
+    const ledger = await ledgerOf(trip.id, ana.token);
+    expect([ledger.expense_count, ledger.total_expenses_cents]).toEqual([4, 11500]);
+    const taxi = ledger.expenses.find((e: { title: string }) => e.title === 'Taxi to Belém');
+    expect(taxi).toMatchObject({ amount_cents: 1000, paid_by: bea.user.id, category: 'transport' });
+    expect(
+      Object.fromEntries(
+        taxi.participants.map((p: { user_id: string; share_cents: number }) => [p.user_id, p.share_cents]),
+      ),
+    ).toEqual({ [ana.user.id]: 333, [dan.user.id]: 334, [bea.user.id]: 333 });
+  });
+
+  it("lists rows dated far from the trip's days as not imported, as any expense would be refused", async () => {
+    const { ana, dan, trip } = await group();
+    const early = fixture.replace('2027-04-10,Dinner', '2026-01-10,Dinner');
+    const res = await api.call('POST', importPath(trip.id, true), {
+      token: ana.token,
+      body: { csv: early, mapping: { 'Cai Wong': dan.user.id } },
+    });
+    expect(res.body.expenses.map((e: { line: number }) => e.line)).toEqual([4, 5, 8]);
+    expect(res.body.skipped[0]).toEqual({
+      line: 3,
+      description: 'Dinner at Taberna',
+      reason: expect.stringMatching(/^Pick a date between/),
+    });
+  });
+
+  it('leaves out a person mapped to null, and refuses mappings to outsiders or to one member twice', async () => {
+    const { ana, bea, stranger, trip } = await group();
+    const skipCai = await api.call('POST', importPath(trip.id, true), {
+      token: ana.token,
+      body: { csv: fixture, mapping: { 'Cai Wong': null } },
+    });
+    expect(skipCai.body.unmatched).toEqual([]);
+    expect(skipCai.body.people[2]).toEqual({
+      name: 'Cai Wong',
+      user_id: null,
+      matched_by: 'mapping',
+      skipped: true,
+    });
+    // Cai's 30.00 of the dinner is borne by Ana, who paid.
+    expect(skipCai.body.expenses[0].shares).toEqual([
+      { user_id: bea.user.id, share_cents: 3000 },
+      { user_id: ana.user.id, share_cents: 6000 },
+    ]);
+    for (const mapping of [{ 'Cai Wong': stranger.user.id }, { 'Cai Wong': bea.user.id }]) {
+      const res = await api.call('POST', importPath(trip.id, true), {
+        token: ana.token,
+        body: { csv: fixture, mapping },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+  });
+
+  it('writes nothing for a bad file, and answers strangers 404', async () => {
+    const { ana, stranger, trip } = await group();
+    const broken = fixture.replace('10.00,USD,-3.33', '10.00,USD,-3.333');
+    for (const csv of [broken, 'Name,Amount\nTaxi,3.00\n']) {
+      const res = await api.call('POST', importPath(trip.id), {
+        token: ana.token,
+        body: { csv, mapping: { 'Cai Wong': null } },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    expect((await ledgerOf(trip.id, ana.token)).expense_count).toBe(0);
+    for (const body of [{}, { csv: '' }, { csv: 'x'.repeat(40_000) }, { csv: fixture, mapping: { a: 3 } }]) {
+      expect((await api.call('POST', importPath(trip.id, true), { token: ana.token, body })).status).toBe(
+        400,
+      );
+    }
+    for (const preview of [true, false]) {
+      const res = await api.call('POST', importPath(trip.id, preview), {
+        token: stranger.token,
+        body: { csv: fixture },
+      });
+      expect(res.status).toBe(404);
+    }
+    expect((await ledgerOf(trip.id, ana.token)).expense_count).toBe(0);
+  });
+});
+
+describe('ledger export', () => {
+  it('downloads the ledger as CSV and JSON to members only, formula cells guarded', async () => {
+    const { ana, bea, dan, stranger, trip } = await group();
+    await api.call('POST', importPath(trip.id), {
+      token: ana.token,
+      body: { csv: fixture, mapping: { 'Cai Wong': dan.user.id } },
+    });
+
+    const csv = await fetch(`${api.baseUrl}/api/trip-split/trips/${trip.id}/export?format=csv`, {
+      headers: { authorization: `Bearer ${bea.token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename=Lisbon-in-spring-ledger.csv');
+    const [header, ...rows] = parse(await csv.text()) as string[][];
+    expect(header).toEqual([
+      'Date',
+      'Title',
+      'Category',
+      'Currency',
+      'Amount',
+      'Rate',
+      'Home amount',
+      'Payers',
+      'Ana Silva',
+      'Bea Costa',
+      'Dan Reis',
+    ]);
+    // Oldest first (same-day rows in any order); the formula-looking title is shown as text.
+    expect(rows.map((r) => r[1])).toHaveLength(4);
+    expect(rows[0]?.[1]).toBe('Dinner at Taberna');
+    expect(rows[3]?.[1]).toBe('Snacks');
+    expect(rows.map((r) => r[1])).toContain(`'=HYPERLINK("http://evil.example","x")`);
+    const taxi = rows.find((r) => r[1] === 'Taxi to Belém');
+    expect(taxi).toEqual([
+      '2027-04-11',
+      'Taxi to Belém',
+      'transport',
+      'USD',
+      '10.00',
+      '1',
+      '10.00',
+      'Bea Costa',
+      '3.33',
+      '3.33',
+      '3.34',
+    ]);
+
+    const json = await api.call('GET', `/api/trip-split/trips/${trip.id}/export?format=json`, {
+      token: dan.token,
+    });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-disposition')).toBe('attachment; filename=Lisbon-in-spring-ledger.json');
+    const ledger = ledgerExportSchema.parse(json.body);
+    expect(ledger.expenses).toHaveLength(4);
+    expect(ledger.expenses.reduce((t, e) => t + e.home_amount_cents, 0)).toBe(11500);
+    for (const e of ledger.expenses)
+      expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
+
+    expect(
+      (await api.call('GET', `/api/trip-split/trips/${trip.id}/export`, { token: stranger.token })).status,
+    ).toBe(404);
+    expect(
+      (await api.call('GET', `/api/trip-split/trips/${trip.id}/export?format=xls`, { token: ana.token }))
+        .status,
+    ).toBe(400);
+    expect((await api.call('GET', `/api/trip-split/trips/${trip.id}/export`)).status).toBe(401);
+  });
+});

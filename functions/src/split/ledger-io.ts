@@ -1,0 +1,211 @@
+import {
+  LEDGER_CURRENCY,
+  dateOutsideTrip,
+  type ImportPerson,
+  type ImportPreview,
+  type ImportResult,
+  type LedgerExport,
+  type LedgerExportQuery,
+  type LedgerPerson,
+  type SplitwiseImportBody,
+} from '@wayfare/contract';
+import { HttpError } from '../http/errors';
+import { storedSplitOr } from '../store/new-records';
+import { NotAMemberError, uniqueKey, type MemberRecord, type Store, type UserRecord } from '../store/types';
+import { requireTripMember } from '../trips/access';
+import type { LedgerEvents } from './events';
+import { ImportFileError, ledgerCsv, planImport, readSplitwise } from './ledger-csv';
+import { peopleOf } from './service';
+
+export const NAMES_TO_MAP = 'Map or leave out every name in the file before importing';
+export const IMPORT_CHANGED =
+  'Someone in this import is no longer a participant of the trip. Preview it again.';
+
+const personName = (person: Pick<LedgerPerson, 'first_name' | 'last_name'>) =>
+  `${person.first_name} ${person.last_name}`.trim();
+
+/** A file name from the trip's name: letters, digits and dashes only. */
+const fileName = (tripName: string, extension: string) =>
+  `${
+    tripName
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'trip'
+  }-ledger.${extension}`;
+
+/**
+ * Who each name in the file is: a member whose full name, first name or username it is (case-insensitive, and
+ * only when exactly one member fits and no earlier name took them), else what the caller's mapping says (a member
+ * id, or null to leave them out), else unmatched.
+ */
+function resolvePeople(names: string[], members: MemberRecord[], mapping: SplitwiseImportBody['mapping']) {
+  const taken = new Set<string>();
+  const memberIds = new Set(members.map((m) => m.user_id));
+  const keysOf = (m: MemberRecord) => [personName(m), m.first_name, m.username].map(uniqueKey);
+  return names.map((name): ImportPerson => {
+    if (Object.hasOwn(mapping, name)) {
+      const userId = mapping[name] ?? null;
+      if (userId === null) return { name, user_id: null, matched_by: 'mapping', skipped: true };
+      if (!memberIds.has(userId))
+        throw new HttpError(422, `${name} is mapped to someone who is not a participant`);
+      if (taken.has(userId))
+        throw new HttpError(422, `Two names in the file are mapped to the same participant`);
+      taken.add(userId);
+      return { name, user_id: userId, matched_by: 'mapping', skipped: false };
+    }
+    const key = uniqueKey(name);
+    const fits = members.filter((m) => !taken.has(m.user_id) && keysOf(m).includes(key));
+    const byFullName = fits.filter((m) => uniqueKey(personName(m)) === key);
+    const match = byFullName.length === 1 ? byFullName[0] : fits.length === 1 ? fits[0] : undefined;
+    if (!match) return { name, user_id: null, matched_by: null, skipped: false };
+    taken.add(match.user_id);
+    return { name, user_id: match.user_id, matched_by: 'name', skipped: false };
+  });
+}
+
+/** Export of the ledger (members only) and import of a Splitwise group export (preview, then one atomic write). */
+export function createLedgerIoService({ store, events }: { store: Store; events: LedgerEvents }) {
+  async function preview(
+    user: UserRecord,
+    tripId: string,
+    body: SplitwiseImportBody,
+  ): Promise<ImportPreview> {
+    const { trip } = await requireTripMember(store, tripId, user.id);
+    let file: ReturnType<typeof readSplitwise>;
+    try {
+      file = readSplitwise(body.csv);
+    } catch (err) {
+      if (err instanceof ImportFileError) throw new HttpError(422, err.message);
+      throw err;
+    }
+    const people = resolvePeople(file.names, await store.members.list(tripId), body.mapping);
+    const planned = planImport(
+      file.names,
+      file.rows,
+      people.map((p) => p.user_id),
+    );
+    // The product's rule for every expense: its date is near the trip's days (the reason says which dates fit).
+    const outside = (date: string) => dateOutsideTrip(date, trip);
+    const expenses = planned.expenses.filter((e) => !outside(e.expense_date));
+    const skipped = [
+      ...planned.skipped,
+      ...planned.expenses.flatMap((e) => {
+        const reason = outside(e.expense_date);
+        return reason ? [{ line: e.line, description: e.title, reason }] : [];
+      }),
+    ].sort((a, b) => a.line - b.line);
+    return {
+      people,
+      unmatched: people.filter((p) => !p.user_id && !p.skipped).map((p) => p.name),
+      expenses,
+      skipped,
+      total_cents: expenses.reduce((total, e) => total + e.amount_cents, 0),
+    };
+  }
+
+  return {
+    async exportLedger(user: UserRecord, tripId: string, { format }: LedgerExportQuery) {
+      const { trip } = await requireTripMember(store, tripId, user.id);
+      const [members, expenses] = await Promise.all([
+        store.members.list(tripId),
+        store.split.listExpenses(tripId),
+      ]);
+      // Oldest first, as a spreadsheet of a trip reads.
+      const rows = [...expenses].reverse();
+      const ids = [
+        ...new Set([
+          ...members.map((m) => m.user_id),
+          ...rows.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
+        ]),
+      ];
+      const person = await peopleOf(store, members, ids);
+      const usernames = new Map(members.map((m) => [m.user_id, m.username]));
+      const names = ids.map((id) => {
+        const p = person(id);
+        return { user_id: id, name: `${personName(p) || usernames.get(id) || id}${p.left ? ' (left)' : ''}` };
+      });
+      // Two people of the same name get their usernames beside it, so no two columns read alike.
+      const counts = new Map<string, number>();
+      names.forEach((n) => counts.set(n.name, (counts.get(n.name) ?? 0) + 1));
+      const people = names.map((n) => ({
+        ...n,
+        name: (counts.get(n.name) ?? 0) > 1 ? `${n.name} (${usernames.get(n.user_id) ?? n.user_id})` : n.name,
+      }));
+      if (format === 'csv') {
+        return {
+          fileName: fileName(trip.trip_name, 'csv'),
+          type: 'text/csv; charset=utf-8',
+          body: ledgerCsv(people, rows),
+        };
+      }
+      const json: LedgerExport = {
+        trip: { id: trip.id, trip_name: trip.trip_name, home_currency: LEDGER_CURRENCY },
+        exported_at: new Date().toISOString(),
+        people: people.map((p) => ({
+          user_id: p.user_id,
+          name: p.name,
+          username: usernames.get(p.user_id) ?? '',
+          left: person(p.user_id).left,
+        })),
+        expenses: rows.map((r) => ({
+          id: r.id,
+          expense_date: r.expense_date,
+          title: r.title,
+          description: r.description,
+          category: r.category,
+          currency: LEDGER_CURRENCY,
+          amount_cents: r.amount_cents,
+          rate: 1,
+          home_amount_cents: r.amount_cents,
+          payers: [{ user_id: r.paid_by, paid_cents: r.amount_cents }],
+          shares: r.shares,
+        })),
+      };
+      return {
+        fileName: fileName(trip.trip_name, 'json'),
+        type: 'application/json; charset=utf-8',
+        body: `${JSON.stringify(json, null, 2)}\n`,
+      };
+    },
+
+    previewImport: preview,
+
+    /** The preview's expenses, all written in one atomic write, or nothing (unmatched names, a member gone). */
+    async commitImport(user: UserRecord, tripId: string, body: SplitwiseImportBody): Promise<ImportResult> {
+      const plan = await preview(user, tripId, body);
+      if (plan.unmatched.length > 0)
+        throw new HttpError(422, `${NAMES_TO_MAP}: ${plan.unmatched.join(', ')}`);
+      if (plan.expenses.length === 0)
+        throw new HttpError(422, 'This file has no expenses that can be imported');
+      try {
+        await store.split.createExpenses(
+          tripId,
+          plan.expenses.map((e) => ({
+            title: e.title,
+            description: 'Imported from Splitwise',
+            amount_cents: e.amount_cents,
+            expense_date: e.expense_date,
+            category: e.category,
+            expense_type: 'shared',
+            paid_by: e.paid_by,
+            shares: e.shares,
+            // Kept as decided in Splitwise: each person's amount.
+            split: storedSplitOr(null, e.shares),
+            created_by: user.id,
+          })),
+        );
+      } catch (err) {
+        if (err instanceof NotAMemberError) throw new HttpError(409, IMPORT_CHANGED);
+        throw err;
+      }
+      events.emit({
+        kind: 'expense.created',
+        trip_id: tripId,
+        subject_id: tripId,
+        at: new Date().toISOString(),
+      });
+      return { ...plan, created: plan.expenses.length };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { InviteLinkRecord, InviteLinkStore, MemberRecord, UserRecord } from '../types';
+import { bumpLedgerNotice } from './ledger-notice';
+import { INVITATIONS, INVITE_LINKS, withUsers, type MemberDoc } from './trips';
+
+/**
+ * invite_links/{tokenHash}: top-level, so opening a link is one point read by its hash (the Node.js emulator has no
+ * collection-group queries); a trip's active link is the one of its links with no revoked_at. A trip's deletion
+ * clears its links (trips.ts).
+ */
+export function firestoreInviteLinks(db: Firestore): InviteLinkStore {
+  const links = db.collection(INVITE_LINKS);
+  const trips = db.collection('trips');
+  // All of the trip's links, filtered here: a null filter is not supported by the Node.js emulator, and a trip
+  // makes few links in its life.
+  const linksOf = (tripId: string) => links.where('trip_id', '==', tripId);
+  const unrevoked = (docs: QueryDocumentSnapshot[]) =>
+    docs.filter((doc) => (doc.data() as InviteLinkRecord).revoked_at === null);
+
+  return {
+    async create(input) {
+      const link: InviteLinkRecord = { ...input, uses: 0, revoked_at: null };
+      await db.runTransaction(async (tx) => {
+        const active = unrevoked((await tx.get(linksOf(link.trip_id))).docs);
+        active.forEach((doc) => tx.update(doc.ref, { revoked_at: link.created_at }));
+        tx.create(links.doc(link.token_hash), link);
+      });
+      return link;
+    },
+    async active(tripId) {
+      const [doc] = unrevoked((await linksOf(tripId).get()).docs);
+      if (!doc) return null;
+      const link = doc.data() as InviteLinkRecord;
+      const creator = (await db.collection('users').doc(link.created_by).get()).data() as
+        UserRecord | undefined;
+      return { ...link, created_by_username: creator?.username ?? '' };
+    },
+    async revoke(tripId, at) {
+      return db.runTransaction(async (tx) => {
+        const active = unrevoked((await tx.get(linksOf(tripId))).docs);
+        active.forEach((doc) => tx.update(doc.ref, { revoked_at: at }));
+        return active.length > 0;
+      });
+    },
+    async join(tokenHash, userId, at) {
+      type Read =
+        | { outcome: 'unknown' | 'revoked' | 'expired' | 'used-up' }
+        | { outcome: 'joined' | 'member'; tripId: string; doc: MemberDoc };
+      const outcome = await db.runTransaction(async (tx): Promise<Read> => {
+        const snapshot = await tx.get(links.doc(tokenHash));
+        if (!snapshot.exists) return { outcome: 'unknown' };
+        const link = snapshot.data() as InviteLinkRecord;
+        if (link.revoked_at) return { outcome: 'revoked' };
+        if (link.expires_at <= at) return { outcome: 'expired' };
+        const tripRef = trips.doc(link.trip_id);
+        const memberRef = tripRef.collection('members').doc(userId);
+        const invitationRef = db.collection(INVITATIONS).doc(`${link.trip_id}~${userId}`);
+        const [trip, existing] = await tx.getAll(tripRef, memberRef, invitationRef);
+        if (!trip?.exists) return { outcome: 'unknown' };
+        if (existing?.exists) {
+          return { outcome: 'member', tripId: link.trip_id, doc: existing.data() as MemberDoc };
+        }
+        if (link.max_uses !== null && link.uses >= link.max_uses) return { outcome: 'used-up' };
+        const joined: MemberDoc = { user_id: userId, role: 'participant', joined_at: at };
+        tx.create(memberRef, joined);
+        tx.update(links.doc(tokenHash), { uses: FieldValue.increment(1) });
+        tx.update(tripRef, { member_ids: FieldValue.arrayUnion(userId) });
+        tx.delete(invitationRef);
+        bumpLedgerNotice(tx, db, link.trip_id);
+        return { outcome: 'joined', tripId: link.trip_id, doc: joined };
+      });
+      if (!('doc' in outcome)) return outcome;
+      const [member] = await withUsers(db, [outcome.doc], outcome.tripId);
+      return { outcome: outcome.outcome, member: member as MemberRecord };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { adapterUnderTest, newTrip, newUser, storeAdapters } from './test-adapters';
+import { NotAMemberError, type NewExpense } from './types';
+
+describe.each(Object.entries(storeAdapters))('store contract, expenses in one write: %s', (_name, open) => {
+  const adapter = adapterUnderTest(open);
+
+  async function group() {
+    const owner = await adapter.store.users.create(newUser({ first_name: 'Ana' }));
+    const friend = await adapter.store.users.create(newUser({ first_name: 'Bea' }));
+    const stranger = await adapter.store.users.create(newUser({ first_name: 'Eve' }));
+    const trip = await adapter.store.trips.create(owner.id, newTrip());
+    await adapter.store.members.add(trip.id, friend.id);
+    const expense = (title: string, amount: number, sharer = friend.id): NewExpense => ({
+      title,
+      description: 'Imported',
+      amount_cents: amount,
+      expense_date: '2027-04-11',
+      category: 'food',
+      expense_type: 'shared',
+      paid_by: owner.id,
+      shares: [{ user_id: sharer, share_cents: amount }],
+      split: { method: 'custom', people: [{ user_id: sharer, weight: amount }] },
+      created_by: owner.id,
+    });
+    return { owner, friend, stranger, trip, expense };
+  }
+
+  it('stores every expense with the trip totals and share totals moved by their sum', async () => {
+    const { trip, friend, owner, expense } = await group();
+    const created = await adapter.store.split.createExpenses(trip.id, [
+      expense('Dinner', 3000),
+      expense('Taxi', 1234),
+      expense('Museum', 800, owner.id),
+    ]);
+    expect(created.map((e) => [e.title, e.trip_id])).toEqual([
+      ['Dinner', trip.id],
+      ['Taxi', trip.id],
+      ['Museum', trip.id],
+    ]);
+    expect(new Set(created.map((e) => e.id)).size).toBe(3);
+    expect((await adapter.store.split.listExpenses(trip.id)).map((e) => e.title).sort()).toEqual([
+      'Dinner',
+      'Museum',
+      'Taxi',
+    ]);
+    const stored = await adapter.store.trips.get(trip.id);
+    expect([stored?.expense_count, stored?.total_expenses_cents]).toEqual([3, 5034]);
+    await expect(adapter.store.split.shareTotal(trip.id, friend.id)).resolves.toBe(4234);
+    await expect(adapter.store.split.shareTotal(trip.id, owner.id)).resolves.toBe(800);
+    await expect(adapter.store.split.createExpenses(trip.id, [])).resolves.toEqual([]);
+  });
+
+  it('writes none of them when one names someone who is not a member', async () => {
+    const { trip, stranger, expense } = await group();
+    await expect(
+      adapter.store.split.createExpenses(trip.id, [
+        expense('Dinner', 3000),
+        expense('Bad', 100, stranger.id),
+      ]),
+    ).rejects.toEqual(new NotAMemberError(stranger.id));
+    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
+    const stored = await adapter.store.trips.get(trip.id);
+    expect([stored?.expense_count, stored?.total_expenses_cents]).toEqual([0, 0]);
+  });
+});
