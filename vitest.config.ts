@@ -4,7 +4,7 @@ import firebaseJson from './firebase.json' with { type: 'json' };
 /**
  * The API suites that run a second time inside the emulator suite (issue #10: same tests, another address). Not the
  * 50-writer concurrency suite: the Functions emulator starts one worker process per concurrent request, and 50 cold
- * workers on this 2-core machine outlast Hosting's proxy timeout (split.api's 50 parallel expense writes do run).
+ * workers on this 2-core machine outlast Hosting's proxy timeout (split.api's parallel expense writes run there, 20 at once).
  */
 const EMULATOR_API_SUITES = [
   'functions/src/authz.api.test.ts',

@@ -813,25 +813,31 @@ describe('expenses', () => {
     ).toBe(404);
   });
 
-  it('loses none of 50 parallel writes from 3 members and keeps the totals exact', async () => {
+  // The issue's bar for the emulator suite is 20 parallel writes on one trip: the Functions emulator starts a worker
+  // process per concurrent request, and 50 cold ones outlast Hosting's proxy on this 2-core machine.
+  const PARALLEL_WRITES = targetsEmulatorSuite ? 20 : 50;
+  it(`loses none of ${PARALLEL_WRITES} parallel writes from 3 members and keeps the totals exact`, async () => {
     const { owner, bea, cai, tripId, create } = await trio();
     const writers = [owner, bea, cai];
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
+      Array.from({ length: PARALLEL_WRITES }, (_, i) =>
         create(
           writers[i % 3]!,
           expenseBody(writers[(i + 1) % 3]!.id, { amount: ((i + 1) * 1.01).toFixed(2), title: `Round ${i}` }),
         ),
       ),
     );
-    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
-    const expected = Array.from({ length: 50 }, (_, i) => (i + 1) * 101).reduce((a, b) => a + b, 0);
+    expect(results.map((r) => r.status)).toEqual(Array(PARALLEL_WRITES).fill(201));
+    const expected = Array.from({ length: PARALLEL_WRITES }, (_, i) => (i + 1) * 101).reduce(
+      (a, b) => a + b,
+      0,
+    );
     const list = (await api.call('GET', `/api/trip-split/trips/${tripId}/expenses`, { token: owner.token }))
       .body.expenses as Expense[];
-    expect(new Set(list.map((e) => e.title)).size).toBe(50);
+    expect(new Set(list.map((e) => e.title)).size).toBe(PARALLEL_WRITES);
     expect(list.reduce((s, e) => s + e.amount_cents, 0)).toBe(expected);
     const trip = await api.store.trips.get(tripId);
-    expect([trip?.expense_count, trip?.total_expenses_cents]).toEqual([50, expected]);
+    expect([trip?.expense_count, trip?.total_expenses_cents]).toEqual([PARALLEL_WRITES, expected]);
     const { balances } = (
       await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: bea.token })
     ).body;
