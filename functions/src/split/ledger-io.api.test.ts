@@ -30,6 +30,8 @@ async function group() {
   const stranger = await person({ first_name: 'Eve', last_name: 'Stone' });
   const trip = await api.store.trips.create(ana.user.id, newTrip());
   await api.store.members.add(trip.id, bea.user.id);
+  // Members are in joining order (ties broken by id): a distinct instant keeps Bea before Dan.
+  await new Promise((resolve) => setTimeout(resolve, 5));
   await api.store.members.add(trip.id, dan.user.id);
   return { ana, bea, dan, stranger, trip };
 }
