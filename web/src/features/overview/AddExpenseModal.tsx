@@ -5,9 +5,7 @@ import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { personName } from '../split/categories';
-import { ExpenseBasicsFields } from '../split/ExpenseBasicsFields';
-import { splitApi } from '../split/splitApi';
+import { personName, ExpenseBasicsFields, splitApi } from '../split';
 import split from '../split/Split.module.css';
 import {
   MODAL_MESSAGES,

@@ -5,7 +5,7 @@ import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { useSession } from '../auth/SessionContext';
+import { useSession } from '../auth';
 import { personName } from './categories';
 import { LeaveTripDialog } from './LeaveTripDialog';
 import { splitApi } from './splitApi';
