@@ -6,7 +6,7 @@ import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { personName, ExpenseBasicsFields, splitApi } from '../split';
-import split from '../split/Split.module.css';
+import split from '../../shared/ui/Ledger.module.css';
 import {
   MODAL_MESSAGES,
   computeModalSplit,

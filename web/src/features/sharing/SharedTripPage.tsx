@@ -13,7 +13,7 @@ import { TripMap } from '../map';
 import { formatDateRange, TripPhoto } from '../trips';
 import { useTripWeather } from '../weather';
 import { fetchSharedTrip, fetchSharedWeather } from './linksApi';
-import page from '../trip-details/TripDetailsPage.module.css';
+import page from '../../shared/ui/TripPage.module.css';
 import styles from './Sharing.module.css';
 
 type SharedState =

@@ -9,7 +9,7 @@ import { useSession } from '../auth';
 import { personName } from './categories';
 import { LeaveTripDialog } from './LeaveTripDialog';
 import { splitApi } from './splitApi';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 export const REMOVE_PARTICIPANT_CONFIRM = 'Are you sure you want to remove this participant?';
 

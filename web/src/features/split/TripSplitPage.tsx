@@ -20,7 +20,7 @@ import { BalanceList, SettlementList } from './SettlementList';
 import { Tabs, type TabKey } from './Tabs';
 import { useLiveLedger } from './useLiveLedger';
 import { useSettlementCalculation } from './useSettlementCalculation';
-import split from './Split.module.css';
+import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
 type TripState =

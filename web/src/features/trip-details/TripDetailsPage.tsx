@@ -15,7 +15,7 @@ import { useTripWeather } from '../weather';
 import type { TripView } from '@wayfare/contract';
 import { TripInfoCards } from './TripInfoCards';
 import { useTripDetails } from './useTripDetails';
-import styles from './TripDetailsPage.module.css';
+import styles from '../../shared/ui/TripPage.module.css';
 
 export function TripDetailsPage() {
   const { tripId = '' } = useParams();
