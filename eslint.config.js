@@ -68,6 +68,9 @@ export default tseslint.config(
     files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without a parser for .ts the plugin cannot read the imported modules, and no-cycle silently finds nothing.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: { 'import-x/no-cycle': 'error' },
