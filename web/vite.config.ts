@@ -9,6 +9,10 @@ const proxy = { '/api': 'http://localhost:3000' };
 
 const DAY_S = 24 * 60 * 60;
 
+// A feature's public index.ts only re-exports. Marked free of side effects, importing one thing through it pulls in
+// that thing alone, not every module (and stylesheet) the index names: a page stays as light as with a direct import.
+const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -61,7 +65,12 @@ export default defineConfig({
     // .br and .gz beside each text asset, which the embedded server sends as they are (functions/src/app.ts).
     compression(),
   ],
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id) => (FEATURE_INDEX.test(id) ? false : undefined) },
+    },
+  },
   server: { proxy },
   preview: { proxy },
 });

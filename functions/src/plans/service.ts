@@ -1,15 +1,10 @@
-import { daysBetween, type BulkPlansResponse, type DailyPlan, type PlanInput } from '@wayfare/contract';
+import type { BulkPlansResponse, DailyPlan, PlanInput } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
-import type { PlanRecord, Store } from '../store/types';
+import type { Store } from '../store/types';
 import { requireDateNearTrip, requireTripMember } from '../trips/access';
+import { toDailyPlan } from '../trips/view';
 
 const PLAN_NOT_FOUND = 'Plan not found';
-
-/** A stored plan as the API shows it: with its 1-based day of the trip. */
-export const toDailyPlan = (plan: PlanRecord, startDate: string | null): DailyPlan => ({
-  ...plan,
-  day_number: startDate ? daysBetween(startDate, plan.plan_date) + 1 : 1,
-});
 
 /** Daily plans: every member of a trip may add, move and remove its plans. */
 export function createPlanService(store: Store) {

@@ -1,5 +1,7 @@
 import {
   centsToDollars,
+  daysBetween,
+  type DailyPlan,
   recommendationsAnswer,
   type SharedTrip,
   type TripRole,
@@ -7,8 +9,16 @@ import {
   type TripView,
 } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
-import { toDailyPlan } from '../plans/service';
 import type { PlanRecord, TripListFields, TripRecord } from '../store/types';
+
+/**
+ * A stored plan as the API shows it: with its 1-based day of the trip. It lives with the trip views that list a
+ * trip's plans; the plan service uses it from here, so plans depend on trips and never the other way round.
+ */
+export const toDailyPlan = (plan: PlanRecord, startDate: string | null): DailyPlan => ({
+  ...plan,
+  day_number: startDate ? daysBetween(startDate, plan.plan_date) + 1 : 1,
+});
 
 /** What a member sees of a trip beside its record. */
 export interface TripMembership {

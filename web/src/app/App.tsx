@@ -1,5 +1,5 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { SessionProvider } from '../features/auth/SessionProvider';
+import { SessionProvider } from '../features/auth';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);

@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { LoginRequired } from '../features/auth/LoginRequired';
-import { RequireAuth } from '../features/auth/RequireAuth';
-import { HomePage } from '../features/home/HomePage';
+import { LoginRequired, RequireAuth } from '../features/auth';
+import { HomePage } from '../features/home';
 import { lazyNamed } from '../shared/lazyNamed';
 import { ErrorFallback } from './ErrorFallback';
 import { AppLayout } from './layout/AppLayout';

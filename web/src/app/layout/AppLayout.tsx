@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
-import { useSession } from '../../features/auth/SessionContext';
+import { useSession } from '../../features/auth';
 import { cx } from '../../shared/cx';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { ErrorBoundary } from '../ErrorBoundary';

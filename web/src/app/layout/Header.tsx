@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
-import { useSession } from '../../features/auth/SessionContext';
+import { useSession } from '../../features/auth';
 import { cx } from '../../shared/cx';
 import { Logo } from '../../shared/ui/Logo';
 import styles from './Header.module.css';

@@ -6,7 +6,7 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
-import { useSession } from '../auth/SessionContext';
+import { useSession } from '../auth';
 import { CategoryIcon } from './categoryIcons';
 import { canSubmitPlan, dayOptionLabel, durationProblem, planBody, type PlanDraft } from './planDays';
 import { createPlan } from './plansApi';

@@ -1,97 +1,19 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import type { DailyPlan, TripView } from '@wayfare/contract';
 import { PendingWrites } from '../../shared/offline/PendingWrites';
 import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { Notice } from '../../shared/ui/Notice';
-import { useSession } from '../auth/SessionContext';
-import { WEATHER_UNAVAILABLE, type TripWeatherState } from '../weather/useTripWeather';
-import { WeatherSourceNote } from '../weather/WeatherSourceNote';
+import { useSession } from '../auth';
+import { WEATHER_UNAVAILABLE, type TripWeatherState, WeatherSourceNote } from '../weather';
 import { AddPlanForm } from './AddPlanForm';
-import { DaySection } from './DaySection';
-import { daySections, movePlan, planningDates, type DaySection as Day } from './planDays';
+import { createFocusHandoff, PlanDaysList } from './PlanDaysList';
+import { daySections, movePlan, planningDates } from './planDays';
 import { deletePlan, updatePlan } from './plansApi';
 import styles from './DailyPlansBoard.module.css';
 
 // Drag and drop (@dnd-kit) is not part of the page's first render: it arrives as its own chunk.
 const DraggableDays = lazy(() => import('./DraggableDays'));
-
-export interface PlanDaysProps {
-  sections: Day[];
-  weather: TripWeatherState;
-  onRemove: (plan: DailyPlan) => void;
-  /** Keeps focus on the same control when the days are redrawn with drag and drop. */
-  focusHandoff: FocusHandoff;
-}
-
-/** The focused control among the days, as a selector for the same control once the days are drawn anew. */
-function focusedControl(days: HTMLElement): string | null {
-  const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || !days.contains(active)) return null;
-  const plan = active.closest('[data-plan-id]')?.getAttribute('data-plan-id');
-  if (plan) {
-    const control = active.hasAttribute('data-remove-plan') ? '[data-remove-plan]' : 'button:first-child';
-    return `[data-plan-id="${CSS.escape(plan)}"] ${control}`;
-  }
-  return active.id ? `#${CSS.escape(active.id)}` : null;
-}
-
-/** Remembers the focused control when one drawing of the days goes, and focuses it in the next. */
-function createFocusHandoff() {
-  let selector: string | null = null;
-  return {
-    leave(days: HTMLElement) {
-      selector = focusedControl(days);
-    },
-    arrive(days: HTMLElement) {
-      if (selector) days.querySelector<HTMLElement>(selector)?.focus();
-      selector = null;
-    },
-  };
-}
-type FocusHandoff = ReturnType<typeof createFocusHandoff>;
-
-/**
- * The trip's days, each drawn by `Day`: the plain DaySection until drag and drop has loaded. When the plain days
- * give way to the draggable ones, focus stays on the same control (a keyboard user may already be there).
- */
-export function PlanDaysList({
-  sections,
-  weather,
-  onRemove,
-  focusHandoff,
-  Day = DaySection,
-}: PlanDaysProps & { Day?: ComponentType<Parameters<typeof DaySection>[0]> }) {
-  const list = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const days = list.current;
-    if (!days) return;
-    focusHandoff.arrive(days);
-    return () => focusHandoff.leave(days);
-  }, [focusHandoff]);
-  return (
-    <div ref={list} className={styles.days}>
-      {sections.map((day) => (
-        <Day
-          key={day.date}
-          day={day}
-          weather={weather.status === 'ready' ? weather.byDate.get(day.date) : undefined}
-          weatherLoading={weather.status === 'loading'}
-          onRemove={onRemove}
-        />
-      ))}
-    </div>
-  );
-}
 
 interface DailyPlansBoardProps {
   trip: TripView;

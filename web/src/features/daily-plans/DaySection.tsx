@@ -2,7 +2,7 @@ import { useRef, type ComponentType } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { DailyPlan, WeatherDay } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
-import { WeatherBadge } from '../weather/WeatherBadge';
+import { WeatherBadge } from '../weather';
 import { dayHeading, type DaySection as Day } from './planDays';
 import { PlanBubble, type PlanBubbleProps } from './PlanBubble';
 import styles from './DailyPlansBoard.module.css';

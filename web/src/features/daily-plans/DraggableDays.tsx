@@ -22,7 +22,7 @@ import {
 import { format, parseISO } from 'date-fns';
 import type { DailyPlan } from '@wayfare/contract';
 import { DaySection } from './DaySection';
-import { PlanDaysList, type PlanDaysProps } from './DailyPlansBoard';
+import { PlanDaysList, type PlanDaysProps } from './PlanDaysList';
 import { createKeyboardDayJump } from './keyboardDayJump';
 import { PlanBubble, PlanBubbleBody, type PlanBubbleProps } from './PlanBubble';
 import styles from './DailyPlansBoard.module.css';

@@ -9,7 +9,7 @@ import {
   type DailyPlan,
   type PlanInput,
 } from '@wayfare/contract';
-import { ordinal } from '../trips/format';
+import { ordinal } from '../trips';
 
 export interface DaySection {
   /** yyyy-MM-dd */

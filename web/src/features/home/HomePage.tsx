@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ArrowRight, Compass, Route, Sparkles, Wallet } from 'lucide-react';
-import { useSession } from '../auth/SessionContext';
-import { QUESTION_FLOW_RETURN, wantsQuestionFlow, type LoginLocationState } from '../auth/loginState';
+import { useSession, QUESTION_FLOW_RETURN, wantsQuestionFlow, type LoginLocationState } from '../auth';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { Button } from '../../shared/ui/Button';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';

@@ -4,8 +4,8 @@ import type { UserInvitation } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { splitApi } from '../split/splitApi';
-import { formatDateRange } from '../trips/format';
+import { splitApi } from '../split';
+import { formatDateRange } from '../trips';
 import styles from './PendingInvitations.module.css';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; invitations: UserInvitation[] };

@@ -7,9 +7,8 @@ import { cx } from '../../shared/cx';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import type { LoginLocationState } from '../auth/loginState';
-import { useSession } from '../auth/SessionContext';
-import { splitApi } from '../split/splitApi';
+import { type LoginLocationState, useSession } from '../auth';
+import { splitApi } from '../split';
 import styles from './JoinPage.module.css';
 
 type JoinState =

@@ -5,10 +5,8 @@ import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { personName } from '../split/categories';
-import { ExpenseBasicsFields } from '../split/ExpenseBasicsFields';
-import { splitApi } from '../split/splitApi';
-import split from '../split/Split.module.css';
+import { personName, ExpenseBasicsFields, splitApi } from '../split';
+import split from '../../shared/ui/Ledger.module.css';
 import {
   MODAL_MESSAGES,
   computeModalSplit,

@@ -5,16 +5,17 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { useSession } from '../auth/SessionContext';
-import { formatDateRange } from '../trips/format';
-import { TripPhoto } from '../trips/TripPhoto';
-import { AddParticipantForm } from '../split/AddParticipantForm';
-import { ExpenseList } from '../split/ExpenseList';
-import { ParticipantList } from '../split/ParticipantList';
-import { SettlementList } from '../split/SettlementList';
-import { Tabs } from '../split/Tabs';
-import { useLiveLedger } from '../split/useLiveLedger';
-import { useSettlementCalculation } from '../split/useSettlementCalculation';
+import { useSession } from '../auth';
+import { formatDateRange, TripPhoto } from '../trips';
+import {
+  AddParticipantForm,
+  ExpenseList,
+  ParticipantList,
+  SettlementList,
+  Tabs,
+  useLiveLedger,
+  useSettlementCalculation,
+} from '../split';
 import { AddExpenseModal } from './AddExpenseModal';
 import styles from './Overview.module.css';
 

@@ -6,8 +6,8 @@ import { buttonClassName, Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Page } from '../../shared/ui/Page';
 import { LoadingState } from '../../shared/ui/Spinner';
-import { PendingInvitations } from '../invitations/PendingInvitations';
-import { splitApi } from '../split/splitApi';
+import { PendingInvitations } from '../invitations';
+import { splitApi } from '../split';
 import { OverviewTripCard } from './OverviewTripCard';
 import styles from './Overview.module.css';
 

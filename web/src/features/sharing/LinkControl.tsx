@@ -5,7 +5,6 @@ import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { absoluteUrl, fetchLink, makeLink, revokeLink, webcalUrl } from './linksApi';
-import danger from '../trips/DeleteTripDialog.module.css';
 import styles from './Sharing.module.css';
 
 /** The words of one kind of link. */
@@ -129,7 +128,7 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
               <span className={styles.confirm} role="group" aria-label={copy.revokeQuestion}>
                 <span>{copy.revokeQuestion}</span>
                 <Button
-                  className={danger.danger}
+                  variant="danger"
                   onClick={() => void revoke()}
                   loading={busy}
                   loadingText="Turning off…"

@@ -7,14 +7,13 @@ import { cx } from '../../shared/cx';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { RecommendationsPanel } from '../ai-guide/RecommendationsPanel';
-import { ReadOnlyPlanDays } from '../daily-plans/ReadOnlyPlanDays';
-import { TripMap } from '../map/TripMap';
-import { formatDateRange } from '../trips/format';
-import { TripPhoto } from '../trips/TripPhoto';
-import { useTripWeather } from '../weather/useTripWeather';
+import { RecommendationsPanel } from '../ai-guide';
+import { ReadOnlyPlanDays } from '../daily-plans';
+import { TripMap } from '../map';
+import { formatDateRange, TripPhoto } from '../trips';
+import { useTripWeather } from '../weather';
 import { fetchSharedTrip, fetchSharedWeather } from './linksApi';
-import page from '../trip-details/TripDetailsPage.module.css';
+import page from '../../shared/ui/TripPage.module.css';
 import styles from './Sharing.module.css';
 
 type SharedState =

@@ -6,7 +6,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
 import { participantBody } from './forms';
 import { splitApi } from './splitApi';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 interface AddParticipantFormProps {
   tripId: string;

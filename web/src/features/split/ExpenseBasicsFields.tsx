@@ -1,7 +1,7 @@
 import { EXPENSE_CATEGORIES, type ExpenseCategory, type Participant } from '@wayfare/contract';
 import { TextField } from '../../shared/ui/TextField';
 import { CATEGORY, personName } from './categories';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 /** The fields every expense form asks for, whatever the split. */
 export interface ExpenseBasics {

@@ -18,7 +18,7 @@ import {
   type ExpenseDraft,
 } from './forms';
 import { splitApi } from './splitApi';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 interface ExpenseFormModalProps {
   tripId: string;

@@ -11,7 +11,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
 import { splitApi } from './splitApi';
 import type { LiveLedger } from './useLiveLedger';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 export const DELETE_EXPENSE_CONFIRM = 'Are you sure you want to delete this expense?';
 

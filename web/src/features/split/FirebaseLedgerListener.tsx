@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { doc } from 'firebase/firestore';
 import { FirebaseAppProvider, FirestoreProvider, useFirestore, useFirestoreDoc } from 'reactfire';
 import { firebaseApp, firestore, signInAs } from '../../shared/firebase/client';
-import { useSession } from '../auth/SessionContext';
+import { useSession } from '../auth';
 import type { StreamStatus } from './liveStream';
 import { splitApi } from './splitApi';
 

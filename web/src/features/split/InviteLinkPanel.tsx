@@ -8,7 +8,7 @@ import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { TextField } from '../../shared/ui/TextField';
-import { joinPath } from '../auth/loginState';
+import { joinPath } from '../auth';
 import { splitApi } from './splitApi';
 import styles from './InviteLinkPanel.module.css';
 

@@ -7,7 +7,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { personName } from './categories';
 import { splitApi } from './splitApi';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 interface LeaveTripDialogProps {
   open: boolean;

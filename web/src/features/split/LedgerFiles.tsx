@@ -13,7 +13,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, personName } from './categories';
 import { splitApi } from './splitApi';
-import split from './Split.module.css';
+import split from '../../shared/ui/Ledger.module.css';
 import styles from './LedgerFiles.module.css';
 
 /** Saves a downloaded file through a temporary link: the browser's own download, no new tab. */

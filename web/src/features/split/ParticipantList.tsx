@@ -5,11 +5,11 @@ import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { useSession } from '../auth/SessionContext';
+import { useSession } from '../auth';
 import { personName } from './categories';
 import { LeaveTripDialog } from './LeaveTripDialog';
 import { splitApi } from './splitApi';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 export const REMOVE_PARTICIPANT_CONFIRM = 'Are you sure you want to remove this participant?';
 

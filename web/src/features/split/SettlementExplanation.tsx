@@ -6,7 +6,7 @@ import { cx } from '../../shared/cx';
 import { Notice } from '../../shared/ui/Notice';
 import { personName, settlementSentence } from './categories';
 import { splitApi } from './splitApi';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 export const EXPLANATION_TITLE = 'How we got here';
 

@@ -9,7 +9,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { ledgerName, settlementSentence } from './categories';
 import { SettlementExplanation } from './SettlementExplanation';
 import { splitApi } from './splitApi';
-import styles from './Split.module.css';
+import styles from '../../shared/ui/Ledger.module.css';
 
 export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
 

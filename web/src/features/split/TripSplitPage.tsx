@@ -8,8 +8,8 @@ import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { useSession } from '../auth/SessionContext';
-import { formatDateRange } from '../trips/format';
+import { useSession } from '../auth';
+import { formatDateRange } from '../trips';
 import { AddParticipantForm } from './AddParticipantForm';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
@@ -20,7 +20,7 @@ import { BalanceList, SettlementList } from './SettlementList';
 import { Tabs, type TabKey } from './Tabs';
 import { useLiveLedger } from './useLiveLedger';
 import { useSettlementCalculation } from './useSettlementCalculation';
-import split from './Split.module.css';
+import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
 type TripState =

@@ -5,7 +5,7 @@ import { FIREBASE_MODE } from '../../shared/firebase/mode';
 import { lazyNamed } from '../../shared/lazyNamed';
 import type { QueuedWrite } from '../../shared/offline/outbox';
 import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
-import { useSession } from '../auth/SessionContext';
+import { useSession } from '../auth';
 import { appendPage, firstPage, NO_EXPENSES, refetchLimit, type ExpensePages } from './expensePages';
 import { followLedger, type StreamStatus } from './liveStream';
 import { splitApi } from './splitApi';

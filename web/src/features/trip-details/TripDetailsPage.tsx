@@ -6,18 +6,16 @@ import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { RecommendationsPanel } from '../ai-guide/RecommendationsPanel';
-import { useAutoAddPlans } from '../ai-guide/useAutoAddPlans';
-import { DailyPlansBoard } from '../daily-plans/DailyPlansBoard';
-import { TripMap } from '../map/TripMap';
-import { TripLinksDialog } from '../sharing/TripLinksDialog';
-import { peopleLabel } from '../trips/format';
-import { CityPhotoCredit, TripPhoto } from '../trips/TripPhoto';
-import { useTripWeather } from '../weather/useTripWeather';
+import { RecommendationsPanel, useAutoAddPlans } from '../ai-guide';
+import { DailyPlansBoard } from '../daily-plans';
+import { TripMap } from '../map';
+import { TripLinksDialog } from '../sharing';
+import { peopleLabel, CityPhotoCredit, TripPhoto } from '../trips';
+import { useTripWeather } from '../weather';
 import type { TripView } from '@wayfare/contract';
 import { TripInfoCards } from './TripInfoCards';
 import { useTripDetails } from './useTripDetails';
-import styles from './TripDetailsPage.module.css';
+import styles from '../../shared/ui/TripPage.module.css';
 
 export function TripDetailsPage() {
   const { tripId = '' } = useParams();

@@ -1,5 +1,5 @@
 import type { TripView } from '@wayfare/contract';
-import { formatDateRange, peopleLabel } from '../trips/format';
+import { formatDateRange, peopleLabel } from '../trips';
 
 export interface InfoCard {
   key: 'destination' | 'dates' | 'travelers' | 'budget';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DailyPlan, TripView } from '@wayfare/contract';
 import { ApiError } from '../../shared/api';
-import { fetchTrip } from '../trips/tripsApi';
+import { fetchTrip } from '../trips';
 
 export type TripDetailsState =
   | { status: 'loading' }

@@ -46,12 +46,7 @@ export function DeleteTripDialog({ trip, onClose, onDeleted }: DeleteTripDialogP
           <Button variant="secondary" onClick={close} disabled={deleting}>
             Cancel
           </Button>
-          <Button
-            className={styles.danger}
-            onClick={() => void confirm()}
-            loading={deleting}
-            loadingText="Deleting…"
-          >
+          <Button variant="danger" onClick={() => void confirm()} loading={deleting} loadingText="Deleting…">
             <Trash2 size={18} aria-hidden="true" />
             Delete Trip
           </Button>

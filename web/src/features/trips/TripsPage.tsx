@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
-import { PendingInvitations } from '../invitations/PendingInvitations';
+import { PendingInvitations } from '../invitations';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { SkeletonCards } from '../../shared/ui/Skeleton';

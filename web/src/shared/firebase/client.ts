@@ -7,7 +7,7 @@ import {
   signOut,
 } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
-import { noteFirebaseSignIn } from './mode';
+import { noteFirebaseSignIn } from './signedIn';
 
 /** The web app's Firebase project, from the build's VITE_FIREBASE_* variables (web/.env.firebase, .env.emulators). */
 const env = import.meta.env;

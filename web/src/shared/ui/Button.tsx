@@ -3,7 +3,7 @@ import { cx } from '../cx';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonStyleOptions {
   variant?: ButtonVariant;

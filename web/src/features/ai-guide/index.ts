@@ -1,0 +1,3 @@
+/** Public surface of the ai-guide feature: The AI guide's recommendations and the first-visit plan filling. Other features and the app import only this. */
+export { RecommendationsPanel } from './RecommendationsPanel';
+export { useAutoAddPlans } from './useAutoAddPlans';

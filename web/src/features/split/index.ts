@@ -1,0 +1,11 @@
+/** Public surface of the split feature: The ledger parts the overview reuses, and the split API the invitation and join screens call. Other features and the app import only this. */
+export { AddParticipantForm } from './AddParticipantForm';
+export { personName } from './categories';
+export { ExpenseBasicsFields } from './ExpenseBasicsFields';
+export { ExpenseList } from './ExpenseList';
+export { ParticipantList } from './ParticipantList';
+export { SettlementList } from './SettlementList';
+export { splitApi } from './splitApi';
+export { Tabs } from './Tabs';
+export { useLiveLedger } from './useLiveLedger';
+export { useSettlementCalculation } from './useSettlementCalculation';
