@@ -44,6 +44,8 @@ export default defineConfig({
           setupFiles: ['web/src/test-support/setup.ts'],
           env: { VITE_GOOGLE_MAPS_API_KEY: '', VITE_WAYFARE_BACKEND: 'embedded' },
           css: { modules: { classNameStrategy: 'non-scoped' } },
+          // The first test to show the date calendar loads it (a lazy chunk) in ~3 s on this shared 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {

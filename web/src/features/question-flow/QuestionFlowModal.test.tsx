@@ -120,6 +120,19 @@ describe('QuestionFlowModal', () => {
     expect(screen.getByRole('button', { name: '1-3 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('dates: the calendar takes a first and a last day, then confirms the range', async () => {
+    renderFlow();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Atlantis{Enter}');
+    await question('When are you travelling?');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next month' }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: '15' }));
+    expect(screen.getByText(/now pick your last day\.$/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Select dates to continue' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: '18' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm dates' }));
+    await question('What is your budget?');
+  });
+
   it('summary: Edit jumps back to the step, and the new answer returns straight to the summary', async () => {
     stubApi({ 'GET /api/places/cities': { body: { cities: [] } } });
     renderFlow();
