@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import firebaseJson from './firebase.json' with { type: 'json' };
 
@@ -26,10 +27,25 @@ export default defineConfig({
       {
         test: {
           name: 'unit+api',
-          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Component tests (`web/src/**/*.test.tsx`): the rendered React components in jsdom, through Testing Library.
+        // Vite compiles them as it does the app (JSX, CSS modules); env pins the keyless, embedded-mode build.
+        plugins: [react()],
+        test: {
+          name: 'web-components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test-support/setup.ts'],
+          env: { VITE_GOOGLE_MAPS_API_KEY: '', VITE_WAYFARE_BACKEND: 'embedded' },
+          css: { modules: { classNameStrategy: 'non-scoped' } },
+          // The first test to show the date calendar loads it (a lazy chunk) in ~3 s on this shared 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {

@@ -1,0 +1,70 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { GuideTrip } from './guide';
+import { RecommendationsPanel } from './RecommendationsPanel';
+
+const GUIDE = JSON.stringify({
+  itinerary: { day1: { day_plan: 'Louvre Museum in the morning.', food: '' } },
+  budget: '',
+  packing: '- Walking shoes\n- Umbrella',
+  transportation: 'Buy a Navigo pass.',
+  cultural_tips: '',
+  safety_considerations: 'Emergency: 112.',
+});
+
+const trip = (over: Partial<GuideTrip> = {}): GuideTrip => ({
+  id: 't1',
+  recommendations: GUIDE,
+  recommendations_provider: 'gemini',
+  daily_plans: [],
+  start_date: '2027-05-01',
+  end_date: '2027-05-01',
+  ...over,
+});
+
+describe('RecommendationsPanel', () => {
+  it('shows a tab per section with text, the first selected, and who wrote it', () => {
+    render(<RecommendationsPanel trip={trip()} />);
+    const panel = screen.getByRole('region', { name: 'AI Travel Guide' });
+    expect(within(panel).getByText('Written by Google Gemini')).toBeVisible();
+    const tabs = within(panel).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Packing', 'Transportation', 'Safety']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    const items = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Walking shoes', 'Umbrella']);
+  });
+
+  it('switches sections by click and by arrow keys, wrapping around', async () => {
+    render(<RecommendationsPanel trip={trip()} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Transportation' }));
+    expect(screen.getByRole('tabpanel', { name: 'Transportation' })).toHaveTextContent('Buy a Navigo pass.');
+
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Safety' })).toHaveFocus();
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Emergency: 112.');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Packing' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Safety' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows a guide that is not structured as text, saying so', () => {
+    render(
+      <RecommendationsPanel
+        trip={trip({ recommendations: 'Just enjoy the city', recommendations_provider: 'offline' })}
+      />,
+    );
+    expect(
+      screen.getByText('This guide could not be read as structured sections, so it was parsed as text.'),
+    ).toBeVisible();
+    expect(screen.getByText('Just enjoy the city')).toBeVisible();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('says when there are no recommendations, naming no writer', () => {
+    render(<RecommendationsPanel trip={trip({ recommendations: null })} />);
+    expect(screen.getByText('No recommendations available at this time.')).toBeVisible();
+    expect(screen.queryByText(/^Written by/)).toBeNull();
+  });
+});

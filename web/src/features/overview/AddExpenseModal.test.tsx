@@ -1,0 +1,104 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { participant } from '../../test-support/people';
+import { stubApi } from '../../test-support/stubApi';
+import { AddExpenseModal } from './AddExpenseModal';
+
+const PEOPLE = [participant('Alice'), participant('Bob'), participant('Carol')];
+const EXPENSES = 'POST /api/trip-split/trips/t1/expenses';
+
+function renderModal() {
+  const onClose = vi.fn();
+  render(<AddExpenseModal tripId="t1" participants={PEOPLE} userId="u-alice" onClose={onClose} />);
+  return onClose;
+}
+
+const addButton = () => screen.getByRole('button', { name: 'Add Expense' });
+
+async function fillBasics(title: string, amount: string) {
+  await userEvent.type(screen.getByLabelText(/^Title/), title);
+  await userEvent.type(screen.getByLabelText(/^Amount/), amount);
+}
+
+describe('AddExpenseModal', () => {
+  it('keeps Add Expense disabled with the required-fields message until title and amount are given', async () => {
+    renderModal();
+    expect(
+      screen.getByText('Please fill in all required fields (title, amount, and who paid)'),
+    ).toBeVisible();
+    expect(addButton()).toBeDisabled();
+    await fillBasics('Dinner', '30');
+    expect(screen.getByText('Split adds up to $30.00')).toBeVisible();
+    expect(screen.getAllByText('$10.00')).toHaveLength(3);
+    expect(addButton()).toBeEnabled();
+  });
+
+  it('equal split without the payer: the others share the whole amount', async () => {
+    renderModal();
+    await fillBasics('Dinner', '30');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include payer' }));
+    expect(screen.getAllByText('$15.00')).toHaveLength(2);
+    expect(screen.getByText('Split adds up to $30.00')).toBeVisible();
+  });
+
+  it('selected people: asks for at least one', async () => {
+    renderModal();
+    await fillBasics('Dinner', '30');
+    await userEvent.click(screen.getByRole('radio', { name: 'Selected people' }));
+    for (const name of ['Alice Doe', 'Bob Doe', 'Carol Doe']) {
+      const box = screen.getByRole('checkbox', { name });
+      if ((box as HTMLInputElement).checked) await userEvent.click(box);
+    }
+    expect(screen.getByText('Select at least one participant')).toBeVisible();
+    expect(addButton()).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Bob Doe' }));
+    expect(screen.getByText('Split adds up to $30.00')).toBeVisible();
+  });
+
+  it('percentages: asks for them', async () => {
+    renderModal();
+    await fillBasics('Dinner', '30');
+    await userEvent.click(screen.getByRole('radio', { name: 'Percentages' }));
+    expect(screen.getByText('Enter percentages for participants')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Percentage for Alice Doe'), '50');
+    await userEvent.type(screen.getByLabelText('Percentage for Bob Doe'), '50');
+    expect(screen.getByText('Split adds up to $30.00')).toBeVisible();
+    expect(addButton()).toBeEnabled();
+  });
+
+  it('custom amounts must add up to the total, then the shares are sent', async () => {
+    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const onClose = renderModal();
+    await fillBasics('Taxi', '30');
+    await userEvent.click(screen.getByRole('radio', { name: 'Custom amounts' }));
+    expect(screen.getByText('Enter custom amounts')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Amount for Alice Doe'), '10');
+    await userEvent.type(screen.getByLabelText('Amount for Bob Doe'), '5');
+    expect(screen.getByText('Split does not add up to total yet')).toBeVisible();
+    expect(screen.getByText('So far $15.00 is assigned.')).toBeVisible();
+    expect(addButton()).toBeDisabled();
+
+    await userEvent.type(screen.getByLabelText('Amount for Carol Doe'), '15');
+    expect(addButton()).toBeEnabled();
+    await userEvent.click(addButton());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[0]?.body).toMatchObject({
+      expense_type: 'shared',
+      participants: [
+        { user_id: 'u-alice', share_amount: 10 },
+        { user_id: 'u-bob', share_amount: 5 },
+        { user_id: 'u-carol', share_amount: 15 },
+      ],
+    });
+  });
+
+  it('says so when the expense cannot be created', async () => {
+    stubApi({ [EXPENSES]: { status: 400, body: { error: 'Amount is too large' } } });
+    const onClose = renderModal();
+    await fillBasics('Dinner', '30');
+    await userEvent.click(addButton());
+    expect(await screen.findByText('Amount is too large')).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

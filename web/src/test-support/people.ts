@@ -1,0 +1,43 @@
+import type { Participant, Settlement } from '@wayfare/contract';
+
+/** A trip member as the API lists one; `id` names the person (first name and user id). */
+export function participant(name: string, extra: Partial<Participant> = {}): Participant {
+  const userId = `u-${name.toLowerCase()}`;
+  return {
+    id: `t1:${userId}`,
+    user_id: userId,
+    first_name: name,
+    last_name: 'Doe',
+    email: `${name.toLowerCase()}@example.com`,
+    user_email: `${name.toLowerCase()}@example.com`,
+    display_name: `${name} Doe`,
+    username: name.toLowerCase(),
+    joined_at: '2027-01-01T00:00:00.000Z',
+    is_owner: false,
+    ...extra,
+  };
+}
+
+/** A transfer from payer to payee, pending unless `settled_at` is given. */
+export function settlement(
+  id: string,
+  payer: string,
+  payee: string,
+  cents: number,
+  settled_at: string | null = null,
+): Settlement {
+  const person = (name: string) => {
+    const { user_id, first_name, last_name, email } = participant(name);
+    return { user_id, first_name, last_name, email, left: false };
+  };
+  return {
+    id,
+    trip_id: 't1',
+    amount_cents: cents,
+    amount: cents / 100,
+    settled_at,
+    payer: person(payer),
+    payee: person(payee),
+    created_at: '2027-01-02T00:00:00.000Z',
+  };
+}

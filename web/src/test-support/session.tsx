@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { SessionContext, type Session } from '../features/auth/SessionContext';
+import type { SessionUser } from '../features/auth/session';
+
+export const ALICE: SessionUser = {
+  userId: 'u-alice',
+  email: 'alice@example.com',
+  username: 'alice',
+  first_name: 'Alice',
+  last_name: 'Doe',
+};
+
+/** The app's providers around a component: a router at `path` and a session for `user` (signed out when null). */
+export function Providers({
+  user = ALICE,
+  path = '/',
+  logout = () => {},
+  children,
+}: {
+  user?: SessionUser | null;
+  path?: string;
+  logout?: () => void;
+  children: ReactNode;
+}) {
+  const session: Session = { user, login: () => true, logout };
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <SessionContext value={session}>{children}</SessionContext>
+    </MemoryRouter>
+  );
+}

@@ -1,0 +1,43 @@
+import { vi } from 'vitest';
+
+/** One answer of the stubbed API: a status and a JSON body (204 has none). */
+export interface StubAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+/** What a test answers per request: keyed 'METHOD /path' (the path without its query), or a function of the request. */
+export type StubRoutes = Record<string, StubAnswer | ((request: StubRequest) => StubAnswer)>;
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  url: URL;
+  body: unknown;
+}
+
+/**
+ * Replaces `fetch` with the HTTP answers a test gives (the network is the only thing component tests stub). Returns
+ * the requests made, in order, to assert on what was sent. A request no route answers fails the test loudly.
+ */
+export function stubApi(routes: StubRoutes): StubRequest[] {
+  const requests: StubRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const request = { method, path: url.pathname, url, body };
+      requests.push(request);
+      const route = routes[`${method} ${url.pathname}`];
+      if (!route) throw new Error(`stubApi: no answer for ${method} ${url.pathname}`);
+      const { status = 200, body: answer } = typeof route === 'function' ? route(request) : route;
+      return new Response(status === 204 ? null : JSON.stringify(answer ?? {}), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return requests;
+}
