@@ -1,6 +1,6 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 
 /*
  * Boundaries (README, "Code layout and boundaries"). The web app is layered app → features → shared:
@@ -66,14 +66,16 @@ export default tseslint.config(
   },
   {
     files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
-    plugins: { 'import-x': importX },
+    // eslint-plugin-import, not import-x: import-x's resolver ships per-platform native bindings that the lock file
+    // cannot list from this machine's registry, and `npm ci` then refuses the lock.
+    plugins: { import: importPlugin },
     settings: {
       // Without a parser for .ts the plugin cannot read the imported modules, and no-cycle silently finds nothing.
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import/no-cycle': 'error' },
   },
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
