@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Compass } from 'lucide-react';
 import { buttonClassName } from '../shared/ui/Button';
 import { useDocumentTitle } from '../shared/useDocumentTitle';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router';
 import { LoginRequired, RequireAuth } from '../features/auth';
 import { HomePage } from '../features/home';
 import { lazyNamed } from '../shared/lazyNamed';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { SessionContext, type Session } from '../features/auth/SessionContext';
 import type { SessionUser } from '../features/auth/session';
 

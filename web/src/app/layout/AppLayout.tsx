@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth';
 import { cx } from '../../shared/cx';
 import { LoadingState } from '../../shared/ui/Spinner';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { useSession } from '../../features/auth';
 import { cx } from '../../shared/cx';

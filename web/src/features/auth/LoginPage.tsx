@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { focusFirstError } from '../../shared/focusFirstError';
 import { Button } from '../../shared/ui/Button';

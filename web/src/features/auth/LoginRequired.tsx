@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { Lock } from 'lucide-react';
 import { Button } from '../../shared/ui/Button';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router';
 import type { LoginLocationState } from './loginState';
 import { useSession } from './SessionContext';
 

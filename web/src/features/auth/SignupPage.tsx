@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@wayfare/contract';
 import { ApiError } from '../../shared/api';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { ArrowRight, Compass, Route, Sparkles, Wallet } from 'lucide-react';
 import { useSession, QUESTION_FLOW_RETURN, wantsQuestionFlow, type LoginLocationState } from '../auth';
 import { lazyNamed } from '../../shared/lazyNamed';

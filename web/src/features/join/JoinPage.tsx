@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Link2Off, Ticket } from 'lucide-react';
 import { INVITE_LINK_TOKEN, INVITE_LINK_UNKNOWN } from '@wayfare/contract';
 import { ApiError, errorMessage } from '../../shared/api';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Luggage, RefreshCw } from 'lucide-react';
 import { formatCents, type SplitTripSummary } from '@wayfare/contract';
 import { buttonClassName, Button } from '../../shared/ui/Button';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { Eye, RefreshCw } from 'lucide-react';
 import type { SharedTrip } from '@wayfare/contract';
 import { ApiError } from '../../shared/api';

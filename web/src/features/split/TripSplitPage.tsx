@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Plus, Radio, RefreshCw } from 'lucide-react';
 import type { Expense, TripView } from '@wayfare/contract';
 import { ApiError, apiFetch } from '../../shared/api';

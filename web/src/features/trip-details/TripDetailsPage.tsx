@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { ArrowLeft, Pencil, RefreshCw, Share2, Sparkles, Users, Wallet } from 'lucide-react';
 import { cx } from '../../shared/cx';
 import { Button, buttonClassName } from '../../shared/ui/Button';

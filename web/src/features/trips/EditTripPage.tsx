@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { RangeKeyDict } from 'react-date-range';
 import { format, parseISO, startOfToday } from 'date-fns';
 import { ArrowLeft } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CalendarDays, Users } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
 import { formatDateRange, peopleLabel } from './format';

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
