@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Lock } from 'lucide-react';
 import { Button } from '../../shared/ui/Button';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import styles from './LoginRequired.module.css';
+import styles from '../../shared/ui/MessagePanel.module.css';
 
 const MESSAGE = 'Please log in to access trip expense sharing.';
 

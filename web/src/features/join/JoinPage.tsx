@@ -9,7 +9,7 @@ import { LoadingState } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { type LoginLocationState, useSession } from '../auth';
 import { splitApi } from '../split';
-import styles from './JoinPage.module.css';
+import styles from '../../shared/ui/MessagePanel.module.css';
 
 type JoinState =
   | { status: 'joining' }
