@@ -100,7 +100,7 @@ describe('expenseBodyFromDraft', () => {
       description: '',
       amount_cents: 123456,
       expense_date: '2027-04-12',
-      category: 'lodging',
+      category: 'accommodation',
       expense_type: 'shared',
       paid_by: 'ana',
       participants: [{ user_id: 'bea', first_name: 'Bea', last_name: 'B', share_cents: 1538 }],
