@@ -38,7 +38,11 @@ describe('group expense splitting, live across two browsers', () => {
   });
 
   /** A browser context signed in as the given session (the token in local storage, as login leaves it). */
-  async function signedIn(token: string, viewport: { width: number; height: number }): Promise<Page> {
+  async function signedIn(
+    token: string,
+    viewport: { width: number; height: number },
+    locale = 'en-US',
+  ): Promise<Page> {
     // bypassCSP: the app's CSP rightly refuses the inline axe script the accessibility check injects.
     // No service worker: page.route (the failure cases) cannot see the requests one makes.
     const context = await browser.newContext({
@@ -46,6 +50,7 @@ describe('group expense splitting, live across two browsers', () => {
       viewport,
       bypassCSP: true,
       serviceWorkers: 'block',
+      locale,
     });
     contexts.push(context);
     await context.addInitScript((t) => localStorage.setItem('token', t), token);
@@ -115,6 +120,39 @@ describe('group expense splitting, live across two browsers', () => {
     expect(confirmText).toBe('Mark this settlement as paid?');
     await anaPage.getByText('All Settled!').waitFor({ timeout: LIVE_WITHIN_MS });
     await screenshot(anaPage, 'split-settled-1280');
+  });
+
+  it('reads an amount typed with a decimal comma in a German browser and shows it the German way', async () => {
+    const { id: trip } = await createTrip(server.baseUrl, ana.token, 'Berlin');
+    const page = await signedIn(ana.token, VIEWPORTS.desktop, 'de-DE');
+    await page.goto(`/trips/${trip}/split`);
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByRole('tab', { name: /Expenses/ }).click();
+    await page.getByRole('button', { name: 'Add Expense' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Expense' });
+    await dialog.getByLabel('Title').fill('Currywurst');
+    await dialog.getByLabel('Amount ($)').fill('15,38');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/trips/${trip}/expenses`) && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Add Expense' }).click();
+    expect((await saved).status()).toBe(201);
+
+    const listed = await fetch(`${server.baseUrl}/api/trip-split/trips/${trip}/expenses`, {
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    const { expenses } = (await listed.json()) as {
+      expenses: Array<{ title: string; amount_cents: number }>;
+    };
+    expect(expenses.map((e) => [e.title, e.amount_cents])).toEqual([['Currywurst', 1538]]);
+    const german = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(15.38);
+    expect(german).toBe('15,38\u00a0$');
+    await page.getByText(german).first().waitFor();
+
+    // Editing shows the stored amount as typed in German, and reads it back to the same cents.
+    await page.getByRole('button', { name: 'Edit Currywurst' }).click();
+    const edit = page.getByRole('dialog', { name: /Edit Expense/ });
+    expect(await edit.getByLabel('Amount ($)').inputValue()).toBe('15,38');
   });
 
   it('shows the overview with the trip card, your share and the add-expense modal', async () => {

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_CENTS,
+  centsToDollarText,
   formatCents,
+  formatMoney,
   parseDollarsToCents,
   splitCustom,
   splitEqual,
@@ -56,6 +58,23 @@ describe('formatCents', () => {
     expect(formatCents(3333)).toBe('$33.33');
     expect(formatCents(123456789)).toBe('$1,234,567.89');
     expect(formatCents(0)).toBe('$0.00');
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats cents in the locale and currency, en-US like formatCents', () => {
+    expect(formatMoney(123450, 'en-US')).toBe('$1,234.50');
+    expect(formatMoney(1538, 'de-DE')).toBe('15,38\u00a0$');
+    expect(formatMoney(1538, 'de-DE', 'EUR')).toBe('15,38\u00a0€');
+    fc.assert(fc.property(cents, (c) => formatMoney(c, 'en-US') === formatCents(c)));
+  });
+});
+
+describe('centsToDollarText', () => {
+  it('is the exact dot-decimal dollars that parseDollarsToCents reads back', () => {
+    expect(centsToDollarText(1538)).toBe('15.38');
+    expect(centsToDollarText(5)).toBe('0.05');
+    fc.assert(fc.property(cents, (c) => parseDollarsToCents(centsToDollarText(c)) === c));
   });
 });
 

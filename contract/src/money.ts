@@ -35,8 +35,25 @@ export const centsToDollars = (cents: number) => cents / 100;
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
-/** "$1,234.50": dollars with 2 decimals (spec §9). */
+/** "$1,234.50": dollars with 2 decimals (spec §9), always en-US: server text and pinned strings. */
 export const formatCents = (cents: number) => usd.format(cents / 100);
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Cents shown in a person's locale and currency: "$1,234.50" in en-US, "1.234,50 $" in de-DE. */
+export function formatMoney(cents: number, locale: string, currency = 'USD'): string {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** Cents to the API's dot-decimal dollar text, exact ("15.38" for 1538, "0.05" for 5). */
+export const centsToDollarText = (cents: number) =>
+  `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CENTS } from './money';
-import { localeSeparators, readTypedAmount } from './typed-amount';
+import { formatTypedAmount, localeSeparators, readTypedAmount } from './typed-amount';
 
 const LOCALES = [
   'en-US',
@@ -96,5 +96,17 @@ describe('readTypedAmount', () => {
   it('knows each locale’s marks', () => {
     expect(localeSeparators('de-DE')).toEqual({ decimal: ',', group: '.' });
     expect(localeSeparators('en-US')).toEqual({ decimal: '.', group: ',' });
+  });
+});
+
+describe('formatTypedAmount', () => {
+  it('shows cents for editing in the locale, ungrouped, and reads back to the same cents', () => {
+    expect(formatTypedAmount(123456, 'de-DE')).toBe('1234,56');
+    expect(formatTypedAmount(123456, 'en-US')).toBe('1234.56');
+    fc.assert(
+      fc.property(fc.constantFrom(...LOCALES), fc.integer({ min: 0, max: MAX_CENTS }), (locale, cents) => {
+        expect(readTypedAmount(formatTypedAmount(cents, locale), locale)).toBe(cents);
+      }),
+    );
   });
 });

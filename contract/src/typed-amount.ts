@@ -61,3 +61,11 @@ export function readTypedAmount(text: string, locale: string, fractionDigits = 2
   const minor = Number(digits) * 10 ** fractionDigits + Number(fraction.padEnd(fractionDigits, '0') || '0');
   return Number.isSafeInteger(minor) && minor <= MAX_CENTS ? minor : null;
 }
+
+/** Cents as a form field shows them for editing in the locale: "1234,50" in de-DE, "1234.50" in en-US (no grouping). */
+export const formatTypedAmount = (cents: number, locale: string, fractionDigits = 2) =>
+  new Intl.NumberFormat(locale, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    useGrouping: false,
+  }).format(cents / 10 ** fractionDigits);

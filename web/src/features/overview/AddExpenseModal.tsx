@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { formatCents, type Expense, type Participant } from '@wayfare/contract';
+import { formatMoney, formatTypedAmount, type Expense, type Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
@@ -39,9 +40,10 @@ interface AddExpenseModalProps {
  */
 export function AddExpenseModal({ tripId, participants, userId, expense, onClose }: AddExpenseModalProps) {
   const everyone = useMemo(() => participants.map((p) => p.user_id), [participants]);
+  const locale = userLocale();
   const [draft, setDraft] = useState<ModalDraft>(() =>
     expense
-      ? modalDraftFromExpense(expense, everyone)
+      ? modalDraftFromExpense(expense, everyone, locale)
       : emptyModalDraft(
           format(new Date(), 'yyyy-MM-dd'),
           everyone.includes(userId) ? userId : (everyone[0] ?? ''),
@@ -53,7 +55,7 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
   const id = useId();
   const set = <K extends keyof ModalDraft>(key: K, value: ModalDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
-  const computed = computeModalSplit(draft, everyone);
+  const computed = computeModalSplit(draft, everyone, locale);
   const people = splitPeople(draft, everyone);
   const shareOf = new Map(computed.shares?.map((s) => [s.user_id, s.cents]));
   const nameOf = new Map(participants.map((p) => [p.user_id, personName(p)]));
@@ -64,7 +66,7 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
     setBusy(true);
     setSaveError(null);
     try {
-      const body = modalExpenseBody(draft, computed.shares);
+      const body = modalExpenseBody(draft, computed.shares, locale);
       if (expense) await splitApi.updateExpense(expense.id, body);
       else await splitApi.createExpense(userId, tripId, body);
       onClose();
@@ -178,15 +180,16 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
                 )}
                 {draft.method === 'equal' || !inSplit ? (
                   <span className={split.money}>
-                    {inSplit && shareOf.has(p.user_id) ? formatCents(shareOf.get(p.user_id) as number) : '—'}
+                    {inSplit && shareOf.has(p.user_id)
+                      ? formatMoney(shareOf.get(p.user_id) as number, locale)
+                      : '—'}
                   </span>
                 ) : (
                   <input
-                    type="number"
+                    type="text"
                     inputMode="decimal"
-                    min="0"
-                    step={draft.method === 'percent' ? '1' : '0.01'}
-                    placeholder={draft.method === 'percent' ? '%' : '0.00'}
+                    autoComplete="off"
+                    placeholder={draft.method === 'percent' ? '%' : formatTypedAmount(0, locale)}
                     aria-label={`${draft.method === 'percent' ? 'Percentage' : 'Amount'} for ${nameOf.get(p.user_id)}`}
                     value={draft.values[p.user_id] ?? ''}
                     onChange={(e) => set('values', { ...draft.values, [p.user_id]: e.target.value })}
@@ -197,10 +200,10 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
           })}
         </div>
         <p className={split.hint} aria-live="polite">
-          {computed.error ?? `Split adds up to ${formatCents(computed.allocatedCents)}`}
+          {computed.error ?? `Split adds up to ${formatMoney(computed.allocatedCents, locale)}`}
         </p>
         {computed.error === MODAL_MESSAGES.notAddingUp && (
-          <p className={split.hint}>So far {formatCents(computed.allocatedCents)} is assigned.</p>
+          <p className={split.hint}>So far {formatMoney(computed.allocatedCents, locale)} is assigned.</p>
         )}
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, Crown, Plus, RefreshCw, UserPlus, Users } from 'lucide-react';
-import { formatCents, type Expense, type SplitTripSummary } from '@wayfare/contract';
+import { type Expense, type SplitTripSummary } from '@wayfare/contract';
+import { money } from '../../shared/locale';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -56,7 +57,7 @@ export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; 
           </div>
           <div>
             <dt>Total</dt>
-            <dd>{formatCents(trip.total_expenses_cents)}</dd>
+            <dd>{money(trip.total_expenses_cents)}</dd>
           </div>
         </dl>
         <button
@@ -107,7 +108,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
       {ledger.listener}
       <div className={styles.expandedHead}>
         <p className={styles.share}>
-          Your share <strong>{formatCents(expenses.your_share_cents)}</strong>
+          Your share <strong>{money(expenses.your_share_cents)}</strong>
         </p>
         <div className={styles.expandedActions}>
           <Button

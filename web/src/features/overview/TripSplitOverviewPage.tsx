@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Luggage, RefreshCw } from 'lucide-react';
-import { formatCents, type SplitTripSummary } from '@wayfare/contract';
+import { type SplitTripSummary } from '@wayfare/contract';
+import { money } from '../../shared/locale';
 import { buttonClassName, Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Page } from '../../shared/ui/Page';
@@ -79,7 +80,7 @@ export function TripSplitOverviewPage() {
             </div>
             <div>
               <dt>Total</dt>
-              <dd>{formatCents(total)}</dd>
+              <dd>{money(total)}</dd>
             </div>
           </dl>
           <ul className={styles.cards}>

@@ -16,6 +16,8 @@ import {
   type ModalDraft,
 } from './modalSplit';
 
+const en = 'en-US';
+
 const everyone = ['ana', 'bea', 'cai'];
 const draft = (patch: Partial<ModalDraft> = {}): ModalDraft => ({
   title: 'Dinner',
@@ -31,7 +33,7 @@ const draft = (patch: Partial<ModalDraft> = {}): ModalDraft => ({
   values: {},
   ...patch,
 });
-const cents = (d: ModalDraft) => computeModalSplit(d, everyone).shares?.map((s) => [s.user_id, s.cents]);
+const cents = (d: ModalDraft) => computeModalSplit(d, everyone, en).shares?.map((s) => [s.user_id, s.cents]);
 
 describe('computeModalSplit', () => {
   it('splits equally among everyone with the remainder on the last person', () => {
@@ -72,7 +74,11 @@ describe('computeModalSplit', () => {
       ['bea', 3333],
       ['cai', 3334],
     ]);
-    const short = computeModalSplit(draft({ method: 'custom', values: { ana: '40', bea: '40' } }), everyone);
+    const short = computeModalSplit(
+      draft({ method: 'custom', values: { ana: '40', bea: '40' } }),
+      everyone,
+      en,
+    );
     expect(short).toEqual({ shares: null, allocatedCents: 8000, error: MODAL_MESSAGES.notAddingUp });
   });
 
@@ -87,7 +93,7 @@ describe('computeModalSplit', () => {
     [{ method: 'custom' as const, values: {} }, 'Enter custom amounts'],
     [{ method: 'custom' as const, values: { ana: '60', bea: '40.01', cai: '0' } }, 'Unable to compute split'],
   ])('says %j → "%s"', (patch, message) => {
-    expect(computeModalSplit(draft(patch as Partial<ModalDraft>), everyone).error).toBe(message);
+    expect(computeModalSplit(draft(patch as Partial<ModalDraft>), everyone, en).error).toBe(message);
   });
 
   it('always sums to the total exactly when it accepts a split', () => {
@@ -109,6 +115,7 @@ describe('computeModalSplit', () => {
           const result = computeModalSplit(
             draft({ amount: (total / 100).toFixed(2), method, values, include_payer: includePayer }),
             everyone,
+            en,
           );
           if (result.shares) expect(result.shares.reduce((s, x) => s + x.cents, 0)).toBe(total);
         },
@@ -117,19 +124,54 @@ describe('computeModalSplit', () => {
   });
 });
 
+describe('amounts typed in the locale', () => {
+  it('reads a decimal comma in amounts, custom amounts and percentages, and sends exact dollars', () => {
+    const d = draft({ amount: '15,38', method: 'custom', values: { ana: '5,38', bea: '10', cai: '' } });
+    const computed = computeModalSplit(d, everyone, 'de-DE');
+    expect(computed.error).toBeNull();
+    expect(modalExpenseBody(d, computed.shares!, 'de-DE')).toMatchObject({
+      amount: '15.38',
+      split: {
+        method: 'custom',
+        people: [
+          { user_id: 'ana', amount: '5.38' },
+          { user_id: 'bea', amount: '10.00' },
+          { user_id: 'cai', amount: '0.00' },
+        ],
+      },
+      participants: [
+        { user_id: 'ana', share_amount: '5.38' },
+        { user_id: 'bea', share_amount: '10.00' },
+      ],
+    });
+    const percent = draft({ amount: '100', method: 'percent', values: { ana: '33,5', bea: '66,5' } });
+    expect(
+      modalExpenseBody(percent, computeModalSplit(percent, everyone, 'de-DE').shares!, 'de-DE'),
+    ).toMatchObject({
+      split: { people: [{ percent: 33.5 }, { percent: 66.5 }, { percent: 0 }] },
+    });
+    expect(computeModalSplit(draft({ amount: '15,385' }), everyone, 'de-DE').error).toBe(
+      MODAL_MESSAGES.amount,
+    );
+    expect(
+      computeModalSplit(draft({ method: 'custom', values: { ana: 'x' } }), everyone, 'de-DE').error,
+    ).toBe(MODAL_MESSAGES.custom);
+  });
+});
+
 describe('modalExpenseBody', () => {
   it('sends explicit shares without zeros, as group only for an equal split among everyone', () => {
     const d = draft({ method: 'custom', values: { ana: '0', bea: '50', cai: '50' } });
-    const { shares } = computeModalSplit(d, everyone);
-    expect(modalExpenseBody(d, shares!)).toMatchObject({
+    const { shares } = computeModalSplit(d, everyone, en);
+    expect(modalExpenseBody(d, shares!, en)).toMatchObject({
       expense_type: 'shared',
-      amount: '100',
+      amount: '100.00',
       participants: [
-        { user_id: 'bea', share_amount: 50 },
-        { user_id: 'cai', share_amount: 50 },
+        { user_id: 'bea', share_amount: '50.00' },
+        { user_id: 'cai', share_amount: '50.00' },
       ],
     });
-    expect(modalExpenseBody(draft(), computeModalSplit(draft(), everyone).shares!).expense_type).toBe(
+    expect(modalExpenseBody(draft(), computeModalSplit(draft(), everyone, en).shares!, en).expense_type).toBe(
       'group',
     );
   });
@@ -186,7 +228,7 @@ describe('modalDraftFromExpense', () => {
       selected: ['ana', 'cai'],
       values: { ana: '25', cai: '75' },
     });
-    expect(modalExpenseBody(d, computeModalSplit(d, everyone).shares!)).toMatchObject({
+    expect(modalExpenseBody(d, computeModalSplit(d, everyone, en).shares!, en)).toMatchObject({
       split: {
         method: 'percent',
         people: [
@@ -195,8 +237,8 @@ describe('modalDraftFromExpense', () => {
         ],
       },
       participants: [
-        { user_id: 'ana', share_amount: 25 },
-        { user_id: 'cai', share_amount: 75 },
+        { user_id: 'ana', share_amount: '25.00' },
+        { user_id: 'cai', share_amount: '75.00' },
       ],
     });
   });
@@ -227,16 +269,16 @@ describe('modalDraftFromExpense', () => {
           ]),
         );
         const first = { ...base, values };
-        const computed = computeModalSplit(first, everyone);
+        const computed = computeModalSplit(first, everyone, en);
         if (!computed.shares) return;
-        const body = modalExpenseBody(first, computed.shares);
+        const body = modalExpenseBody(first, computed.shares, en);
         const expense = answered(body, computed.shares);
-        const again = modalDraftFromExpense(expense, everyone);
-        const recomputed = computeModalSplit(again, everyone);
+        const again = modalDraftFromExpense(expense, everyone, en);
+        const recomputed = computeModalSplit(again, everyone, en);
         expect(recomputed.shares?.filter((s) => s.cents > 0)).toEqual(
           computed.shares.filter((s) => s.cents > 0),
         );
-        const resent = modalExpenseBody(again, recomputed.shares!);
+        const resent = modalExpenseBody(again, recomputed.shares!, en);
         expect(expenseBodySchema.parse(resent).split).toEqual(expenseBodySchema.parse(body).split);
         expect(resent.description).toBe('Kept description');
       }),
@@ -246,7 +288,7 @@ describe('modalDraftFromExpense', () => {
   it('prefills a personal or trip-page expense as the people it was decided for', () => {
     const personal = modalDraftFromExpense(
       {
-        ...answered(modalExpenseBody(draft(), computeModalSplit(draft(), everyone).shares!), []),
+        ...answered(modalExpenseBody(draft(), computeModalSplit(draft(), everyone, en).shares!, en), []),
         paid_by: 'bea',
         split: {
           method: 'personal',
@@ -254,6 +296,7 @@ describe('modalDraftFromExpense', () => {
         },
       },
       everyone,
+      en,
     );
     expect(personal).toMatchObject({
       method: 'equal',
@@ -263,7 +306,7 @@ describe('modalDraftFromExpense', () => {
     });
     const othersOnly = modalDraftFromExpense(
       {
-        ...answered(modalExpenseBody(draft(), computeModalSplit(draft(), everyone).shares!), []),
+        ...answered(modalExpenseBody(draft(), computeModalSplit(draft(), everyone, en).shares!, en), []),
         split: expenseSplitOf({
           method: 'custom',
           people: [
@@ -273,6 +316,7 @@ describe('modalDraftFromExpense', () => {
         }),
       },
       everyone,
+      en,
     );
     expect(othersOnly).toMatchObject({
       method: 'custom',

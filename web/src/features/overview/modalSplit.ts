@@ -1,7 +1,9 @@
 import {
   SPLIT_TOLERANCE_CENTS,
-  centsToDollars,
-  parseDollarsToCents,
+  centsToDollarText,
+  formatTypedAmount,
+  localeSeparators,
+  readTypedAmount,
   splitCustom,
   splitEqual,
   splitPercent,
@@ -31,7 +33,7 @@ export interface ModalDraft {
   selected: string[];
   /** Default on: the payer shares in the cost too. */
   include_payer: boolean;
-  /** By user id: dollars (custom) or percentages (percent), as typed. */
+  /** By user id: amounts (custom) or percentages (percent), as typed in the person's locale. */
   values: Record<string, string>;
 }
 
@@ -51,10 +53,17 @@ export function splitPeople(draft: ModalDraft, everyone: readonly string[]): str
   return draft.include_payer ? chosen : chosen.filter((id) => id !== draft.paid_by);
 }
 
-const number = (text: string | undefined) => {
-  const value = Number((text ?? '').trim() || '0');
+/** A typed percentage; blank is 0, and the locale's decimal comma reads like a dot ("33,5" in de-DE). */
+const percentage = (text: string | undefined, locale: string) => {
+  const typed = (text ?? '').trim();
+  const { decimal } = localeSeparators(locale);
+  const value = Number((decimal === ',' ? typed.replace(',', '.') : typed) || '0');
   return Number.isFinite(value) && value >= 0 ? value : NaN;
 };
+
+/** A typed custom amount in cents; blank is 0, null when it is not an amount. */
+const typedCents = (text: string | undefined, locale: string) =>
+  text?.trim() ? readTypedAmount(text, locale) : 0;
 
 export interface ModalSplit {
   /** The shares in cents when the split is valid. */
@@ -65,11 +74,15 @@ export interface ModalSplit {
   error: string | null;
 }
 
-/** Spec §5's checks in order; submit stays disabled while `error` is set. */
-export function computeModalSplit(draft: ModalDraft, everyone: readonly string[]): ModalSplit {
+/** Spec §5's checks in order, amounts read as typed in `locale`; submit stays disabled while `error` is set. */
+export function computeModalSplit(
+  draft: ModalDraft,
+  everyone: readonly string[],
+  locale: string,
+): ModalSplit {
   const fail = (error: string, allocatedCents = 0): ModalSplit => ({ shares: null, allocatedCents, error });
   if (!draft.title.trim() || !draft.amount.trim() || !draft.paid_by) return fail(MODAL_MESSAGES.required);
-  const total = parseDollarsToCents(draft.amount);
+  const total = readTypedAmount(draft.amount, locale);
   if (total === null || total <= 0) return fail(MODAL_MESSAGES.amount);
   const people = splitPeople(draft, everyone);
   if (people.length === 0) return fail(MODAL_MESSAGES.participants);
@@ -78,11 +91,11 @@ export function computeModalSplit(draft: ModalDraft, everyone: readonly string[]
   if (draft.method === 'equal') {
     cents = splitEqual(total, people.length);
   } else if (draft.method === 'percent') {
-    const percents = people.map((id) => number(draft.values[id]));
+    const percents = people.map((id) => percentage(draft.values[id], locale));
     if (percents.some(Number.isNaN) || !(sumCents(percents) > 0)) return fail(MODAL_MESSAGES.percent);
     cents = splitPercent(total, percents);
   } else {
-    const typed = people.map((id) => (draft.values[id]?.trim() ? parseDollarsToCents(draft.values[id]) : 0));
+    const typed = people.map((id) => typedCents(draft.values[id], locale));
     if (typed.some((c) => c === null) || typed.every((c) => c === 0)) return fail(MODAL_MESSAGES.custom);
     const entered = typed as number[];
     const allocated = sumCents(entered);
@@ -117,7 +130,11 @@ export function emptyModalDraft(today: string, payer: string, everyone: readonly
  * the payer alone; 'Everyone' when the split's people are all of today's participants (the payer aside when not
  * included), else the selected people.
  */
-export function modalDraftFromExpense(expense: Expense, everyone: readonly string[]): ModalDraft {
+export function modalDraftFromExpense(
+  expense: Expense,
+  everyone: readonly string[],
+  locale: string,
+): ModalDraft {
   const { split } = expense;
   const people = split.people.map((p) => p.user_id);
   const include_payer = split.method === 'personal' || people.includes(expense.paid_by);
@@ -128,7 +145,7 @@ export function modalDraftFromExpense(expense: Expense, everyone: readonly strin
     split.people.flatMap((p) => {
       if (split.method === 'percent' && p.percent !== null) return [[p.user_id, String(p.percent)]];
       if (split.method === 'custom' && p.amount_cents !== null) {
-        return [[p.user_id, centsToDollars(p.amount_cents).toFixed(2)]];
+        return [[p.user_id, formatTypedAmount(p.amount_cents, locale)]];
       }
       return [];
     }),
@@ -136,7 +153,7 @@ export function modalDraftFromExpense(expense: Expense, everyone: readonly strin
   return {
     title: expense.title,
     description: expense.description,
-    amount: centsToDollars(expense.amount_cents).toFixed(2),
+    amount: formatTypedAmount(expense.amount_cents, locale),
     paid_by: expense.paid_by,
     category: expense.category,
     expense_date: expense.expense_date,
@@ -155,7 +172,9 @@ export function modalDraftFromExpense(expense: Expense, everyone: readonly strin
 export function modalExpenseBody(
   draft: ModalDraft,
   shares: NonNullable<ModalSplit['shares']>,
+  locale: string,
 ): ExpenseBodyInput {
+  const dollars = (text: string | undefined) => centsToDollarText(typedCents(text, locale) ?? 0);
   const everyoneEqual = draft.method === 'equal' && draft.scope === 'all' && draft.include_payer;
   const people = shares.map((s) => s.user_id);
   const split: NonNullable<ExpenseBodyInput['split']> =
@@ -164,23 +183,26 @@ export function modalExpenseBody(
       : draft.method === 'percent'
         ? {
             method: 'percent',
-            people: people.map((user_id) => ({ user_id, percent: number(draft.values[user_id]) })),
+            people: people.map((user_id) => ({
+              user_id,
+              percent: percentage(draft.values[user_id], locale),
+            })),
           }
         : {
             method: 'custom',
-            people: people.map((user_id) => ({ user_id, amount: draft.values[user_id]?.trim() || 0 })),
+            people: people.map((user_id) => ({ user_id, amount: dollars(draft.values[user_id]) })),
           };
   return {
     title: draft.title.trim(),
     description: draft.description,
-    amount: draft.amount.trim(),
+    amount: centsToDollarText(readTypedAmount(draft.amount, locale) ?? 0),
     paid_by: draft.paid_by,
     category: draft.category,
     expense_date: draft.expense_date,
     expense_type: everyoneEqual ? 'group' : 'shared',
     participants: shares
       .filter((s) => s.cents > 0)
-      .map((s) => ({ user_id: s.user_id, share_amount: s.cents / 100 })),
+      .map((s) => ({ user_id: s.user_id, share_amount: centsToDollarText(s.cents) })),
     split,
   };
 }

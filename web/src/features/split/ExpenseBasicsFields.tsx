@@ -31,10 +31,9 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
       <div className={styles.twoColumns}>
         <TextField
           label="Amount ($)"
-          type="number"
+          type="text"
           inputMode="decimal"
-          min="0.01"
-          step="0.01"
+          autoComplete="off"
           required
           value={values.amount}
           onChange={(e) => onChange({ amount: e.target.value })}

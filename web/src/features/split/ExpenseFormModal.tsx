@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { EXPENSE_TYPES, type Expense, type Participant } from '@wayfare/contract';
+import { EXPENSE_TYPES, formatTypedAmount, type Expense, type Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
@@ -32,8 +33,9 @@ interface ExpenseFormModalProps {
 
 /** The per-trip page's simple expense form (spec §5), in add or edit mode. */
 export function ExpenseFormModal({ tripId, participants, userId, expense, onClose }: ExpenseFormModalProps) {
+  const locale = userLocale();
   const [draft, setDraft] = useState<ExpenseDraft>(() =>
-    expense ? draftFromExpense(expense) : emptyDraft(format(new Date(), 'yyyy-MM-dd'), userId),
+    expense ? draftFromExpense(expense, locale) : emptyDraft(format(new Date(), 'yyyy-MM-dd'), userId),
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +45,7 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const built = expenseBodyFromDraft(draft);
+    const built = expenseBodyFromDraft(draft, locale);
     if ('error' in built) return setError(built.error);
     setError(null);
     setBusy(true);
@@ -58,7 +60,7 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
   };
 
   const others = participants.filter((p) => p.user_id !== draft.paid_by);
-  const owed = keptSplits(draft) ?? draft.splits;
+  const owed = keptSplits(draft, locale) ?? draft.splits;
   const nameOf = (userId: string) => {
     const person = participants.find((p) => p.user_id === userId);
     return person ? personName(person) : 'Former member';
@@ -115,8 +117,8 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
         </fieldset>
         {draft.kept && (
           <p className={styles.hint} aria-live="polite">
-            Kept as decided ({describeSplit(draft.kept, nameOf)}). A new amount is split the same way; change
-            the split to decide it again.
+            Kept as decided ({describeSplit(draft.kept, nameOf, locale)}). A new amount is split the same way;
+            change the split to decide it again.
           </p>
         )}
         {draft.expense_type === 'shared' && (
@@ -128,17 +130,16 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
               <label key={p.user_id} className={styles.personRow}>
                 <span>{personName(p)}</span>
                 <input
-                  type="number"
+                  type="text"
                   inputMode="decimal"
-                  min="0"
-                  step="0.01"
-                  placeholder="0.00"
+                  autoComplete="off"
+                  placeholder={formatTypedAmount(0, locale)}
                   aria-label={`Amount owed by ${personName(p)}`}
                   value={owed[p.user_id] ?? ''}
                   onChange={(e) =>
                     setDraft((d) =>
                       changeSplit(d, {
-                        splits: { ...(keptSplits(d) ?? d.splits), [p.user_id]: e.target.value },
+                        splits: { ...(keptSplits(d, locale) ?? d.splits), [p.user_id]: e.target.value },
                       }),
                     )
                   }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { formatCents, type Expense } from '@wayfare/contract';
+import { type Expense } from '@wayfare/contract';
+import { money } from '../../shared/locale';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
@@ -66,13 +67,12 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                 <span className={styles.shares}>
                   {expense.participants.map((share) => (
                     <span key={share.user_id}>
-                      {personName(share)}{' '}
-                      <span className={styles.money}>{formatCents(share.share_cents)}</span>
+                      {personName(share)} <span className={styles.money}>{money(share.share_cents)}</span>
                     </span>
                   ))}
                 </span>
               </div>
-              <span className={styles.money}>{formatCents(expense.amount_cents)}</span>
+              <span className={styles.money}>{money(expense.amount_cents)}</span>
               {onEdit && (
                 <div className={styles.actions}>
                   <button

@@ -2,11 +2,11 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Download, Upload } from 'lucide-react';
 import {
   IMPORT_MAX_CHARS,
-  formatCents,
   type ImportPreview,
   type Participant,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
+import { money } from '../../shared/locale';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -258,7 +258,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
             <section className={styles.section} aria-labelledby={`${fileId}-expenses`}>
               <h3 id={`${fileId}-expenses`} className={styles.sectionTitle}>
                 {preview.expenses.length} {preview.expenses.length === 1 ? 'expense' : 'expenses'} to add ·{' '}
-                {formatCents(preview.total_cents)}
+                {money(preview.total_cents)}
               </h3>
               {preview.expenses.length > 0 && (
                 <div className={styles.tableWrap}>
@@ -281,7 +281,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                           <td>{e.title}</td>
                           <td>{CATEGORY[e.category].label}</td>
                           <td>{nameOf(e.paid_by)}</td>
-                          <td className={styles.money}>{formatCents(e.amount_cents)}</td>
+                          <td className={styles.money}>{money(e.amount_cents)}</td>
                         </tr>
                       ))}
                     </tbody>

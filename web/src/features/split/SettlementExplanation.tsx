@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ChevronDown, CircleHelp } from 'lucide-react';
-import { formatCents, type Settlement, type SettlementExplanationResponse } from '@wayfare/contract';
+import { type Settlement, type SettlementExplanationResponse } from '@wayfare/contract';
+import { money } from '../../shared/locale';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Notice } from '../../shared/ui/Notice';
@@ -12,7 +13,7 @@ export const EXPLANATION_TITLE = 'How we got here';
 
 /** "Gets back $60.00", "Owes $30.00" or "Even": a balance as the list reads it. */
 export const balanceWords = (cents: number) =>
-  cents > 0 ? `Gets back ${formatCents(cents)}` : cents < 0 ? `Owes ${formatCents(-cents)}` : 'Even';
+  cents > 0 ? `Gets back ${money(cents)}` : cents < 0 ? `Owes ${money(-cents)}` : 'Even';
 
 type Loaded = { data: SettlementExplanationResponse | null; error: string | null; loading: boolean };
 
@@ -97,15 +98,15 @@ export function SettlementExplanation({
                     <dl className={styles.figures}>
                       <div>
                         <dt>Paid</dt>
-                        <dd className={styles.money}>{formatCents(member.total_paid_cents)}</dd>
+                        <dd className={styles.money}>{money(member.total_paid_cents)}</dd>
                       </div>
                       <div>
                         <dt>Share</dt>
-                        <dd className={styles.money}>{formatCents(member.total_owed_cents)}</dd>
+                        <dd className={styles.money}>{money(member.total_owed_cents)}</dd>
                       </div>
                       <div>
                         <dt>Balance</dt>
-                        <dd className={styles.money}>{formatCents(member.balance_cents)}</dd>
+                        <dd className={styles.money}>{money(member.balance_cents)}</dd>
                       </div>
                     </dl>
                     {transfers.length > 0 ? (
@@ -127,7 +128,7 @@ export function SettlementExplanation({
                     )}
                     {member.unsettled_cents !== 0 && (
                       <p className={styles.meta}>
-                        {formatCents(Math.abs(member.unsettled_cents))} is not covered by the settlements yet.
+                        {money(Math.abs(member.unsettled_cents))} is not covered by the settlements yet.
                         Calculate Settlements to bring them up to date.
                       </p>
                     )}

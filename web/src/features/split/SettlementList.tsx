@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2, PartyPopper } from 'lucide-react';
-import { formatCents, settlementReplacedSchema, type Balance, type Settlement } from '@wayfare/contract';
+import { settlementReplacedSchema, type Balance, type Settlement } from '@wayfare/contract';
+import { money } from '../../shared/locale';
 import { ApiError, errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
@@ -127,13 +128,13 @@ export function BalanceList({ balances }: { balances: Balance[] }) {
             <div className={styles.main}>
               <span className={styles.name}>{ledgerName(b)}</span>
               <span className={styles.meta}>
-                Paid <span className={styles.money}>{formatCents(b.total_paid_cents)}</span> · Share{' '}
-                <span className={styles.money}>{formatCents(b.total_owed_cents)}</span>
+                Paid <span className={styles.money}>{money(b.total_paid_cents)}</span> · Share{' '}
+                <span className={styles.money}>{money(b.total_owed_cents)}</span>
               </span>
             </div>
             <span className={cx(styles.money, b.balance_cents > 0 ? styles.owed : styles.owes)}>
               {b.balance_cents > 0 ? 'Gets back ' : b.balance_cents < 0 ? 'Owes ' : 'Even '}
-              {b.balance_cents !== 0 && formatCents(Math.abs(b.balance_cents))}
+              {b.balance_cents !== 0 && money(Math.abs(b.balance_cents))}
             </span>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { Bed, Car, Film, ShoppingBag, Tag, Utensils, type LucideIcon } from 'lucide-react';
-import { formatCents, type ExpenseCategory, type ExpenseType, type Settlement } from '@wayfare/contract';
+import { type ExpenseCategory, type ExpenseType, type Settlement } from '@wayfare/contract';
+import { money } from '../../shared/locale';
 
 /** Each expense category with its label and icon (DESIGN.md: every category has its icon). */
 export const CATEGORY: Record<ExpenseCategory, { label: string; Icon: LucideIcon }> = {
@@ -26,4 +27,4 @@ export const ledgerName = (p: { first_name: string; last_name: string; left: boo
 
 /** "Bob pays Alice $33.33" (DESIGN.md: who owes whom reads as a sentence). */
 export const settlementSentence = (s: Settlement) =>
-  `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${formatCents(s.amount_cents)}`;
+  `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${money(s.amount_cents)}`;

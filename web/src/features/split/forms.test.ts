@@ -10,6 +10,8 @@ import {
   participantBody,
 } from './forms';
 
+const en = 'en-US';
+
 describe('participantBody', () => {
   it('sends email-looking text as email, anything else as username, and refuses blank', () => {
     expect(participantBody(' bea@example.com ')).toEqual({ body: { email: 'bea@example.com' } });
@@ -27,11 +29,11 @@ describe('expenseBodyFromDraft', () => {
       expense_type: 'group',
       paid_by: 'ana',
     });
-    expect(expenseBodyFromDraft(draft)).toEqual({
+    expect(expenseBodyFromDraft(draft, en)).toEqual({
       body: {
         title: 'Dinner',
         description: '',
-        amount: 100,
+        amount: '100.00',
         expense_date: '2027-04-11',
         category: 'food',
         paid_by: 'ana',
@@ -48,23 +50,72 @@ describe('expenseBodyFromDraft', () => {
     [{ expense_date: '' }, 'Date is required'],
     [{ paid_by: '' }, 'Choose who paid'],
   ])('refuses %j', (patch, error) => {
-    expect(expenseBodyFromDraft({ ...draft, ...patch })).toEqual({ error });
+    expect(expenseBodyFromDraft({ ...draft, ...patch }, en)).toEqual({ error });
   });
 
   it('shared (spec §5): drops zeros and the payer, leaves the rest on the payer, refuses more than the total', () => {
     const shared = { ...draft, expense_type: 'shared' as const, amount: '10' };
-    const body = (splits: Record<string, string>) => expenseBodyFromDraft({ ...shared, splits });
+    const body = (splits: Record<string, string>) => expenseBodyFromDraft({ ...shared, splits }, en);
     expect(body({ ana: '5', bea: '3.33', cai: '2', dan: '0' })).toMatchObject({
       body: {
         splits: [
-          { user_id: 'bea', amount: 3.33 },
-          { user_id: 'cai', amount: 2 },
+          { user_id: 'bea', amount: '3.33' },
+          { user_id: 'cai', amount: '2.00' },
         ],
       },
     });
     expect(body({})).toEqual({ body: expect.not.objectContaining({ splits: expect.anything() }) });
     expect(body({ bea: '6', cai: '4.01' })).toEqual({ error: SHARES_EXCEED_AMOUNT });
     expect(body({ bea: 'x' })).toEqual({ error: 'Enter amounts in dollars, like 12.50' });
+  });
+
+  it('reads amounts as typed in the locale and sends them as exact dot-decimal dollars', () => {
+    const shared = { ...draft, expense_type: 'shared' as const, amount: '1.234,56' };
+    expect(expenseBodyFromDraft({ ...shared, splits: { bea: '15,38', cai: '0,1' } }, 'de-DE')).toMatchObject({
+      body: {
+        amount: '1234.56',
+        splits: [
+          { user_id: 'bea', amount: '15.38' },
+          { user_id: 'cai', amount: '0.10' },
+        ],
+      },
+    });
+    expect(expenseBodyFromDraft({ ...draft, amount: '15,38' }, 'de-DE')).toMatchObject({
+      body: { amount: '15.38' },
+    });
+    expect(expenseBodyFromDraft({ ...draft, amount: '1,234.50' }, en)).toMatchObject({
+      body: { amount: '1234.50' },
+    });
+    expect(expenseBodyFromDraft({ ...draft, amount: '15,385' }, 'de-DE')).toEqual({
+      error: 'Enter a valid amount',
+    });
+    expect(expenseBodyFromDraft({ ...shared, splits: { bea: '1,2,3' } }, 'de-DE')).toEqual({
+      error: 'Enter amounts in dollars, like 12.50',
+    });
+  });
+
+  it('prefills an edit in the locale, which reads back to the same cents', () => {
+    const expense = {
+      title: 'Hotel',
+      description: '',
+      amount_cents: 123456,
+      expense_date: '2027-04-12',
+      category: 'accommodation',
+      expense_type: 'shared',
+      paid_by: 'ana',
+      participants: [{ user_id: 'bea', first_name: 'Bea', last_name: 'B', share_cents: 1538 }],
+      split: {
+        method: 'custom',
+        people: [{ user_id: 'bea', amount_cents: 1538, amount: 15.38, percent: null }],
+      },
+    } as Expense;
+    const prefilled = draftFromExpense(expense, 'de-DE');
+    expect(prefilled).toMatchObject({ amount: '1234,56', splits: { bea: '15,38' } });
+    expect(keptSplits({ ...prefilled, amount: '20' }, 'de-DE')).toEqual({ bea: '20,00' });
+    expect(describeSplit(expense.split, (id) => id, 'de-DE')).toBe('Custom amounts: bea 15,38 $');
+    expect(expenseBodyFromDraft(changeSplit(prefilled, {}), 'de-DE')).toMatchObject({
+      body: { amount: '1234.56', splits: [{ user_id: 'bea', amount: '15.38' }] },
+    });
   });
 
   it('prefills edits from the expense', () => {
@@ -84,7 +135,7 @@ describe('expenseBodyFromDraft', () => {
       participants: [{ user_id: 'bea', first_name: 'Bea', last_name: 'B', share_cents: 2450 }],
       split,
     } as Expense;
-    expect(draftFromExpense(expense)).toEqual({
+    expect(draftFromExpense(expense, en)).toEqual({
       title: 'Taxi',
       description: 'Airport',
       amount: '24.50',
@@ -119,21 +170,23 @@ describe('expenseBodyFromDraft', () => {
         ],
       },
     } as Expense;
-    const edit = { ...draftFromExpense(expense), title: 'Late tapas', amount: '120' };
-    expect(expenseBodyFromDraft(edit)).toEqual({
+    const edit = { ...draftFromExpense(expense, en), title: 'Late tapas', amount: '120' };
+    expect(expenseBodyFromDraft(edit, en)).toEqual({
       body: expect.not.objectContaining({ splits: expect.anything() }),
     });
-    expect(expenseBodyFromDraft(edit)).toMatchObject({ body: { expense_type: 'shared', amount: 120 } });
-    expect(describeSplit(expense.split, (id) => id.toUpperCase())).toBe('Percentages: ANA 50%, CAI 50%');
+    expect(expenseBodyFromDraft(edit, en)).toMatchObject({
+      body: { expense_type: 'shared', amount: '120.00' },
+    });
+    expect(describeSplit(expense.split, (id) => id.toUpperCase(), en)).toBe('Percentages: ANA 50%, CAI 50%');
     // The amounts shown follow the new amount as the server will split it.
-    expect(keptSplits(edit)).toEqual({ ana: '60.00', cai: '60.00' });
-    expect(keptSplits({ ...edit, amount: '' })).toBeNull();
+    expect(keptSplits(edit, en)).toEqual({ ana: '60.00', cai: '60.00' });
+    expect(keptSplits({ ...edit, amount: '' }, en)).toBeNull();
 
     // Changing an amount owed decides the split again, as the form shows it (the payer bears the rest).
     const changed = changeSplit(edit, { splits: { ...edit.splits, cai: '70' } });
     expect(changed.kept).toBeNull();
-    expect(expenseBodyFromDraft(changed)).toMatchObject({
-      body: { splits: [{ user_id: 'cai', amount: 70 }] },
+    expect(expenseBodyFromDraft(changed, en)).toMatchObject({
+      body: { splits: [{ user_id: 'cai', amount: '70.00' }] },
     });
     expect(changeSplit(edit, { paid_by: 'cai' }).kept).toBeNull();
   });

@@ -2,10 +2,11 @@ import {
   PROVIDE_IDENTIFIER,
   SHARES_EXCEED_AMOUNT,
   applySplit,
-  centsToDollars,
-  formatCents,
+  centsToDollarText,
+  formatMoney,
+  formatTypedAmount,
   looksLikeEmail,
-  parseDollarsToCents,
+  readTypedAmount,
   sumCents,
   type AddParticipantBody,
   type Expense,
@@ -22,7 +23,7 @@ export function participantBody(text: string): { body: AddParticipantBody } | { 
   return { body: looksLikeEmail(value) ? { email: value } : { username: value } };
 }
 
-/** The simple expense form of the per-trip page, as typed (amounts are dollar text). */
+/** The simple expense form of the per-trip page, as typed (amounts are text in the person's locale). */
 export interface ExpenseDraft {
   title: string;
   description: string;
@@ -58,17 +59,17 @@ export function emptyDraft(today: string, payer: string): ExpenseDraft {
  * Edit mode: the form prefilled from the expense, whichever form made it: a shared expense shows what each person
  * owes (the payer's own share is what the payer bears), and the split is kept as decided until someone changes it.
  */
-export function draftFromExpense(expense: Expense): ExpenseDraft {
+export function draftFromExpense(expense: Expense, locale: string): ExpenseDraft {
   const splits =
     expense.expense_type === 'shared'
       ? Object.fromEntries(
-          expense.participants.map((p) => [p.user_id, centsToDollars(p.share_cents).toFixed(2)]),
+          expense.participants.map((p) => [p.user_id, formatTypedAmount(p.share_cents, locale)]),
         )
       : {};
   return {
     title: expense.title,
     description: expense.description,
-    amount: centsToDollars(expense.amount_cents).toFixed(2),
+    amount: formatTypedAmount(expense.amount_cents, locale),
     expense_date: expense.expense_date,
     category: expense.category,
     paid_by: expense.paid_by,
@@ -89,8 +90,8 @@ export const changeSplit = (draft: ExpenseDraft, patch: Partial<ExpenseDraft>): 
  * While the split is kept: what each person owes at the amount typed, the stored method applied as the server will
  * apply it (so a new amount shows its new shares); null when nothing is kept or the amount is not valid yet.
  */
-export function keptSplits(draft: ExpenseDraft): Record<string, string> | null {
-  const total = parseDollarsToCents(draft.amount);
+export function keptSplits(draft: ExpenseDraft, locale: string): Record<string, string> | null {
+  const total = readTypedAmount(draft.amount, locale);
   if (!draft.kept || total === null || total <= 0) return null;
   const { method, people } = draft.kept;
   const cents = applySplit(total, {
@@ -99,7 +100,7 @@ export function keptSplits(draft: ExpenseDraft): Record<string, string> | null {
   });
   return (
     cents &&
-    Object.fromEntries(people.map((p, i) => [p.user_id, centsToDollars(cents[i] as number).toFixed(2)]))
+    Object.fromEntries(people.map((p, i) => [p.user_id, formatTypedAmount(cents[i] as number, locale)]))
   );
 }
 
@@ -110,12 +111,16 @@ const METHOD_LABEL: Record<ExpenseSplit['method'], string> = {
   personal: 'Personal',
 };
 
-/** "Percentages: Ana 50%, Cai 50%": a stored split in words, names looked up by user id. */
-export function describeSplit(split: ExpenseSplit, nameOf: (userId: string) => string): string {
+/** "Percentages: Ana 50%, Cai 50%": a stored split in words, names looked up by user id, money in the locale. */
+export function describeSplit(
+  split: ExpenseSplit,
+  nameOf: (userId: string) => string,
+  locale: string,
+): string {
   const people = split.people.map((p) => {
     const name = nameOf(p.user_id);
     if (p.percent !== null) return `${name} ${p.percent}%`;
-    if (p.amount_cents !== null) return `${name} ${formatCents(p.amount_cents)}`;
+    if (p.amount_cents !== null) return `${name} ${formatMoney(p.amount_cents, locale)}`;
     return name;
   });
   return `${METHOD_LABEL[split.method]}: ${people.join(', ')}`;
@@ -124,18 +129,21 @@ export function describeSplit(split: ExpenseSplit, nameOf: (userId: string) => s
 /**
  * The request body for a draft, or the first thing to fix. Shared (spec §5): custom amounts per non-payer, zeros
  * dropped, the payer bears the rest (so they may not exceed the total); none given means the server divides the
- * amount equally among the non-payers.
+ * amount equally among the non-payers. Amounts are read as typed in `locale` and sent as exact dot-decimal text.
  */
-export function expenseBodyFromDraft(draft: ExpenseDraft): { body: ExpenseBodyInput } | { error: string } {
+export function expenseBodyFromDraft(
+  draft: ExpenseDraft,
+  locale: string,
+): { body: ExpenseBodyInput } | { error: string } {
   if (!draft.paid_by) return { error: 'Choose who paid' };
   if (!draft.title.trim()) return { error: 'Title is required' };
   if (!draft.expense_date) return { error: 'Date is required' };
-  const total = parseDollarsToCents(draft.amount);
+  const total = readTypedAmount(draft.amount, locale);
   if (total === null || total <= 0) return { error: 'Enter a valid amount' };
   const body: ExpenseBodyInput = {
     title: draft.title.trim(),
     description: draft.description.trim(),
-    amount: total / 100,
+    amount: centsToDollarText(total),
     expense_date: draft.expense_date,
     category: draft.category,
     paid_by: draft.paid_by,
@@ -147,11 +155,16 @@ export function expenseBodyFromDraft(draft: ExpenseDraft): { body: ExpenseBodyIn
   const entered: Array<{ user_id: string; cents: number }> = [];
   for (const [user_id, text] of Object.entries(draft.splits)) {
     if (user_id === draft.paid_by || !text.trim()) continue;
-    const cents = parseDollarsToCents(text);
+    const cents = readTypedAmount(text, locale);
     if (cents === null) return { error: 'Enter amounts in dollars, like 12.50' };
     if (cents > 0) entered.push({ user_id, cents });
   }
   if (entered.length === 0) return { body };
   if (sumCents(entered.map((e) => e.cents)) > total) return { error: SHARES_EXCEED_AMOUNT };
-  return { body: { ...body, splits: entered.map((e) => ({ user_id: e.user_id, amount: e.cents / 100 })) } };
+  return {
+    body: {
+      ...body,
+      splits: entered.map((e) => ({ user_id: e.user_id, amount: centsToDollarText(e.cents) })),
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { CloudOff, X } from 'lucide-react';
 import { format, parseISO } from 'date-fns';
-import { formatCents } from '@wayfare/contract';
+import { money } from '../locale';
 import { discardQueued, type QueuedWrite } from './outbox';
 import styles from './PendingWrites.module.css';
 
@@ -19,7 +19,7 @@ export function PendingWrites({ writes, label }: { writes: QueuedWrite[]; label:
             <span className={styles.title}>{write.summary.title}</span>
             <span className={styles.meta}>
               {format(parseISO(write.summary.date), 'MMM d, yyyy')}
-              {write.summary.amount_cents !== undefined && ` · ${formatCents(write.summary.amount_cents)}`}
+              {write.summary.amount_cents !== undefined && ` · ${money(write.summary.amount_cents)}`}
             </span>
             {write.error ? (
               <span className={styles.error}>Not saved: {write.error}</span>
