@@ -86,9 +86,10 @@ describe('AddExpenseModal', () => {
     expect(requests[0]?.body).toMatchObject({
       expense_type: 'shared',
       participants: [
-        { user_id: 'u-alice', share_amount: 10 },
-        { user_id: 'u-bob', share_amount: 5 },
-        { user_id: 'u-carol', share_amount: 15 },
+        // Exact dollar text, as the forms send every amount (read by the browser's locale).
+        { user_id: 'u-alice', share_amount: '10.00' },
+        { user_id: 'u-bob', share_amount: '5.00' },
+        { user_id: 'u-carol', share_amount: '15.00' },
       ],
     });
   });
