@@ -19,26 +19,10 @@ import {
 } from '@wayfare/contract';
 import { newTrip } from '../store/test-adapters';
 import { startTestApi, type TestApi } from '../test-support/api-server';
+import { registerMember } from '../test-support/registered-member';
 
 let api: TestApi;
-let seq = 0;
-
-async function member(first: string) {
-  seq += 1;
-  const tag = `${Date.now().toString(36)}${seq}`;
-  const account = {
-    username: `answers_${tag}`,
-    email: `answers.${tag}@example.com`,
-    password: 'a long enough password',
-    first_name: first,
-    last_name: 'tester',
-  };
-  const registered = await api.call('POST', '/api/auth/register', { body: account });
-  const login = await api.call('POST', '/api/auth/login', {
-    body: { email: account.email, password: account.password },
-  });
-  return { id: registered.body.user.id as string, token: login.body.token as string, ...account };
-}
+const member = (first: string) => registerMember(api, first, 'answers');
 
 beforeAll(async () => {
   api = await startTestApi();

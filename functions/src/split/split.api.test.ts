@@ -11,11 +11,11 @@ import {
   type Settlement,
 } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
+import { registerMember } from '../test-support/registered-member';
 import { newTrip, newUser } from '../store/test-adapters';
 import { STILL_IN_LEDGER } from './service';
 
 let api: TestApi;
-let seq = 0;
 
 interface Member {
   id: string;
@@ -24,27 +24,7 @@ interface Member {
   email: string;
 }
 
-async function member(first = 'ana'): Promise<Member> {
-  seq += 1;
-  const tag = `${Date.now().toString(36)}${seq}`;
-  const account = {
-    username: `split_${tag}`,
-    email: `split.${tag}@example.com`,
-    password: 'a long enough password',
-    first_name: first,
-    last_name: 'tester',
-  };
-  const registered = await api.call('POST', '/api/auth/register', { body: account });
-  const login = await api.call('POST', '/api/auth/login', {
-    body: { email: account.email, password: account.password },
-  });
-  return {
-    id: registered.body.user.id,
-    token: login.body.token,
-    username: account.username,
-    email: account.email,
-  };
-}
+const member = (first = 'ana'): Promise<Member> => registerMember(api, first, 'split');
 
 /** A trip of the owner and the given friends, created through the store (trip creation is another feature's API). */
 async function tripOf(owner: Member, ...friends: Member[]) {

@@ -43,7 +43,11 @@ export function createWeatherService(store: Store, provider: NamedForecast, logg
     if (cached) return cached;
     const pending = provider.forecast(latitude, longitude, WEATHER_WINDOW_DAYS).catch((err: unknown) => {
       cache.delete(key); // try again on the next request
-      logger.warn({ err }, 'weather forecast failed; answering the estimate');
+      // Expected whenever the service is out of reach (offline, keyless): the reason, not a stack per request.
+      logger.warn(
+        { reason: err instanceof Error ? err.message : String(err) },
+        'weather forecast failed; answering the estimate',
+      );
       return new Map<string, WeatherDay>();
     });
     cache.set(key, pending);
