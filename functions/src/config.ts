@@ -47,6 +47,8 @@ const envSchema = z.object({
   WIKIPEDIA_BASE_URL: z.url().default('https://en.wikipedia.org'),
   /** How long a keyless service may take before the offline answer is given instead. */
   KEYLESS_TIMEOUT_MS: positiveInt(3000),
+  /** After a forecast service fails, how long to answer the estimate without asking it (doubling, to 15 minutes). */
+  WEATHER_RETRY_AFTER_MS: positiveInt(60_000),
   /** The AI guide: Gemini when a key is set, else the offline planner. The base URL is for tests. */
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
@@ -98,6 +100,7 @@ export interface AppConfig {
     baseUrl: string;
     openMeteoBaseUrl: string;
     keylessTimeoutMs: number;
+    retryAfterMs: number;
   };
   gemini?: { apiKey?: string; model: string; baseUrl?: string; timeoutMs: number };
   places: { apiKey?: string; baseUrl?: string; wikipediaBaseUrl: string; keylessTimeoutMs: number };
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: e.WEATHER_API_BASE_URL,
       openMeteoBaseUrl: e.OPEN_METEO_BASE_URL,
       keylessTimeoutMs: e.KEYLESS_TIMEOUT_MS,
+      retryAfterMs: e.WEATHER_RETRY_AFTER_MS,
     },
   };
 }

@@ -15,14 +15,14 @@ import { weatherApiForecast } from './weather-api';
  * the offline estimate for whatever they do not answer.
  */
 export function configuredWeather(deps: { store: Store; config: AppConfig; logger: Logger }) {
-  const { apiKey, baseUrl, openMeteoBaseUrl, keylessTimeoutMs } = deps.config.weather;
+  const { apiKey, baseUrl, openMeteoBaseUrl, keylessTimeoutMs, retryAfterMs } = deps.config.weather;
   const provider: NamedForecast = apiKey
     ? { source: 'weatherapi', forecast: weatherApiForecast({ apiKey, baseUrl }) }
     : {
         source: 'open-meteo',
         forecast: openMeteoForecast({ baseUrl: openMeteoBaseUrl, timeoutMs: keylessTimeoutMs }),
       };
-  return createWeatherService(deps.store, provider, deps.logger);
+  return createWeatherService(deps.store, provider, deps.logger, retryAfterMs);
 }
 
 export type WeatherService = ReturnType<typeof configuredWeather>;

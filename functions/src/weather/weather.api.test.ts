@@ -7,6 +7,8 @@ import { tripWithMembers } from '../trips/test-members';
 import { describeWmoCode } from './open-meteo';
 import { iconForCondition } from './weather-api';
 
+/** The back-off after a failed forecast in the keyed suite: short, so the test can outwait it. */
+const RETRY_AFTER_MS = 300;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A local stand-in for WeatherAPI.com's forecast endpoint, speaking its JSON. */
@@ -112,7 +114,11 @@ describe('weather API over HTTP', () => {
     let standIn: Awaited<ReturnType<typeof startOpenMeteoStandIn>>;
     beforeAll(async () => {
       standIn = await startOpenMeteoStandIn();
-      api = await startTestApi({ OPEN_METEO_BASE_URL: standIn.baseUrl, KEYLESS_TIMEOUT_MS: '300' });
+      api = await startTestApi({
+        OPEN_METEO_BASE_URL: standIn.baseUrl,
+        KEYLESS_TIMEOUT_MS: '300',
+        WEATHER_RETRY_AFTER_MS: '1', // each case below asks the stand-in
+      });
     });
     afterAll(async () => {
       await api.close();
@@ -226,7 +232,11 @@ describe('weather API over HTTP', () => {
     let standIn: Awaited<ReturnType<typeof startForecastStandIn>>;
     beforeAll(async () => {
       standIn = await startForecastStandIn();
-      api = await startTestApi({ WEATHER_API_KEY: 'secret-key', WEATHER_API_BASE_URL: standIn.baseUrl });
+      api = await startTestApi({
+        WEATHER_API_KEY: 'secret-key',
+        WEATHER_API_BASE_URL: standIn.baseUrl,
+        WEATHER_RETRY_AFTER_MS: String(RETRY_AFTER_MS),
+      });
     });
     afterAll(async () => {
       await api.close();
@@ -277,7 +287,7 @@ describe('weather API over HTTP', () => {
       expect(standIn.requests).toHaveLength(1);
     });
 
-    it('falls back to the estimate when the service fails, and asks again next time', async () => {
+    it('falls back to the estimate when the service fails, rests it, then asks again', async () => {
       const overrides = {
         start_date: today(),
         end_date: addDays(today(), 1),
@@ -291,6 +301,10 @@ describe('weather API over HTTP', () => {
       expect(failed.status).toBe(200);
       expect(failed.body.days.every((d: { estimate: boolean }) => d.estimate)).toBe(true);
       expect(failed.body.source).toBe('estimate');
+      const resting = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: owner.token });
+      expect(resting.body.source).toBe('estimate');
+      expect(standIn.requests.length).toBe(before + 1); // not asked while it rests
+      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS + 50));
       const retried = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: owner.token });
       expect(retried.body.days[0].estimate).toBe(false);
       expect(standIn.requests.length).toBe(before + 2);
