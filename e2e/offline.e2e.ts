@@ -45,7 +45,7 @@ describe('installable and offline-first', () => {
     }
   });
 
-  it('reads an opened trip offline, keeps an expense and a plan added offline as pending, stores each once back online, and forgets it all on logout', async () => {
+  it('reads an opened trip offline, keeps an expense and a plan added offline as pending, stores each once back online, asks before a logout would discard them, and forgets it all on logout', async () => {
     const page = await app.newPage({ token, viewport: VIEWPORTS.phone, serviceWorkers: 'allow' });
     const context = page.context();
     await page.goto(`/trips/${tripId}`);
@@ -93,6 +93,17 @@ describe('installable and offline-first', () => {
     await page.getByRole('tab', { name: /Expenses/ }).click();
     await waiting.getByText('Pastéis de nata').waitFor(WAIT);
     expect(await expensesOnServer()).toEqual([]);
+
+    // Logging out would discard them: the app asks first, and staying keeps them.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.getByRole('button', { name: /Oona/i }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const unsent = page.getByRole('dialog', { name: 'Unsent changes' });
+    await unsent.getByText(/2 changes you made offline have not reached the server yet/).waitFor(WAIT);
+    await unsent.getByRole('button', { name: 'Stay signed in' }).click();
+    await unsent.waitFor({ state: 'hidden' });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await waiting.getByText('Pastéis de nata').waitFor(WAIT);
 
     await context.setOffline(false);
     await waiting.waitFor({ state: 'detached', timeout: 15_000 });

@@ -2,6 +2,8 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth';
 import { cx } from '../../shared/cx';
+import { queuedWrites } from '../../shared/offline/outbox';
+import { UnsentWritesDialog } from '../../shared/offline/UnsentWritesDialog';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { ErrorBoundary } from '../ErrorBoundary';
 import styles from './AppLayout.module.css';
@@ -12,10 +14,11 @@ import { Header } from './Header';
 const LOGOUT_FADE_MS = 1000;
 
 export function AppLayout() {
-  const { logout } = useSession();
+  const { user, logout } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [leaving, setLeaving] = useState(false);
+  const [unsent, setUnsent] = useState(0);
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(fadeTimer.current), []);
@@ -36,12 +39,21 @@ export function AppLayout() {
     fadeTimer.current = setTimeout(() => void finish(), LOGOUT_FADE_MS);
   }, [logout, navigate]);
 
+  // Logging out discards the user's writes still waiting on the device: ask first when there are any.
+  const requestLogout = useCallback(() => {
+    const userId = user?.userId;
+    void queuedWrites()
+      .then((writes) => writes.filter((w) => w.userId === userId).length)
+      .catch(() => 0) // no IndexedDB: nothing can be waiting
+      .then((count) => (count > 0 ? setUnsent(count) : logoutWithFade()));
+  }, [user?.userId, logoutWithFade]);
+
   return (
     <div className={cx(styles.app, leaving && styles.leaving)} inert={leaving}>
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
-      <Header onLogout={logoutWithFade} />
+      <Header onLogout={requestLogout} />
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingState label="Loading…" />}>
@@ -50,6 +62,14 @@ export function AppLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <UnsentWritesDialog
+        count={unsent}
+        onStay={() => setUnsent(0)}
+        onDiscard={() => {
+          setUnsent(0);
+          logoutWithFade();
+        }}
+      />
       <ScrollRestoration />
     </div>
   );
