@@ -17,5 +17,11 @@ export interface LedgerPersonDoc {
   ledger_refs: number;
 }
 
+/**
+ * Set on a trip document once its people documents hold paid totals: at creation for new trips, and by a one-time
+ * backfill from the expenses for trips written before paid totals were kept.
+ */
+export const PAID_TOTALS_KEPT = 'paid_totals_kept';
+
 export const ledgerPersonRef = (db: Firestore, tripId: string, userId: string) =>
   db.collection('trips').doc(tripId).collection(LEDGER_PEOPLE).doc(userId);

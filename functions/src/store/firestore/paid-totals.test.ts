@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FieldValue } from 'firebase-admin/firestore';
 import { computeBalances } from '@wayfare/contract';
 import { balancesOf } from '../../split/settlement-planner';
 import { newTrip, newUser } from '../test-adapters';
 import type { Store } from '../types';
 import { createFirestoreStore } from './firestore-store';
+import { PAID_TOTALS_KEPT } from './ledger-people';
 import { startTestFirestore, type TestFirestore } from './test-firestore';
 
 let firestore: TestFirestore;
@@ -36,10 +36,13 @@ describe('firestore paid totals', () => {
       });
     await expense(ana.id, 3000, bea.id);
     await expense(bea.id, 1234, bea.id);
-    // As such a trip was stored: no paid totals on its people, and wrong owed totals and counts for good measure.
-    const people = firestore.db.collection('trips').doc(trip.id).collection('people');
+    // As such a trip was stored: not marked, and its people's totals and counts wrong (set, not deleted: the
+    // Node.js emulator ignores FieldValue.delete() in updates).
+    const tripDoc = firestore.db.collection('trips').doc(trip.id);
+    await tripDoc.update({ [PAID_TOTALS_KEPT]: false });
+    const people = tripDoc.collection('people');
     for (const id of [ana.id, bea.id]) {
-      await people.doc(id).update({ paid_cents: FieldValue.delete(), share_cents: 1, ledger_refs: 0 });
+      await people.doc(id).update({ paid_cents: 7, share_cents: 1, ledger_refs: 0 });
     }
 
     const recount = async () => computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id));
@@ -49,5 +52,15 @@ describe('firestore paid totals', () => {
     // From then on every expense write keeps them.
     await expense(bea.id, 500, ana.id);
     expect(balancesOf([ana.id, bea.id], await store.split.ledgerState(trip.id))).toEqual(await recount());
+    expect((await tripDoc.get()).get(PAID_TOTALS_KEPT)).toBe(true);
+  });
+
+  it('creates a trip already marked, so its first settlement reads no expenses, and never answers the marker', async () => {
+    const ana = await store.users.create(newUser());
+    const trip = await store.trips.create(ana.id, newTrip());
+    const doc = await firestore.db.collection('trips').doc(trip.id).get();
+    expect(doc.get(PAID_TOTALS_KEPT)).toBe(true);
+    expect(trip).not.toHaveProperty(PAID_TOTALS_KEPT);
+    expect(await store.trips.get(trip.id)).not.toHaveProperty(PAID_TOTALS_KEPT);
   });
 });

@@ -17,7 +17,7 @@ import {
   type SplitStore,
 } from '../types';
 import { bumpLedgerNotice } from './ledger-notice';
-import { LEDGER_PEOPLE, ledgerPersonRef, type LedgerPersonDoc } from './ledger-people';
+import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 import { reconcilePending } from '../pending-settlements';
 import { storedSplitOr } from '../new-records';
 
@@ -29,9 +29,8 @@ import { storedSplitOr } from '../new-records';
  * in the same transaction as the expense, which also reads the member documents of everyone it newly names: an
  * expense commits only if they are all members at that moment, and a removal, which reads the person's document,
  * cannot slip in. Trips written before paid totals were kept are backfilled from their expenses once, on their first
- * settlement (marked by PAID_TOTALS on the trip document).
+ * settlement (marked by PAID_TOTALS_KEPT on the trip document; new trips are created with it).
  */
-const PAID_TOTALS = 'paid_totals_kept';
 const SEPARATOR = '~';
 const childId = (tripId: string) => `${tripId}${SEPARATOR}${randomUUID()}`;
 const tripOf = (id: string) => {
@@ -124,11 +123,11 @@ export function firestoreSplit(db: Firestore): SplitStore {
    * before paid totals were kept in the people documents.
    */
   const backfillTotals = async (tripId: string) => {
-    const [marked] = await db.getAll(trip(tripId), { fieldMask: [PAID_TOTALS] });
-    if (!marked?.exists || marked.get(PAID_TOTALS) === true) return;
+    const [marked] = await db.getAll(trip(tripId), { fieldMask: [PAID_TOTALS_KEPT] });
+    if (!marked?.exists || marked.get(PAID_TOTALS_KEPT) === true) return;
     await db.runTransaction(async (tx) => {
       const tripDoc = await tx.get(trip(tripId));
-      if (!tripDoc.exists || tripDoc.get(PAID_TOTALS) === true) return;
+      if (!tripDoc.exists || tripDoc.get(PAID_TOTALS_KEPT) === true) return;
       const [expenseDocs, peopleDocs] = await Promise.all([
         tx.get(expenses(tripId)),
         tx.get(trip(tripId).collection(LEDGER_PEOPLE)),
@@ -148,7 +147,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
           ledger_refs: refs.get(userId) ?? 0,
         } satisfies LedgerPersonDoc);
       }
-      tx.update(trip(tripId), { [PAID_TOTALS]: true });
+      tx.update(trip(tripId), { [PAID_TOTALS_KEPT]: true });
     });
   };
 

@@ -14,7 +14,7 @@ import {
 } from '../types';
 import { newTripRecord } from '../new-records';
 import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
-import { ledgerPersonRef, LEDGER_PEOPLE, type LedgerPersonDoc } from './ledger-people';
+import { ledgerPersonRef, LEDGER_PEOPLE, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 
 /** Top-level invitations/{tripId}~{userId} (invitations.ts): queried by invitee, so not under the trip. */
 export const INVITATIONS = 'invitations';
@@ -34,7 +34,7 @@ export const TRIP_SUBCOLLECTIONS = [
 ] as const;
 
 /** trips/{id} keeps member_ids beside the record: it answers "my trips" with one array-contains query. */
-type TripDoc = TripRecord & { member_ids: string[] };
+type TripDoc = TripRecord & { member_ids: string[]; [PAID_TOTALS_KEPT]?: boolean };
 export interface MemberDoc {
   user_id: string;
   role: TripRole;
@@ -43,7 +43,7 @@ export interface MemberDoc {
 
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   if (!snapshot.exists) return null;
-  const { member_ids: _memberIds, ...trip } = snapshot.data() as TripDoc;
+  const { member_ids: _memberIds, [PAID_TOTALS_KEPT]: _paidTotalsKept, ...trip } = snapshot.data() as TripDoc;
   // Trips written before the ledger version existed start at 0.
   return { ...trip, ledger_version: trip.ledger_version ?? 0 };
 };
@@ -55,7 +55,12 @@ export function firestoreTrips(db: Firestore): TripStore {
     async create(ownerId: string, input: NewTrip) {
       const trip = newTripRecord(ownerId, input);
       const batch = db.batch();
-      batch.create(trips.doc(trip.id), { ...trip, member_ids: [ownerId] } satisfies TripDoc);
+      // A new trip's people documents keep paid totals from its first expense: nothing to backfill.
+      batch.create(trips.doc(trip.id), {
+        ...trip,
+        member_ids: [ownerId],
+        [PAID_TOTALS_KEPT]: true,
+      } satisfies TripDoc);
       batch.create(trips.doc(trip.id).collection('members').doc(ownerId), {
         user_id: ownerId,
         role: 'owner',
