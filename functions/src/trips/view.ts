@@ -68,6 +68,7 @@ export function toTripView(
 ): TripView {
   return {
     ...toTripSummary(trip, membership, urls),
+    guide_status: trip.guide_status,
     recommendations: recommendationsAnswer(trip.recommendations),
     recommendations_provider: trip.recommendations_provider,
     attractions: trip.attractions,
