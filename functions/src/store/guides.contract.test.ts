@@ -39,7 +39,7 @@ describe.each(Object.entries(storeAdapters))('store contract, background guides:
     expect(await adapter.store.trips.finishGuide(trip.id, written)).toBe(true);
     const finished = await adapter.store.trips.get(trip.id);
     expect(finished).toMatchObject(written);
-    expect(finished?.updated_at >= trip.updated_at).toBe(true);
+    expect(finished!.updated_at >= trip.updated_at).toBe(true);
     expect(await adapter.store.trips.listWritingGuides()).not.toContain(trip.id);
 
     // A repeated or late job never overwrites the finished guide.
