@@ -14,11 +14,20 @@ import {
   type TripView,
 } from '@wayfare/contract';
 import { loadConfig } from '../config';
+import { guideProviderFor } from '../ai';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
+import { createFirestoreStore } from '../store/firestore/firestore-store';
+import { startTestFirestore, type TestFirestore } from '../store/firestore/test-firestore';
 import { newTrip, newUser } from '../store/test-adapters';
-import { startTestApi, type TestApi } from '../test-support/api-server';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
 import { startGeminiStandIn, standInDayPlan, type GeminiStandIn } from '../test-support/gemini-stand-in';
-import { guideJobsFor, inProcessGuideJobs, resumeUnwrittenGuides } from './guide-jobs';
+import {
+  guideJobsFor,
+  inProcessGuideJobs,
+  resumeUnwrittenGuides,
+  writeTripGuide,
+  type GuideQueue,
+} from './guide-jobs';
 import { signedInUser } from './test-members';
 
 const start = addDays(toIsoDate(new Date()), 7);
@@ -119,6 +128,63 @@ describe('POST /api/trips with Gemini: the guide is written after the answer', (
     standIn.release();
     expect((await settledTrip(api, token, id)).guide_status).toBe('ready');
     expect((await api.call('GET', `/api/trips/${id}`, { token: stranger.token })).status).toBe(404);
+  });
+});
+
+describe('firebase mode on Firestore: Gemini guides go to the task queue', () => {
+  let standIn: GeminiStandIn;
+  let firestore: TestFirestore;
+  let api: TestApi;
+  /** Cloud Tasks' place: what was queued, or a refusal (the queue cannot be reached). */
+  const queued: string[] = [];
+  let queueDown = false;
+  const queue: GuideQueue = {
+    async enqueue(tripId) {
+      if (queueDown) throw new Error('Cloud Tasks unavailable');
+      queued.push(tripId);
+    },
+  };
+  const logger = pino({ level: 'silent' });
+  let config: ReturnType<typeof loadConfig>;
+  beforeAll(async () => {
+    standIn = await startGeminiStandIn();
+    firestore = await startTestFirestore();
+    const env = { WAYFARE_BACKEND: 'firebase', JWT_SECRET: TEST_JWT_SECRET, ...geminiEnv(standIn) };
+    config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+    const store = createFirestoreStore(firestore.db);
+    api = await startTestApi(env, { store, guides: guideJobsFor(config, store, logger, queue) });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await firestore?.stop();
+    await standIn?.close();
+  });
+
+  it('queues the guide and answers "writing"; the task (writeTripGuide) writes it, once', async () => {
+    const { token } = await signedInUser(api);
+    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    expect(res.status).toBe(201);
+    expect(res.body.trip.guide_status).toBe('writing');
+    expect(queued).toEqual([res.body.id]);
+    expect(standIn.received).toBe(0); // nothing was written in the request
+
+    // What the writeGuide task runs (index.ts → firebase-app.ts), here twice as a retried task would.
+    const provider = guideProviderFor(config, logger);
+    await writeTripGuide(api.store, provider, res.body.id, logger);
+    await writeTripGuide(api.store, provider, res.body.id, logger);
+    expect(standIn.received).toBe(1);
+    const written = (await api.call('GET', `/api/trips/${res.body.id}`, { token })).body as TripView;
+    expect(written).toMatchObject({ guide_status: 'ready', recommendations_provider: 'gemini' });
+  });
+
+  it('writes the offline guide as the fallback at once when the task cannot be queued', async () => {
+    const { token } = await signedInUser(api);
+    queueDown = true;
+    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    queueDown = false;
+    expect(res.status).toBe(201);
+    expect(res.body.trip).toMatchObject({ guide_status: 'fallback', recommendations_provider: 'offline' });
+    expect(Object.keys(parseRecommendations(res.body.trip.recommendations).guide!.itinerary)).toHaveLength(4);
   });
 });
 
