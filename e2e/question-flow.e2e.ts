@@ -63,6 +63,20 @@ async function finishChoices(page: Page, name: string) {
   await screenshot(page, `question-flow-summary-${name}`);
 }
 
+/**
+ * One second after the trip page shows a guide, its itinerary becomes daily plans through the bulk endpoint: waits
+ * for the page to say they were added, then reads the trip as the server has it.
+ */
+async function plansAdded(app: AppUnderTest, page: Page): Promise<TripView> {
+  await page.getByRole('status').filter({ hasText: 'Added to daily plans!' }).waitFor(WAIT);
+  const tripId = new URL(page.url()).pathname.split('/').pop() as string;
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await fetch(`${app.server.baseUrl}/api/trips/${tripId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.json()) as TripView;
+}
+
 describe('creating a trip through the question flow, in a real browser', () => {
   const app = appUnderTest();
 
@@ -73,20 +87,10 @@ describe('creating a trip through the question flow, in a real browser', () => {
     const tripId = new URL(page.url()).pathname.split('/').pop() as string;
     await page.getByRole('heading', { name: 'Trip to Lisbon' }).waitFor(WAIT);
 
-    // One second later the guide's itinerary becomes daily plans, saved through the bulk endpoint.
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    let trip: TripView | null = null;
-    for (let i = 0; i < 40; i++) {
-      const res = await fetch(`${app.server.baseUrl}/api/trips/${tripId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      trip = (await res.json()) as TripView;
-      if (trip.daily_plans.length > 0) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(trip?.recommendations_provider).toBe('offline');
-    expect(trip?.daily_plans.length).toBeGreaterThan(3);
-    const firstTitle = trip?.daily_plans.find((p) => p.day_number === 1)?.title as string;
+    const trip = await plansAdded(app, page);
+    expect(trip.recommendations_provider).toBe('offline');
+    expect(trip.daily_plans.length).toBeGreaterThan(3);
+    const firstTitle = trip.daily_plans.find((p) => p.day_number === 1)?.title as string;
     await page.getByText(firstTitle).first().waitFor(WAIT);
     await screenshot(page, `question-flow-trip-${name}`);
     return tripId;
@@ -205,14 +209,7 @@ describe('a trip whose AI guide Gemini is still writing, in a real browser', () 
     await guide.getByText('Written by Google Gemini').waitFor(WAIT);
     expect(await guide.getByRole('tab').count()).toBeGreaterThan(0);
     // Then, as for any new trip, the itinerary becomes the trip's daily plans.
-    await page.getByRole('status').filter({ hasText: 'Added to daily plans!' }).waitFor(WAIT);
-    const tripId = new URL(page.url()).pathname.split('/').pop() as string;
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const trip = (await (
-      await fetch(`${app.server.baseUrl}/api/trips/${tripId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as TripView;
+    const trip = await plansAdded(app, page);
     expect(trip).toMatchObject({ guide_status: 'ready', recommendations_provider: 'gemini' });
     const firstTitle = trip.daily_plans.find((p) => p.day_number === 1)?.title as string;
     await page.getByText(firstTitle).first().waitFor(WAIT);
