@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './ids';
-import type { TripView } from './trip-views';
+import { GUIDE_STATUSES, type TripView } from './trip-views';
 
 /**
  * Links that open part of a trip without a session: a member's private calendar feed, and the trip's read-only
@@ -69,6 +69,7 @@ export const sharedTripSchema = z.strictObject({
   end_date: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  guide_status: z.enum(GUIDE_STATUSES),
   recommendations: z.union([z.record(z.string(), z.unknown()), z.string(), z.null()]),
   recommendations_provider: z.string().nullable(),
   attractions: z.array(attractionSchema),

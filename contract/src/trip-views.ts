@@ -52,8 +52,17 @@ export function recommendationsAnswer(text: string | null): RecommendationsAnswe
   return text;
 }
 
+/**
+ * Where the trip's AI guide stands. A slow writer (Gemini) works after POST /api/trips has answered: 'writing'
+ * until it is done, then 'ready'; 'fallback' when it failed and the offline planner wrote the guide instead.
+ */
+export const GUIDE_STATUSES = ['writing', 'ready', 'fallback'] as const;
+export type GuideStatus = (typeof GUIDE_STATUSES)[number];
+
 /** GET /api/trips/{id}: the trip with everything the details page shows. */
 export interface TripView extends TripSummary {
+  /** While 'writing', recommendations are null and attractions empty; both fill in when it changes. */
+  guide_status: GuideStatus;
   recommendations: RecommendationsAnswer;
   recommendations_provider: string | null;
   attractions: Attraction[];

@@ -24,6 +24,7 @@ import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
 import { createTripRoutes } from './trips/create-routes';
+import { guideJobsFor, type GuideJobs } from './trips/guide-jobs';
 import { placesRoutes } from './places/routes';
 import { planRoutes } from './plans/routes';
 import { configuredWeather, weatherRoutes } from './weather/routes';
@@ -41,6 +42,8 @@ export interface AppDeps {
   files?: FileStore;
   /** Embedded mode: the built web app to serve beside /api (with the SPA fallback). */
   webDist?: string;
+  /** Where new trips' guides are written (trips/guide-jobs.ts); defaults to guideJobsFor(config): in this process. */
+  guides?: GuideJobs;
 }
 
 const JSON_BODY_LIMIT = '100kb';
@@ -108,7 +111,8 @@ export function createApp(deps: AppDeps): Express {
   const events = createLedgerEvents();
   api.use('/trip-split', splitRoutes({ ...deps, events }, tripImages));
   api.use('/trips', tripRoutes({ ...deps, events }, tripImages));
-  api.use('/trips', createTripRoutes(deps, tripImages));
+  const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);
+  api.use('/trips', createTripRoutes({ ...deps, guides }, tripImages));
   api.use('/places', placesRoutes(deps));
   api.use('/trips/:tripId/daily-plans', planRoutes(deps));
   const weather = configuredWeather(deps);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as apiFunction } from './index';
+import { api as apiFunction, writeGuide } from './index';
 import { startTestApi, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -30,11 +30,20 @@ describe('deployable as configured', () => {
     expect(readJson('functions/package.json').engines.node).toBe('22');
   });
 
-  it('sets region, a timeout that covers two Gemini attempts and the fallback, memory, and the secret', () => {
+  it('sets region, timeout, memory and the secret of the API function', () => {
     const endpoint = (apiFunction as unknown as { __endpoint: Record<string, unknown> }).__endpoint;
     expect(endpoint.region).toEqual(['us-central1']);
-    expect(endpoint.timeoutSeconds).toBeGreaterThanOrEqual((2 * 45_000) / 1000 + 15);
+    expect(endpoint.timeoutSeconds).toBe(120);
     expect(endpoint.availableMemoryMb).toBe(512);
+    expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'JWT_SECRET' })]);
+  });
+
+  it('writes Gemini guides in a task queue function whose timeout covers two attempts and the fallback', () => {
+    const endpoint = (writeGuide as unknown as { __endpoint: Record<string, any> }).__endpoint; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(endpoint.region).toEqual(['us-central1']);
+    expect(endpoint.timeoutSeconds).toBeGreaterThanOrEqual((2 * 45_000) / 1000 + 15);
+    expect(endpoint.taskQueueTrigger.retryConfig.maxAttempts).toBeGreaterThan(1);
+    expect(endpoint.taskQueueTrigger.rateLimits.maxConcurrentDispatches).toBeGreaterThan(0);
     expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'JWT_SECRET' })]);
   });
 

@@ -1,5 +1,6 @@
 import { defineSecret, defineString } from 'firebase-functions/params';
 import type { HttpsOptions } from 'firebase-functions/v2/https';
+import type { TaskQueueOptions } from 'firebase-functions/v2/tasks';
 
 /**
  * Every key the server reads in production. JWT_SECRET is a Secret Manager secret (deploy asks for it). The
@@ -12,7 +13,7 @@ export const optionalKeyParams = ['GEMINI_API_KEY', 'WEATHER_API_KEY', 'GOOGLE_M
   defineString(name, { default: '', description: `${name} (optional; empty turns the feature off)` }),
 );
 
-/** Gemini gets two attempts of GEMINI_TIMEOUT_MS (45 s each) and then the offline fallback: 120 s covers all. */
+/** Uploads and the largest ledgers' calculations fit in 120 s; the AI guide is written by writeGuide, not here. */
 export const apiFunctionOptions = {
   region: 'us-central1',
   timeoutSeconds: 120,
@@ -23,3 +24,18 @@ export const apiFunctionOptions = {
   cors: false,
   secrets: [jwtSecret],
 } satisfies HttpsOptions;
+
+/**
+ * writeGuide, the task queue function that writes a new trip's Gemini guide after POST /api/trips has answered:
+ * two attempts of GEMINI_TIMEOUT_MS (45 s each) and the offline fallback fit in 300 s. A task that fails outright
+ * (Firestore unreachable) is tried again; a written guide is never overwritten (the store checks 'writing'). At most
+ * 10 guides are written at once, so a burst of new trips does not become a burst of Gemini calls.
+ */
+export const guideTaskOptions = {
+  region: apiFunctionOptions.region,
+  timeoutSeconds: 300,
+  memory: '512MiB',
+  retryConfig: { maxAttempts: 3, minBackoffSeconds: 30 },
+  rateLimits: { maxConcurrentDispatches: 10 },
+  secrets: [jwtSecret],
+} satisfies TaskQueueOptions;

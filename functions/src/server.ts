@@ -9,6 +9,7 @@ import { sweepOrphanUploads } from './files/orphan-sweep';
 import { ensurePrivateDir, makeFilesPrivate } from './files/private-paths';
 import { answerClientErrorsAsJson } from './http/client-errors';
 import { openSqliteStore } from './store/embedded/sqlite-store';
+import { guideJobsFor, resumeUnwrittenGuides } from './trips/guide-jobs';
 
 /** The embedded signing secret: generated once, kept beside the database so sessions survive restarts. */
 function embeddedSecret(dataDir: string): string {
@@ -35,7 +36,13 @@ function main() {
     (removed) => removed && logger.info({ removed }, 'removed orphaned upload files'),
     (err: unknown) => logger.warn({ err }, 'could not sweep orphaned upload files'),
   );
-  const app = createApp({ config, store, tokens, logger, webDist });
+  // Guides are written in this process; those a stopped server left 'writing' are written again now.
+  const guides = guideJobsFor(config, store, logger);
+  void resumeUnwrittenGuides(store, guides).then(
+    (resumed) => resumed && logger.info({ resumed }, 'writing the guides a stopped server left unwritten'),
+    (err: unknown) => logger.warn({ err }, 'could not resume unwritten guides'),
+  );
+  const app = createApp({ config, store, tokens, logger, webDist, guides });
   const server = app.listen(config.port, () => {
     logger.info(
       { port: config.port, dataDir: config.dataDir },

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import type { ExpensesResponse } from '@wayfare/contract';
+import type { JsonFields } from './typed-json';
+
+/** What a page answers every member alike: all but the caller's own share. */
+export type SharedPage = Omit<ExpensesResponse, 'your_share_cents'>;
 
 export interface CachedPage {
-  /** The answer's JSON without its per-caller tail, `{"expenses":[…],…` with no closing brace, encoded once. */
-  head: Buffer;
+  /** The JSON of each field of the shared page, serialized once; the answer is assembled from them (typed-json). */
+  parts: JsonFields<SharedPage>;
   /** Identifies the page's content for HTTP revalidation (the caller's share is added to it). */
   etag: string;
 }
+
+const partsOf = (page: CachedPage['parts']): Buffer[] => Object.values(page);
 
 /** The content codings a cached page is kept in, besides plain JSON. */
 export type PageEncoding = 'br' | 'gzip';
@@ -27,7 +34,8 @@ const compress: Record<PageEncoding, (body: Buffer) => Buffer> = {
 export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
   const entries = new LRUCache<string, CachedPage>({
     maxSize: maxBytes / 2,
-    sizeCalculation: (page) => page.head.length + page.etag.length,
+    sizeCalculation: (page) =>
+      partsOf(page.parts).reduce((size, part) => size + part.length, page.etag.length),
   });
   const encoded = new LRUCache<string, Buffer>({
     maxSize: maxBytes / 2,
@@ -38,8 +46,10 @@ export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
     get(key: string): CachedPage | undefined {
       return entries.get(key);
     },
-    set(key: string, head: string): CachedPage {
-      const page = { head: Buffer.from(head), etag: createHash('sha1').update(head).digest('base64url') };
+    set(key: string, parts: CachedPage['parts']): CachedPage {
+      const hash = createHash('sha1');
+      for (const part of partsOf(parts)) hash.update(part);
+      const page = { parts, etag: hash.digest('base64url') };
       entries.set(key, page);
       return page;
     },

@@ -63,7 +63,8 @@ import type {
 import { NotAMemberError, peopleOfExpense, UniqueConstraintError } from '../store/types';
 import { requireDateNearTrip, requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
-import { createExpensePageCache, type PageEncoding } from './expense-page-cache';
+import { createExpensePageCache, type PageEncoding, type SharedPage } from './expense-page-cache';
+import { jsonObject, jsonOf, type JsonFields } from './typed-json';
 import { balancesOf, type SettlementPlanner } from './settlement-planner';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
@@ -345,8 +346,12 @@ export function createSplitService({
 
   const pages = createExpensePageCache();
 
-  /** The caller-independent part of an expense page, as JSON text without its closing brace. */
-  async function buildPage(trip: TripRecord, limit: number, cursor: ExpenseCursor | undefined) {
+  /** The caller-independent part of an expense page, each field serialized on its own (typed-json.ts). */
+  async function buildPage(
+    trip: TripRecord,
+    limit: number,
+    cursor: ExpenseCursor | undefined,
+  ): Promise<JsonFields<SharedPage>> {
     const [members, rows] = await Promise.all([
       store.members.list(trip.id),
       store.split.listExpensePage(trip.id, { limit: limit + 1, after: cursor ?? null }),
@@ -358,14 +363,13 @@ export function createSplitService({
       members,
       page.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
     );
-    const shared: Omit<ExpensesResponse, 'your_share_cents'> = {
-      expenses: page.map((record) => toExpense(record, person)),
-      next_cursor: rows.length > limit && last ? encodeExpenseCursor(last) : null,
-      expense_count: trip.expense_count,
-      total_expenses_cents: trip.total_expenses_cents,
-      total_expenses: centsToDollars(trip.total_expenses_cents),
+    return {
+      expenses: jsonOf(page.map((record) => toExpense(record, person))),
+      next_cursor: jsonOf(rows.length > limit && last ? encodeExpenseCursor(last) : null),
+      expense_count: jsonOf(trip.expense_count),
+      total_expenses_cents: jsonOf(trip.total_expenses_cents),
+      total_expenses: jsonOf(centsToDollars(trip.total_expenses_cents)),
     };
-    return JSON.stringify(shared).slice(0, -1);
   }
 
   async function expenseView(record: ExpenseRecord) {
@@ -515,9 +519,9 @@ export function createSplitService({
       emit('participant.removed', tripId, userId);
     },
 
-    /** One page of the list (one row more is read to learn whether another page follows) with trip figures. */
     /**
-     * One page of the ledger as the JSON text of its answer. The shared part of a page is built once per ledger
+     * One page of the ledger as the JSON text of its answer (one row more is read to learn whether another page
+     * follows). The shared part of a page is built once per ledger
      * version (see expense-page-cache.ts); only the caller's own share is added per request.
      */
     async listExpensesJson(
@@ -533,11 +537,10 @@ export function createSplitService({
         `${limit}\n${cursor ? encodeExpenseCursor(cursor) : ''}`,
       );
       const [cached, yourShare] = await Promise.all([
-        pages.get(key) ?? buildPage(trip, limit, cursor).then((head) => pages.set(key, head)),
+        pages.get(key) ?? buildPage(trip, limit, cursor).then((parts) => pages.set(key, parts)),
         store.split.shareTotal(tripId, user.id),
       ]);
-      const tail: Pick<ExpensesResponse, 'your_share_cents'> = { your_share_cents: yourShare };
-      const json = Buffer.concat([cached.head, Buffer.from(`,${JSON.stringify(tail).slice(1)}`)]);
+      const json = jsonObject<ExpensesResponse>({ ...cached.parts, your_share_cents: jsonOf(yourShare) });
       const etag = `W/"${cached.etag}-${yourShare}"`;
       return { body: encoding ? pages.encode(etag, encoding, json) : json, etag };
     },

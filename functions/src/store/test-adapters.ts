@@ -90,6 +90,7 @@ export const newTrip = (overrides: Partial<NewTrip> = {}): NewTrip => ({
   image_path: null,
   latitude: 38.7223,
   longitude: -9.1393,
+  guide_status: 'ready',
   recommendations: '{"itinerary":{}}',
   recommendations_provider: 'offline',
   attractions: [

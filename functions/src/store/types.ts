@@ -10,7 +10,7 @@ import type {
   LedgerTransfer,
   StoredSplit,
 } from '@wayfare/contract';
-import type { Attraction, DailyPlan, LinkKind, PlanTime, TripRole } from '@wayfare/contract';
+import type { Attraction, DailyPlan, GuideStatus, LinkKind, PlanTime, TripRole } from '@wayfare/contract';
 
 export interface UserRecord {
   id: string;
@@ -62,6 +62,8 @@ export interface TripRecord {
   image_path: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** Whether the AI guide is still being written (then recommendations are null), written, or the fallback. */
+  guide_status: GuideStatus;
   /** The AI guide as the provider wrote it (JSON text, or raw text when it did not parse). */
   recommendations: string | null;
   /** Which provider wrote the guide, e.g. 'offline' or 'gemini'. */
@@ -144,9 +146,24 @@ export interface MemberTrip extends TripListFields {
   owner_username: string;
 }
 
+/** A finished guide as its writer leaves it on the trip. */
+export type WrittenGuide = Pick<
+  TripRecord,
+  'recommendations' | 'recommendations_provider' | 'attractions'
+> & {
+  guide_status: Exclude<GuideStatus, 'writing'>;
+};
+
 export interface TripStore {
   /** Creates the trip and makes its owner the first member, in one atomic write. */
   create(ownerId: string, trip: NewTrip): Promise<TripRecord>;
+  /**
+   * Stores the written guide only while the trip's guide is still 'writing', checked and written atomically, so a
+   * repeated or late job never overwrites a finished guide. False when it was not written (finished, or no trip).
+   */
+  finishGuide(id: string, guide: WrittenGuide): Promise<boolean>;
+  /** Ids of the trips whose guide is still 'writing' (left so by a process that stopped mid-job). */
+  listWritingGuides(): Promise<string[]>;
   get(id: string): Promise<TripRecord | null>;
   /** Applies the patch and bumps updated_at; null when the trip does not exist. */
   update(id: string, patch: TripPatch): Promise<TripRecord | null>;

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { pino } from 'pino';
-import { createApp } from '../app';
+import { createApp, type AppDeps } from '../app';
 import { createTokenService, type TokenService } from '../auth/tokens';
 import { loadConfig, type AppConfig } from '../config';
 import { answerClientErrorsAsJson } from '../http/client-errors';
@@ -68,6 +68,8 @@ async function startLocalApi(
     /** Another store to run the app on (the Firestore adapter); the caller closes it. */
     store?: Store;
     createFirebaseToken?: (userId: string) => Promise<string>;
+    /** Where guides are written, as firebase-app.ts gives them (else the app's default for its config). */
+    guides?: AppDeps['guides'];
   } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-api-'));
@@ -86,6 +88,7 @@ async function startLocalApi(
     logger: pino({ level: 'silent' }),
     webDist: options.webDist,
     createFirebaseToken: options.createFirebaseToken,
+    guides: options.guides,
   });
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,8 +1,8 @@
 import { tripLengthDays, type CreateTripBody, type TripView } from '@wayfare/contract';
-import type { GuideProvider } from '../ai/types';
 import type { TripImages } from '../files/trip-images';
 import { cityIndex } from '../places/cities';
 import type { Store, UserRecord } from '../store/types';
+import type { GuideJobs } from './guide-jobs';
 import { createTripService } from './service';
 
 /** 'Lisbon, Portugal' → 'Lisbon': the city part of what the traveller picked or typed. */
@@ -17,10 +17,11 @@ function describe(body: CreateTripBody, place: string): string {
 }
 
 /**
- * Trip creation (spec §4): resolve the destination in the city data, have the guide provider write the AI guide,
- * then store the trip with its owner as first member in one atomic write, and answer it as GET /api/trips/{id} would.
+ * Trip creation (spec §4): resolve the destination in the city data, store the trip with its owner as first member
+ * in one atomic write and its guide 'writing', hand the guide to the guide jobs, and answer the trip as
+ * GET /api/trips/{id} would. A slow writer (Gemini) works after the answer; the offline planner is done before it.
  */
-export function createTripCreation(store: Store, guide: GuideProvider, images: TripImages) {
+export function createTripCreation(store: Store, guides: GuideJobs, images: TripImages) {
   const trips = createTripService(store, images);
   return {
     async create(user: UserRecord, body: CreateTripBody): Promise<TripView> {
@@ -30,16 +31,6 @@ export function createTripCreation(store: Store, guide: GuideProvider, images: T
         body.latitude != null && body.longitude != null
           ? { lat: body.latitude, lng: body.longitude }
           : city && { lat: city.latitude, lng: city.longitude };
-      const written = await guide.generate({
-        destination: body.destination,
-        city,
-        center,
-        startDate: body.startDate,
-        endDate: body.endDate,
-        budget: body.budgetRange,
-        interests: body.interests,
-        travelStyle: body.travelStyle,
-      });
       const trip = await store.trips.create(user.id, {
         trip_name: `Trip to ${place}`,
         description: describe(body, place),
@@ -51,11 +42,13 @@ export function createTripCreation(store: Store, guide: GuideProvider, images: T
         image_path: null,
         latitude: center?.lat ?? null,
         longitude: center?.lng ?? null,
-        recommendations: written.recommendations,
-        recommendations_provider: written.provider,
-        attractions: written.attractions,
+        guide_status: 'writing',
+        recommendations: null,
+        recommendations_provider: null,
+        attractions: [],
         preferences: { ...body.preferences },
       });
+      await guides.start(trip.id);
       return trips.get(trip.id, user.id);
     },
   };

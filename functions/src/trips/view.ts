@@ -68,6 +68,7 @@ export function toTripView(
 ): TripView {
   return {
     ...toTripSummary(trip, membership, urls),
+    guide_status: trip.guide_status,
     recommendations: recommendationsAnswer(trip.recommendations),
     recommendations_provider: trip.recommendations_provider,
     attractions: trip.attractions,
@@ -85,6 +86,7 @@ export function toSharedTrip(trip: TripRecord, plans: PlanRecord[]): SharedTrip 
     end_date: trip.end_date,
     latitude: trip.latitude,
     longitude: trip.longitude,
+    guide_status: trip.guide_status,
     recommendations: recommendationsAnswer(trip.recommendations),
     recommendations_provider: trip.recommendations_provider,
     attractions: trip.attractions,

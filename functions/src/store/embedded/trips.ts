@@ -52,6 +52,13 @@ export const tripMigrations: Migration[] = [
     id: '012-trip-ledger-version',
     sql: 'ALTER TABLE trips ADD COLUMN ledger_version INTEGER NOT NULL DEFAULT 0;',
   },
+  {
+    // Trips from before background guides had theirs written at creation.
+    id: '040-trip-guide-status',
+    sql: `ALTER TABLE trips ADD COLUMN guide_status TEXT NOT NULL DEFAULT 'ready'
+        CHECK (guide_status IN ('writing', 'ready', 'fallback'));
+      CREATE INDEX trips_writing_guides ON trips(id) WHERE guide_status = 'writing';`,
+  },
 ];
 
 type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
@@ -83,12 +90,20 @@ const PATCHABLE: ReadonlyArray<keyof TripPatch> = [
 export function sqliteTrips(db: Database.Database): TripStore {
   const insertTrip = db.prepare(
     `INSERT INTO trips (id, owner_id, trip_name, description, city_name, start_date, end_date, number_of_people,
-       budget_range, image_path, latitude, longitude, recommendations, recommendations_provider, attractions,
-       preferences, expense_count, total_expenses_cents, created_at, updated_at)
+       budget_range, image_path, latitude, longitude, guide_status, recommendations, recommendations_provider,
+       attractions, preferences, expense_count, total_expenses_cents, created_at, updated_at)
      VALUES (@id, @owner_id, @trip_name, @description, @city_name, @start_date, @end_date, @number_of_people,
-       @budget_range, @image_path, @latitude, @longitude, @recommendations, @recommendations_provider, @attractions,
-       @preferences, @expense_count, @total_expenses_cents, @created_at, @updated_at)`,
+       @budget_range, @image_path, @latitude, @longitude, @guide_status, @recommendations, @recommendations_provider,
+       @attractions, @preferences, @expense_count, @total_expenses_cents, @created_at, @updated_at)`,
   );
+  const finishGuide = db.prepare(
+    `UPDATE trips SET guide_status = @guide_status, recommendations = @recommendations,
+       recommendations_provider = @recommendations_provider, attractions = @attractions, updated_at = @updated_at
+     WHERE id = @id AND guide_status = 'writing'`,
+  );
+  const writingGuides = db
+    .prepare<[], string>("SELECT id FROM trips WHERE guide_status = 'writing' ORDER BY created_at")
+    .pluck();
   const insertMember = db.prepare(
     'INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)',
   );
@@ -128,6 +143,18 @@ export function sqliteTrips(db: Database.Database): TripStore {
     async get(id) {
       const row = byId.get(id);
       return row ? fromRow(row) : null;
+    },
+    async finishGuide(id, guide) {
+      const result = finishGuide.run({
+        ...guide,
+        attractions: JSON.stringify(guide.attractions),
+        id,
+        updated_at: new Date().toISOString(),
+      });
+      return result.changes > 0;
+    },
+    async listWritingGuides() {
+      return writingGuides.all();
     },
     async update(id, patch) {
       const fields = PATCHABLE.filter((field) => patch[field] !== undefined);

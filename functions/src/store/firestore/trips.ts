@@ -44,8 +44,8 @@ export interface MemberDoc {
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   if (!snapshot.exists) return null;
   const { member_ids: _memberIds, [PAID_TOTALS_KEPT]: _paidTotalsKept, ...trip } = snapshot.data() as TripDoc;
-  // Trips written before the ledger version existed start at 0.
-  return { ...trip, ledger_version: trip.ledger_version ?? 0 };
+  // Trips written before the ledger version existed start at 0; those from before background guides are written.
+  return { ...trip, ledger_version: trip.ledger_version ?? 0, guide_status: trip.guide_status ?? 'ready' };
 };
 
 export function firestoreTrips(db: Firestore): TripStore {
@@ -71,6 +71,19 @@ export function firestoreTrips(db: Firestore): TripStore {
     },
     async get(id) {
       return tripOf(await trips.doc(id).get());
+    },
+    async finishGuide(id, guide) {
+      const ref = trips.doc(id);
+      return db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists || snapshot.get('guide_status') !== 'writing') return false;
+        tx.update(ref, { ...guide, updated_at: new Date().toISOString() });
+        return true;
+      });
+    },
+    async listWritingGuides() {
+      const snapshot = await trips.where('guide_status', '==', 'writing').select().get();
+      return snapshot.docs.map((doc) => doc.id);
     },
     async update(id, patch) {
       const ref = trips.doc(id);

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { GuideTrip } from './guide';
-import { RecommendationsPanel } from './RecommendationsPanel';
+import { GUIDE_FALLBACK, GUIDE_WRITING, RecommendationsPanel } from './RecommendationsPanel';
 
 const GUIDE = JSON.stringify({
   itinerary: { day1: { day_plan: 'Louvre Museum in the morning.', food: '' } },
@@ -16,6 +16,7 @@ const GUIDE = JSON.stringify({
 const trip = (over: Partial<GuideTrip> = {}): GuideTrip => ({
   id: 't1',
   recommendations: GUIDE,
+  guide_status: 'ready',
   recommendations_provider: 'gemini',
   daily_plans: [],
   start_date: '2027-05-01',
@@ -24,6 +25,30 @@ const trip = (over: Partial<GuideTrip> = {}): GuideTrip => ({
 });
 
 describe('RecommendationsPanel', () => {
+  it('while the guide is written: busy, says so, and holds the place of tabs and text', () => {
+    render(
+      <RecommendationsPanel
+        trip={trip({ guide_status: 'writing', recommendations: null, recommendations_provider: null })}
+      />,
+    );
+    const panel = screen.getByRole('region', { name: 'AI Travel Guide' });
+    expect(panel).toHaveAttribute('aria-busy', 'true');
+    expect(within(panel).getByRole('status')).toHaveTextContent(GUIDE_WRITING);
+    expect(within(panel).queryByText('No recommendations available at this time.')).toBeNull();
+    expect(within(panel).queryByRole('tab')).toBeNull();
+  });
+
+  it('says when the offline planner wrote the guide because the AI could not', () => {
+    render(
+      <RecommendationsPanel trip={trip({ guide_status: 'fallback', recommendations_provider: 'offline' })} />,
+    );
+    const panel = screen.getByRole('region', { name: 'AI Travel Guide' });
+    expect(panel).toHaveAttribute('aria-busy', 'false');
+    expect(within(panel).getByText(GUIDE_FALLBACK)).toBeVisible();
+    expect(within(panel).getByText("Written by Wayfare's offline planner")).toBeVisible();
+    expect(within(panel).getAllByRole('tab')).toHaveLength(3);
+  });
+
   it('shows a tab per section with text, the first selected, and who wrote it', () => {
     render(<RecommendationsPanel trip={trip()} />);
     const panel = screen.getByRole('region', { name: 'AI Travel Guide' });

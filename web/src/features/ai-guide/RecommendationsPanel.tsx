@@ -1,24 +1,48 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { FileText, Sparkles } from 'lucide-react';
+import { FileText, Info, Sparkles } from 'lucide-react';
+import { SkeletonBlock } from '../../shared/ui/Skeleton';
 import { guideView, providerLabel, textBlocks, type GuideTrip } from './guide';
 import styles from './RecommendationsPanel.module.css';
 
-/** The trip's AI guide (spec §2 "Recommendations block"): a tab per section that has text, first one selected. */
+export const GUIDE_WRITING = 'Writing your guide…';
+export const GUIDE_FALLBACK = 'The AI guide could not be written; this is the offline guide.';
+
+/**
+ * The trip's AI guide (spec §2 "Recommendations block"): a tab per section that has text, first one selected.
+ * While the guide is being written, a placeholder of its size (busy); a guide the offline planner wrote because the
+ * AI failed says so.
+ */
 export function RecommendationsPanel({ trip }: { trip: GuideTrip }) {
   const view = useMemo(() => guideView(trip.recommendations), [trip.recommendations]);
   const writer = providerLabel(trip.recommendations_provider);
+  const writing = trip.guide_status === 'writing';
   const titleId = useId();
 
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
+    <section className={styles.panel} aria-labelledby={titleId} aria-busy={writing}>
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           <Sparkles size={20} aria-hidden="true" />
           AI Travel Guide
         </h2>
-        {writer && view.kind !== 'empty' && <p className={styles.writer}>Written by {writer}</p>}
+        {writing ? (
+          <p className={styles.writer} role="status">
+            {GUIDE_WRITING}
+          </p>
+        ) : (
+          writer && view.kind !== 'empty' && <p className={styles.writer}>Written by {writer}</p>
+        )}
       </header>
-      {view.kind === 'empty' && <p className={styles.empty}>No recommendations available at this time.</p>}
+      {writing && <GuideSkeleton />}
+      {trip.guide_status === 'fallback' && (
+        <p className={styles.note}>
+          <Info size={16} aria-hidden="true" />
+          {GUIDE_FALLBACK}
+        </p>
+      )}
+      {!writing && view.kind === 'empty' && (
+        <p className={styles.empty}>No recommendations available at this time.</p>
+      )}
       {view.kind === 'text' && (
         <div className={styles.body}>
           <p className={styles.note}>
@@ -30,6 +54,24 @@ export function RecommendationsPanel({ trip }: { trip: GuideTrip }) {
       )}
       {view.kind === 'sections' && <GuideTabs key={trip.id} tabs={view.tabs} />}
     </section>
+  );
+}
+
+/** The guide's shape while it is written: a row of tabs and a section's lines, so nothing moves when it comes. */
+function GuideSkeleton() {
+  return (
+    <div className={styles.body}>
+      <div className={styles.tabs}>
+        {[0, 1, 2, 3].map((tab) => (
+          <SkeletonBlock key={tab} className={styles.skeletonTab} />
+        ))}
+      </div>
+      <div className={styles.text}>
+        {[0, 1, 2, 3].map((line) => (
+          <SkeletonBlock key={line} className={styles.skeletonLine} />
+        ))}
+      </div>
+    </div>
   );
 }
 

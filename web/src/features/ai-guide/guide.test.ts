@@ -27,6 +27,7 @@ const guide = JSON.stringify({
 const trip = (over: Partial<GuideTrip> = {}): GuideTrip => ({
   id: 't1',
   recommendations: guide,
+  guide_status: 'ready',
   recommendations_provider: 'offline',
   daily_plans: [],
   start_date: '2027-05-01',

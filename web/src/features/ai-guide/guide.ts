@@ -14,7 +14,13 @@ import { ApiError } from '../../shared/api';
 /** The parts of GET /api/trips/{id} the AI guide reads. */
 export type GuideTrip = Pick<
   TripView,
-  'id' | 'recommendations' | 'recommendations_provider' | 'daily_plans' | 'start_date' | 'end_date'
+  | 'id'
+  | 'guide_status'
+  | 'recommendations'
+  | 'recommendations_provider'
+  | 'daily_plans'
+  | 'start_date'
+  | 'end_date'
 >;
 
 export type GuideView =

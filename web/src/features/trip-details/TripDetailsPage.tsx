@@ -6,7 +6,7 @@ import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { RecommendationsPanel, useAutoAddPlans } from '../ai-guide';
+import { RecommendationsPanel, useAutoAddPlans, useGuideStatus } from '../ai-guide';
 import { DailyPlansBoard } from '../daily-plans';
 import { TripMap } from '../map';
 import { TripLinksDialog } from '../sharing';
@@ -83,13 +83,15 @@ const HERO_PHOTO_WIDTH = 1280;
 
 /** The loaded trip: header, then plans on the left and the map on the right from tablet width up. */
 function TripDetails({
-  trip,
+  trip: loaded,
   refreshing,
   refreshFailed,
   onRefresh,
   setPlans,
   reloadPlans,
 }: TripDetailsProps) {
+  // A guide still being written fills in here (guide, map sights) once it is done.
+  const trip = useGuideStatus(loaded);
   const weather = useTripWeather(trip);
   const [linksOpen, setLinksOpen] = useState(false);
   const autoAdd = useAutoAddPlans(trip, (plans) => setPlans((current) => [...current, ...plans]));

@@ -30,3 +30,8 @@ export function SkeletonColumns({ label }: { label: string }) {
     </div>
   );
 }
+
+/** One shimmering placeholder block, sized by the caller's class (e.g. a line of text or a tab). */
+export function SkeletonBlock({ className }: { className?: string }) {
+  return <div className={cx(styles.block, className)} aria-hidden="true" />;
+}

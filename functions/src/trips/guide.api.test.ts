@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  createTripBody,
+  EMPTY_ANSWERS,
+  parseRecommendations,
+  toIsoDate,
+  type CreateTripResponse,
+  type QuestionAnswers,
+  type TripView,
+} from '@wayfare/contract';
+import { loadConfig } from '../config';
+import { guideProviderFor } from '../ai';
+import { openSqliteStore } from '../store/embedded/sqlite-store';
+import { createFirestoreStore } from '../store/firestore/firestore-store';
+import { startTestFirestore, type TestFirestore } from '../store/firestore/test-firestore';
+import { newTrip, newUser } from '../store/test-adapters';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
+import { startGeminiStandIn, standInDayPlan, type GeminiStandIn } from '../test-support/gemini-stand-in';
+import {
+  guideJobsFor,
+  inProcessGuideJobs,
+  resumeUnwrittenGuides,
+  writeTripGuide,
+  type GuideQueue,
+} from './guide-jobs';
+import { signedInUser } from './test-members';
+
+const start = addDays(toIsoDate(new Date()), 7);
+const answers: QuestionAnswers = {
+  ...EMPTY_ANSWERS,
+  destination: 'Lisbon, Portugal',
+  dates: '4-7 days',
+  startDate: start,
+  endDate: addDays(start, 3),
+  budget: 'Moderate',
+  interests: ['Food & Dining'],
+  travelStyle: 'Couple',
+};
+
+const geminiEnv = (standIn: GeminiStandIn) => ({
+  GEMINI_API_KEY: 'test-key',
+  GEMINI_BASE_URL: standIn.baseUrl,
+  GEMINI_TIMEOUT_MS: '10000',
+});
+
+/** The trip once its guide is no longer 'writing' (the page polls the same way). */
+async function settledTrip(api: TestApi, token: string, id: string): Promise<TripView> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const trip = (await api.call('GET', `/api/trips/${id}`, { token })).body as TripView;
+    if (trip.guide_status !== 'writing') return trip;
+    if (Date.now() > deadline) throw new Error('the guide was not written within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('POST /api/trips with Gemini: the guide is written after the answer', () => {
+  let standIn: GeminiStandIn;
+  let api: TestApi;
+  beforeAll(async () => {
+    standIn = await startGeminiStandIn();
+    api = await startTestApi(geminiEnv(standIn));
+  });
+  afterAll(async () => {
+    await api.close();
+    await standIn.close();
+  });
+  beforeEach(() => {
+    standIn.mode = 'guide';
+    standIn.release();
+  });
+
+  it('answers 201 while Gemini is still writing; the guide, its sights and status "ready" follow', async () => {
+    const { token } = await signedInUser(api);
+    standIn.hold();
+    const asked = standIn.received;
+    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    expect(res.status).toBe(201);
+    const { id, trip } = res.body as CreateTripResponse;
+    expect(trip).toMatchObject({
+      id,
+      trip_name: 'Trip to Lisbon',
+      guide_status: 'writing',
+      recommendations: null,
+      recommendations_provider: null,
+      attractions: [],
+    });
+    // Gemini has the request and has not answered: the trip is still 'writing' for every reader.
+    await standIn.receivedAtLeast(asked + 1);
+    const meanwhile = (await api.call('GET', `/api/trips/${id}`, { token })).body as TripView;
+    expect(meanwhile.guide_status).toBe('writing');
+
+    standIn.release();
+    const written = await settledTrip(api, token, id);
+    expect(written).toMatchObject({ guide_status: 'ready', recommendations_provider: 'gemini' });
+    const { guide } = parseRecommendations(written.recommendations);
+    expect(Object.keys(guide!.itinerary)).toEqual(['day1', 'day2', 'day3', 'day4']);
+    expect(guide!.itinerary.day2?.day_plan).toBe(standInDayPlan(2));
+    expect(written.attractions.map((a) => a.name)).toEqual(['Castelo de São Jorge', 'Jerónimos Monastery']);
+  });
+
+  it('falls back to the offline guide, marked "fallback", when Gemini fails twice', async () => {
+    const { token } = await signedInUser(api);
+    standIn.mode = 'fail';
+    const asked = standIn.received;
+    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    expect(res.status).toBe(201);
+    expect(res.body.trip.guide_status).toBe('writing');
+    const written = await settledTrip(api, token, res.body.id);
+    expect(standIn.received - asked).toBe(2); // one retry, then the offline planner
+    expect(written).toMatchObject({ guide_status: 'fallback', recommendations_provider: 'offline' });
+    expect(Object.keys(parseRecommendations(written.recommendations).guide!.itinerary)).toHaveLength(4);
+    expect(written.attractions.length).toBeGreaterThan(0);
+  });
+
+  it('shows a writing trip to nobody but its members', async () => {
+    const [{ token }, stranger] = await Promise.all([signedInUser(api), signedInUser(api)]);
+    standIn.hold();
+    const { id } = (await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) }))
+      .body as CreateTripResponse;
+    expect((await api.call('GET', `/api/trips/${id}`, { token: stranger.token })).status).toBe(404);
+    expect((await api.call('GET', `/api/trips/${id}`)).status).toBe(401);
+    standIn.release();
+    expect((await settledTrip(api, token, id)).guide_status).toBe('ready');
+    expect((await api.call('GET', `/api/trips/${id}`, { token: stranger.token })).status).toBe(404);
+  });
+});
+
+describe('firebase mode on Firestore: Gemini guides go to the task queue', () => {
+  let standIn: GeminiStandIn;
+  let firestore: TestFirestore;
+  let api: TestApi;
+  /** Cloud Tasks' place: what was queued, or a refusal (the queue cannot be reached). */
+  const queued: string[] = [];
+  let queueDown = false;
+  const queue: GuideQueue = {
+    async enqueue(tripId) {
+      if (queueDown) throw new Error('Cloud Tasks unavailable');
+      queued.push(tripId);
+    },
+  };
+  const logger = pino({ level: 'silent' });
+  let config: ReturnType<typeof loadConfig>;
+  beforeAll(async () => {
+    standIn = await startGeminiStandIn();
+    firestore = await startTestFirestore();
+    const env = { WAYFARE_BACKEND: 'firebase', JWT_SECRET: TEST_JWT_SECRET, ...geminiEnv(standIn) };
+    config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+    const store = createFirestoreStore(firestore.db);
+    api = await startTestApi(env, { store, guides: guideJobsFor(config, store, logger, queue) });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await firestore?.stop();
+    await standIn?.close();
+  });
+
+  it('queues the guide and answers "writing"; the task (writeTripGuide) writes it, once', async () => {
+    const { token } = await signedInUser(api);
+    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    expect(res.status).toBe(201);
+    expect(res.body.trip.guide_status).toBe('writing');
+    expect(queued).toEqual([res.body.id]);
+    expect(standIn.received).toBe(0); // nothing was written in the request
+
+    // What the writeGuide task runs (index.ts → firebase-app.ts), here twice as a retried task would.
+    const provider = guideProviderFor(config, logger);
+    await writeTripGuide(api.store, provider, res.body.id, logger);
+    await writeTripGuide(api.store, provider, res.body.id, logger);
+    expect(standIn.received).toBe(1);
+    const written = (await api.call('GET', `/api/trips/${res.body.id}`, { token })).body as TripView;
+    expect(written).toMatchObject({ guide_status: 'ready', recommendations_provider: 'gemini' });
+  });
+
+  it('writes the offline guide as the fallback at once when the task cannot be queued', async () => {
+    const { token } = await signedInUser(api);
+    queueDown = true;
+    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    queueDown = false;
+    expect(res.status).toBe(201);
+    expect(res.body.trip).toMatchObject({ guide_status: 'fallback', recommendations_provider: 'offline' });
+    expect(Object.keys(parseRecommendations(res.body.trip.recommendations).guide!.itinerary)).toHaveLength(4);
+  });
+});
+
+describe('guide jobs in one embedded process', () => {
+  it('writes at most the given number at once, the rest in order, each trip once', async () => {
+    const running: string[] = [];
+    const finish = new Map<string, () => void>();
+    const started: string[] = [];
+    const jobs = inProcessGuideJobs(
+      (tripId) =>
+        new Promise<void>((resolve) => {
+          started.push(tripId);
+          running.push(tripId);
+          finish.set(tripId, () => {
+            running.splice(running.indexOf(tripId), 1);
+            resolve();
+          });
+        }),
+      pino({ level: 'silent' }),
+      2,
+    );
+    for (const id of ['a', 'b', 'c', 'a', 'd']) await jobs.start(id);
+    expect(running).toEqual(['a', 'b']);
+    finish.get('a')?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(running).toEqual(['b', 'c']);
+    finish.get('b')?.();
+    finish.get('c')?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(running).toEqual(['d']);
+    const idle = jobs.idle();
+    finish.get('d')?.();
+    await idle;
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('writes at start-up the guides a stopped server left "writing"', async () => {
+    const standIn = await startGeminiStandIn();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-guides-'));
+    const store = openSqliteStore(path.join(dir, 'wayfare.db'));
+    try {
+      const owner = await store.users.create(newUser());
+      const left = await store.trips.create(
+        owner.id,
+        newTrip({
+          guide_status: 'writing',
+          recommendations: null,
+          recommendations_provider: null,
+          attractions: [],
+          preferences: { destination: 'Lisbon, Portugal', interests: ['Food & Dining'], travelStyle: 'Solo' },
+        }),
+      );
+      const done = await store.trips.create(owner.id, newTrip());
+
+      const config = loadConfig({ WAYFARE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...geminiEnv(standIn) });
+      const jobs = guideJobsFor(config, store, pino({ level: 'silent' }));
+      expect(await resumeUnwrittenGuides(store, jobs)).toBe(1);
+      await jobs.idle();
+
+      const resumed = await store.trips.get(left.id);
+      expect(resumed).toMatchObject({ guide_status: 'ready', recommendations_provider: 'gemini' });
+      // The trip's own days (2027-04-10 to 14): five, as the stored dates say.
+      expect(Object.keys(parseRecommendations(resumed!.recommendations).guide!.itinerary)).toHaveLength(5);
+      expect(await store.trips.get(done.id)).toEqual(done);
+      expect(standIn.received).toBe(1);
+    } finally {
+      await store.close();
+      await standIn.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
