@@ -11,7 +11,7 @@ import { Page } from '../../shared/ui/Page';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { TextField } from '../../shared/ui/TextField';
 import { editTripFormData, validateEditTrip, type EditTripErrors, type EditTripValues } from './editTripForm';
-import { formatDateRange } from './format';
+import { formatDateRange } from '../../shared/dates';
 import { ImageDrop } from './ImageDrop';
 import { fetchTrip, updateTrip } from './tripsApi';
 import styles from './EditTripPage.module.css';
