@@ -15,6 +15,7 @@ export * from './settlement';
 export * from './split';
 export * from './text';
 export * from './typed-amount';
+export * from './typed-amount-field';
 export * from './trips';
 export * from './trip-views';
 export * from './map';

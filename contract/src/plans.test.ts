@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DURATION_NEEDS_START, planInputSchema, plansByDay, planTimeSchema } from './plans';
+import { DURATION_NEEDS_START, planFormSchema, planInputSchema, plansByDay, planTimeSchema } from './plans';
 
 const base = { plan_date: '2027-04-10', category: 'Attraction', title: 'Tower' };
 
@@ -57,5 +57,58 @@ describe('plan times', () => {
       ['2027-04-10', ['early', 'late', 'untimed', 'food']],
       ['2027-04-11', ['b']],
     ]);
+  });
+});
+
+describe('planFormSchema (the Add New Plan form)', () => {
+  const draft = {
+    plan_date: '2027-03-05',
+    category: 'Restaurant',
+    title: ' Dinner ',
+    description: ' ',
+    start_time: '19:30',
+    duration: '90',
+  };
+  const problems = (values: typeof draft) =>
+    Object.fromEntries(
+      (planFormSchema.safeParse(values).error?.issues ?? []).map((issue) => [issue.path[0], issue.message]),
+    );
+
+  it('needs a day, a category and a non-blank title', () => {
+    expect(problems(draft)).toEqual({});
+    expect(problems({ ...draft, title: '   ' })).toEqual({ title: 'Title is required' });
+    expect(problems({ ...draft, category: '' })).toEqual({ category: 'Category is required' });
+    expect(Object.keys(problems({ ...draft, plan_date: '' }))).toEqual(['plan_date']);
+  });
+
+  it('checks the duration: whole minutes up to a day, and only with a start time', () => {
+    expect(problems({ ...draft, start_time: '', duration: '' })).toEqual({});
+    expect(problems({ ...draft, start_time: '', duration: '30' })).toEqual({
+      duration: 'Set a start time to give a duration',
+    });
+    for (const bad of ['0', '1.5', '1441', 'abc', '-5', '1e2']) {
+      expect(problems({ ...draft, duration: bad })).toEqual({
+        duration: 'Enter whole minutes from 1 to 1440',
+      });
+    }
+  });
+
+  it('sends the time as one: null for an untimed plan, minutes as a number', () => {
+    expect(planFormSchema.parse(draft)).toEqual({
+      plan_date: '2027-03-05',
+      category: 'Restaurant',
+      title: 'Dinner',
+      description: '',
+      start_time: '19:30',
+      duration_minutes: 90,
+    });
+    expect(planFormSchema.parse({ ...draft, duration: '' })).toMatchObject({
+      start_time: '19:30',
+      duration_minutes: null,
+    });
+    expect(planFormSchema.parse({ ...draft, start_time: '', duration: '' })).toMatchObject({
+      start_time: null,
+      duration_minutes: null,
+    });
   });
 });

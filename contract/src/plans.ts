@@ -80,6 +80,38 @@ export const planInputSchema = z
   );
 export type PlanInput = z.output<typeof planInputSchema>;
 
+export const DURATION_WITHOUT_START = 'Set a start time to give a duration';
+export const DURATION_MINUTES = `Enter whole minutes from 1 to ${MAX_PLAN_MINUTES}`;
+
+/**
+ * The Add New Plan form as typed (spec §5): a day, a category, a non-blank title, an optional description, and an
+ * optional time ('' for none) with an optional duration in whole minutes (text, '' for none) that needs the time.
+ * Its output is the plan to send: trimmed text, and the time as one (both null for an untimed plan).
+ */
+export const planFormSchema = z
+  .object({
+    plan_date: isoDateSchema,
+    category: visibleText('Category', 40),
+    title: visibleText('Title', 200),
+    description: z.string().trim().max(2000, 'Description is too long'),
+    start_time: z.union([z.literal(''), planTimeSchema]),
+    duration: z.string().trim().default(''),
+  })
+  .superRefine(({ start_time, duration }, ctx) => {
+    if (duration === '') return;
+    if (start_time === '')
+      ctx.addIssue({ code: 'custom', path: ['duration'], message: DURATION_WITHOUT_START });
+    else if (!/^\d+$/.test(duration) || +duration < 1 || +duration > MAX_PLAN_MINUTES) {
+      ctx.addIssue({ code: 'custom', path: ['duration'], message: DURATION_MINUTES });
+    }
+  })
+  .transform(({ start_time, duration, ...plan }): PlanInput => ({
+    ...plan,
+    start_time: start_time || null,
+    duration_minutes: start_time && duration ? Number(duration) : null,
+  }));
+export type PlanFormValues = z.input<typeof planFormSchema>;
+
 /**
  * The order of one day's plans: timed plans first, by start time, then the untimed ones in the order they were
  * put in (a schedule reads top-down, and the unscheduled rest — "try the bakery" — follows it). Ties keep the

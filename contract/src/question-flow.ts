@@ -85,6 +85,9 @@ const choice = <T extends readonly [string, ...string[]]>(options: T, label: str
 
 const destinationField = visibleText('Destination', 120);
 
+/** The question flow's first step as a form: the destination, typed or picked from the suggestions. */
+export const destinationAnswerSchema = z.object({ destination: destinationField });
+
 /** The answers as stored with the trip (trip.preferences). */
 export const questionAnswersSchema = z.object({
   destination: destinationField,

@@ -14,6 +14,7 @@ import {
   expenseBodySchema,
   expenseListQuerySchema,
   looksLikeEmail,
+  participantFormSchema,
 } from './split';
 
 const valid = { title: ' Dinner ', amount: '45.5', expense_date: '2027-04-11', paid_by: 'u1' };
@@ -72,6 +73,19 @@ describe('addParticipantBodySchema', () => {
     expect(looksLikeEmail('bea@example.com')).toBe(true);
     expect(looksLikeEmail('bea_travels')).toBe(false);
     expect(looksLikeEmail('bea@home')).toBe(false);
+  });
+});
+
+describe('participantFormSchema', () => {
+  it('sends email-looking text as email, anything else as username, and refuses blank', () => {
+    expect(participantFormSchema.parse({ identifier: ' bea@example.com ' })).toEqual({
+      email: 'bea@example.com',
+    });
+    expect(participantFormSchema.parse({ identifier: 'bea_travels' })).toEqual({ username: 'bea_travels' });
+    expect(participantFormSchema.safeParse({ identifier: '   ' }).error?.issues[0]).toMatchObject({
+      path: ['identifier'],
+      message: PROVIDE_IDENTIFIER,
+    });
   });
 });
 

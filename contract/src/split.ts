@@ -81,6 +81,13 @@ export const addParticipantBodySchema = z
   .refine((body) => Boolean(body.email || body.username), { message: PROVIDE_IDENTIFIER });
 export type AddParticipantBody = z.output<typeof addParticipantBodySchema>;
 
+/** The add-participant form's one field (spec §5): email-looking text is sent as email, anything else as username. */
+export const participantFormSchema = z
+  .object({ identifier: z.string().trim().min(1, PROVIDE_IDENTIFIER) })
+  .transform(({ identifier }): AddParticipantBody =>
+    looksLikeEmail(identifier) ? { email: identifier } : { username: identifier },
+  );
+
 export const participantParamsSchema = z.object({
   tripId: recordId('Trip id'),
   userId: recordId('User id'),

@@ -15,17 +15,22 @@ export const ALICE: SessionUser = {
 export function Providers({
   user = ALICE,
   path = '/',
+  state,
+  login = () => true,
   logout = () => {},
   children,
 }: {
   user?: SessionUser | null;
   path?: string;
+  /** The history state of the first entry (what a screen reads from `useLocation().state`). */
+  state?: unknown;
+  login?: Session['login'];
   logout?: () => void;
   children: ReactNode;
 }) {
-  const session: Session = { user, login: () => true, logout };
+  const session: Session = { user, login, logout };
   return (
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
       <SessionContext value={session}>{children}</SessionContext>
     </MemoryRouter>
   );

@@ -1,6 +1,8 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FileText, Info, Sparkles } from 'lucide-react';
+import type { GuideSection } from '@wayfare/contract';
 import { SkeletonBlock } from '../../shared/ui/Skeleton';
+import { Tabs } from '../../shared/ui/Tabs';
 import { guideView, providerLabel, textBlocks, type GuideTrip } from './guide';
 import styles from './RecommendationsPanel.module.css';
 
@@ -15,8 +17,8 @@ export const GUIDE_FALLBACK = 'The AI guide could not be written; this is the of
 export function RecommendationsPanel({ trip }: { trip: GuideTrip }) {
   const view = useMemo(() => guideView(trip.recommendations), [trip.recommendations]);
   const writer = providerLabel(trip.recommendations_provider);
-  const writing = trip.guide_status === 'writing';
   const titleId = useId();
+  const writing = trip.guide_status === 'writing';
 
   return (
     <section className={styles.panel} aria-labelledby={titleId} aria-busy={writing}>
@@ -61,7 +63,7 @@ export function RecommendationsPanel({ trip }: { trip: GuideTrip }) {
 function GuideSkeleton() {
   return (
     <div className={styles.body}>
-      <div className={styles.tabs}>
+      <div className={styles.skeletonTabs}>
         {[0, 1, 2, 3].map((tab) => (
           <SkeletonBlock key={tab} className={styles.skeletonTab} />
         ))}
@@ -75,55 +77,20 @@ function GuideSkeleton() {
   );
 }
 
-function GuideTabs({ tabs }: { tabs: Array<{ section: string; label: string; text: string }> }) {
-  const [selected, setSelected] = useState(0);
-  const id = useId();
-  const current = tabs[Math.min(selected, tabs.length - 1)];
-
-  // Arrow keys move between tabs (the WAI-ARIA tabs pattern); Home and End jump to the ends.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = {
-      ArrowRight: (selected + 1) % tabs.length,
-      ArrowLeft: (selected - 1 + tabs.length) % tabs.length,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    setSelected(next);
-    document.getElementById(`${id}-tab-${next}`)?.focus();
-  };
-
+function GuideTabs({ tabs }: { tabs: Array<{ section: GuideSection; label: string; text: string }> }) {
+  const [selected, setSelected] = useState(tabs[0]?.section);
+  const current = tabs.find((tab) => tab.section === selected) ?? tabs[0];
+  if (!current) return null;
   return (
     <div className={styles.body}>
-      <div className={styles.tabs} role="tablist" aria-label="Guide sections" onKeyDown={onKeyDown}>
-        {tabs.map((tab, index) => (
-          <button
-            key={tab.section}
-            id={`${id}-tab-${index}`}
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={index === selected}
-            aria-controls={`${id}-panel`}
-            tabIndex={index === selected ? 0 : -1}
-            onClick={() => setSelected(index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {current && (
-        <div
-          id={`${id}-panel`}
-          role="tabpanel"
-          aria-labelledby={`${id}-tab-${selected}`}
-          className={styles.tabPanel}
-        >
-          <SectionText text={current.text} />
-        </div>
-      )}
+      <Tabs
+        label="Guide sections"
+        tabs={tabs.map((tab) => ({ key: tab.section, label: tab.label }))}
+        active={current.section}
+        onChange={setSelected}
+      >
+        <SectionText text={current.text} />
+      </Tabs>
     </div>
   );
 }

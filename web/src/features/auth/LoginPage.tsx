@@ -1,14 +1,13 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { focusFirstError } from '../../shared/focusFirstError';
-import { Button } from '../../shared/ui/Button';
+import { loginBodySchema, type LoginBody } from '@wayfare/contract';
+import { useSchemaForm } from '../../shared/form/useSchemaForm';
 import { Notice } from '../../shared/ui/Notice';
-import { TextField } from '../../shared/ui/TextField';
+import { TextInput } from '../../shared/ui/Field';
+import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { loginRequest } from './authApi';
-import styles from './authForm.module.css';
-import { loginFailureDetail, validateLogin, type FieldErrors, type LoginValues } from './forms';
+import { loginFailureDetail } from './forms';
 import { afterLoginDestination, readLoginState, type LoginLocationState } from './loginState';
 import { useSession } from './SessionContext';
 
@@ -20,36 +19,16 @@ export function LoginPage() {
   const { login } = useSession();
   const incoming = readLoginState(location.state);
 
-  const [values, setValues] = useState<LoginValues>({ email: incoming.email ?? '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginValues>>({});
-  const [failure, setFailure] = useState<{ detail?: string } | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useSchemaForm(loginBodySchema, {
+    defaultValues: { email: incoming.email ?? '', password: '' },
+  });
+  const { errors } = form.formState;
 
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const field = event.target.name as keyof LoginValues;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateLogin(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(event.currentTarget, result.errors);
-      return;
-    }
-    setFailure(null);
-    setPending(true);
-    try {
-      const { token } = await loginRequest(result.body);
-      if (!login(token)) throw new Error('The server answered with a token that is not a session');
-      const destination = afterLoginDestination(incoming);
-      void navigate(destination.to, { replace: true, state: destination.state });
-    } catch (error) {
-      setFailure({ detail: loginFailureDetail(error) });
-      setPending(false);
-    }
+  const send = async (body: LoginBody) => {
+    const { token } = await loginRequest(body);
+    if (!login(token)) throw new Error('The server answered with a token that is not a session');
+    const destination = afterLoginDestination(incoming);
+    void navigate(destination.to, { replace: true, state: destination.state });
   };
 
   // Signing up from here keeps the way back to the question flow, or to the invite link.
@@ -71,44 +50,32 @@ export function LoginPage() {
       }
     >
       {incoming.message && <Notice tone="info">{incoming.message}</Notice>}
-      {failure && (
-        <Notice tone="error" detail={failure.detail}>
-          {LOGIN_FAILED}
-        </Notice>
-      )}
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField
+      <AuthForm
+        form={form}
+        onSend={send}
+        failure={LOGIN_FAILED}
+        failureDetail={loginFailureDetail}
+        submitLabel="Log in"
+        loadingText="Logging in…"
+      >
+        <TextInput
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={values.email}
-          onChange={change}
-          error={errors.email}
+          error={errors.email?.message}
+          {...form.register('email')}
         />
-        <TextField
+        <TextInput
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={values.password}
-          onChange={change}
-          error={errors.password}
+          error={errors.password?.message}
+          {...form.register('password')}
         />
-        <Button
-          type="submit"
-          size="large"
-          fullWidth
-          className={styles.submit}
-          loading={pending}
-          loadingText="Logging in…"
-        >
-          Log in
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,14 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { CheckCircle2, ChevronDown, Plus } from 'lucide-react';
-import { PLAN_CATEGORIES, type DailyPlan } from '@wayfare/contract';
+import { PLAN_CATEGORIES, planFormSchema, type DailyPlan, type PlanInput } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
+import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
+import { Select, TextArea, TextInput } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
-import { TextField } from '../../shared/ui/TextField';
 import { useSession } from '../auth';
 import { CategoryIcon } from './categoryIcons';
-import { canSubmitPlan, dayOptionLabel, durationProblem, planBody, type PlanDraft } from './planDays';
+import { dayOptionLabel } from './planDays';
 import { createPlan } from './plansApi';
 import styles from './AddPlanForm.module.css';
 
@@ -23,7 +24,7 @@ interface AddPlanFormProps {
 
 /** The collapsible Add New Plan form; 'Plan Added Successfully!' shows for 2 seconds after each plan. */
 export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
-  const emptyDraft = (): PlanDraft => ({
+  const empty = () => ({
     plan_date: dates[0] ?? '',
     category: '',
     title: '',
@@ -32,14 +33,13 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
     duration: '',
   });
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<PlanDraft>(emptyDraft);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<'sent' | 'queued' | null>(null);
   const { user } = useSession();
   const formId = useId();
-  const dayId = useId();
-  const descriptionId = useId();
+  // Add Plan stays disabled until the plan can be sent (spec §5), so mistakes show as they are typed, not on submit.
+  const form = useSchemaForm(planFormSchema, { defaultValues: empty(), mode: 'onChange' });
+  const { errors, isSubmitting, isValid } = form.formState;
+  const [category, startTime] = form.watch(['category', 'start_time']);
 
   useEffect(() => {
     if (!added) return;
@@ -47,29 +47,16 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
     return () => clearTimeout(timer);
   }, [added]);
 
-  const update = (change: Partial<PlanDraft>) => setDraft((current) => ({ ...current, ...change }));
   const close = () => {
     setOpen(false);
-    setError(null);
-    setDraft(emptyDraft());
+    form.reset(empty());
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmitPlan(draft) || saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const result = await createPlan(user?.userId ?? '', tripId, planBody(draft));
-      if ('sent' in result) onAdded(result.sent);
-      close();
-      setAdded('sent' in result ? 'sent' : 'queued');
-    } catch (err) {
-      console.error('Failed to add plan', err);
-      setError(errorMessage(err, 'The plan could not be added. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
+  const send = async (plan: PlanInput) => {
+    const result = await createPlan(user?.userId ?? '', tripId, plan);
+    if ('sent' in result) onAdded(result.sent);
+    close();
+    setAdded('sent' in result ? 'sent' : 'queued');
   };
 
   if (dates.length === 0) return null;
@@ -92,101 +79,81 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
         />
       </button>
 
-      <form id={formId} className={styles.form} hidden={!open} onSubmit={(event) => void submit(event)}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={dayId}>
-            Day
-          </label>
-          <select
-            id={dayId}
-            className={styles.select}
-            value={draft.plan_date}
-            onChange={(event) => update({ plan_date: event.target.value })}
-          >
-            {dates.map((date, index) => (
-              <option key={date} value={date}>
-                {dayOptionLabel(date, index)}
-              </option>
-            ))}
-          </select>
-        </div>
+      <form
+        id={formId}
+        className={styles.form}
+        hidden={!open}
+        onSubmit={(event) =>
+          void submitTo(form, send, (error) =>
+            errorMessage(error, 'The plan could not be added. Please try again.'),
+          )(event)
+        }
+        noValidate
+      >
+        <Select label="Day" {...form.register('plan_date')}>
+          {dates.map((date, index) => (
+            <option key={date} value={date}>
+              {dayOptionLabel(date, index)}
+            </option>
+          ))}
+        </Select>
 
         <fieldset className={styles.categories}>
           <legend className={styles.label}>Category</legend>
           <div className={styles.categoryGrid}>
-            {PLAN_CATEGORIES.map((category) => (
-              <label
-                key={category}
-                className={cx(styles.category, draft.category === category && styles.chosen)}
-              >
-                <input
-                  type="radio"
-                  name={`${formId}-category`}
-                  value={category}
-                  checked={draft.category === category}
-                  onChange={() => update({ category })}
-                />
-                <CategoryIcon category={category} size={18} />
-                {category}
+            {PLAN_CATEGORIES.map((option) => (
+              <label key={option} className={cx(styles.category, category === option && styles.chosen)}>
+                <input type="radio" value={option} {...form.register('category')} />
+                <CategoryIcon category={option} size={18} />
+                {option}
               </label>
             ))}
           </div>
         </fieldset>
 
-        <TextField
+        <TextInput
           label="Title"
-          value={draft.title}
           maxLength={200}
-          onChange={(event) => update({ title: event.target.value })}
           placeholder="e.g. Sunset at the castle"
+          error={errors.title?.message}
+          {...form.register('title')}
         />
 
         <div className={styles.timeRow}>
-          <TextField
+          <TextInput
             label="Start time (optional)"
             type="time"
-            value={draft.start_time}
-            // Clearing the time clears the duration too: a duration needs a start.
-            onChange={(event) =>
-              update({ start_time: event.target.value, ...(event.target.value === '' && { duration: '' }) })
-            }
+            error={errors.start_time?.message}
+            {...form.register('start_time', {
+              // Clearing the time clears the duration too: a duration needs a start.
+              onChange: (event: { target: { value: string } }) => {
+                if (event.target.value === '') form.setValue('duration', '', { shouldValidate: true });
+              },
+            })}
           />
-          <TextField
+          <TextInput
             label="Duration in minutes (optional)"
             type="number"
             inputMode="numeric"
             min={1}
             max={1440}
             step={1}
-            value={draft.duration}
-            disabled={draft.start_time === ''}
-            hint={draft.start_time === '' ? 'Set a start time first' : undefined}
-            error={durationProblem(draft) ?? undefined}
-            onChange={(event) => update({ duration: event.target.value })}
+            hint={startTime === '' ? 'Set a start time first' : undefined}
+            error={errors.duration?.message}
+            {...form.register('duration')}
+            disabled={startTime === ''}
           />
         </div>
 
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={descriptionId}>
-            Description <span className={styles.optional}>(optional)</span>
-          </label>
-          <textarea
-            id={descriptionId}
-            className={styles.textarea}
-            rows={3}
-            maxLength={2000}
-            value={draft.description}
-            onChange={(event) => update({ description: event.target.value })}
-          />
-        </div>
+        <TextArea label="Description" optional maxLength={2000} {...form.register('description')} />
 
-        {error && <Notice tone="error">{error}</Notice>}
+        {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
 
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={close} disabled={saving}>
+          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!canSubmitPlan(draft)} loading={saving} loadingText="Adding…">
+          <Button type="submit" disabled={!isValid} loading={isSubmitting} loadingText="Adding…">
             Add Plan
           </Button>
         </div>

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TRIP_DAYS, type DailyPlan } from '@wayfare/contract';
 import {
-  canSubmitPlan,
   dayHeading,
   dayOptionLabel,
   daySections,
-  durationProblem,
   formatDuration,
   isKnownCategory,
   movePlan,
-  planBody,
   planningDates,
   planTimeLabel,
 } from './planDays';
@@ -115,59 +112,6 @@ describe('plan helpers', () => {
   it('knows its categories', () => {
     expect(isKnownCategory('Hotel')).toBe(true);
     expect(isKnownCategory('Spa')).toBe(false);
-  });
-
-  it('enables Add Plan only with a day, a category and a non-blank title', () => {
-    const draft = {
-      plan_date: '2027-03-05',
-      category: 'Hotel',
-      title: 'Inn',
-      description: '',
-      start_time: '',
-      duration: '',
-    };
-    expect(canSubmitPlan(draft)).toBe(true);
-    expect(canSubmitPlan({ ...draft, title: '   ' })).toBe(false);
-    expect(canSubmitPlan({ ...draft, category: '' })).toBe(false);
-    expect(canSubmitPlan({ ...draft, plan_date: '' })).toBe(false);
-  });
-
-  it('checks the duration: whole minutes up to a day, and only with a start time', () => {
-    expect(durationProblem({ start_time: '', duration: '' })).toBeNull();
-    expect(durationProblem({ start_time: '', duration: '30' })).toBe('Set a start time to give a duration');
-    expect(durationProblem({ start_time: '09:00', duration: '90' })).toBeNull();
-    for (const bad of ['0', '1.5', '1441', 'abc', '-5']) {
-      expect(durationProblem({ start_time: '09:00', duration: bad })).toBe(
-        'Enter whole minutes from 1 to 1440',
-      );
-    }
-  });
-
-  it('sends the time as one: null for an untimed plan, minutes as a number', () => {
-    const draft = {
-      plan_date: '2027-03-05',
-      category: 'Restaurant',
-      title: ' Dinner ',
-      description: ' ',
-      start_time: '19:30',
-      duration: '90',
-    };
-    expect(planBody(draft)).toEqual({
-      plan_date: '2027-03-05',
-      category: 'Restaurant',
-      title: 'Dinner',
-      description: '',
-      start_time: '19:30',
-      duration_minutes: 90,
-    });
-    expect(planBody({ ...draft, duration: '' })).toMatchObject({
-      start_time: '19:30',
-      duration_minutes: null,
-    });
-    expect(planBody({ ...draft, start_time: '' })).toMatchObject({
-      start_time: null,
-      duration_minutes: null,
-    });
   });
 
   it("labels a plan's time on its bubble", () => {

@@ -2,12 +2,10 @@ import { format, parseISO } from 'date-fns';
 import {
   addDays,
   daysBetween,
-  MAX_PLAN_MINUTES,
   MAX_TRIP_DAYS,
   PLAN_CATEGORIES,
   plansByDay,
   type DailyPlan,
-  type PlanInput,
 } from '@wayfare/contract';
 import { ordinal } from '../trips';
 
@@ -78,49 +76,6 @@ export const dayHeading = (dayNumber: number) => (dayNumber >= 1 ? `Day ${dayNum
 /** Known categories get their own icon; any other stored value shows the generic one. */
 export const isKnownCategory = (category: string): category is (typeof PLAN_CATEGORIES)[number] =>
   (PLAN_CATEGORIES as readonly string[]).includes(category);
-
-export interface PlanDraft {
-  plan_date: string;
-  category: string;
-  title: string;
-  description: string;
-  /** "HH:MM" from the time input, '' for an untimed plan. */
-  start_time: string;
-  /** Minutes as typed, '' for none. */
-  duration: string;
-}
-
-/** Why the typed duration cannot be sent, or null when it can (blank is fine: no duration). */
-export function durationProblem(draft: Pick<PlanDraft, 'start_time' | 'duration'>): string | null {
-  const typed = draft.duration.trim();
-  if (typed === '') return null;
-  if (draft.start_time === '') return 'Set a start time to give a duration';
-  const minutes = Number(typed);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_PLAN_MINUTES) {
-    return `Enter whole minutes from 1 to ${MAX_PLAN_MINUTES}`;
-  }
-  return null;
-}
-
-/** Add Plan is enabled once a day, a category and a non-blank title are chosen (spec §5) and any duration is valid. */
-export const canSubmitPlan = (draft: PlanDraft) =>
-  draft.plan_date !== '' &&
-  draft.category !== '' &&
-  draft.title.trim() !== '' &&
-  durationProblem(draft) === null;
-
-/** The body the form sends: trimmed text, and the time as one (null start and duration for an untimed plan). */
-export function planBody(draft: PlanDraft): PlanInput {
-  const timed = draft.start_time !== '';
-  return {
-    plan_date: draft.plan_date,
-    category: draft.category,
-    title: draft.title.trim(),
-    description: draft.description.trim(),
-    start_time: timed ? draft.start_time : null,
-    duration_minutes: timed && draft.duration.trim() !== '' ? Number(draft.duration) : null,
-  };
-}
 
 /** 90 → "1 h 30 min", 45 → "45 min", 120 → "2 h". */
 export function formatDuration(minutes: number): string {

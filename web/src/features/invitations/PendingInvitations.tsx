@@ -5,7 +5,7 @@ import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { splitApi } from '../split';
-import { formatDateRange } from '../trips';
+import { formatDateRange } from '../../shared/dates';
 import styles from './PendingInvitations.module.css';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; invitations: UserInvitation[] };

@@ -6,14 +6,15 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
+import { Tabs } from '../../shared/ui/Tabs';
 import { useSession } from '../auth';
-import { formatDateRange, TripPhoto } from '../trips';
+import { formatDateRange } from '../../shared/dates';
+import { TripPhoto } from '../trips';
 import {
   AddParticipantForm,
   ExpenseList,
   ParticipantList,
   SettlementList,
-  Tabs,
   useLiveLedger,
   useSettlementCalculation,
 } from '../split';

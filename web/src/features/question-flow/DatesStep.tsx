@@ -4,7 +4,8 @@ import { format, startOfDay } from 'date-fns';
 import { toIsoDate, type FlexibleDurationLabel, type QuestionAnswers } from '@wayfare/contract';
 import { Button } from '../../shared/ui/Button';
 import { cx } from '../../shared/cx';
-import { FLEXIBLE_LABELS, flexibleAnswer, formatRange } from './flow';
+import { formatDateRange } from '../../shared/dates';
+import { FLEXIBLE_LABELS, flexibleAnswer } from './flow';
 import styles from './QuestionFlowModal.module.css';
 import { DateRangeCalendar } from '../../shared/ui/DateRangeCalendar';
 
@@ -41,7 +42,7 @@ export function DatesStep({ answers, onSubmit }: DatesStepProps) {
   const confirm = () => {
     if (selection.stage !== 'complete') return;
     onSubmit({
-      dates: formatRange(selection.start, selection.end),
+      dates: formatDateRange(toIsoDate(selection.start), toIsoDate(selection.end)),
       startDate: toIsoDate(selection.start),
       endDate: toIsoDate(selection.end),
     });
@@ -70,7 +71,7 @@ export function DatesStep({ answers, onSubmit }: DatesStepProps) {
           ? 'Pick your first day.'
           : selection.stage === 'start'
             ? `From ${format(selection.start, 'MMM d')}: now pick your last day.`
-            : formatRange(selection.start, selection.end)}
+            : formatDateRange(toIsoDate(selection.start), toIsoDate(selection.end))}
       </p>
       <Button onClick={confirm} disabled={!complete} fullWidth>
         {complete ? 'Confirm dates' : 'Select dates to continue'}

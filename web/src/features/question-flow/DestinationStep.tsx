@@ -1,6 +1,10 @@
-import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useController } from 'react-hook-form';
 import { MapPin } from 'lucide-react';
+import { destinationAnswerSchema } from '@wayfare/contract';
+import { useSchemaForm } from '../../shared/form/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
+import type { FieldControlProps } from '../../shared/ui/Field';
 import type { PickedPlace } from './flow';
 import styles from './QuestionFlowModal.module.css';
 import { cityLabel, useCitySuggestions } from './useCitySuggestions';
@@ -13,40 +17,76 @@ interface DestinationStepProps {
   onSubmit: (destination: string, place: PickedPlace | null) => void;
 }
 
-/** Step 1: a city, from suggestions (Google Places with a Maps key, else the bundled data) or typed freely. */
+/**
+ * Step 1: a city, from suggestions (Google Places with a Maps key, else the bundled data) or typed freely. Typed
+ * text is a form over the contract's destination rule: Enter or Continue checks it, and a blank answer says why.
+ */
 export function DestinationStep({ initial, onSubmit }: DestinationStepProps) {
-  const [value, setValue] = useState(initial);
+  const errorId = useId();
+  const form = useSchemaForm(destinationAnswerSchema, { defaultValues: { destination: initial } });
+  const { field } = useController({ name: 'destination', control: form.control });
+  const error = form.formState.errors.destination?.message;
+  // Checked at once with the step's schema, so a valid answer moves on in the same event (the flow's transitions
+  // start from it); a wrong one is submitted to the form, which shows the message and focuses the input.
   const submitTyped = () => {
-    if (value.trim()) onSubmit(value.trim(), null);
+    const answer = destinationAnswerSchema.safeParse(form.getValues());
+    if (answer.success) onSubmit(answer.data.destination, null);
+    else void form.handleSubmit(() => undefined)(); // shows why and focuses the input; re-checked as typed
+  };
+  const input: CityInputProps = {
+    value: field.value,
+    onChange: field.onChange,
+    onSubmit,
+    onSubmitTyped: submitTyped,
+    inputRef: field.ref,
+    a11y: { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined },
   };
 
   return (
-    <div className={styles.stepBody}>
+    <form
+      className={styles.stepBody}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitTyped();
+      }}
+      noValidate
+    >
       <p className={styles.question}>Where do you want to go?</p>
       {MAPS_KEY ? (
-        <Suspense fallback={<CityCombobox value={value} onChange={setValue} onSubmit={onSubmit} />}>
-          <GoogleCityInput apiKey={MAPS_KEY} value={value} onChange={setValue} onSubmit={onSubmit} />
+        <Suspense fallback={<CityCombobox {...input} />}>
+          <GoogleCityInput apiKey={MAPS_KEY} {...input} />
         </Suspense>
       ) : (
-        <CityCombobox value={value} onChange={setValue} onSubmit={onSubmit} />
+        <CityCombobox {...input} />
+      )}
+      {error && (
+        <p id={errorId} className={styles.inputError}>
+          {error}
+        </p>
       )}
       <div className={styles.actions}>
-        <Button onClick={submitTyped} disabled={!value.trim()}>
+        <Button type="submit" disabled={!field.value.trim()}>
           Continue
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
 export interface CityInputProps {
   value: string;
   onChange: (value: string) => void;
+  /** A city picked from the suggestions, with its coordinates. */
   onSubmit: (destination: string, place: PickedPlace | null) => void;
+  /** Enter on typed text: the step's form checks it and answers with it. */
+  onSubmitTyped: () => void;
+  inputRef: Ref<HTMLInputElement>;
+  /** The step's error, tied to the input. */
+  a11y: Pick<FieldControlProps, 'aria-invalid' | 'aria-describedby'>;
 }
 
 /** A combobox over GET /api/places/cities: arrows move, Enter picks the highlighted city or submits the text. */
-function CityCombobox({ value, onChange, onSubmit }: CityInputProps) {
+function CityCombobox({ value, onChange, onSubmit, onSubmitTyped, inputRef, a11y }: CityInputProps) {
   const id = useId();
   const [open, setOpen] = useState(true);
   const [active, setActive] = useState(-1);
@@ -76,7 +116,7 @@ function CityCombobox({ value, onChange, onSubmit }: CityInputProps) {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (expanded && active >= 0) choose(active);
-      else if (value.trim()) onSubmit(value.trim(), null);
+      else onSubmitTyped();
     }
   };
 
@@ -87,6 +127,8 @@ function CityCombobox({ value, onChange, onSubmit }: CityInputProps) {
       </label>
       <MapPin className={styles.inputIcon} size={20} aria-hidden="true" />
       <input
+        {...a11y}
+        ref={inputRef}
         id={`${id}-input`}
         className={styles.cityInput}
         type="text"

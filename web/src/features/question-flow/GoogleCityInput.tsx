@@ -13,6 +13,9 @@ export default function GoogleCityInput({
   value,
   onChange,
   onSubmit,
+  onSubmitTyped,
+  inputRef,
+  a11y,
 }: CityInputProps & { apiKey: string }) {
   const id = useId();
   const { isLoaded } = useJsApiLoader({ googleMapsApiKey: apiKey, language: 'en', libraries: LIBRARIES });
@@ -20,6 +23,8 @@ export default function GoogleCityInput({
 
   const input = (
     <input
+      {...a11y}
+      ref={inputRef}
       id={id}
       className={styles.cityInput}
       type="text"
@@ -30,15 +35,11 @@ export default function GoogleCityInput({
       maxLength={120}
       onChange={(event) => onChange(event.target.value)}
       onKeyDown={(event) => {
-        // Google's list takes Enter while it is open; otherwise Enter submits the typed text.
-        if (
-          event.key === 'Enter' &&
-          !document.querySelector('.pac-container .pac-item-selected') &&
-          value.trim()
-        ) {
-          event.preventDefault();
-          onSubmit(value.trim(), null);
-        }
+        // Google's list takes Enter while an item in it is highlighted; otherwise Enter submits the typed text.
+        // Never the browser's own submit: it would send the half-typed text while Google picks the place.
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        if (!document.querySelector('.pac-container .pac-item-selected')) onSubmitTyped();
       }}
     />
   );

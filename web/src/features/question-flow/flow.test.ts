@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   flexibleAnswer,
   flowReducer,
-  formatRange,
   initialFlow,
   summaryRows,
   type FlowAction,
@@ -67,12 +66,5 @@ describe('the question flow state', () => {
   it('starts over on reset (closing the modal)', () => {
     const state = run([{ type: 'answer', patch: { destination: 'Lisbon' } }, ...settle, { type: 'reset' }]);
     expect(state).toEqual(initialFlow());
-  });
-});
-
-describe('formatRange', () => {
-  it('reads like Mar 5 – Mar 9, 2027', () => {
-    expect(formatRange(new Date(2027, 2, 5), new Date(2027, 2, 9))).toBe('Mar 5 – Mar 9, 2027');
-    expect(formatRange(new Date(2027, 11, 30), new Date(2028, 0, 2))).toBe('Dec 30, 2027 – Jan 2, 2028');
   });
 });

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import {
   EMPTY_ANSWERS,
   FLEXIBLE_DURATIONS,
@@ -79,12 +78,6 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
     case 'reset':
       return initialFlow();
   }
-}
-
-/** One format for ranges across the app: 'Mar 5 – Mar 9, 2027'. */
-export function formatRange(start: Date, end: Date): string {
-  const sameYear = start.getFullYear() === end.getFullYear();
-  return `${format(start, sameYear ? 'MMM d' : 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`;
 }
 
 /** The dates answer for a flexible duration: its label, and dates starting a week from today. */

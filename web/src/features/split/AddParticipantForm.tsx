@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
+import { participantFormSchema, type AddParticipantBody } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
+import { TextInput } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
-import { TextField } from '../../shared/ui/TextField';
-import { participantBody } from './forms';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -24,42 +25,33 @@ export function AddParticipantForm({
   onAdded,
   failureMessage = 'Failed to add participant',
 }: AddParticipantFormProps) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(participantFormSchema, { defaultValues: { identifier: '' } });
+  const { errors, isSubmitting } = form.formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async (body: AddParticipantBody) => {
     setAdded(null);
-    const parsed = participantBody(text);
-    if ('error' in parsed) return setError(parsed.error);
-    setError(null);
-    setBusy(true);
-    try {
-      const { invitation } = await splitApi.addParticipant(tripId, parsed.body);
-      setText('');
-      setAdded(invitation.username);
-      onAdded?.();
-    } catch (err) {
-      setError(errorMessage(err, failureMessage));
-    } finally {
-      setBusy(false);
-    }
+    const { invitation } = await splitApi.addParticipant(tripId, body);
+    form.reset();
+    setAdded(invitation.username);
+    onAdded?.();
   };
 
   return (
-    <form className={styles.inlineForm} onSubmit={(e) => void submit(e)} noValidate>
-      <TextField
+    <form
+      className={styles.inlineForm}
+      onSubmit={(event) => void submitTo(form, send, (error) => errorMessage(error, failureMessage))(event)}
+      noValidate
+    >
+      <TextInput
         label="Email or username"
-        name="identifier"
         autoComplete="off"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        error={error ?? undefined}
+        // The one field: the server's refusal ("No user with that email") is shown under it too.
+        error={errors.identifier?.message ?? errors.root?.server?.message}
         hint="They'll be able to add expenses and view settlements."
+        {...form.register('identifier')}
       />
-      <Button type="submit" loading={busy} loadingText="Adding...">
+      <Button type="submit" loading={isSubmitting} loadingText="Adding...">
         <UserPlus size={18} aria-hidden="true" /> Add Participant
       </Button>
       {added && <Notice tone="info">@{added} was invited. They join the trip once they accept.</Notice>}

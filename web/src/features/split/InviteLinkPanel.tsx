@@ -7,7 +7,7 @@ import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { LoadingState } from '../../shared/ui/Spinner';
-import { TextField } from '../../shared/ui/TextField';
+import { TextInput } from '../../shared/ui/Field';
 import { joinPath } from '../auth';
 import { splitApi } from './splitApi';
 import styles from './InviteLinkPanel.module.css';
@@ -120,7 +120,7 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
           {url ? (
             <div className={styles.share}>
               <div className={styles.linkRow}>
-                <TextField
+                <TextInput
                   label="Invite link"
                   name="invite-link"
                   readOnly

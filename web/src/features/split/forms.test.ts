@@ -7,18 +7,9 @@ import {
   emptyDraft,
   expenseBodyFromDraft,
   keptSplits,
-  participantBody,
 } from './forms';
 
 const en = 'en-US';
-
-describe('participantBody', () => {
-  it('sends email-looking text as email, anything else as username, and refuses blank', () => {
-    expect(participantBody(' bea@example.com ')).toEqual({ body: { email: 'bea@example.com' } });
-    expect(participantBody('bea_travels')).toEqual({ body: { username: 'bea_travels' } });
-    expect(participantBody('   ')).toEqual({ error: 'Provide an email or a username' });
-  });
-});
 
 describe('expenseBodyFromDraft', () => {
   const draft = { ...emptyDraft('2027-04-11', 'ana'), title: 'Dinner', amount: '100' };

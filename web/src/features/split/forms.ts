@@ -1,27 +1,17 @@
 import {
-  PROVIDE_IDENTIFIER,
   SHARES_EXCEED_AMOUNT,
   applySplit,
   centsToDollarText,
   formatMoney,
   formatTypedAmount,
-  looksLikeEmail,
   readTypedAmount,
   sumCents,
-  type AddParticipantBody,
   type Expense,
   type ExpenseBodyInput,
   type ExpenseCategory,
   type ExpenseSplit,
   type ExpenseType,
 } from '@wayfare/contract';
-
-/** Spec §5: text that looks like an email is sent as email, anything else as a username; blank is refused. */
-export function participantBody(text: string): { body: AddParticipantBody } | { error: string } {
-  const value = text.trim();
-  if (!value) return { error: PROVIDE_IDENTIFIER };
-  return { body: looksLikeEmail(value) ? { email: value } : { username: value } };
-}
 
 /** The simple expense form of the per-trip page, as typed (amounts are text in the person's locale). */
 export interface ExpenseDraft {

@@ -6,6 +6,5 @@ export { ExpenseList } from './ExpenseList';
 export { ParticipantList } from './ParticipantList';
 export { SettlementList } from './SettlementList';
 export { splitApi } from './splitApi';
-export { Tabs } from './Tabs';
 export { useLiveLedger } from './useLiveLedger';
 export { useSettlementCalculation } from './useSettlementCalculation';

@@ -1,5 +1,6 @@
 import type { TripView } from '@wayfare/contract';
-import { formatDateRange, peopleLabel } from '../trips';
+import { formatDateRange } from '../../shared/dates';
+import { peopleLabel } from '../trips';
 
 export interface InfoCard {
   key: 'destination' | 'dates' | 'travelers' | 'budget';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { CalendarDays, Users } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
-import { formatDateRange, peopleLabel } from './format';
+import { formatDateRange } from '../../shared/dates';
+import { peopleLabel } from './format';
 import { TripActionsMenu } from './TripActionsMenu';
 import { TripPhoto } from './TripPhoto';
 import styles from './TripCard.module.css';

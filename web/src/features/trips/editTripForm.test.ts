@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editTripFormData, imageProblem, validateEditTrip } from './editTripForm';
+import { editTripFormData, imageProblem } from './editTripForm';
 
 const values = {
   trip_name: 'Lisbon',
@@ -9,20 +9,6 @@ const values = {
 };
 
 describe('edit trip form', () => {
-  it('accepts a named, described trip that ends after it starts', () => {
-    expect(validateEditTrip(values)).toEqual({});
-  });
-
-  it('requires a name and a description, and an end after the start', () => {
-    expect(validateEditTrip({ ...values, trip_name: ' ', description: '' })).toEqual({
-      trip_name: 'Trip name is required',
-      description: 'Description is required',
-    });
-    expect(validateEditTrip({ ...values, end_date: '2027-03-05' })).toEqual({
-      end_date: 'The trip must end after it starts.',
-    });
-  });
-
   it('takes image files only, up to 5 MB', () => {
     expect(imageProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(imageProblem({ type: 'application/pdf', size: 1000 })).toBe(
@@ -34,9 +20,8 @@ describe('edit trip form', () => {
     );
   });
 
-  it('sends the fields trimmed, and the image only when one was chosen', () => {
-    const form = editTripFormData({ ...values, trip_name: ' Lisbon ' }, null);
-    expect(Object.fromEntries(form)).toEqual({ ...values, trip_name: 'Lisbon' });
+  it('sends the fields, and the image only when one was chosen', () => {
+    expect(Object.fromEntries(editTripFormData(values, null))).toEqual(values);
     const image = new File([new Uint8Array([1, 2])], 'p.png', { type: 'image/png' });
     expect(editTripFormData(values, image).get('image')).toBeInstanceOf(File);
   });

@@ -1,27 +1,35 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { cx } from '../../shared/cx';
+import { cx } from '../cx';
 import styles from './Tabs.module.css';
-
-export type TabKey = 'participants' | 'expenses' | 'settlements';
 
 interface TabsProps<K extends string> {
   label: string;
-  tabs: Array<{ key: K; label: string; count: number }>;
+  /** In order; a count shows as a badge after the label. */
+  tabs: Array<{ key: K; label: string; count?: number }>;
   active: K;
   onChange: (key: K) => void;
   children: ReactNode;
 }
 
-/** ARIA tabs with counts; arrow keys move between them (WAI-ARIA tabs pattern, automatic activation). */
+/**
+ * ARIA tabs over one panel (the children: the active tab's content). Arrow keys move between tabs, Home and End jump
+ * to the ends (WAI-ARIA tabs pattern, automatic activation).
+ */
 export function Tabs<K extends string>({ label, tabs, active, onChange, children }: TabsProps<K>) {
   const id = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const onKeyDown = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
     const index = tabs.findIndex((t) => t.key === active);
-    const next = tabs[(index + step + tabs.length) % tabs.length] as (typeof tabs)[number];
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const target = moves[event.key];
+    const next = target === undefined ? undefined : tabs[target];
+    if (!next) return;
+    event.preventDefault();
     onChange(next.key);
     refs.current.get(next.key)?.focus();
   };
@@ -44,7 +52,7 @@ export function Tabs<K extends string>({ label, tabs, active, onChange, children
             onClick={() => onChange(tab.key)}
           >
             {tab.label}
-            <span className={styles.count}>{tab.count}</span>
+            {tab.count !== undefined && <span className={styles.count}>{tab.count}</span>}
           </button>
         ))}
       </div>
