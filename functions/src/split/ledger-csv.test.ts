@@ -83,7 +83,7 @@ describe('ledger CSV', () => {
           expect(parseDollarsToCents(row[6])).toBe(expense.amount_cents);
           expect(unguard(row[7]!)).toBe(
             expense.payers.length === 1
-              ? people[expense.payer]!.name
+              ? expense.payers[0]!.name
               : expense.payers.map((p) => `${p.name} ${centsText(p.paid_cents)}`).join('; '),
           );
           const shares = row.slice(LEDGER_CSV_COLUMNS.length).map((cell) => parseDollarsToCents(cell));
