@@ -484,11 +484,11 @@ export const peopleOfExpense = (expense: NamingFields) => [
   ]),
 ];
 
-/** The expense as stored: its payers given, or paid_by of the whole amount. */
-export const withPayers = <T extends ExpensePatch>(expense: T): T & Pick<ExpenseRecord, 'payers'> => ({
-  ...expense,
-  payers: expensePayers(expense).map(({ user_id, paid_cents }) => ({ user_id, paid_cents })),
-});
+/** The expense as stored: its payers given (paid_by is the first of them), or paid_by of the whole amount. */
+export const withPayers = <T extends ExpensePatch>(expense: T): T & Pick<ExpenseRecord, 'payers'> => {
+  const payers = expensePayers(expense).map(({ user_id, paid_cents }) => ({ user_id, paid_cents }));
+  return { ...expense, paid_by: (payers[0] as ExpensePayer).user_id, payers };
+};
 
 /** The people a write of `next` names who were not named by the stored version (all of them for a new expense). */
 export const newlyNamed = (next: NamingFields, stored?: NamingFields) => {
