@@ -8,6 +8,7 @@ export * from './invite-links';
 export * from './ledger-io';
 export * from './money';
 export * from './names';
+export * from './payers';
 export * from './plans';
 export * from './question-flow';
 export * from './recommendations';

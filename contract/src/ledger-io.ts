@@ -15,6 +15,7 @@ export const ledgerExportQuerySchema = z.object({
 export type LedgerExportQuery = z.infer<typeof ledgerExportQuerySchema>;
 
 const exportShareSchema = z.object({ user_id: z.string(), share_cents: z.number().int() });
+const payerPartSchema = z.object({ user_id: z.string(), paid_cents: z.number().int() });
 
 /** The JSON export: everyone the ledger names, and each expense with its shares. */
 export const ledgerExportSchema = z.object({
@@ -34,7 +35,7 @@ export const ledgerExportSchema = z.object({
       amount_cents: z.number().int(),
       rate: z.literal(1),
       home_amount_cents: z.number().int(),
-      payers: z.array(z.object({ user_id: z.string(), paid_cents: z.number().int() })),
+      payers: z.array(payerPartSchema),
       shares: z.array(exportShareSchema),
     }),
   ),
@@ -76,7 +77,9 @@ export const importExpenseSchema = z.object({
   title: z.string(),
   category: z.enum(EXPENSE_CATEGORIES),
   amount_cents: z.number().int(),
+  /** The first payer; `payers` has each payer's part (adding up to amount_cents). */
   paid_by: z.string(),
+  payers: z.array(payerPartSchema),
   shares: z.array(exportShareSchema),
 });
 export type ImportExpense = z.infer<typeof importExpenseSchema>;

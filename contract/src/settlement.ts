@@ -3,9 +3,13 @@
  * calculates settlements, the benchmark and the property tests run them directly.
  */
 
+import { expensePayers, type ExpensePayer } from './payers';
+
+/** An expense as balances see it: who paid what (`payers`, else `paid_by` paid it all) and who owes what. */
 export interface LedgerExpense {
   paid_by: string;
   amount_cents: number;
+  payers?: readonly ExpensePayer[] | null;
   shares: ReadonlyArray<{ user_id: string; share_cents: number }>;
 }
 
@@ -80,7 +84,7 @@ export function ledgerTotals(expenses: readonly LedgerExpense[]): LedgerTotal[] 
     return total;
   };
   for (const expense of expenses) {
-    entry(expense.paid_by).paid_cents += expense.amount_cents;
+    for (const payer of expensePayers(expense)) entry(payer.user_id).paid_cents += payer.paid_cents;
     for (const share of expense.shares) entry(share.user_id).owed_cents += share.share_cents;
   }
   return [...byUser.values()];

@@ -16,6 +16,8 @@ import {
   looksLikeEmail,
   participantFormSchema,
 } from './split';
+import { centsToDollarText } from './money';
+import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
 
 const valid = { title: ' Dinner ', amount: '45.5', expense_date: '2027-04-11', paid_by: 'u1' };
 
@@ -28,6 +30,7 @@ describe('expenseBodySchema', () => {
       expense_date: '2027-04-11',
       category: 'food',
       paid_by: 'u1',
+      payers: [{ user_id: 'u1', amount: 4550 }],
       expense_type: 'group',
     });
     const withShares = expenseBodySchema.parse({
@@ -152,6 +155,83 @@ describe('applySplit', () => {
     expect(expenseSplitOf({ method: 'percent', people: [{ user_id: 'u1', weight: 40 }] }).people).toEqual([
       { user_id: 'u1', amount_cents: null, amount: null, percent: 40 },
     ]);
+  });
+});
+
+describe('expenseBodySchema payers', () => {
+  const parse = (patch: object) => expenseBodySchema.safeParse({ ...valid, paid_by: undefined, ...patch });
+
+  it('parses each part to cents, keeps their order and answers paid_by as the first payer', () => {
+    const result = parse({
+      payers: [
+        { user_id: 'u2', amount: '30.5' },
+        { user_id: 'u1', amount: 15 },
+      ],
+    });
+    expect(result.data).toMatchObject({
+      paid_by: 'u2',
+      payers: [
+        { user_id: 'u2', amount: 3050 },
+        { user_id: 'u1', amount: 1500 },
+      ],
+    });
+    expect(parse({ paid_by: 'u2', payers: [{ user_id: 'u2', amount: '45.50' }] }).success).toBe(true);
+  });
+
+  it('turns any split of the amount into parts that add up to it exactly, and nothing else', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: -2, max: 2 }),
+        (parts, off) => {
+          const total = parts.reduce((a, b) => a + b, 0);
+          const result = expenseBodySchema.safeParse({
+            ...valid,
+            paid_by: undefined,
+            amount: centsToDollarText(total + off),
+            payers: parts.map((cents, i) => ({ user_id: `u${i}`, amount: centsToDollarText(cents) })),
+          });
+          if (off === 0 || total + off <= 0) {
+            expect(result.success).toBe(off === 0);
+            if (result.success) expect(result.data.payers.map((p) => p.amount)).toEqual(parts);
+          } else {
+            expect(result.error?.issues[0]?.message).toBe(PAYERS_MUST_ADD_UP);
+          }
+        },
+      ),
+    );
+  });
+
+  it.each([
+    [{ payers: [] }, CHOOSE_PAYER],
+    [{}, CHOOSE_PAYER],
+    [{ payers: [{ user_id: 'u1', amount: 45.5 }], paid_by: 'u2' }, PAID_BY_FIRST_PAYER],
+    [
+      {
+        payers: [
+          { user_id: 'u1', amount: 45.5 },
+          { user_id: 'u2', amount: 0 },
+        ],
+      },
+      'Enter a valid amount',
+    ],
+    [
+      {
+        payers: [
+          { user_id: 'u1', amount: 20 },
+          { user_id: 'u1', amount: 25.5 },
+        ],
+      },
+      'Each person may appear only once among the payers',
+    ],
+    [
+      { payers: [{ user_id: 'u1', amount: '45.505' }] },
+      'What each person paid must be a dollar amount with at most 2 decimals',
+    ],
+  ])('rejects %j with "%s"', (patch, message) => {
+    const result = parse(patch);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
   });
 });
 

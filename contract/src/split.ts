@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
-import { centsToDollars, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
+import {
+  centsToDollars,
+  parseDollarsToCents,
+  splitCustom,
+  splitEqual,
+  splitPercent,
+  sumCents,
+} from './money';
+import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
 import type { TripRole } from './trips';
 
 export const EXPENSE_CATEGORIES = [
@@ -170,28 +178,62 @@ export const splitBodySchema = z.discriminatedUnion(
 );
 export type SplitBody = z.output<typeof splitBodySchema>;
 
-export const expenseBodySchema = z.object({
-  title: visibleText('Title', 200),
-  description: z.string().trim().max(2000, 'Description is too long').default(''),
-  amount: dollars('Amount', { positive: true }),
-  expense_date: isoDateSchema,
-  category: z.enum(EXPENSE_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_EXPENSE_CATEGORY),
-  paid_by: userId,
-  expense_type: z.enum(EXPENSE_TYPES, { error: 'Choose how to split' }).default(DEFAULT_EXPENSE_TYPE),
-  participants: z
-    .array(z.object({ user_id: userId, share_amount: share }))
-    .max(500, 'At most 500 people per expense')
-    .refine(uniquePeople, ONCE)
-    .optional(),
-  splits: z
-    .array(z.object({ user_id: userId, amount: share }))
-    .max(500, 'At most 500 people per expense')
-    .refine(uniquePeople, ONCE)
-    .optional(),
-  split: splitBodySchema
-    .refine((split) => split.method === 'personal' || uniquePeople(split.people), ONCE)
-    .optional(),
+/**
+ * Who paid: `payers`, each with the dollars they paid (every part above 0, each person once, adding up to the
+ * amount exactly), or the spec's single `paid_by` (one payer of the whole amount). Sent together, `paid_by` must
+ * be the first payer. The parsed body always has both: `paid_by` is the first payer, `payers` in cents.
+ */
+const payerBodySchema = z.object({
+  user_id: userId,
+  amount: dollars('What each person paid', { positive: true }),
 });
+
+export const expenseBodySchema = z
+  .object({
+    title: visibleText('Title', 200),
+    description: z.string().trim().max(2000, 'Description is too long').default(''),
+    amount: dollars('Amount', { positive: true }),
+    expense_date: isoDateSchema,
+    category: z.enum(EXPENSE_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_EXPENSE_CATEGORY),
+    paid_by: userId.optional(),
+    payers: z
+      .array(payerBodySchema)
+      .min(1, CHOOSE_PAYER)
+      .max(500, 'At most 500 payers per expense')
+      .refine(uniquePeople, { message: 'Each person may appear only once among the payers' })
+      .optional(),
+    expense_type: z.enum(EXPENSE_TYPES, { error: 'Choose how to split' }).default(DEFAULT_EXPENSE_TYPE),
+    participants: z
+      .array(z.object({ user_id: userId, share_amount: share }))
+      .max(500, 'At most 500 people per expense')
+      .refine(uniquePeople, ONCE)
+      .optional(),
+    splits: z
+      .array(z.object({ user_id: userId, amount: share }))
+      .max(500, 'At most 500 people per expense')
+      .refine(uniquePeople, ONCE)
+      .optional(),
+    split: splitBodySchema
+      .refine((split) => split.method === 'personal' || uniquePeople(split.people), ONCE)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.payers) {
+      if (body.paid_by === undefined)
+        ctx.addIssue({ code: 'custom', path: ['paid_by'], message: CHOOSE_PAYER });
+      return;
+    }
+    if (sumCents(body.payers.map((p) => p.amount)) !== body.amount) {
+      ctx.addIssue({ code: 'custom', path: ['payers'], message: PAYERS_MUST_ADD_UP });
+    }
+    if (body.paid_by !== undefined && body.paid_by !== body.payers[0]?.user_id) {
+      ctx.addIssue({ code: 'custom', path: ['paid_by'], message: PAID_BY_FIRST_PAYER });
+    }
+  })
+  .transform(({ paid_by, payers, ...body }) => {
+    const list = payers ?? [{ user_id: paid_by as string, amount: body.amount }];
+    return { ...body, paid_by: (list[0] as { user_id: string }).user_id, payers: list };
+  });
 export type ExpenseBody = z.output<typeof expenseBodySchema>;
 
 /**
@@ -335,7 +377,20 @@ export function expenseSplitOf(split: StoredSplit): ExpenseSplit {
   };
 }
 
-/** Spec §3 "Expense". `paid_by` is the payer's user id; `paid_by_name` is what the list shows. */
+/** One payer of an expense in answers: who, and the part of the amount they paid. */
+export const expensePayerSchema = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  amount_cents: cents,
+  amount: dollarAmount,
+});
+export type ExpensePayerView = z.infer<typeof expensePayerSchema>;
+
+/**
+ * Spec §3 "Expense". `paid_by` is the (first) payer's user id; `paid_by_name` is what the list shows (payersLabel:
+ * "Ana Silva", "Ana Silva and Ben Wu", "Ana Silva +2"); `payers` says who paid how much, in order.
+ */
 export const expenseSchema = z.object({
   id: z.string(),
   trip_id: z.string(),
@@ -348,6 +403,7 @@ export const expenseSchema = z.object({
   expense_type: z.enum(EXPENSE_TYPES),
   paid_by: z.string(),
   paid_by_name: z.string(),
+  payers: z.array(expensePayerSchema).min(1),
   participants: z.array(expenseShareSchema),
   split: expenseSplitSchema,
   created_by: z.string(),

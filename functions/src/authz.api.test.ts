@@ -38,6 +38,8 @@ interface Fixture {
   removableOf: Record<Actor, string>;
   participantId: string;
   ownerId: string;
+  /** Someone who never was on the trip, named as a payer. */
+  strangerId: string;
   newFriendEmail: Record<Actor, string>;
   /** Invite link tokens of the trip that join nobody: one turned off, one expired. */
   revokedLinkToken: string;
@@ -265,6 +267,19 @@ const TABLE: Row[] = [
     expect: { owner: 201, participant: 201, ...outsiders(404) },
   },
   {
+    name: 'add an expense a stranger paid part of',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/expenses`,
+    body: (fx) => ({
+      ...expenseBody(fx),
+      payers: [
+        { user_id: fx.participantId, amount: 20 },
+        { user_id: fx.strangerId, amount: 10 },
+      ],
+    }),
+    expect: { owner: 422, participant: 422, ...outsiders(404) },
+  },
+  {
     name: "edit the owner's expense",
     method: 'PUT',
     path: (fx) => `/api/trip-split/expenses/${fx.expenseOf.owner}`,
@@ -468,6 +483,7 @@ describe('authorization matrix over HTTP', () => {
       revokedLinkToken,
       expiredLinkToken,
       ownerId: owner.user.id,
+      strangerId: stranger.user.id,
       tripName: trip.trip_name,
       participantId: participant.user.id,
       planOf: perActor({ owner: await newPlan(), participant: await newPlan(), stranger: await newPlan() }),

@@ -77,6 +77,7 @@ describe('fuzzing the API', () => {
   let expenseId: string;
   let ownerToken: string;
   let participantId: string;
+  let ownerId: string;
 
   async function tripState() {
     const as = { token: ownerToken };
@@ -112,6 +113,7 @@ describe('fuzzing the API', () => {
     tripId = trip.id;
     ownerToken = owner.token;
     participantId = participant.user.id;
+    ownerId = owner.user.id;
     planId = (
       await api.store.plans.create(tripId, {
         plan_date: start,
@@ -222,6 +224,22 @@ describe('fuzzing the API', () => {
         paid_by: participantId,
         expense_type: 'shared',
         splits: [{ user_id: participantId, amount: 10 }],
+      },
+    ],
+    [
+      'POST',
+      'add an expense several paid',
+      () => `/api/trip-split/trips/${tripId}/expenses`,
+      {
+        title: 'Fuzz',
+        amount: '10.01',
+        expense_date: start,
+        category: 'food',
+        payers: [
+          { user_id: participantId, amount: 10 },
+          { user_id: ownerId, amount: '0.01' },
+        ],
+        expense_type: 'group',
       },
     ],
     [

@@ -46,6 +46,8 @@ describe('ledger CSV', () => {
               category: fc.constantFrom(...EXPENSE_CATEGORIES),
               amount_cents: fc.integer({ min: 1, max: 1_000_000_000 }),
               payer: fc.nat(people.length - 1),
+              // How many people (from the payer on) paid a part.
+              payerCount: fc.integer({ min: 1, max: people.length }),
               among: fc.integer({ min: 1, max: people.length }),
             }),
             { maxLength: 8 },
@@ -56,9 +58,13 @@ describe('ledger CSV', () => {
       fc.property(ledger, ([people, drafts]) => {
         const expenses = drafts.map((d) => {
           const equal = splitEqual(d.amount_cents, d.among);
+          const paying = [...people.slice(d.payer), ...people.slice(0, d.payer)].slice(0, d.payerCount);
+          const parts = splitEqual(d.amount_cents, paying.length);
           return {
             ...d,
-            paid_by: people[d.payer]!.user_id,
+            payers: paying
+              .map((p, i) => ({ user_id: p.user_id, name: p.name, paid_cents: parts[i]! }))
+              .filter((p) => p.paid_cents > 0),
             shares: people.slice(0, d.among).map((p, i) => ({ user_id: p.user_id, share_cents: equal[i]! })),
           };
         });
@@ -75,7 +81,11 @@ describe('ledger CSV', () => {
           expect(parseDollarsToCents(row[4])).toBe(expense.amount_cents);
           expect(row[5]).toBe('1');
           expect(parseDollarsToCents(row[6])).toBe(expense.amount_cents);
-          expect(unguard(row[7]!)).toBe(people[expense.payer]!.name);
+          expect(unguard(row[7]!)).toBe(
+            expense.payers.length === 1
+              ? expense.payers[0]!.name
+              : expense.payers.map((p) => `${p.name} ${centsText(p.paid_cents)}`).join('; '),
+          );
           const shares = row.slice(LEDGER_CSV_COLUMNS.length).map((cell) => parseDollarsToCents(cell));
           expect(shares).toEqual(
             people.map((p) => expense.shares.find((s) => s.user_id === p.user_id)?.share_cents ?? 0),
@@ -167,12 +177,34 @@ describe('Splitwise import', () => {
           { user_id: 'ana', share_cents: 333 },
         ],
       ],
+      // Two payers (nets +10, +10, −20): Cai owes 20; the 10 left is Ana's and Bea's own shares, 5 each, so each
+      // paid 15.
+      [
+        9,
+        'Market',
+        'food',
+        3000,
+        'ana',
+        [
+          { user_id: 'cai', share_cents: 2000 },
+          { user_id: 'ana', share_cents: 500 },
+          { user_id: 'bea', share_cents: 500 },
+        ],
+      ],
     ]);
-    for (const e of expenses) expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
+    for (const e of expenses) {
+      expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
+      expect(e.payers.reduce((t, p) => t + p.paid_cents, 0)).toBe(e.amount_cents);
+      expect(e.payers[0]!.user_id).toBe(e.paid_by);
+    }
+    expect(expenses.map((e) => e.payers.length)).toEqual([1, 1, 1, 1, 2]);
+    expect(expenses.at(-1)!.payers).toEqual([
+      { user_id: 'ana', paid_cents: 1500 },
+      { user_id: 'bea', paid_cents: 1500 },
+    ]);
     expect(skipped).toEqual([
       { line: 6, description: 'Hotel Porto', reason: 'In EUR: only US dollars can be imported for now' },
       { line: 7, description: 'Bea paid Ana', reason: 'A payment between people, not an expense' },
-      { line: 9, description: 'Market', reason: 'Paid by several people: not supported yet' },
     ]);
   });
 
@@ -241,6 +273,15 @@ describe('Splitwise import', () => {
           for (const e of expenses) {
             expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
             for (const share of e.shares) expect(share.share_cents).toBeGreaterThan(0);
+            expect(e.payers.reduce((t, p) => t + p.paid_cents, 0)).toBe(e.amount_cents);
+            for (const payer of e.payers) expect(payer.paid_cents).toBeGreaterThan(0);
+            // Each person's balance (paid − share) is their net in the file, within the rounding cent.
+            const row = rows.find((r) => r.line === e.line)!;
+            names.forEach((_, i) => {
+              const paid = e.payers.find((p) => p.user_id === `u${i}`)?.paid_cents ?? 0;
+              const share = e.shares.find((s) => s.user_id === `u${i}`)?.share_cents ?? 0;
+              expect(Math.abs(paid - share - row.nets[i]!)).toBeLessThanOrEqual(1);
+            });
           }
         } catch (err) {
           expect(err).toBeInstanceOf(ImportFileError);

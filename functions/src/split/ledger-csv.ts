@@ -10,6 +10,7 @@ import {
   isoDateSchema,
   parseDollarsToCents,
   splitCustom,
+  splitEqual,
   sumCents,
   type ExpenseCategory,
   type ImportExpense,
@@ -41,11 +42,14 @@ export const LEDGER_CSV_COLUMNS = [
   'Payers',
 ] as const;
 
-/** One row per expense, one share column per person the ledger names (named by `people`, in that order). */
+/**
+ * One row per expense, one share column per person the ledger names (named by `people`, in that order). Payers:
+ * the payer's name, or for several "Ana Silva 60.00; Bea 30.00" (each one's part, in order).
+ */
 export function ledgerCsv(
   people: ReadonlyArray<{ user_id: string; name: string }>,
   expenses: ReadonlyArray<
-    Pick<ExpenseRecord, 'expense_date' | 'title' | 'category' | 'amount_cents' | 'paid_by' | 'shares'>
+    Pick<ExpenseRecord, 'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares'>
   >,
 ): string {
   const nameOf = new Map(people.map((p) => [p.user_id, p.name]));
@@ -60,12 +64,18 @@ export function ledgerCsv(
       centsText(expense.amount_cents),
       '1',
       centsText(expense.amount_cents),
-      guardCell(nameOf.get(expense.paid_by) ?? expense.paid_by),
+      guardCell(payersCell(expense.payers, (id) => nameOf.get(id) ?? id)),
       ...people.map((p) => centsText(shareOf.get(p.user_id) ?? 0)),
     ];
   });
   return stringify([header, ...rows]);
 }
+
+/** The Payers cell: one name, or each payer's name and part ("Ana Silva 60.00; Bea 30.00"). */
+export const payersCell = (payers: ExpenseRecord['payers'], nameOf: (userId: string) => string) =>
+  payers.length === 1
+    ? nameOf((payers[0] as ExpenseRecord['payers'][number]).user_id)
+    : payers.map((p) => `${nameOf(p.user_id)} ${centsText(p.paid_cents)}`).join('; ');
 
 /** A signed amount with at most two decimals to cents; null when it is not one. */
 export function signedCents(text: string): number | null {
@@ -163,9 +173,12 @@ export const categoryFromSplitwise = (name: string): ExpenseCategory =>
 
 /**
  * The expenses the rows make, given who each person column is (a member's id, or null: left out, their shares borne
- * by the payer). Rows that cannot be imported are listed with the reason. The payer is the one person with a
- * positive net; the others' shares are what they owe; the payer's own share is the rest, and a mismatch of the
- * file's rounding (at most SPLIT_TOLERANCE_CENTS) lands on the last person, the payer (the spec's remainder rule).
+ * by the last payer). Rows that cannot be imported are listed with the reason. The payers are the people with a
+ * positive net (Splitwise keeps only each person's net: paid − share); the others' shares are what they owe. What
+ * the payers' nets leave of the cost is their own shares, split equally among them (the remainder on the last),
+ * and each payer paid their net plus their own share, so the parts add up to the cost exactly and every balance is
+ * the file's net. A mismatch of the file's rounding (at most SPLIT_TOLERANCE_CENTS) lands on the last person, the
+ * last payer (the spec's remainder rule).
  */
 export function planImport(
   names: string[],
@@ -184,28 +197,30 @@ export function planImport(
       skip(`In ${row.currency || 'no currency'}: only US dollars can be imported for now`);
       continue;
     }
-    const payers = row.nets.flatMap((net, column) => (net > 0 ? [column] : []));
-    if (payers.length !== 1) {
-      skip(payers.length === 0 ? 'Nobody owes anybody for it' : 'Paid by several people: not supported yet');
+    const payerColumns = row.nets.flatMap((net, column) => (net > 0 ? [column] : []));
+    if (payerColumns.length === 0) {
+      skip('Nobody owes anybody for it');
       continue;
     }
-    const payerColumn = payers[0] as number;
-    const paidBy = columnUser[payerColumn];
-    if (!paidBy) {
-      skip(`Paid by ${names[payerColumn]}, who is left out`);
+    const leftOutPayer = payerColumns.find((column) => !columnUser[column]);
+    if (leftOutPayer !== undefined) {
+      skip(`Paid by ${names[leftOutPayer]}, who is left out`);
       continue;
     }
+    const payerIds = payerColumns.map((column) => columnUser[column] as string);
+    const payerNets = payerColumns.map((column) => row.nets[column] as number);
     const owing = row.nets.flatMap((net, column) => {
       const user = columnUser[column];
       return net < 0 && user ? [{ user_id: user, share_cents: -net }] : [];
     });
-    // The payer bears their own share and the shares of anyone left out.
-    const payerOwn = row.cost_cents - (row.nets[payerColumn] as number);
+    // The payers' own shares; the last payer also bears the shares of anyone left out.
+    const own = splitEqual(row.cost_cents - sumCents(payerNets), payerIds.length);
     const leftOut = sumCents(row.nets.map((net, column) => (net < 0 && !columnUser[column] ? -net : 0)));
-    const wanted = [...owing.map((s) => s.share_cents), payerOwn + leftOut];
+    const wanted = [...owing.map((s) => s.share_cents), ...own];
+    wanted[wanted.length - 1] = (wanted[wanted.length - 1] as number) + leftOut;
     const mismatch = Math.abs(row.cost_cents - sumCents(wanted));
     const shares = mismatch <= SPLIT_TOLERANCE_CENTS ? splitCustom(row.cost_cents, wanted) : null;
-    if (!shares || row.cost_cents === 0) {
+    if (!shares || row.cost_cents === 0 || own.some((cents) => cents < 0)) {
       skip('Its amounts do not add up to its cost');
       continue;
     }
@@ -215,8 +230,12 @@ export function planImport(
       title: row.description.slice(0, 200) || 'Untitled expense',
       category: categoryFromSplitwise(row.category),
       amount_cents: row.cost_cents,
-      paid_by: paidBy,
-      shares: [...owing.map((s) => s.user_id), paidBy]
+      paid_by: payerIds[0] as string,
+      payers: payerIds.map((user_id, i) => ({
+        user_id,
+        paid_cents: (payerNets[i] as number) + (own[i] as number),
+      })),
+      shares: [...owing.map((s) => s.user_id), ...payerIds]
         .map((user_id, i) => ({ user_id, share_cents: shares[i] as number }))
         .filter((s) => s.share_cents > 0),
     });

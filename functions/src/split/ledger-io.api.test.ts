@@ -56,7 +56,7 @@ describe('Splitwise import', () => {
       { name: 'Cai Wong', user_id: null, matched_by: null, skipped: false },
     ]);
     expect(plan.unmatched).toEqual(['Cai Wong']);
-    expect(plan.skipped.map((s) => s.line)).toEqual([6, 7, 9]);
+    expect(plan.skipped.map((s) => s.line)).toEqual([6, 7]);
     expect((await ledgerOf(trip.id, ana.token)).expense_count).toBe(0);
 
     const refused = await api.call('POST', importPath(trip.id), { token: bea.token, body: { csv: fixture } });
@@ -71,10 +71,19 @@ describe('Splitwise import', () => {
     });
     expect(committed.status).toBe(201);
     const result = importResultSchema.parse(committed.body);
-    expect(result.created).toBe(4);
-    expect(result.total_cents).toBe(9000 + 1000 + 500 + 1000);
+    expect(result.created).toBe(5);
+    expect(result.total_cents).toBe(9000 + 1000 + 500 + 1000 + 3000);
     const ledger = await ledgerOf(trip.id, ana.token);
-    expect([ledger.expense_count, ledger.total_expenses_cents]).toEqual([4, 11500]);
+    expect([ledger.expense_count, ledger.total_expenses_cents]).toEqual([5, 14500]);
+    // Paid by two (nets +10, +10, −20 in the file): each paid 15 and owes 5.
+    const market = ledger.expenses.find((e: { title: string }) => e.title === 'Market');
+    expect(market).toMatchObject({
+      paid_by: ana.user.id,
+      payers: [
+        { user_id: ana.user.id, amount_cents: 1500 },
+        { user_id: bea.user.id, amount_cents: 1500 },
+      ],
+    });
     const taxi = ledger.expenses.find((e: { title: string }) => e.title === 'Taxi to Belém');
     expect(taxi).toMatchObject({ amount_cents: 1000, paid_by: bea.user.id, category: 'transport' });
     expect(
@@ -91,7 +100,7 @@ describe('Splitwise import', () => {
       token: ana.token,
       body: { csv: early, mapping: { 'Cai Wong': dan.user.id } },
     });
-    expect(res.body.expenses.map((e: { line: number }) => e.line)).toEqual([4, 5, 8]);
+    expect(res.body.expenses.map((e: { line: number }) => e.line)).toEqual([4, 5, 8, 9]);
     expect(res.body.skipped[0]).toEqual({
       line: 3,
       description: 'Dinner at Taberna',
@@ -184,9 +193,10 @@ describe('ledger export', () => {
       'Dan Reis',
     ]);
     // Oldest first (same-day rows in any order); the formula-looking title is shown as text.
-    expect(rows.map((r) => r[1])).toHaveLength(4);
+    expect(rows.map((r) => r[1])).toHaveLength(5);
     expect(rows[0]?.[1]).toBe('Dinner at Taberna');
-    expect(rows[3]?.[1]).toBe('Snacks');
+    expect(rows.slice(3).map((r) => r[1])).toEqual(expect.arrayContaining(['Snacks', 'Market']));
+    expect(rows.find((r) => r[1] === 'Market')?.[7]).toBe('Ana Silva 15.00; Bea Costa 15.00');
     expect(rows.map((r) => r[1])).toContain(`'=HYPERLINK("http://evil.example","x")`);
     const taxi = rows.find((r) => r[1] === 'Taxi to Belém');
     expect(taxi).toEqual([
@@ -209,10 +219,12 @@ describe('ledger export', () => {
     expect(json.status).toBe(200);
     expect(json.headers.get('content-disposition')).toBe('attachment; filename=Lisbon-in-spring-ledger.json');
     const ledger = ledgerExportSchema.parse(json.body);
-    expect(ledger.expenses).toHaveLength(4);
-    expect(ledger.expenses.reduce((t, e) => t + e.home_amount_cents, 0)).toBe(11500);
-    for (const e of ledger.expenses)
+    expect(ledger.expenses).toHaveLength(5);
+    expect(ledger.expenses.reduce((t, e) => t + e.home_amount_cents, 0)).toBe(14500);
+    for (const e of ledger.expenses) {
       expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
+      expect(e.payers.reduce((t, p) => t + p.paid_cents, 0)).toBe(e.amount_cents);
+    }
 
     expect(
       (await api.call('GET', `/api/trip-split/trips/${trip.id}/export`, { token: stranger.token })).status,

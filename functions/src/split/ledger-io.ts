@@ -11,7 +11,14 @@ import {
 } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
 import { storedSplitOr } from '../store/new-records';
-import { NotAMemberError, uniqueKey, type MemberRecord, type Store, type UserRecord } from '../store/types';
+import {
+  NotAMemberError,
+  peopleOfExpense,
+  uniqueKey,
+  type MemberRecord,
+  type Store,
+  type UserRecord,
+} from '../store/types';
 import { requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { ImportFileError, ledgerCsv, planImport, readSplitwise } from './ledger-csv';
@@ -114,10 +121,7 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
       // Oldest first, as a spreadsheet of a trip reads.
       const rows = [...expenses].reverse();
       const ids = [
-        ...new Set([
-          ...members.map((m) => m.user_id),
-          ...rows.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
-        ]),
+        ...new Set([...members.map((m) => m.user_id), ...rows.flatMap((r) => peopleOfExpense(r))]),
       ];
       const person = await peopleOf(store, members, ids);
       const usernames = new Map(members.map((m) => [m.user_id, m.username]));
@@ -158,7 +162,7 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
           amount_cents: r.amount_cents,
           rate: 1,
           home_amount_cents: r.amount_cents,
-          payers: [{ user_id: r.paid_by, paid_cents: r.amount_cents }],
+          payers: r.payers,
           shares: r.shares,
         })),
       };
@@ -189,6 +193,7 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
             category: e.category,
             expense_type: 'shared',
             paid_by: e.paid_by,
+            payers: e.payers,
             shares: e.shares,
             // Kept as decided in Splitwise: each person's amount.
             split: storedSplitOr(null, e.shares),

@@ -11,7 +11,7 @@
  *   any other balance (they are shown as having left). A leaving owner hands the trip to the participant who joined
  *   first; an owner alone cannot leave (409), they delete the trip instead.
  * - An expense commits only if everyone it newly names is a member at that moment (checked inside the write).
- * - An expense may be edited or deleted by whoever created it, whoever paid it, or the owner.
+ * - An expense may be edited or deleted by whoever created it, whoever paid it (any of its payers), or the owner.
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
@@ -24,6 +24,7 @@ import {
   encodeExpenseCursor,
   expenseSplitOf,
   explainLedger,
+  payersLabel,
   sumCents,
   ONLY_MEMBER_CANNOT_LEAVE,
   type AddParticipantBody,
@@ -33,6 +34,7 @@ import {
   type ExpenseBody,
   type ExpenseCursor,
   type ExpenseListQuery,
+  type ExpensePayer,
   type ExpensesResponse,
   type LedgerBalance,
   type LedgerChangeKind,
@@ -146,7 +148,11 @@ function toExpense(record: ExpenseRecord, person: (id: string) => LedgerPerson):
     category: record.category,
     expense_type: record.expense_type,
     paid_by: record.paid_by,
-    paid_by_name: fullName(person(record.paid_by)),
+    paid_by_name: payersLabel(record.payers.map((p) => fullName(person(p.user_id)))),
+    payers: record.payers.map(({ user_id, paid_cents }) => {
+      const { first_name, last_name } = person(user_id);
+      return { user_id, first_name, last_name, amount_cents: paid_cents, amount: centsToDollars(paid_cents) };
+    }),
     participants: record.shares.map(({ user_id, share_cents }) => {
       const { first_name, last_name } = person(user_id);
       return { user_id, first_name, last_name, share_cents, share_amount: centsToDollars(share_cents) };
@@ -170,6 +176,13 @@ function toSettlement(record: SettlementRecord, person: (id: string) => LedgerPe
     created_at: record.created_at,
   };
 }
+
+/**
+ * The payers the store keeps, from the parsed body (cents, in the body's order; their parts add up to the amount,
+ * which the body's schema checked): the one place a payer's amount passes from the body to the store.
+ */
+export const payersFor = (body: ExpenseBody): ExpensePayer[] =>
+  body.payers.map((payer) => ({ user_id: payer.user_id, paid_cents: payer.amount }));
 
 /** The split a body decides: its `split`, else explicit shares, else the simple form's type (spec §5). */
 function decidedSplit(body: ExpenseBody, memberIds: string[]): StoredSplit {
@@ -255,7 +268,7 @@ export function splitFor(
   const shares = sharesOf(body.amount, split);
   const kept = stored ? [...peopleOfExpense(stored), ...stored.split.people.map((p) => p.user_id)] : [];
   const allowed = new Set([...memberIds, ...kept]);
-  if (!allowed.has(body.paid_by) || split.people.some((p) => !allowed.has(p.user_id))) {
+  if (body.payers.some((p) => !allowed.has(p.user_id)) || split.people.some((p) => !allowed.has(p.user_id))) {
     throw new HttpError(422, NOT_A_PARTICIPANT);
   }
   const explicit = body.split && body.participants?.filter((p) => p.share_amount > 0);
@@ -285,6 +298,8 @@ function keptSplit(
   if (shares.some((s) => !named.has(s.user_id))) throw new HttpError(422, NOT_A_PARTICIPANT);
   return { split: stored.split, shares };
 }
+
+const paidBy = (expense: ExpenseRecord, userId: string) => expense.payers.some((p) => p.user_id === userId);
 
 export function createSplitService({
   store,
@@ -330,6 +345,7 @@ export function createSplitService({
       category: body.category,
       expense_type: body.expense_type,
       paid_by: body.paid_by,
+      payers: payersFor(body),
       ...((stored && keptSplit(stored, body, memberIds)) ?? splitFor(body, memberIds, stored)),
     };
   }
@@ -361,7 +377,7 @@ export function createSplitService({
     const person = await peopleOf(
       store,
       members,
-      page.flatMap((r) => [r.paid_by, ...r.shares.map((s) => s.user_id)]),
+      page.flatMap((r) => peopleOfExpense(r)),
     );
     return {
       expenses: jsonOf(page.map((record) => toExpense(record, person))),
@@ -374,10 +390,7 @@ export function createSplitService({
 
   async function expenseView(record: ExpenseRecord) {
     const members = await store.members.list(record.trip_id);
-    return toExpense(
-      record,
-      await peopleOf(store, members, [record.paid_by, ...record.shares.map((s) => s.user_id)]),
-    );
+    return toExpense(record, await peopleOf(store, members, peopleOfExpense(record)));
   }
 
   async function settlementViews(tripId: string, records: SettlementRecord[], members?: MemberRecord[]) {
@@ -556,7 +569,7 @@ export function createSplitService({
 
     async updateExpense(user: UserRecord, id: string, body: ExpenseBody): Promise<Expense> {
       const { expense, role } = await expenseForMember(id, user.id);
-      if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
+      if (role !== 'owner' && expense.created_by !== user.id && !paidBy(expense, user.id)) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
       }
       const record = await committed(
@@ -569,7 +582,7 @@ export function createSplitService({
 
     async deleteExpense(user: UserRecord, id: string): Promise<void> {
       const { expense, role } = await expenseForMember(id, user.id);
-      if (role !== 'owner' && expense.created_by !== user.id && expense.paid_by !== user.id) {
+      if (role !== 'owner' && expense.created_by !== user.id && !paidBy(expense, user.id)) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can delete it');
       }
       if (!(await store.split.deleteExpense(id))) throw new HttpError(404, EXPENSE_NOT_FOUND);

@@ -621,7 +621,7 @@ describe('expenses', () => {
       ],
       [expenseBody(owner.id, { title: '' }), 400, 'Title is required'],
       [expenseBody(owner.id, { expense_date: 'tomorrow' }), 400, 'Dates must look like 2027-03-05'],
-      [{ ...expenseBody(owner.id), paid_by: undefined }, 400, 'Choose a person'],
+      [{ ...expenseBody(owner.id), paid_by: undefined }, 400, 'Choose who paid'],
       ['not json at all', 400, 'The request body is not valid JSON'],
     ];
     for (const [body, status, error] of cases) {

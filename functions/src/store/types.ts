@@ -2,13 +2,15 @@
  * The data port. Feature services depend on this interface only, never on an adapter.
  * Every operation that writes more than one record is atomic inside the adapter.
  */
-import type {
-  ExpenseCategory,
-  ExpenseCursor,
-  ExpenseType,
-  LedgerTotal,
-  LedgerTransfer,
-  StoredSplit,
+import {
+  expensePayers,
+  type ExpenseCategory,
+  type ExpenseCursor,
+  type ExpensePayer,
+  type ExpenseType,
+  type LedgerTotal,
+  type LedgerTransfer,
+  type StoredSplit,
 } from '@wayfare/contract';
 import type { Attraction, DailyPlan, GuideStatus, LinkKind, PlanTime, TripRole } from '@wayfare/contract';
 
@@ -383,8 +385,13 @@ export interface ExpenseRecord {
   expense_date: string;
   category: ExpenseCategory;
   expense_type: ExpenseType;
-  /** The payer's user id. */
+  /** The first payer's user id (the spec's one payer). */
   paid_by: string;
+  /**
+   * Who paid how much, in order (the first is paid_by): each part above 0, adding up to amount_cents exactly (the
+   * service checks before writing); one payer of the whole amount for an expense written before payers were kept.
+   */
+  payers: ExpensePayer[];
   /** Who owes what; the shares add up to amount_cents exactly (the service checks before writing). */
   shares: Array<{ user_id: string; share_cents: number }>;
   /** How the shares were decided (method, people, weights), so an edit can keep or re-apply it. */
@@ -394,7 +401,9 @@ export interface ExpenseRecord {
   updated_at: string;
 }
 
-export type NewExpense = Omit<ExpenseRecord, 'id' | 'trip_id' | 'created_at' | 'updated_at'>;
+/** Without `payers`, paid_by paid it all. */
+export type NewExpense = Omit<ExpenseRecord, 'id' | 'trip_id' | 'created_at' | 'updated_at' | 'payers'> &
+  Partial<Pick<ExpenseRecord, 'payers'>>;
 export type ExpensePatch = Omit<NewExpense, 'created_by'>;
 
 /** A transfer that clears balances: from_user_id pays to_user_id. Pending while settled_at is null. */
@@ -478,15 +487,25 @@ export interface SplitStore {
   replacedSettlementTrip(id: string): Promise<string | null>;
 }
 
-type NamingFields = Pick<ExpenseRecord, 'paid_by' | 'shares'>;
+type NamingFields = Pick<ExpenseRecord, 'paid_by' | 'amount_cents' | 'shares'> &
+  Partial<Pick<ExpenseRecord, 'payers'>>;
 
 /**
- * Everyone an expense names: its payer and the people in its shares, each once. Not the split's people with a zero
+ * Everyone an expense names: its payers and the people in its shares, each once. Not the split's people with a zero
  * share: they are in no balance until an amount edit gives them money, and then they are named (and checked) anew.
  */
 export const peopleOfExpense = (expense: NamingFields) => [
-  ...new Set([expense.paid_by, ...expense.shares.map((share) => share.user_id)]),
+  ...new Set([
+    ...expensePayers(expense).map((p) => p.user_id),
+    ...expense.shares.map((share) => share.user_id),
+  ]),
 ];
+
+/** The expense as stored: its payers given (paid_by is the first of them), or paid_by of the whole amount. */
+export const withPayers = <T extends ExpensePatch>(expense: T): T & Pick<ExpenseRecord, 'payers'> => {
+  const payers = expensePayers(expense).map(({ user_id, paid_cents }) => ({ user_id, paid_cents }));
+  return { ...expense, paid_by: (payers[0] as ExpensePayer).user_id, payers };
+};
 
 /** The people a write of `next` names who were not named by the stored version (all of them for a new expense). */
 export const newlyNamed = (next: NamingFields, stored?: NamingFields) => {

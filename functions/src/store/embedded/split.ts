@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { LedgerTotal, StoredSplit } from '@wayfare/contract';
+import { expensePayers, type ExpensePayer, type LedgerTotal, type StoredSplit } from '@wayfare/contract';
 import { storedSplitOr } from '../new-records';
 import {
   newlyNamed,
   NotAMemberError,
+  withPayers,
   type ExpensePatch,
   type ExpenseRecord,
   type LedgerState,
@@ -89,6 +90,12 @@ export const splitMigrations: Migration[] = [
       SELECT trip_id, paid_by, 0, SUM(amount_cents) FROM expenses WHERE true GROUP BY trip_id, paid_by
       ON CONFLICT (trip_id, user_id) DO UPDATE SET paid_cents = excluded.paid_cents;`,
   },
+  {
+    // Several payers per expense: JSON of [{ user_id, paid_cents }] in order (paid_by is the first); NULL when
+    // paid_by paid it all, as every row written before reads.
+    id: '014-expense-payers',
+    sql: `ALTER TABLE expenses ADD COLUMN payers TEXT;`,
+  },
 ];
 
 /**
@@ -114,9 +121,14 @@ function multiRowInsert(db: Database.Database, head: string, row: string, tail =
   };
 }
 
-type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split'> & { split: string | null };
+type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'payers'> & {
+  split: string | null;
+  payers: string | null;
+};
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
+
+type StoredPatch = ExpensePatch & Pick<ExpenseRecord, 'payers'>;
 
 const LIST_ORDER = 'ORDER BY expense_date DESC, created_at DESC, id';
 
@@ -174,14 +186,14 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   );
   const insertExpense = db.prepare(
     `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
-       paid_by, split, created_by, created_at, updated_at)
+       paid_by, payers, split, created_by, created_at, updated_at)
      VALUES (@id, @trip_id, @title, @description, @amount_cents, @expense_date, @category, @expense_type,
-       @paid_by, @split, @created_by, @created_at, @updated_at)`,
+       @paid_by, @payers, @split, @created_by, @created_at, @updated_at)`,
   );
   const updateExpenseRow = db.prepare(
     `UPDATE expenses SET title = @title, description = @description, amount_cents = @amount_cents,
        expense_date = @expense_date, category = @category, expense_type = @expense_type, paid_by = @paid_by,
-       split = @split, updated_at = @updated_at WHERE id = @id`,
+       payers = @payers, split = @split, updated_at = @updated_at WHERE id = @id`,
   );
   const deleteExpenseRow = db.prepare('DELETE FROM expenses WHERE id = ?');
   const insertShares = multiRowInsert(
@@ -229,6 +241,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
 
   const toRecord = (row: ExpenseRow, shares: ExpenseRecord['shares']): ExpenseRecord => ({
     ...row,
+    payers: [
+      ...expensePayers({
+        ...row,
+        payers: row.payers === null ? null : (JSON.parse(row.payers) as ExpensePayer[]),
+      }),
+    ],
     shares,
     split: storedSplitOr(row.split === null ? null : (JSON.parse(row.split) as StoredSplit), shares),
   });
@@ -251,18 +269,16 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   const listExpenses = (tripId: string): ExpenseRecord[] =>
     attachShares(expensesOf.all(tripId), sharesOfTrip.all(tripId));
 
-  /** Moves the payer's paid total and each person's owed total by `sign` × the expense. */
-  const moveTotalsOf = (
-    tripId: string,
-    expense: Pick<ExpenseRecord, 'paid_by' | 'amount_cents' | 'shares'>,
-    sign: 1 | -1,
-  ) =>
+  /** Moves each payer's paid total and each person's owed total by `sign` × the expense. */
+  const moveTotalsOf = (tripId: string, expense: Pick<ExpenseRecord, 'payers' | 'shares'>, sign: 1 | -1) =>
     moveLedgerTotals([
-      [tripId, expense.paid_by, 0, sign * expense.amount_cents],
+      ...expense.payers.map((payer) => [tripId, payer.user_id, 0, sign * payer.paid_cents]),
       ...expense.shares.map((share) => [tripId, share.user_id, sign * share.share_cents, 0]),
     ]);
+  /** The payers column: NULL when the first payer paid it all. */
+  const payersColumn = (payers: ExpensePayer[]) => (payers.length > 1 ? JSON.stringify(payers) : null);
   /** Writes the shares in one statement and adds the expense to the running totals. */
-  const writeShares = (tripId: string, expenseId: string, expense: ExpensePatch) => {
+  const writeShares = (tripId: string, expenseId: string, expense: ExpenseRecord | StoredPatch) => {
     insertShares(
       expense.shares.map((share, position) => [expenseId, position, share.user_id, share.share_cents]),
     );
@@ -270,22 +286,23 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
-    const { shares: _shares, split, ...row } = expense;
+    const { shares: _shares, split, payers, ...row } = expense;
     requireMembers(expense.trip_id, newlyNamed(expense));
-    insertExpense.run({ ...row, split: JSON.stringify(split) });
+    insertExpense.run({ ...row, payers: payersColumn(payers), split: JSON.stringify(split) });
     writeShares(expense.trip_id, expense.id, expense);
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
   });
 
   const createMany = db.transaction((list: ExpenseRecord[]) => list.forEach((expense) => create(expense)));
 
-  const update = db.transaction((id: string, patch: ExpensePatch): ExpenseRecord | null => {
+  const update = db.transaction((id: string, patch: StoredPatch): ExpenseRecord | null => {
     const before = expenseById.get(id);
     if (!before) return null;
     requireMembers(before.trip_id, newlyNamed(patch, withShares(before)));
-    const { shares: _shares, split, ...fields } = patch;
+    const { shares: _shares, split, payers, ...fields } = patch;
     updateExpenseRow.run({
       ...fields,
+      payers: payersColumn(payers),
       split: JSON.stringify(split),
       id,
       updated_at: new Date().toISOString(),
@@ -370,7 +387,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     async createExpense(tripId, input: NewExpense) {
       const now = new Date().toISOString();
       const expense: ExpenseRecord = {
-        ...input,
+        ...withPayers(input),
         id: randomUUID(),
         trip_id: tripId,
         created_at: now,
@@ -383,7 +400,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     async createExpenses(tripId, inputs) {
       const now = new Date().toISOString();
       const list = inputs.map((input): ExpenseRecord => ({
-        ...input,
+        ...withPayers(input),
         id: randomUUID(),
         trip_id: tripId,
         created_at: now,
@@ -393,7 +410,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       return list;
     },
     async updateExpense(id, patch) {
-      return update(id, patch);
+      return update(id, withPayers(patch));
     },
     async deleteExpense(id) {
       return remove(id);

@@ -121,3 +121,54 @@ describe('migration 013: paid totals', () => {
     await migrated.close();
   });
 });
+
+describe('migration 014: expense payers', () => {
+  it('reads every expense stored before it as paid in full by its paid_by, and keeps several payers after', async () => {
+    const file = tempDbFile();
+    const store = openSqliteStore(file);
+    const ana = await store.users.create(newUser({ first_name: 'Ana' }));
+    const bea = await store.users.create(newUser({ first_name: 'Bea' }));
+    const trip = await store.trips.create(ana.id, newTrip());
+    await store.members.add(trip.id, bea.id);
+    const dinner = await store.split.createExpense(trip.id, {
+      title: 'Dinner',
+      description: '',
+      amount_cents: 3000,
+      expense_date: '2027-04-11',
+      category: 'food',
+      expense_type: 'personal',
+      paid_by: ana.id,
+      shares: [{ user_id: bea.id, share_cents: 3000 }],
+      split: { method: 'personal', people: [{ user_id: bea.id, weight: null }] },
+      created_by: ana.id,
+    });
+    await store.close();
+
+    // The file as the release before 014-expense-payers left it.
+    const raw = new Database(file);
+    raw.exec(`ALTER TABLE expenses DROP COLUMN payers;
+      DELETE FROM schema_migrations WHERE id = '014-expense-payers';`);
+    raw.close();
+
+    const upgraded = openSqliteStore(file);
+    await expect(upgraded.split.getExpense(dinner.id)).resolves.toMatchObject({
+      paid_by: ana.id,
+      payers: [{ user_id: ana.id, paid_cents: 3000 }],
+    });
+    const { created_by: _by, id: _id, trip_id: _trip, created_at: _at, updated_at: _up, ...patch } = dinner;
+    const split = await upgraded.split.updateExpense(dinner.id, {
+      ...patch,
+      payers: [
+        { user_id: ana.id, paid_cents: 1000 },
+        { user_id: bea.id, paid_cents: 2000 },
+      ],
+    });
+    expect(split?.payers).toHaveLength(2);
+    const state = await upgraded.split.ledgerState(trip.id);
+    expect(state.totals.find((t) => t.user_id === bea.id)).toMatchObject({
+      paid_cents: 2000,
+      owed_cents: 3000,
+    });
+    await upgraded.close();
+  });
+});

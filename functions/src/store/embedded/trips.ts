@@ -186,9 +186,11 @@ export const MEMBER_SELECT = `SELECT m.trip_id, m.user_id, m.role, m.joined_at, 
 export const INSERT_PARTICIPANT_SQL =
   "INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)";
 
-/** Whether the trip's ledger names the user: they paid, share in, or are named by a settlement. */
+/** Whether the trip's ledger names the user: they paid (or paid a part), share in, or are named by a settlement. */
 export const LEDGER_ENTRY_SQL = `SELECT 1 AS found WHERE
        EXISTS (SELECT 1 FROM expenses WHERE trip_id = @trip AND paid_by = @user)
+       OR EXISTS (SELECT 1 FROM expenses e, json_each(e.payers) p WHERE e.trip_id = @trip
+                  AND e.payers IS NOT NULL AND json_extract(p.value, '$.user_id') = @user)
        OR EXISTS (SELECT 1 FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
                   WHERE e.trip_id = @trip AND s.user_id = @user)
        OR EXISTS (SELECT 1 FROM settlements WHERE trip_id = @trip AND (from_user_id = @user OR to_user_id = @user))`;

@@ -6,11 +6,12 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { ledgerTotals, sumCents, type ExpenseCursor } from '@wayfare/contract';
+import { expensePayers, ledgerTotals, sumCents, type ExpenseCursor } from '@wayfare/contract';
 import {
   newlyNamed,
   NotAMemberError,
   peopleOfExpense,
+  withPayers,
   type ExpenseRecord,
   type LedgerState,
   type SettlementRecord,
@@ -25,7 +26,7 @@ import { storedSplitOr } from '../new-records';
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
  * members listen to them (firestore.rules). Their ids carry the trip id ("{tripId}~{uuid}") so PUT /expenses/{id}
  * finds the document with a point read instead of a collection-group query. Each person's running share total,
- * paid total and the count of expenses naming them live in trips/{tripId}/people/{userId} (ledger-people.ts), moved
+ * paid total (each payer's part) and the count of expenses naming them live in trips/{tripId}/people/{userId} (ledger-people.ts), moved
  * in the same transaction as the expense, which also reads the member documents of everyone it newly names: an
  * expense commits only if they are all members at that moment, and a removal, which reads the person's document,
  * cannot slip in. Trips written before paid totals were kept are backfilled from their expenses once, on their first
@@ -38,10 +39,14 @@ const tripOf = (id: string) => {
   return at > 0 && !id.includes('/') ? id.slice(0, at) : null;
 };
 
-/** An expense document; one written before splits were kept has no `split` and reads as custom amounts. */
+/**
+ * An expense document; one written before splits were kept has no `split` and reads as custom amounts, one written
+ * before payers were kept has no `payers` and reads as paid_by paying it all.
+ */
 const expenseOf = (data: DocumentData): ExpenseRecord => {
-  const record = data as Omit<ExpenseRecord, 'split'> & { split?: ExpenseRecord['split'] };
-  return { ...record, split: storedSplitOr(record.split, record.shares) };
+  const record = data as Omit<ExpenseRecord, 'split' | 'payers'> &
+    Partial<Pick<ExpenseRecord, 'split' | 'payers'>>;
+  return { ...record, payers: [...expensePayers(record)], split: storedSplitOr(record.split, record.shares) };
 };
 
 const byNewestExpense = (a: ExpenseRecord, b: ExpenseRecord) =>
@@ -91,7 +96,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
   const moveLedgerPeople = (
     tx: Transaction,
     tripId: string,
-    changes: Array<[Pick<ExpenseRecord, 'paid_by' | 'shares' | 'amount_cents'>, 1 | -1]>,
+    changes: Array<[Pick<ExpenseRecord, 'paid_by' | 'payers' | 'shares' | 'amount_cents'>, 1 | -1]>,
   ) => {
     const by = new Map<string, { share_cents: number; paid_cents: number; ledger_refs: number }>();
     const of = (userId: string) => {
@@ -100,7 +105,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       return entry;
     };
     for (const [expense, sign] of changes) {
-      of(expense.paid_by).paid_cents += sign * expense.amount_cents;
+      for (const payer of expense.payers) of(payer.user_id).paid_cents += sign * payer.paid_cents;
       for (const share of expense.shares) of(share.user_id).share_cents += sign * share.share_cents;
       for (const userId of peopleOfExpense(expense)) of(userId).ledger_refs += sign;
     }
@@ -226,7 +231,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
     async createExpense(tripId, input) {
       const now = new Date().toISOString();
       const expense: ExpenseRecord = {
-        ...input,
+        ...withPayers(input),
         id: childId(tripId),
         trip_id: tripId,
         created_at: now,
@@ -243,7 +248,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
     async createExpenses(tripId, inputs) {
       const now = new Date().toISOString();
       const list = inputs.map((input): ExpenseRecord => ({
-        ...input,
+        ...withPayers(input),
         id: childId(tripId),
         trip_id: tripId,
         created_at: now,
@@ -269,7 +274,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const before = await tx.get(ref);
         if (!before.exists) return null;
         const old = expenseOf(before.data() as DocumentData);
-        const next: ExpenseRecord = { ...old, ...patch, updated_at: new Date().toISOString() };
+        const next: ExpenseRecord = { ...old, ...withPayers(patch), updated_at: new Date().toISOString() };
         await requireMembers(tx, old.trip_id, newlyNamed(next, old));
         tx.set(ref, next);
         moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);

@@ -94,6 +94,30 @@ describe('AddExpenseModal', () => {
     });
   });
 
+  it('several payers: Add Expense stays disabled until what each paid adds up to the amount', async () => {
+    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const onClose = renderModal();
+    await fillBasics('Dinner', '30');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Several people paid' }));
+    expect(screen.getByText('Enter what each person paid')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Paid by Alice Doe'), '10');
+    expect(screen.getByText('Left to assign: $20.00')).toBeVisible();
+    expect(screen.getByText('What each person paid must add up to the amount exactly')).toBeVisible();
+    expect(addButton()).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Paid by Carol Doe'), '20');
+    expect(screen.getByText('All $30.00 assigned')).toBeVisible();
+    expect(addButton()).toBeEnabled();
+    await userEvent.click(addButton());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[0]?.body).toMatchObject({
+      paid_by: 'u-alice',
+      payers: [
+        { user_id: 'u-alice', amount: '10.00' },
+        { user_id: 'u-carol', amount: '20.00' },
+      ],
+    });
+  });
+
   it('says so when the expense cannot be created', async () => {
     stubApi({ [EXPENSES]: { status: 400, body: { error: 'Amount is too large' } } });
     const onClose = renderModal();

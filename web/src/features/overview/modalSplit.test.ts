@@ -24,6 +24,8 @@ const draft = (patch: Partial<ModalDraft> = {}): ModalDraft => ({
   description: '',
   amount: '100',
   paid_by: 'ana',
+  several_payers: false,
+  paid: {},
   category: 'food',
   expense_date: '2027-04-11',
   method: 'equal',
@@ -204,6 +206,13 @@ function answered(body: ExpenseBodyInput, shares: Array<{ user_id: string; cents
     expense_type: parsed.expense_type,
     paid_by: parsed.paid_by,
     paid_by_name: 'Ana',
+    payers: parsed.payers.map((p) => ({
+      user_id: p.user_id,
+      first_name: p.user_id,
+      last_name: '',
+      amount_cents: p.amount,
+      amount: p.amount / 100,
+    })),
     participants: shares
       .filter((s) => s.cents > 0)
       .map((s) => ({
@@ -324,5 +333,31 @@ describe('modalDraftFromExpense', () => {
       include_payer: false,
       values: { bea: '40.00', cai: '60.00' },
     });
+  });
+});
+
+describe('several payers in the modal', () => {
+  const several = (paid: Record<string, string>) => draft({ several_payers: true, paid, amount: '90.01' });
+
+  it('stays unsaveable until the parts add up to the amount, then sends them with paid_by first', () => {
+    expect(computeModalSplit(several({ ana: '60' }), everyone, en).error).toBe(
+      'What each person paid must add up to the amount exactly',
+    );
+    expect(computeModalSplit(several({}), everyone, en).error).toBe('Enter what each person paid');
+    const paid = several({ bea: '30.01', ana: '60' });
+    const computed = computeModalSplit(paid, everyone, en);
+    expect(computed.error).toBeNull();
+    const body = modalExpenseBody(paid, computed.shares!, en);
+    expect(body).toMatchObject({
+      paid_by: 'ana',
+      payers: [
+        { user_id: 'ana', amount: '60.00' },
+        { user_id: 'bea', amount: '30.01' },
+      ],
+    });
+    expect(expenseBodySchema.safeParse(body).success).toBe(true);
+    // Answered and reopened for an edit: the same parts, in the locale.
+    const reopened = modalDraftFromExpense(answered(body, computed.shares!), everyone, 'de-DE');
+    expect(reopened).toMatchObject({ several_payers: true, paid: { ana: '60,00', bea: '30,01' } });
   });
 });

@@ -13,6 +13,7 @@ import {
   type ExpenseCategory,
   type SplitMethod as StoredSplitMethod,
 } from '@wayfare/contract';
+import { checkPayers, payerFieldsFromExpense, payersBody } from '../split';
 
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
@@ -26,6 +27,9 @@ export interface ModalDraft {
   description: string;
   amount: string;
   paid_by: string;
+  /** Several people paid: each one's part in `paid` (split/payers.ts). */
+  several_payers: boolean;
+  paid: Record<string, string>;
   category: ExpenseCategory;
   expense_date: string;
   method: SplitMethod;
@@ -84,6 +88,8 @@ export function computeModalSplit(
   if (!draft.title.trim() || !draft.amount.trim() || !draft.paid_by) return fail(MODAL_MESSAGES.required);
   const total = readTypedAmount(draft.amount, locale);
   if (total === null || total <= 0) return fail(MODAL_MESSAGES.amount);
+  const payers = checkPayers(draft, locale);
+  if (payers.error) return fail(payers.error);
   const people = splitPeople(draft, everyone);
   if (people.length === 0) return fail(MODAL_MESSAGES.participants);
 
@@ -115,6 +121,8 @@ export function emptyModalDraft(today: string, payer: string, everyone: readonly
     description: '',
     amount: '',
     paid_by: payer,
+    several_payers: false,
+    paid: {},
     category: 'food',
     expense_date: today,
     method: 'equal',
@@ -155,6 +163,7 @@ export function modalDraftFromExpense(
     description: expense.description,
     amount: formatTypedAmount(expense.amount_cents, locale),
     paid_by: expense.paid_by,
+    ...payerFieldsFromExpense(expense, locale),
     category: expense.category,
     expense_date: expense.expense_date,
     method: split.method === 'personal' ? 'equal' : split.method,
@@ -196,7 +205,7 @@ export function modalExpenseBody(
     title: draft.title.trim(),
     description: draft.description,
     amount: centsToDollarText(readTypedAmount(draft.amount, locale) ?? 0),
-    paid_by: draft.paid_by,
+    ...payersBody(draft, checkPayers(draft, locale)),
     category: draft.category,
     expense_date: draft.expense_date,
     expense_type: everyoneEqual ? 'group' : 'shared',

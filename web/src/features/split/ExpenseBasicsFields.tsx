@@ -1,15 +1,31 @@
-import { EXPENSE_CATEGORIES, type ExpenseCategory, type Participant } from '@wayfare/contract';
+import { useId } from 'react';
+import {
+  EXPENSE_CATEGORIES,
+  formatMoney,
+  formatTypedAmount,
+  readTypedAmount,
+  type ExpenseCategory,
+  type Participant,
+} from '@wayfare/contract';
+import { userLocale } from '../../shared/locale';
 import { TextField } from '../../shared/ui/TextField';
 import { CATEGORY, personName } from './categories';
+import { checkPayers, firstPayer, type PayerFields } from './payers';
 import styles from '../../shared/ui/Ledger.module.css';
 
 /** The fields every expense form asks for, whatever the split. */
-export interface ExpenseBasics {
+export interface ExpenseBasics extends PayerFields {
   title: string;
-  amount: string;
   expense_date: string;
-  paid_by: string;
   category: ExpenseCategory;
+}
+
+/** The live figure under several payers' parts: what is left to assign, or how far past the amount they go. */
+function leftToAssign(left: number | null, amount: string, locale: string) {
+  if (left === null) return 'Enter the amount, then what each person paid';
+  if (left > 0) return `Left to assign: ${formatMoney(left, locale)}`;
+  if (left < 0) return `${formatMoney(-left, locale)} more than the amount`;
+  return `All ${formatMoney(readTypedAmount(amount, locale) ?? 0, locale)} assigned`;
 }
 
 interface ExpenseBasicsFieldsProps {
@@ -20,6 +36,14 @@ interface ExpenseBasicsFieldsProps {
 
 /** Title, amount, date, payer and category: shared by the trip page's expense form and the overview's modal. */
 export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseBasicsFieldsProps) {
+  const locale = userLocale();
+  const id = useId();
+  const everyone = participants.map((p) => p.user_id);
+  const { leftCents } = checkPayers(values, locale);
+  const setPart = (userId: string, text: string) => {
+    const paid = { ...values.paid, [userId]: text };
+    onChange({ paid, paid_by: firstPayer(paid, everyone, locale) ?? values.paid_by });
+  };
   return (
     <>
       <TextField
@@ -47,21 +71,23 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
         />
       </div>
       <div className={styles.twoColumns}>
-        <label className={styles.field}>
-          <span className={styles.label}>Paid by</span>
-          <select
-            className={styles.select}
-            value={values.paid_by}
-            onChange={(e) => onChange({ paid_by: e.target.value })}
-            required
-          >
-            {participants.map((p) => (
-              <option key={p.user_id} value={p.user_id}>
-                {personName(p)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {!values.several_payers && (
+          <label className={styles.field}>
+            <span className={styles.label}>Paid by</span>
+            <select
+              className={styles.select}
+              value={values.paid_by}
+              onChange={(e) => onChange({ paid_by: e.target.value })}
+              required
+            >
+              {participants.map((p) => (
+                <option key={p.user_id} value={p.user_id}>
+                  {personName(p)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className={styles.field}>
           <span className={styles.label}>Category</span>
           <select
@@ -77,6 +103,38 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
           </select>
         </label>
       </div>
+      <div className={styles.choices}>
+        <label className={styles.choice}>
+          <input
+            type="checkbox"
+            checked={values.several_payers}
+            onChange={(e) => onChange({ several_payers: e.target.checked, paid: {} })}
+          />
+          Several people paid
+        </label>
+      </div>
+      {values.several_payers && (
+        <fieldset className={styles.payers} aria-describedby={`${id}-left`}>
+          <legend>Paid by</legend>
+          {participants.map((p) => (
+            <label key={p.user_id} className={styles.personRow}>
+              <span>{personName(p)}</span>
+              <input
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={formatTypedAmount(0, locale)}
+                aria-label={`Paid by ${personName(p)}`}
+                value={values.paid[p.user_id] ?? ''}
+                onChange={(e) => setPart(p.user_id, e.target.value)}
+              />
+            </label>
+          ))}
+          <p id={`${id}-left`} className={styles.hint} aria-live="polite">
+            {leftToAssign(leftCents, values.amount, locale)}
+          </p>
+        </fieldset>
+      )}
     </>
   );
 }

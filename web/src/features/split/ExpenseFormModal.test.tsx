@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SHARES_EXCEED_AMOUNT } from '@wayfare/contract';
+import { PAYERS_MUST_ADD_UP, SHARES_EXCEED_AMOUNT } from '@wayfare/contract';
 import { participant } from '../../test-support/people';
 import { stubApi } from '../../test-support/stubApi';
 import { ExpenseFormModal } from './ExpenseFormModal';
@@ -76,6 +76,37 @@ describe('ExpenseFormModal', () => {
     await userEvent.selectOptions(screen.getByLabelText('Paid by'), 'Bob Doe');
     expect(screen.queryByLabelText('Amount owed by Bob Doe')).toBeNull();
     expect(screen.getByLabelText('Amount owed by Alice Doe')).toBeVisible();
+  });
+
+  it('several payers: each part typed, left to assign shown live, saved only once it reaches 0', async () => {
+    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const onClose = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Dinner');
+    await userEvent.type(screen.getByLabelText(/^Amount/), '90.01');
+    // Keyboard only: the toggle is a labelled checkbox.
+    screen.getByRole('checkbox', { name: 'Several people paid' }).focus();
+    await userEvent.keyboard(' ');
+    expect(screen.queryByRole('combobox', { name: 'Paid by' })).toBeNull();
+    expect(screen.getByText('Left to assign: $90.01')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Paid by Bob Doe'), '60');
+    await userEvent.type(screen.getByLabelText('Paid by Carol Doe'), '40');
+    expect(screen.getByText('$9.99 more than the amount')).toBeVisible();
+    await submit();
+    expect(await screen.findByText(PAYERS_MUST_ADD_UP)).toBeVisible();
+    expect(requests).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('Paid by Carol Doe'));
+    await userEvent.type(screen.getByLabelText('Paid by Carol Doe'), '30.01');
+    expect(screen.getByText('All $90.01 assigned')).toBeVisible();
+    await submit();
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[0]?.body).toMatchObject({
+      paid_by: 'u-bob',
+      payers: [
+        { user_id: 'u-bob', amount: '60.00' },
+        { user_id: 'u-carol', amount: '30.01' },
+      ],
+    });
   });
 
   it("shows the server's refusal and stays open", async () => {

@@ -28,7 +28,7 @@ interface ExpenseListProps {
   pending: QueuedWrite[];
 }
 
-/** The trip's expenses, newest first, each with who paid and everyone's share. */
+/** The trip's expenses, newest first, each with who paid (each part, when several did) and everyone's share. */
 export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseListProps) {
   const [error, setError] = useState<string | null>(null);
 
@@ -64,6 +64,19 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                   {format(parseISO(expense.expense_date), 'MMM d, yyyy')} · Paid by {expense.paid_by_name} ·{' '}
                   {EXPENSE_TYPE_LABEL[expense.expense_type]}
                 </span>
+                {expense.payers.length > 1 && (
+                  <details className={styles.paidParts}>
+                    <summary>Who paid what</summary>
+                    <span className={styles.shares}>
+                      {expense.payers.map((payer) => (
+                        <span key={payer.user_id}>
+                          {personName(payer)} paid{' '}
+                          <span className={styles.money}>{money(payer.amount_cents)}</span>
+                        </span>
+                      ))}
+                    </span>
+                  </details>
+                )}
                 <span className={styles.shares}>
                   {expense.participants.map((share) => (
                     <span key={share.user_id}>

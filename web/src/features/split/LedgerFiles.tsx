@@ -280,7 +280,11 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                           <td>{e.expense_date}</td>
                           <td>{e.title}</td>
                           <td>{CATEGORY[e.category].label}</td>
-                          <td>{nameOf(e.paid_by)}</td>
+                          <td>
+                            {e.payers.length > 1
+                              ? e.payers.map((p) => `${nameOf(p.user_id)} ${money(p.paid_cents)}`).join(', ')
+                              : nameOf(e.paid_by)}
+                          </td>
                           <td className={styles.money}>{money(e.amount_cents)}</td>
                         </tr>
                       ))}

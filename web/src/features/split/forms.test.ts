@@ -94,6 +94,7 @@ describe('expenseBodyFromDraft', () => {
       category: 'accommodation',
       expense_type: 'shared',
       paid_by: 'ana',
+      payers: [{ user_id: 'ana', first_name: 'Ana', last_name: 'A', amount_cents: 123456, amount: 1234.56 }],
       participants: [{ user_id: 'bea', first_name: 'Bea', last_name: 'B', share_cents: 1538 }],
       split: {
         method: 'custom',
@@ -123,6 +124,7 @@ describe('expenseBodyFromDraft', () => {
       category: 'transport',
       expense_type: 'shared',
       paid_by: 'ana',
+      payers: [{ user_id: 'ana', first_name: 'Ana', last_name: 'A', amount_cents: 2450, amount: 24.5 }],
       participants: [{ user_id: 'bea', first_name: 'Bea', last_name: 'B', share_cents: 2450 }],
       split,
     } as Expense;
@@ -133,6 +135,8 @@ describe('expenseBodyFromDraft', () => {
       expense_date: '2027-04-12',
       category: 'transport',
       paid_by: 'ana',
+      several_payers: false,
+      paid: {},
       expense_type: 'shared',
       splits: { bea: '24.50' },
       kept: split,
@@ -149,6 +153,7 @@ describe('expenseBodyFromDraft', () => {
       category: 'food',
       expense_type: 'shared',
       paid_by: 'ana',
+      payers: [{ user_id: 'ana', first_name: 'Ana', last_name: 'A', amount_cents: 10000, amount: 100 }],
       participants: [
         { user_id: 'ana', first_name: 'Ana', last_name: 'A', share_cents: 5000 },
         { user_id: 'cai', first_name: 'Cai', last_name: 'C', share_cents: 5000 },
@@ -180,5 +185,59 @@ describe('expenseBodyFromDraft', () => {
       body: { splits: [{ user_id: 'cai', amount: '70.00' }] },
     });
     expect(changeSplit(edit, { paid_by: 'cai' }).kept).toBeNull();
+  });
+});
+
+describe('several payers', () => {
+  const draft = {
+    ...emptyDraft('2027-04-11', 'ana'),
+    title: 'Dinner',
+    amount: '90,01',
+    several_payers: true,
+  };
+
+  it('sends each part, paid_by (the first payer) first, once they add up to the amount', () => {
+    expect(
+      expenseBodyFromDraft({ ...draft, paid: { cai: '30,01', ana: '60', bea: '' } }, 'de-DE'),
+    ).toMatchObject({
+      body: {
+        paid_by: 'ana',
+        payers: [
+          { user_id: 'ana', amount: '60.00' },
+          { user_id: 'cai', amount: '30.01' },
+        ],
+      },
+    });
+  });
+
+  it.each([
+    [{}, 'Enter what each person paid'],
+    [{ ana: '60' }, 'What each person paid must add up to the amount exactly'],
+    [{ ana: '60', bea: '40' }, 'What each person paid must add up to the amount exactly'],
+    [{ ana: '6x' }, 'Enter what each person paid in dollars, like 12.50'],
+  ])('refuses parts %j', (paid, error) => {
+    expect(expenseBodyFromDraft({ ...draft, paid }, 'de-DE')).toEqual({ error });
+  });
+
+  it('prefills the parts of an expense several people paid', () => {
+    const expense = {
+      title: 'Dinner',
+      description: '',
+      amount_cents: 9001,
+      expense_date: '2027-04-11',
+      category: 'food',
+      expense_type: 'group',
+      paid_by: 'ana',
+      payers: [
+        { user_id: 'ana', first_name: 'Ana', last_name: 'A', amount_cents: 6000, amount: 60 },
+        { user_id: 'bea', first_name: 'Bea', last_name: 'B', amount_cents: 3001, amount: 30.01 },
+      ],
+      participants: [],
+      split: { method: 'equal', people: [] },
+    } as unknown as Expense;
+    expect(draftFromExpense(expense, 'de-DE')).toMatchObject({
+      several_payers: true,
+      paid: { ana: '60,00', bea: '30,01' },
+    });
   });
 });

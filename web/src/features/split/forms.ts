@@ -12,6 +12,7 @@ import {
   type ExpenseSplit,
   type ExpenseType,
 } from '@wayfare/contract';
+import { checkPayers, payerFieldsFromExpense, payersBody } from './payers';
 
 /** The simple expense form of the per-trip page, as typed (amounts are text in the person's locale). */
 export interface ExpenseDraft {
@@ -21,6 +22,9 @@ export interface ExpenseDraft {
   expense_date: string;
   category: ExpenseCategory;
   paid_by: string;
+  /** Several people paid: each one's part in `paid` (see payers.ts). */
+  several_payers: boolean;
+  paid: Record<string, string>;
   expense_type: ExpenseType;
   /** shared: dollars owed by each non-payer, by user id. */
   splits: Record<string, string>;
@@ -39,6 +43,8 @@ export function emptyDraft(today: string, payer: string): ExpenseDraft {
     expense_date: today,
     category: 'food',
     paid_by: payer,
+    several_payers: false,
+    paid: {},
     expense_type: 'group',
     splits: {},
     kept: null,
@@ -63,6 +69,7 @@ export function draftFromExpense(expense: Expense, locale: string): ExpenseDraft
     expense_date: expense.expense_date,
     category: expense.category,
     paid_by: expense.paid_by,
+    ...payerFieldsFromExpense(expense, locale),
     expense_type: expense.expense_type,
     splits,
     kept: expense.split,
@@ -119,7 +126,8 @@ export function describeSplit(
 /**
  * The request body for a draft, or the first thing to fix. Shared (spec §5): custom amounts per non-payer, zeros
  * dropped, the payer bears the rest (so they may not exceed the total); none given means the server divides the
- * amount equally among the non-payers. Amounts are read as typed in `locale` and sent as exact dot-decimal text.
+ * amount equally among the non-payers. Several payers' parts must add up to the amount. Amounts are read as typed
+ * in `locale` and sent as exact dot-decimal text.
  */
 export function expenseBodyFromDraft(
   draft: ExpenseDraft,
@@ -130,13 +138,15 @@ export function expenseBodyFromDraft(
   if (!draft.expense_date) return { error: 'Date is required' };
   const total = readTypedAmount(draft.amount, locale);
   if (total === null || total <= 0) return { error: 'Enter a valid amount' };
+  const payers = checkPayers(draft, locale);
+  if (payers.error) return { error: payers.error };
   const body: ExpenseBodyInput = {
     title: draft.title.trim(),
     description: draft.description.trim(),
     amount: centsToDollarText(total),
     expense_date: draft.expense_date,
     category: draft.category,
-    paid_by: draft.paid_by,
+    ...payersBody(draft, payers),
     expense_type: draft.expense_type,
   };
   // The split as decided: no people named, so the server keeps it (or re-applies it to a new amount).

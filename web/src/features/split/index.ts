@@ -4,6 +4,7 @@ export { personName } from './categories';
 export { ExpenseBasicsFields } from './ExpenseBasicsFields';
 export { ExpenseList } from './ExpenseList';
 export { ParticipantList } from './ParticipantList';
+export { checkPayers, payerFieldsFromExpense, payersBody } from './payers';
 export { SettlementList } from './SettlementList';
 export { splitApi } from './splitApi';
 export { useLiveLedger } from './useLiveLedger';

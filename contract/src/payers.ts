@@ -1,0 +1,32 @@
+/**
+ * Several payers per expense (issue #15 item 2): who paid how much of one expense, in integer cents. An expense
+ * written before payers were kept (or with one `paid_by`) has one payer, who paid the whole amount.
+ */
+
+/** One person's part of what was paid for an expense; the parts add up to the expense's amount exactly. */
+export interface ExpensePayer {
+  user_id: string;
+  paid_cents: number;
+}
+
+/** The body's reject when the payers' amounts do not add up to the expense's amount. */
+export const PAYERS_MUST_ADD_UP = 'What each person paid must add up to the amount exactly';
+/** The body's reject when `paid_by` is sent beside `payers` and is not the first of them. */
+export const PAID_BY_FIRST_PAYER = 'paid_by must be the first of the payers';
+export const CHOOSE_PAYER = 'Choose who paid';
+
+/** The expense's payers: its stored list, else (a record from before, or a single `paid_by`) one payer of it all. */
+export const expensePayers = (expense: {
+  paid_by: string;
+  amount_cents: number;
+  payers?: readonly ExpensePayer[] | null;
+}): readonly ExpensePayer[] =>
+  expense.payers?.length ? expense.payers : [{ user_id: expense.paid_by, paid_cents: expense.amount_cents }];
+
+/** "Ana Silva", "Ana Silva and Ben Wu", "Ana Silva +2": the payers as one line of a list. */
+export function payersLabel(names: readonly string[]): string {
+  const [first = '', second] = names;
+  if (names.length <= 1) return first;
+  if (names.length === 2) return `${first} and ${second}`;
+  return `${first} +${names.length - 1}`;
+}
