@@ -10,6 +10,7 @@ export * from './money';
 export * from './names';
 export * from './plans';
 export * from './question-flow';
+export * from './receipts';
 export * from './recommendations';
 export * from './settlement';
 export * from './split';

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
+import { receiptSchema } from './receipts';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
 import { centsToDollars, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
@@ -346,6 +347,8 @@ export const expenseSchema = z.object({
   created_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The photo or PDF attached to it (receipts.ts); null without one. */
+  receipt: receiptSchema.nullable(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 

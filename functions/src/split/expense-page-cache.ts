@@ -7,6 +7,11 @@ export interface CachedPage {
   head: Buffer;
   /** Identifies the page's content for HTTP revalidation (the caller's share is added to it). */
   etag: string;
+  /**
+   * Set on the shared entry of a page that carries receipts, whose addresses are signed for each caller: its head
+   * is then empty and the page is cached per caller (and URL expiry) under keys of its own.
+   */
+  signedPerCaller?: true;
 }
 
 /** The content codings a cached page is kept in, besides plain JSON. */
@@ -27,7 +32,7 @@ const compress: Record<PageEncoding, (body: Buffer) => Buffer> = {
 export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
   const entries = new LRUCache<string, CachedPage>({
     maxSize: maxBytes / 2,
-    sizeCalculation: (page) => page.head.length + page.etag.length,
+    sizeCalculation: (page) => Math.max(1, page.head.length + page.etag.length),
   });
   const encoded = new LRUCache<string, Buffer>({
     maxSize: maxBytes / 2,
@@ -42,6 +47,10 @@ export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
       const page = { head: Buffer.from(head), etag: createHash('sha1').update(head).digest('base64url') };
       entries.set(key, page);
       return page;
+    },
+    /** Records that the page under `key` is cached per caller (see signedPerCaller). */
+    markSignedPerCaller(key: string): void {
+      entries.set(key, { head: Buffer.alloc(0), etag: '', signedPerCaller: true });
     },
     /** The body in the given coding, compressed once per ETag rather than on every request. */
     encode(etag: string, encoding: PageEncoding, body: Buffer): Buffer {

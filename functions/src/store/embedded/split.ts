@@ -15,6 +15,7 @@ import {
 import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
 import { reconcilePending } from '../pending-settlements';
+import { receiptOf } from './receipts';
 
 export const splitMigrations: Migration[] = [
   {
@@ -114,7 +115,10 @@ function multiRowInsert(db: Database.Database, head: string, row: string, tail =
   };
 }
 
-type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split'> & { split: string | null };
+type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'receipt'> & {
+  split: string | null;
+  receipt: string | null;
+};
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
 
@@ -231,6 +235,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     ...row,
     shares,
     split: storedSplitOr(row.split === null ? null : (JSON.parse(row.split) as StoredSplit), shares),
+    receipt: receiptOf(row.receipt),
   });
   const withShares = (row: ExpenseRow): ExpenseRecord =>
     toRecord(
@@ -270,7 +275,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
-    const { shares: _shares, split, ...row } = expense;
+    const { shares: _shares, split, receipt: _receipt, ...row } = expense;
     requireMembers(expense.trip_id, newlyNamed(expense));
     insertExpense.run({ ...row, split: JSON.stringify(split) });
     writeShares(expense.trip_id, expense.id, expense);
@@ -375,6 +380,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         trip_id: tripId,
         created_at: now,
         updated_at: now,
+        receipt: null,
       };
       // Concurrent expense writes share one transaction and one fsync (see group-commit.ts).
       await writeGrouped(() => create(expense));
@@ -388,6 +394,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         trip_id: tripId,
         created_at: now,
         updated_at: now,
+        receipt: null,
       }));
       createMany(list);
       return list;
