@@ -27,7 +27,13 @@ export function stubApi(routes: StubRoutes): StubRequest[] {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const method = (init?.method ?? 'GET').toUpperCase();
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      // JSON as its value; a multipart upload as its FormData.
+      const body: unknown =
+        typeof init?.body === 'string'
+          ? JSON.parse(init.body)
+          : init?.body instanceof FormData
+            ? init.body
+            : undefined;
       const request = { method, path: url.pathname, url, body };
       requests.push(request);
       const route = routes[`${method} ${url.pathname}`];
