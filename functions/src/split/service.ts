@@ -141,7 +141,7 @@ export async function peopleOf(store: Store, members: MemberRecord[], userIds: I
 }
 
 /** The expense's receipt with addresses signed for one member (image-urls.ts), or null without one. */
-export function receiptView(
+function receiptView(
   urls: ImageUrls,
   record: Pick<ExpenseRecord, 'id' | 'trip_id' | 'receipt'>,
   viewerId: string,

@@ -93,7 +93,7 @@ export function ReceiptControl({ expense }: { expense: Expense }) {
         </div>
       ) : (
         <span className={styles.meta}>
-          No receipt attached. A photo or a PDF, up to {RECEIPT_MAX_BYTES / 1024 / 1024} MB.
+          No receipt attached. A photo or a PDF, up to {RECEIPT_MAX_BYTES / 1024 / 1024} MB, saved at once.
         </span>
       )}
       <div className={styles.buttons}>
