@@ -215,6 +215,37 @@ describe('receipts on expenses over HTTP', () => {
     ).toBe(404);
   });
 
+  it('answers hostile ids on every receipt route with a 4xx JSON error', async () => {
+    const { trip, owner } = await expenseOnTrip();
+    const hostile = [
+      '__proto__',
+      'constructor',
+      '..',
+      '../../etc/passwd',
+      '%00',
+      `${trip.id}~`,
+      '~x',
+      'é'.repeat(300),
+    ];
+    for (const raw of hostile) {
+      const id = encodeURIComponent(raw);
+      for (const [method, url, token] of [
+        ['PUT', `/api/trip-split/expenses/${id}/receipt`, owner.token],
+        ['DELETE', `/api/trip-split/expenses/${id}/receipt`, owner.token],
+        ['GET', `/api/files/trips/${id}/expenses/${id}/receipt?u=${id}&expires=1&sig=x`, undefined],
+        [
+          'GET',
+          `/api/files/trips/${trip.id}/expenses/${id}/receipt/thumbnail?u=${owner.user.id}&expires=1&sig=x`,
+          undefined,
+        ],
+      ] as const) {
+        const res = await api.call(method, url, { token });
+        expect([400, 404], `${method} ${url}`).toContain(res.status);
+        expect(typeof res.body.error).toBe('string');
+      }
+    }
+  });
+
   it("stops a member's link the moment they leave the trip", async () => {
     const { trip, owner, participant, expense } = await expenseOnTrip();
     await attach(expense.id, owner.token, { data: JPEG, name: 'r.jpg', type: 'image/jpeg' });
@@ -267,6 +298,26 @@ describe('receipts on expenses over HTTP', () => {
     expect((await get(third.url)).status).toBe(404);
     expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toEqual(
       api.backend === 'embedded' ? [] : undefined,
+    );
+  });
+
+  it('leaves one receipt and its files when two uploads race on one expense', async () => {
+    const { trip, owner, expense } = await expenseOnTrip();
+    const answers = await Promise.all(
+      ['#a33', '#3a3'].map(async (color) =>
+        attach(expense.id, owner.token, { data: await photo(color), name: 'r.jpg', type: 'image/jpeg' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [current] = await listed(trip.id, owner.token);
+    expect((await get(current!.receipt!.url)).status).toBe(200);
+    // The receipt the other upload saw replaced is gone with its thumbnail.
+    const urls = answers.map((a) => String(a.body.expense.receipt.url));
+    expect(await Promise.all(urls.map(async (url) => (await get(url)).status))).toEqual(
+      expect.arrayContaining([200, 404]),
+    );
+    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toHaveLength(
+      api.backend === 'embedded' ? 2 : 0,
     );
   });
 
