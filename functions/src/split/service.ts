@@ -11,7 +11,9 @@
  *   any other balance (they are shown as having left). A leaving owner hands the trip to the participant who joined
  *   first; an owner alone cannot leave (409), they delete the trip instead.
  * - An expense commits only if everyone it newly names is a member at that moment (checked inside the write).
- * - An expense may be edited or deleted by whoever created it, whoever paid it, or the owner.
+ * - An expense may be edited or deleted, and its receipt attached, replaced or removed, by whoever created it,
+ *   whoever paid it, or the owner. Its receipt's links work for members only, each link for the member it was made
+ *   for (files/routes.ts).
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
@@ -189,7 +191,7 @@ function toExpense(
 }
 
 /** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
-export const mayChangeExpense = (expense: ExpenseRecord, role: TripRole, userId: string) =>
+const mayChangeExpense = (expense: ExpenseRecord, role: TripRole, userId: string) =>
   role === 'owner' || expense.created_by === userId || expense.paid_by === userId;
 
 function toSettlement(record: SettlementRecord, person: (id: string) => LedgerPerson): Settlement {
@@ -385,7 +387,7 @@ export function createSplitService({
 
   /**
    * An expense page as JSON text without its closing brace: the same for every caller unless it carries receipts
-   * (`signed`), whose addresses are signed for `viewerId`.
+   * (`signed`), whose addresses are signed for the viewer at `nowMs`.
    */
   async function buildPage(
     trip: TripRecord,
