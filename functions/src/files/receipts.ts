@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
+import type { SharpConstructor } from 'sharp';
 import { RECEIPT_IMAGE_TYPES, RECEIPT_TYPES, UNSUPPORTED_RECEIPT, type ReceiptType } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
 import type { ReceiptRecord } from '../store/types';
@@ -37,9 +38,21 @@ export async function sniffReceipt(file: string): Promise<ReceiptType | null> {
   return type && isReceiptType(type.mime) ? type.mime : null;
 }
 
+/**
+ * sharp, loaded on the first receipt (not at a cold start), keeping no decoded images in memory between uploads
+ * and one libvips thread per image, so thumbnails never crowd out the API's requests.
+ */
+let loadedSharp: Promise<SharpConstructor> | undefined;
+const loadSharp = () =>
+  (loadedSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+
 /** A small WebP of the image, turned upright by its EXIF orientation; 400 when the bytes do not decode. */
 async function makeThumbnail(file: string, into: string): Promise<void> {
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   try {
     await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
