@@ -347,8 +347,11 @@ export const expenseSchema = z.object({
   created_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** The photo or PDF attached to it (receipts.ts); null without one. */
-  receipt: receiptSchema.nullable(),
+  /**
+   * The photo or PDF attached to it (receipts.ts); null without one. Absent reads as null: an answer kept offline
+   * from before receipts still parses.
+   */
+  receipt: receiptSchema.nullable().default(null),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 
