@@ -11,6 +11,7 @@ export * from './names';
 export * from './payers';
 export * from './plans';
 export * from './question-flow';
+export * from './receipts';
 export * from './recommendations';
 export * from './settlement';
 export * from './split';

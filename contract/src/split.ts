@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
+import { receiptSchema } from './receipts';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
 import {
@@ -409,6 +410,11 @@ export const expenseSchema = z.object({
   created_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The photo or PDF attached to it (receipts.ts); null without one. Absent reads as null: an answer kept offline
+   * from before receipts still parses.
+   */
+  receipt: receiptSchema.nullable().default(null),
 });
 export type Expense = z.infer<typeof expenseSchema>;
 

@@ -287,6 +287,20 @@ const TABLE: Row[] = [
     expect: { owner: 200, participant: 403, ...outsiders(404) },
   },
   {
+    // Members get as far as the missing file (400); the upload itself is tested in split/receipts.api.test.ts.
+    name: "attach a receipt to the owner's expense",
+    method: 'PUT',
+    path: (fx) => `/api/trip-split/expenses/${fx.expenseOf.owner}/receipt`,
+    body: () => ({}),
+    expect: { owner: 400, participant: 403, ...outsiders(404) },
+  },
+  {
+    name: "remove the receipt of the owner's expense",
+    method: 'DELETE',
+    path: (fx) => `/api/trip-split/expenses/${fx.expenseOf.owner}/receipt`,
+    expect: { owner: 200, participant: 403, ...outsiders(404) },
+  },
+  {
     name: "delete one's own expense",
     method: 'DELETE',
     path: (fx, actor) => `/api/trip-split/expenses/${fx.expenseOf[actor]}`,

@@ -33,14 +33,26 @@ export interface UploadLimits {
   /** How long a whole multipart body may take to arrive; a slower one is answered 408 and its socket closed. */
   bodyTimeoutMs: number;
   maxBytes?: number;
+  /** The multipart field the file travels in, and what the messages call it (trip images: `image`). */
+  field?: string;
+  /** The counts of uploads in flight, shared by receivers that draw on the same caps (uploadSlots()). */
+  slots?: UploadSlots;
 }
 
-const tooBig = (maxBytes: number) =>
-  new HttpError(413, `The image must be at most ${maxBytes / 1024 / 1024} MB`);
+/** Uploads in flight, per user and in all. */
+export interface UploadSlots {
+  byUser: Map<string, number>;
+  total: number;
+}
+export const uploadSlots = (): UploadSlots => ({ byUser: new Map(), total: 0 });
+
+const tooBig = (field: string, maxBytes: number) =>
+  new HttpError(413, `The ${field} must be at most ${maxBytes / 1024 / 1024} MB`);
+const oneFile = (field: string) => `Send one ${field}, in the field named ${field}`;
 const UNREADABLE = 'The upload could not be read. Please try again.';
 
 /**
- * Receives a multipart form with at most one file, field `image`, streaming the file to disk (never whole into
+ * Receives a multipart form with at most one file, in field `image` (or the one given), streaming the file to disk (never whole into
  * memory) and the text fields into req.body; any other body passes through untouched. Uploads in flight are
  * capped per user and in total (429 beyond), and a body that has not fully arrived in time is refused (408).
  *
@@ -49,32 +61,32 @@ const UNREADABLE = 'The upload could not be read. Please try again.';
  */
 export function receiveUpload(limits: UploadLimits): RequestHandler {
   const { incomingDir, perUser, total, bodyTimeoutMs, maxBytes = TRIP_IMAGE_MAX_BYTES } = limits;
-  const inFlight = new Map<string, number>();
-  let inFlightTotal = 0;
+  const { field = 'image', slots = uploadSlots() } = limits;
+  const inFlight = slots.byUser;
 
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();
     const userId = currentUser(res).id;
     const mine = inFlight.get(userId) ?? 0;
-    if (mine >= perUser || inFlightTotal >= total) {
+    if (mine >= perUser || slots.total >= total) {
       res.setHeader('Connection', 'close');
       return next(new HttpError(429, 'Too many uploads in progress. Wait for one to finish and try again.'));
     }
     inFlight.set(userId, mine + 1);
-    inFlightTotal += 1;
+    slots.total += 1;
     let received: ReceivedFile | undefined;
     let released = false;
     res.on('close', () => {
       if (released) return;
       released = true;
-      inFlightTotal -= 1;
+      slots.total -= 1;
       const left = (inFlight.get(userId) ?? 1) - 1;
       if (left > 0) inFlight.set(userId, left);
       else inFlight.delete(userId);
       if (received) fs.rm(received.path, { force: true }, () => undefined);
     });
 
-    parseMultipart(req, incomingDir, maxBytes, bodyTimeoutMs, (file) => (received = file)).then(
+    parseMultipart(req, { incomingDir, maxBytes, bodyTimeoutMs, field }, (file) => (received = file)).then(
       (fields) => {
         req.body = fields;
         if (received) res.locals.upload = received;
@@ -91,9 +103,12 @@ export function receiveUpload(limits: UploadLimits): RequestHandler {
 
 function parseMultipart(
   req: Request,
-  incomingDir: string,
-  maxBytes: number,
-  bodyTimeoutMs: number,
+  {
+    incomingDir,
+    maxBytes,
+    bodyTimeoutMs,
+    field,
+  }: Required<Pick<UploadLimits, 'incomingDir' | 'maxBytes' | 'bodyTimeoutMs' | 'field'>>,
   onFile: (file: ReceivedFile) => void,
 ): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
@@ -129,23 +144,23 @@ function parseMultipart(
       fields[name] = value;
     });
     parser.on('file', (name, stream) => {
-      if (name !== 'image') {
+      if (name !== field) {
         stream.resume();
-        fail(new HttpError(400, 'Send one image, in the field named image'));
+        fail(new HttpError(400, oneFile(field)));
         return;
       }
       ensurePrivateDir(incomingDir);
       const file = { path: path.join(incomingDir, `${randomUUID()}.upload`), size: 0 };
       onFile(file);
       stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
-      stream.on('limit', () => fail(tooBig(maxBytes)));
+      stream.on('limit', () => fail(tooBig(field, maxBytes)));
       writes.push(
         pipeline(stream, fs.createWriteStream(file.path, { flags: 'wx', mode: PRIVATE_FILE_MODE })).catch(
           () => fail(new HttpError(400, UNREADABLE)),
         ),
       );
     });
-    parser.on('filesLimit', () => fail(new HttpError(400, 'Send one image, in the field named image')));
+    parser.on('filesLimit', () => fail(new HttpError(400, oneFile(field))));
     parser.on('partsLimit', () => fail(new HttpError(400, UNREADABLE)));
     parser.on('fieldsLimit', () => fail(new HttpError(400, UNREADABLE)));
     parser.on('error', () => fail(new HttpError(400, UNREADABLE)));

@@ -1,11 +1,18 @@
-import { Router } from 'express';
-import { signedImageQuerySchema, tripIdParamsSchema } from '@wayfare/contract';
+import { Router, type RequestHandler } from 'express';
+import { receiptFileParamsSchema, signedImageQuerySchema, tripIdParamsSchema } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
+import { THUMBNAIL_TYPE } from './receipts';
 import { contentTypeOf, type TripImages } from './trip-images';
 
 const IMAGE_NOT_FOUND = 'Image not found';
+const RECEIPT_NOT_FOUND = 'Receipt not found';
+/**
+ * A served receipt may be a PDF the browser shows in its own viewer: no script, style or frame of ours, only the
+ * viewer itself (object-src), and no page may frame it but ours.
+ */
+const RECEIPT_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
 
 /**
  * GET /api/files/trips/{id}/image: the trip image behind a signed URL (from the trip's image_url), no bearer
@@ -32,5 +39,38 @@ export function fileRoutes({ store }: { store: Store }, images: TripImages) {
     });
     res.send(data);
   });
+
+  /**
+   * GET /api/files/trips/{id}/expenses/{expenseId}/receipt[/thumbnail]: an expense's receipt (or its image's
+   * thumbnail) behind a signed URL from the expense's `receipt`, on the same terms as the trip image.
+   */
+  const receiptFile = (thumbnail: boolean) =>
+    (async (req, res) => {
+      const { tripId, expenseId } = parseInput(receiptFileParamsSchema, req.params);
+      const { u: viewerId, expires, sig } = parseInput(signedImageQuerySchema, req.query);
+      const [expense, role] = await Promise.all([
+        store.split.getExpense(expenseId),
+        store.members.roleOf(tripId, viewerId),
+      ]);
+      const receipt = expense?.trip_id === tripId ? expense.receipt : null;
+      const key = thumbnail ? receipt?.thumbnail_path : receipt?.path;
+      const remaining = key
+        ? images.urls.remainingSeconds({ tripId, imagePath: key, viewerId }, expires, sig)
+        : null;
+      if (!receipt || !key || !role || remaining === null) throw new HttpError(404, RECEIPT_NOT_FOUND);
+      if (!remaining)
+        throw new HttpError(403, 'This receipt link has expired. Reload the page to see the receipt.');
+      const data = await images.files.get(key);
+      if (!data) throw new HttpError(404, RECEIPT_NOT_FOUND);
+      res.set({
+        'Content-Type': thumbnail ? THUMBNAIL_TYPE : receipt.content_type,
+        'Cache-Control': `private, max-age=${remaining}`,
+        'Content-Disposition': `inline; filename="${key.slice(key.lastIndexOf('/') + 1)}"`,
+        'Content-Security-Policy': RECEIPT_CSP,
+      });
+      res.send(data);
+    }) satisfies RequestHandler;
+  router.get('/trips/:tripId/expenses/:expenseId/receipt', receiptFile(false));
+  router.get('/trips/:tripId/expenses/:expenseId/receipt/thumbnail', receiptFile(true));
   return router;
 }

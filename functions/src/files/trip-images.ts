@@ -3,30 +3,34 @@ import path from 'node:path';
 import os from 'node:os';
 import type { RequestHandler } from 'express';
 import { fileTypeFromFile } from 'file-type';
-import { TRIP_IMAGE_TYPES } from '@wayfare/contract';
+import { RECEIPT_FIELD, RECEIPT_MAX_BYTES, TRIP_IMAGE_TYPES } from '@wayfare/contract';
 import type { AppConfig } from '../config';
 import type { FileStore } from './file-store';
 import { createImageUrls, type ImageUrls } from './image-urls';
 import { localFileStore } from './local-file-store';
-import { receiveUpload } from './receive-upload';
+import { receiveUpload, uploadSlots } from './receive-upload';
 
 export interface TripImages {
   files: FileStore;
   urls: ImageUrls;
   /** The multipart receiver for image uploads, with its caps on uploads in flight. */
   receive: RequestHandler;
+  /** The receiver for expense receipts (field `receipt`, a larger limit), drawing on the same caps. */
+  receiveReceipt: RequestHandler;
 }
 
 /**
- * The trip-image file store (embedded default: <dataDir>/uploads) and the URL signer. Signatures use JWT_SECRET
+ * The file store of trip images and expense receipts (embedded default: <dataDir>/uploads) and the URL signer. Signatures use JWT_SECRET
  * when set, so every Cloud Functions instance accepts the others' URLs; the embedded server, a single process
  * without one, signs with a key of its own (a restart only means pages fetch fresh URLs).
  */
 export function createTripImages(config: AppConfig, files?: FileStore): TripImages {
+  const limits = { incomingDir: incomingUploadsDir(config), ...config.uploads, slots: uploadSlots() };
   return {
     files: files ?? localFileStore(path.join(config.dataDir, 'uploads')),
     urls: createImageUrls(config.jwtSecret ?? randomBytes(32).toString('hex')),
-    receive: receiveUpload({ incomingDir: incomingUploadsDir(config), ...config.uploads }),
+    receive: receiveUpload(limits),
+    receiveReceipt: receiveUpload({ ...limits, field: RECEIPT_FIELD, maxBytes: RECEIPT_MAX_BYTES }),
   };
 }
 

@@ -37,6 +37,7 @@ export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
     sizeCalculation: (page) =>
       partsOf(page.parts).reduce((size, part) => size + part.length, page.etag.length),
   });
+  const signedPerCaller = new LRUCache<string, true>({ max: 4096 });
   const encoded = new LRUCache<string, Buffer>({
     maxSize: maxBytes / 2,
     sizeCalculation: (body) => Math.max(1, body.length),
@@ -52,6 +53,16 @@ export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
       const page = { parts, etag: hash.digest('base64url') };
       entries.set(key, page);
       return page;
+    },
+    /**
+     * Records that the page under `key` carries receipts, whose addresses are signed for each caller: it is then
+     * cached per caller (and URL expiry) under keys of its own.
+     */
+    markSignedPerCaller(key: string): void {
+      signedPerCaller.set(key, true);
+    },
+    isSignedPerCaller(key: string): boolean {
+      return signedPerCaller.has(key);
     },
     /** The body in the given coding, compressed once per ETag rather than on every request. */
     encode(etag: string, encoding: PageEncoding, body: Buffer): Buffer {

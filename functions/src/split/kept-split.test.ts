@@ -3,6 +3,9 @@
  * each store adapter, any sequence of edits of words (from either form) and of members joining or leaving leaves every
  * expense's split and shares, and every balance, exactly as they were decided.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import {
@@ -14,6 +17,8 @@ import {
 } from '@wayfare/contract';
 import { adapterUnderTest, newTrip, newUser, storeAdapters } from '../store/test-adapters';
 import type { Store, UserRecord } from '../store/types';
+import { createImageUrls } from '../files/image-urls';
+import { localFileStore } from '../files/local-file-store';
 import { HttpError } from '../http/errors';
 import { createLedgerEvents } from './events';
 import { createSettlementPlanner } from './settlement-planner';
@@ -166,7 +171,13 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
     const store = adapter.store;
     const planner = createSettlementPlanner();
     onTestFinished(() => planner.close());
-    const service = createSplitService({ store, events: createLedgerEvents(), planner });
+    const service = createSplitService({
+      store,
+      events: createLedgerEvents(),
+      planner,
+      imageUrls: createImageUrls('kept splits test secret'),
+      files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-kept-split-'))),
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.array(decision, { minLength: 1, maxLength: 4 }),

@@ -31,7 +31,7 @@ import {
 } from '@wayfare/contract';
 import type { AppConfig } from '../config';
 import type { TokenService } from '../auth/tokens';
-import type { ImageUrls } from '../files/image-urls';
+import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
@@ -60,14 +60,15 @@ export function splitRoutes(
     events?: LedgerEvents;
     createFirebaseToken?: (userId: string) => Promise<string>;
   },
-  images?: { urls: ImageUrls },
+  images: Pick<TripImages, 'urls' | 'files' | 'receiveReceipt'>,
 ) {
   const events = deps.events ?? createLedgerEvents();
   const service = createSplitService({
     store: deps.store,
     events,
     planner: createSettlementPlanner(),
-    imageUrls: images?.urls,
+    imageUrls: images.urls,
+    files: images.files,
   });
   const links = createInviteLinkService({ store: deps.store, events });
   const ledgerIo = createLedgerIoService({ store: deps.store, events });
@@ -163,6 +164,15 @@ export function splitRoutes(
     const { id } = parseInput(entityIdParamsSchema, req.params);
     const body = parseInput(expenseBodySchema, req.body);
     res.json({ expense: await service.updateExpense(currentUser(res), id, body) });
+  });
+  // The expense's receipt: a photo or PDF as multipart field `receipt` (receipts.ts), or removed.
+  router.put('/expenses/:id/receipt', images.receiveReceipt, async (req, res) => {
+    const { id } = parseInput(entityIdParamsSchema, req.params);
+    res.json({ expense: await service.attachReceipt(currentUser(res), id, res.locals.upload) });
+  });
+  router.delete('/expenses/:id/receipt', async (req, res) => {
+    const { id } = parseInput(entityIdParamsSchema, req.params);
+    res.json({ expense: await service.removeReceipt(currentUser(res), id) });
   });
   router.delete('/expenses/:id', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);

@@ -11,7 +11,9 @@
  *   any other balance (they are shown as having left). A leaving owner hands the trip to the participant who joined
  *   first; an owner alone cannot leave (409), they delete the trip instead.
  * - An expense commits only if everyone it newly names is a member at that moment (checked inside the write).
- * - An expense may be edited or deleted by whoever created it, whoever paid it (any of its payers), or the owner.
+ * - An expense may be edited or deleted, and its receipt attached, replaced or removed, by whoever created it,
+ *   whoever paid it (any of its payers), or the owner. Its receipt's links work for members only, each link for the
+ *   member it was made for (files/routes.ts).
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
@@ -27,6 +29,7 @@ import {
   payersLabel,
   sumCents,
   ONLY_MEMBER_CANNOT_LEAVE,
+  NO_RECEIPT_FILE,
   type AddParticipantBody,
   type Balance,
   type CalculateSettlementsResponse,
@@ -42,15 +45,20 @@ import {
   type MarkPaidBody,
   type MemberExplanation,
   type Participant,
+  type Receipt,
   type Settlement,
   type SettlementExplanationResponse,
   type SettlementPlan,
   type SplitTripSummary,
   type TripInvitation,
+  type TripRole,
   type UserInvitation,
   type StoredSplit,
 } from '@wayfare/contract';
+import type { FileStore } from '../files/file-store';
 import type { ImageUrls } from '../files/image-urls';
+import { deleteReceiptFiles, storeReceipt } from '../files/receipts';
+import type { ReceivedFile } from '../files/receive-upload';
 import { HttpError } from '../http/errors';
 import type {
   ExpensePatch,
@@ -79,6 +87,7 @@ export const ALREADY_PARTICIPANT = 'That person is already a participant of this
 export const ALREADY_INVITED = 'That person has already been invited to this trip';
 export const NO_INVITATION = 'No pending invitation to this trip';
 export const NOT_A_MEMBER = 'That person is not a participant of this trip';
+const MAY_NOT_CHANGE = 'Only whoever added or paid this expense, or the trip owner, can change it';
 
 const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();
@@ -136,7 +145,30 @@ export async function peopleOf(store: Store, members: MemberRecord[], userIds: I
   return (id: string) => people.get(id) as LedgerPerson;
 }
 
-function toExpense(record: ExpenseRecord, person: (id: string) => LedgerPerson): Expense {
+/** The expense's receipt with addresses signed for one member (image-urls.ts), or null without one. */
+function receiptView(
+  urls: ImageUrls,
+  record: Pick<ExpenseRecord, 'id' | 'trip_id' | 'receipt'>,
+  viewerId: string,
+  nowMs = Date.now(),
+): Receipt | null {
+  const { receipt } = record;
+  if (!receipt) return null;
+  const signed = (imagePath: string, thumbnail: boolean) =>
+    urls.receiptUrlFor({ tripId: record.trip_id, imagePath, viewerId }, record.id, thumbnail, nowMs);
+  return {
+    url: signed(receipt.path, false),
+    thumbnail_url: receipt.thumbnail_path ? signed(receipt.thumbnail_path, true) : null,
+    content_type: receipt.content_type,
+    size: receipt.size,
+  };
+}
+
+function toExpense(
+  record: ExpenseRecord,
+  person: (id: string) => LedgerPerson,
+  receipt: Receipt | null,
+): Expense {
   return {
     id: record.id,
     trip_id: record.trip_id,
@@ -161,8 +193,13 @@ function toExpense(record: ExpenseRecord, person: (id: string) => LedgerPerson):
     created_by: record.created_by,
     created_at: record.created_at,
     updated_at: record.updated_at,
+    receipt,
   };
 }
+
+/** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
+const mayChangeExpense = (expense: ExpenseRecord, role: TripRole, userId: string) =>
+  role === 'owner' || expense.created_by === userId || expense.payers.some((p) => p.user_id === userId);
 
 function toSettlement(record: SettlementRecord, person: (id: string) => LedgerPerson): Settlement {
   return {
@@ -299,20 +336,21 @@ function keptSplit(
   return { split: stored.split, shares };
 }
 
-const paidBy = (expense: ExpenseRecord, userId: string) => expense.payers.some((p) => p.user_id === userId);
-
 export function createSplitService({
   store,
   events,
   planner,
   imageUrls,
+  files,
 }: {
   store: Store;
   events: LedgerEvents;
   /** Settlement plans, one per app (it owns a worker thread). */
   planner: SettlementPlanner;
-  /** Signs the overview cards' image addresses, the same way the trips API does. */
-  imageUrls?: ImageUrls;
+  /** Signs the overview cards' image addresses and the receipts' addresses, the same way the trips API does. */
+  imageUrls: ImageUrls;
+  /** Where receipt files live (the trip images' file store). */
+  files: FileStore;
 }) {
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
     events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
@@ -362,12 +400,16 @@ export function createSplitService({
 
   const pages = createExpensePageCache();
 
-  /** The caller-independent part of an expense page, each field serialized on its own (typed-json.ts). */
+  /**
+   * The caller-independent part of an expense page, each field serialized on its own (typed-json.ts): the same for
+   * every caller unless it carries receipts (`signed`), whose addresses are signed for the viewer at `nowMs`.
+   */
   async function buildPage(
     trip: TripRecord,
     limit: number,
     cursor: ExpenseCursor | undefined,
-  ): Promise<JsonFields<SharedPage>> {
+    viewer: { id: string; nowMs: number },
+  ): Promise<{ parts: JsonFields<SharedPage>; signed: boolean }> {
     const [members, rows] = await Promise.all([
       store.members.list(trip.id),
       store.split.listExpensePage(trip.id, { limit: limit + 1, after: cursor ?? null }),
@@ -380,17 +422,45 @@ export function createSplitService({
       page.flatMap((r) => peopleOfExpense(r)),
     );
     return {
-      expenses: jsonOf(page.map((record) => toExpense(record, person))),
-      next_cursor: jsonOf(rows.length > limit && last ? encodeExpenseCursor(last) : null),
-      expense_count: jsonOf(trip.expense_count),
-      total_expenses_cents: jsonOf(trip.total_expenses_cents),
-      total_expenses: jsonOf(centsToDollars(trip.total_expenses_cents)),
+      parts: {
+        expenses: jsonOf(
+          page.map((record) =>
+            toExpense(record, person, receiptView(imageUrls, record, viewer.id, viewer.nowMs)),
+          ),
+        ),
+        next_cursor: jsonOf(rows.length > limit && last ? encodeExpenseCursor(last) : null),
+        expense_count: jsonOf(trip.expense_count),
+        total_expenses_cents: jsonOf(trip.total_expenses_cents),
+        total_expenses: jsonOf(centsToDollars(trip.total_expenses_cents)),
+      },
+      signed: page.some((record) => record.receipt),
     };
   }
 
-  async function expenseView(record: ExpenseRecord) {
+  /**
+   * A page from the cache, or built and cached: once for everyone, or, when it carries receipts, per caller and
+   * URL expiry hour (the shared entry then only says so).
+   */
+  async function cachedPage(trip: TripRecord, user: UserRecord, { limit, cursor }: ExpenseListQuery) {
+    const page = `${limit}\n${cursor ? encodeExpenseCursor(cursor) : ''}`;
+    const nowMs = Date.now();
+    const sharedKey = pages.key(trip.id, trip.ledger_version, page);
+    const callerKey = `${sharedKey}\n${user.id}\n${imageUrls.expiresAt(nowMs)}`;
+    const cached = pages.get(pages.isSignedPerCaller(sharedKey) ? callerKey : sharedKey);
+    if (cached) return cached;
+    const built = await buildPage(trip, limit, cursor, { id: user.id, nowMs });
+    if (!built.signed) return pages.set(sharedKey, built.parts);
+    pages.markSignedPerCaller(sharedKey);
+    return pages.set(callerKey, built.parts);
+  }
+
+  async function expenseView(record: ExpenseRecord, viewerId: string) {
     const members = await store.members.list(record.trip_id);
-    return toExpense(record, await peopleOf(store, members, peopleOfExpense(record)));
+    return toExpense(
+      record,
+      await peopleOf(store, members, peopleOfExpense(record)),
+      receiptView(imageUrls, record, viewerId),
+    );
   }
 
   async function settlementViews(tripId: string, records: SettlementRecord[], members?: MemberRecord[]) {
@@ -544,13 +614,8 @@ export function createSplitService({
       encoding: PageEncoding | null = null,
     ): Promise<{ body: Buffer; etag: string }> {
       const { trip } = await requireTripMember(store, tripId, user.id);
-      const key = pages.key(
-        tripId,
-        trip.ledger_version,
-        `${limit}\n${cursor ? encodeExpenseCursor(cursor) : ''}`,
-      );
       const [cached, yourShare] = await Promise.all([
-        pages.get(key) ?? buildPage(trip, limit, cursor).then((parts) => pages.set(key, parts)),
+        cachedPage(trip, user, { limit, cursor }),
         store.split.shareTotal(tripId, user.id),
       ]);
       const json = jsonObject<ExpensesResponse>({ ...cached.parts, your_share_cents: jsonOf(yourShare) });
@@ -564,29 +629,63 @@ export function createSplitService({
         store.split.createExpense(tripId, { ...(await expenseFields(tripId, body)), created_by: user.id }),
       );
       emit('expense.created', tripId, record.id);
-      return expenseView(record);
+      return expenseView(record, user.id);
     },
 
     async updateExpense(user: UserRecord, id: string, body: ExpenseBody): Promise<Expense> {
       const { expense, role } = await expenseForMember(id, user.id);
-      if (role !== 'owner' && expense.created_by !== user.id && !paidBy(expense, user.id)) {
-        throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can change it');
-      }
+      if (!mayChangeExpense(expense, role, user.id)) throw new HttpError(403, MAY_NOT_CHANGE);
       const record = await committed(
         store.split.updateExpense(id, await expenseFields(expense.trip_id, body, expense)),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
-      return expenseView(record);
+      return expenseView(record, user.id);
+    },
+
+    /**
+     * Attaches the received file as the expense's receipt (type from its bytes, thumbnail for an image), replacing
+     * any receipt it had: the replaced files go once the new receipt is saved, and the new ones if it is not.
+     */
+    async attachReceipt(user: UserRecord, id: string, upload: ReceivedFile | undefined): Promise<Expense> {
+      const { expense, role } = await expenseForMember(id, user.id);
+      if (!mayChangeExpense(expense, role, user.id)) throw new HttpError(403, MAY_NOT_CHANGE);
+      if (!upload) throw new HttpError(400, NO_RECEIPT_FILE);
+      const receipt = await storeReceipt(files, { tripId: expense.trip_id, expenseId: id }, upload);
+      const written = await store.receipts.set(id, receipt).catch(async (err: unknown) => {
+        await deleteReceiptFiles(files, receipt);
+        throw err;
+      });
+      if (!written) {
+        await deleteReceiptFiles(files, receipt);
+        throw new HttpError(404, EXPENSE_NOT_FOUND);
+      }
+      if (written.replaced) await deleteReceiptFiles(files, written.replaced);
+      emit('expense.updated', expense.trip_id, id);
+      return expenseView(written.expense, user.id);
+    },
+
+    /** Removes the expense's receipt and its files; removing none is not an error. */
+    async removeReceipt(user: UserRecord, id: string): Promise<Expense> {
+      const { expense, role } = await expenseForMember(id, user.id);
+      if (!mayChangeExpense(expense, role, user.id)) throw new HttpError(403, MAY_NOT_CHANGE);
+      if (!expense.receipt) return expenseView(expense, user.id);
+      const written = await store.receipts.set(id, null);
+      if (!written) throw new HttpError(404, EXPENSE_NOT_FOUND);
+      if (written.replaced) await deleteReceiptFiles(files, written.replaced);
+      emit('expense.updated', expense.trip_id, id);
+      return expenseView(written.expense, user.id);
     },
 
     async deleteExpense(user: UserRecord, id: string): Promise<void> {
       const { expense, role } = await expenseForMember(id, user.id);
-      if (role !== 'owner' && expense.created_by !== user.id && !paidBy(expense, user.id)) {
+      if (!mayChangeExpense(expense, role, user.id)) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can delete it');
       }
-      if (!(await store.split.deleteExpense(id))) throw new HttpError(404, EXPENSE_NOT_FOUND);
+      const deleted = await store.split.deleteExpense(id);
+      if (!deleted) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.deleted', expense.trip_id, id);
+      if (deleted.receipt) await deleteReceiptFiles(files, deleted.receipt);
     },
 
     async listSettlements(user: UserRecord, tripId: string): Promise<Settlement[]> {
@@ -673,10 +772,9 @@ export function createSplitService({
         city_name: trip.city_name,
         start_date: trip.start_date,
         end_date: trip.end_date,
-        image_url:
-          trip.image_path && imageUrls
-            ? imageUrls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: user.id })
-            : null,
+        image_url: trip.image_path
+          ? imageUrls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: user.id })
+          : null,
         user_role: trip.role,
         trip_owner_username: trip.owner_username,
         participant_count: trip.member_count,

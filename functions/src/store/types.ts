@@ -10,6 +10,7 @@ import {
   type ExpenseType,
   type LedgerTotal,
   type LedgerTransfer,
+  type ReceiptType,
   type StoredSplit,
 } from '@wayfare/contract';
 import type { Attraction, DailyPlan, GuideStatus, LinkKind, PlanTime, TripRole } from '@wayfare/contract';
@@ -369,6 +370,7 @@ export interface Store {
   plans: PlanStore;
   links: LinkStore;
   split: SplitStore;
+  receipts: ReceiptStore;
   idempotency: IdempotencyStore;
   /** Resolves once the store answers reads; rejects when it cannot. */
   ping(): Promise<void>;
@@ -399,10 +401,26 @@ export interface ExpenseRecord {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /** The photo or PDF attached to it; null without one. Set only by setReceipt. */
+  receipt: ReceiptRecord | null;
 }
 
-/** Without `payers`, paid_by paid it all. */
-export type NewExpense = Omit<ExpenseRecord, 'id' | 'trip_id' | 'created_at' | 'updated_at' | 'payers'> &
+/** A receipt on an expense: where its file (and an image's thumbnail) lives in the file store, never shown. */
+export interface ReceiptRecord {
+  /** File-store key, `receipts/{tripId}/{expenseId}/{uuid}.{ext}`: a new upload always gets a new key. */
+  path: string;
+  /** The image's small WebP beside it; null for a PDF. */
+  thumbnail_path: string | null;
+  content_type: ReceiptType;
+  /** Bytes. */
+  size: number;
+}
+
+/** Without `payers`, paid_by paid it all. The receipt is written apart (ReceiptStore). */
+export type NewExpense = Omit<
+  ExpenseRecord,
+  'id' | 'trip_id' | 'created_at' | 'updated_at' | 'payers' | 'receipt'
+> &
   Partial<Pick<ExpenseRecord, 'payers'>>;
 export type ExpensePatch = Omit<NewExpense, 'created_by'>;
 
@@ -460,6 +478,7 @@ export interface SplitStore {
   updateExpense(id: string, expense: ExpensePatch): Promise<ExpenseRecord | null>;
   /** Deletes it and takes it off the trip totals; the deleted record, or null when absent. */
   deleteExpense(id: string): Promise<ExpenseRecord | null>;
+
   /** Oldest first. */
   listSettlements(tripId: string): Promise<SettlementRecord[]>;
   getSettlement(id: string): Promise<SettlementRecord | null>;
@@ -485,6 +504,20 @@ export interface SplitStore {
    * for an id that was never a settlement, or one that still exists.
    */
   replacedSettlementTrip(id: string): Promise<string | null>;
+}
+
+/** Receipts are kept on their expense (ExpenseRecord.receipt); these are the only writes of that field. */
+export interface ReceiptStore {
+  /**
+   * Attaches the receipt to the expense (null removes it) and gives the trip a new ledger version, in one atomic
+   * write; answers the expense as written and the receipt it replaced, or null when the expense is absent.
+   */
+  set(
+    expenseId: string,
+    receipt: ReceiptRecord | null,
+  ): Promise<{ expense: ExpenseRecord; replaced: ReceiptRecord | null } | null>;
+  /** The receipts on the trip's expenses, in no particular order (their files go when the trip goes). */
+  listForTrip(tripId: string): Promise<ReceiptRecord[]>;
 }
 
 type NamingFields = Pick<ExpenseRecord, 'paid_by' | 'amount_cents' | 'shares'> &

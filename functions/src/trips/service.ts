@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TripSummary, TripView, UpdateTripBody } from '@wayfare/contract';
 import { createKeyedQueue } from '../files/keyed-queue';
+import { deleteReceiptFiles } from '../files/receipts';
 import { sniffTripImage, type TripImages } from '../files/trip-images';
 import { HttpError } from '../http/errors';
 import type { LedgerEvents } from '../split/events';
@@ -79,16 +80,23 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
       return view(updated, userId, role);
     },
 
-    /** Only the owner deletes a trip; its plans, members and money go with it, then its image. */
+    /**
+     * Only the owner deletes a trip; its plans, members and money go with it, then its image and its expenses'
+     * receipt files (one attached while the trip was being deleted is left to the embedded server's orphan sweep).
+     */
     async delete(tripId: string, userId: string): Promise<void> {
       await requireTripOwner(store, tripId, userId, 'delete this trip');
-      const imagePath = await oneAtATimePerTrip(tripId, async () => {
-        const current = (await store.trips.get(tripId))?.image_path;
+      const { imagePath, receipts } = await oneAtATimePerTrip(tripId, async () => {
+        const [current, receiptsOfTrip] = await Promise.all([
+          store.trips.get(tripId),
+          store.receipts.listForTrip(tripId),
+        ]);
         await store.trips.delete(tripId);
-        return current;
+        return { imagePath: current?.image_path, receipts: receiptsOfTrip };
       });
       events?.endTrip(tripId);
       if (imagePath) await images.files.delete(imagePath);
+      for (const receipt of receipts) await deleteReceiptFiles(images.files, receipt);
     },
   };
 }

@@ -16,6 +16,7 @@ import {
 import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
 import { reconcilePending } from '../pending-settlements';
+import { receiptOf } from './receipts';
 
 export const splitMigrations: Migration[] = [
   {
@@ -121,9 +122,10 @@ function multiRowInsert(db: Database.Database, head: string, row: string, tail =
   };
 }
 
-type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'payers'> & {
+type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'payers' | 'receipt'> & {
   split: string | null;
   payers: string | null;
+  receipt: string | null;
 };
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
@@ -249,6 +251,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     ],
     shares,
     split: storedSplitOr(row.split === null ? null : (JSON.parse(row.split) as StoredSplit), shares),
+    receipt: receiptOf(row.receipt),
   });
   const withShares = (row: ExpenseRow): ExpenseRecord =>
     toRecord(
@@ -286,7 +289,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
-    const { shares: _shares, split, payers, ...row } = expense;
+    const { shares: _shares, split, payers, receipt: _receipt, ...row } = expense;
     requireMembers(expense.trip_id, newlyNamed(expense));
     insertExpense.run({ ...row, payers: payersColumn(payers), split: JSON.stringify(split) });
     writeShares(expense.trip_id, expense.id, expense);
@@ -392,6 +395,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         trip_id: tripId,
         created_at: now,
         updated_at: now,
+        receipt: null,
       };
       // Concurrent expense writes share one transaction and one fsync (see group-commit.ts).
       await writeGrouped(() => create(expense));
@@ -405,6 +409,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         trip_id: tripId,
         created_at: now,
         updated_at: now,
+        receipt: null,
       }));
       createMany(list);
       return list;

@@ -9,6 +9,7 @@ import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
 import { inviteLinkMigrations, sqliteInviteLinks } from './invite-links';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
+import { receiptMigrations, sqliteReceipts } from './receipts';
 import { splitMigrations, sqliteSplit } from './split';
 import { sqliteMembers, sqliteTrips, tripMigrations } from './trips';
 import { sqliteUsers, userMigrations } from './users';
@@ -34,16 +35,19 @@ export function openSqliteStore(file: string): Store {
     ...linkMigrations,
     ...idempotencyMigrations,
     ...inviteLinkMigrations,
+    ...receiptMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
+  const split = sqliteSplit(db);
   return {
     users: sqliteUsers(db),
     trips: sqliteTrips(db),
     members: sqliteMembers(db),
     invitations: sqliteInvitations(db),
     inviteLinks: sqliteInviteLinks(db),
-    split: sqliteSplit(db),
+    split,
+    receipts: sqliteReceipts(db, split),
     plans: sqlitePlans(db),
     links: sqliteLinks(db),
     idempotency: sqliteIdempotency(db),

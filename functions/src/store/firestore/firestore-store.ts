@@ -5,6 +5,7 @@ import { firestoreLinks } from './links';
 import { firestoreIdempotency } from './idempotency';
 import { firestoreInviteLinks } from './invite-links';
 import { firestorePlans } from './plans';
+import { firestoreReceipts } from './receipts';
 import { firestoreSplit } from './split';
 import { firestoreMembers, firestoreTrips } from './trips';
 import { firestoreUsers } from './users';
@@ -18,6 +19,7 @@ export function createFirestoreStore(db: Firestore): Store {
     invitations: firestoreInvitations(db),
     inviteLinks: firestoreInviteLinks(db),
     split: firestoreSplit(db),
+    receipts: firestoreReceipts(db),
     plans: firestorePlans(db),
     links: firestoreLinks(db),
     idempotency: firestoreIdempotency(db),

@@ -39,14 +39,26 @@ const tripOf = (id: string) => {
   return at > 0 && !id.includes('/') ? id.slice(0, at) : null;
 };
 
+/** The document of the expense with this id; null for an id no expense can have. */
+export const expenseDocRef = (db: Firestore, id: string) => {
+  const tripId = tripOf(id);
+  return tripId ? db.collection('trips').doc(tripId).collection('expenses').doc(id) : null;
+};
+
 /**
  * An expense document; one written before splits were kept has no `split` and reads as custom amounts, one written
- * before payers were kept has no `payers` and reads as paid_by paying it all.
+ * before payers were kept has no `payers` and reads as paid_by paying it all, one written before receipts has no
+ * `receipt`.
  */
-const expenseOf = (data: DocumentData): ExpenseRecord => {
-  const record = data as Omit<ExpenseRecord, 'split' | 'payers'> &
-    Partial<Pick<ExpenseRecord, 'split' | 'payers'>>;
-  return { ...record, payers: [...expensePayers(record)], split: storedSplitOr(record.split, record.shares) };
+export const expenseOf = (data: DocumentData): ExpenseRecord => {
+  const record = data as Omit<ExpenseRecord, 'split' | 'payers' | 'receipt'> &
+    Partial<Pick<ExpenseRecord, 'split' | 'payers' | 'receipt'>>;
+  return {
+    ...record,
+    payers: [...expensePayers(record)],
+    split: storedSplitOr(record.split, record.shares),
+    receipt: record.receipt ?? null,
+  };
 };
 
 const byNewestExpense = (a: ExpenseRecord, b: ExpenseRecord) =>
@@ -62,10 +74,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
   const settlements = (tripId: string) => trip(tripId).collection('settlements');
   /** Pending settlements a recalculation removed, by their id, so "Mark as Paid" on one can answer 409. */
   const replaced = (tripId: string) => trip(tripId).collection('replaced_settlements');
-  const expenseRef = (id: string) => {
-    const tripId = tripOf(id);
-    return tripId ? expenses(tripId).doc(id) : null;
-  };
+  const expenseRef = (id: string) => expenseDocRef(db, id);
   const settlementRef = (id: string) => {
     const tripId = tripOf(id);
     return tripId ? settlements(tripId).doc(id) : null;
@@ -236,6 +245,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         trip_id: tripId,
         created_at: now,
         updated_at: now,
+        receipt: null,
       };
       await db.runTransaction(async (tx) => {
         await requireMembers(tx, tripId, newlyNamed(expense));
@@ -253,6 +263,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         trip_id: tripId,
         created_at: now,
         updated_at: now,
+        receipt: null,
       }));
       if (list.length === 0) return list;
       await db.runTransaction(async (tx) => {

@@ -226,6 +226,7 @@ function answered(body: ExpenseBodyInput, shares: Array<{ user_id: string; cents
     created_by: parsed.paid_by,
     created_at: '2027-04-11T10:00:00.000Z',
     updated_at: '2027-04-11T10:00:00.000Z',
+    receipt: null,
   };
 }
 

@@ -9,6 +9,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
 import { EXPENSE_TYPE_LABEL, personName } from './categories';
 import { ExpenseBasicsFields } from './ExpenseBasicsFields';
+import { ReceiptControl } from './ReceiptControl';
 import {
   changeSplit,
   describeSplit,
@@ -100,6 +101,13 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
           value={draft.description}
           onChange={(e) => set('description', e.target.value)}
         />
+        {expense ? (
+          <ReceiptControl expense={expense} />
+        ) : (
+          <p className={styles.hint}>
+            Once the expense is added, edit it to attach a photo or PDF of the receipt.
+          </p>
+        )}
         <fieldset className={styles.choices}>
           <legend>Split</legend>
           {EXPENSE_TYPES.map((type) => (

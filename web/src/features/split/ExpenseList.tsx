@@ -8,6 +8,7 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import type { QueuedWrite } from '../../shared/offline/outbox';
 import { PendingWrites } from '../../shared/offline/PendingWrites';
+import { ReceiptThumbnail } from './ReceiptThumbnail';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
 import { splitApi } from './splitApi';
@@ -84,6 +85,7 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                     </span>
                   ))}
                 </span>
+                {expense.receipt && <ReceiptThumbnail receipt={expense.receipt} title={expense.title} />}
               </div>
               <span className={styles.money}>{money(expense.amount_cents)}</span>
               {onEdit && (

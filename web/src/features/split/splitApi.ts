@@ -4,6 +4,7 @@ import {
   createdInviteLinkResponseSchema,
   importPreviewSchema,
   importResultSchema,
+  RECEIPT_FIELD,
   expenseResponseSchema,
   expensesResponseSchema,
   inviteLinkResponseSchema,
@@ -105,6 +106,19 @@ export const splitApi = {
     }),
   deleteExpense: (id: string) =>
     apiFetch<void>(`${base}/expenses/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** Attaches the photo or PDF as the expense's receipt (replacing any), or removes it; answers the expense. */
+  attachReceipt: (id: string, file: File) => {
+    const form = new FormData();
+    form.set(RECEIPT_FIELD, file, file.name);
+    return apiFetchChecked(expenseResponseSchema, `${base}/expenses/${encodeURIComponent(id)}/receipt`, {
+      method: 'PUT',
+      body: form,
+    });
+  },
+  removeReceipt: (id: string) =>
+    apiFetchChecked(expenseResponseSchema, `${base}/expenses/${encodeURIComponent(id)}/receipt`, {
+      method: 'DELETE',
+    }),
 
   settlements: async (tripId: string, signal?: AbortSignal) =>
     (await apiFetchChecked(settlementsResponseSchema, `${trip(tripId)}/settlements`, { signal })).settlements,

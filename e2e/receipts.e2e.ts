@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
+import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
+import { registerAccount, startServer, type RunningServer } from './support/server';
+
+describe('receipts on expenses, in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let tripId: string;
+  let ana: { token: string; userId: string };
+  let bea: { token: string; userId: string };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const anaAccount = await registerAccount(server.baseUrl, 'ana');
+    const beaAccount = await registerAccount(server.baseUrl, 'bea');
+    ana = await apiLogin(server.baseUrl, anaAccount);
+    bea = await apiLogin(server.baseUrl, beaAccount);
+    const trip = await createTrip(server.baseUrl, ana.token);
+    tripId = trip.id;
+    await inviteAndAccept(server.baseUrl, tripId, ana.token, {
+      token: bea.token,
+      username: beaAccount.username,
+    });
+    const res = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/expenses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({
+        title: 'Hotel',
+        amount: 240,
+        expense_date: trip.startDate,
+        category: 'accommodation',
+        paid_by: ana.userId,
+        expense_type: 'group',
+      }),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  async function signedIn(token: string, viewport: { width: number; height: number }): Promise<Page> {
+    // bypassCSP: the app's CSP rightly refuses the inline axe script the accessibility check injects.
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport, bypassCSP: true });
+    contexts.push(context);
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    return context.newPage();
+  }
+  const loaded = (page: Page, selector: string) =>
+    page.locator(selector).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+  it('attaches a phone photo from the edit form; both members see its thumbnail and open the photo', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#e8dcc4' } })
+      .jpeg()
+      .toBuffer();
+    const anaPage = await signedIn(ana.token, VIEWPORTS.phone);
+    const beaPage = await signedIn(bea.token, VIEWPORTS.desktop);
+    for (const page of [anaPage, beaPage]) {
+      await page.goto(`/trips/${tripId}/split`);
+      await page.getByRole('heading', { name: 'Trip Split' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await page.getByRole('tab', { name: /Expenses/ }).click();
+    }
+
+    await anaPage.getByRole('button', { name: 'Edit Hotel' }).click();
+    const dialog = anaPage.getByRole('dialog', { name: 'Edit Expense' });
+    const receipt = dialog.getByRole('group', { name: 'Receipt' });
+    await receipt.getByRole('button', { name: 'Attach receipt' }).waitFor();
+    await receipt
+      .getByLabel('Receipt file')
+      .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await receipt.getByRole('button', { name: 'Replace' }).waitFor();
+    expect(await loaded(anaPage, '[role="group"] img')).toBe(true);
+    expect(await seriousViolations(anaPage)).toEqual([]);
+    await receipt.scrollIntoViewIfNeeded();
+    await screenshot(anaPage, 'receipt-form-390');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The other member's open page hears of it and shows the thumbnail, signed for them.
+    for (const page of [anaPage, beaPage]) {
+      const thumbnail = page.getByRole('button', { name: 'Receipt for Hotel' });
+      await thumbnail.waitFor();
+      await expect.poll(() => loaded(page, 'button[aria-label="Receipt for Hotel"] img')).toBe(true);
+      if (page === anaPage) await screenshot(page, 'receipt-list-390');
+      await thumbnail.click();
+      const view = page.getByRole('dialog', { name: 'Receipt: Hotel' });
+      await view.getByRole('img', { name: 'Receipt for Hotel' }).waitFor();
+      await expect.poll(() => loaded(page, 'img[alt="Receipt for Hotel"]')).toBe(true);
+    }
+    expect(await seriousViolations(anaPage)).toEqual([]);
+    await screenshot(anaPage, 'receipt-view-390');
+    const src = await beaPage.getByRole('img', { name: 'Receipt for Hotel' }).getAttribute('src');
+    expect(src).toContain(`u=${bea.userId}`);
+    await anaPage
+      .getByRole('dialog', { name: 'Receipt: Hotel' })
+      .getByRole('button', { name: 'Dismiss' })
+      .click();
+    await anaPage.getByRole('dialog', { name: 'Receipt: Hotel' }).waitFor({ state: 'detached' });
+    await beaPage.keyboard.press('Escape');
+    await beaPage.getByRole('dialog', { name: 'Receipt: Hotel' }).waitFor({ state: 'detached' });
+  });
+});
