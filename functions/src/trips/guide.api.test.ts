@@ -240,7 +240,10 @@ describe('guide jobs in one embedded process', () => {
       const done = await store.trips.create(owner.id, newTrip());
 
       const config = loadConfig({ WAYFARE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...geminiEnv(standIn) });
-      const jobs = guideJobsFor(config, store, pino({ level: 'silent' }));
+      // As server.ts builds them with a Gemini key: the in-process runner.
+      const logger = pino({ level: 'silent' });
+      const provider = guideProviderFor(config, logger);
+      const jobs = inProcessGuideJobs((tripId) => writeTripGuide(store, provider, tripId, logger), logger);
       expect(await resumeUnwrittenGuides(store, jobs)).toBe(1);
       await jobs.idle();
 
