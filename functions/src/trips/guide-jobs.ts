@@ -182,3 +182,23 @@ export async function resumeUnwrittenGuides(store: Store, jobs: GuideJobs): Prom
   await Promise.all(tripIds.map((tripId) => jobs.start(tripId)));
   return tripIds.length;
 }
+
+/**
+ * How long a guide may stay 'writing' before it is given up on: past every attempt a job makes (a writeGuide task:
+ * three attempts of up to 300 s, with back-off between them).
+ */
+export const GUIDE_GIVEN_UP_AFTER_MS = 30 * 60_000;
+
+/**
+ * Firebase mode's sweep: trips still 'writing' GUIDE_GIVEN_UP_AFTER_MS after they were stored get the offline guide
+ * as the fallback (a job that died where nothing retries it). How many were finished.
+ */
+export async function finishAbandonedGuides(store: Store, now = Date.now()): Promise<number> {
+  let finished = 0;
+  for (const tripId of await store.trips.listWritingGuides()) {
+    const trip = await store.trips.get(tripId);
+    if (!trip || now - Date.parse(trip.created_at) < GUIDE_GIVEN_UP_AFTER_MS) continue;
+    if (await store.trips.finishGuide(tripId, await offlineFallback(guideRequestFor(trip)))) finished += 1;
+  }
+  return finished;
+}
