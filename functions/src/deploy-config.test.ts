@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as apiFunction, writeGuide } from './index';
+import { api as apiFunction, sweepGuides, writeGuide } from './index';
 import { startTestApi, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -45,6 +45,12 @@ describe('deployable as configured', () => {
     expect(endpoint.taskQueueTrigger.retryConfig.maxAttempts).toBeGreaterThan(1);
     expect(endpoint.taskQueueTrigger.rateLimits.maxConcurrentDispatches).toBeGreaterThan(0);
     expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'JWT_SECRET' })]);
+  });
+
+  it('sweeps guides no task finished on a schedule', () => {
+    const endpoint = (sweepGuides as unknown as { __endpoint: Record<string, any> }).__endpoint; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(endpoint.region).toEqual(['us-central1']);
+    expect(endpoint.scheduleTrigger.schedule).toBe('every 15 minutes');
   });
 
   it("installs nothing firebase mode never loads: the embedded server's SQLite driver is the root package's", () => {

@@ -12,7 +12,7 @@ import { storageFileStore } from './files/storage-file-store';
 import { apiFunctionOptions } from './function-options';
 import { createFirestoreStore } from './store/firestore/firestore-store';
 import { guideProviderFor } from './ai';
-import { guideJobsFor, writeTripGuide } from './trips/guide-jobs';
+import { finishAbandonedGuides, guideJobsFor, writeTripGuide } from './trips/guide-jobs';
 import { cloudTasksGuideQueue } from './trips/guide-task-queue';
 
 /** The one firebase-admin app of this instance. */
@@ -49,5 +49,16 @@ export function createFirebaseGuideWriter(env: NodeJS.ProcessEnv): (data: unknow
     const task = tripIdParamsSchema.safeParse(data);
     if (!task.success) return logger.warn('writeGuide: a task without a trip id is dropped');
     await writeTripGuide(store, provider, task.data.tripId, logger);
+  };
+}
+
+/** The sweepGuides schedule's work: trips whose guide no task finished get the offline guide (guide-jobs.ts). */
+export function createFirebaseGuideSweep(env: NodeJS.ProcessEnv): () => Promise<void> {
+  const config = loadConfig(env);
+  const store = createFirestoreStore(getFirestore(adminApp()));
+  const logger = pino({ level: config.logLevel });
+  return async () => {
+    const finished = await finishAbandonedGuides(store);
+    if (finished) logger.warn({ finished }, 'gave the offline guide to trips whose guide was never written');
   };
 }

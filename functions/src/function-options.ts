@@ -1,5 +1,6 @@
 import { defineSecret, defineString } from 'firebase-functions/params';
 import type { HttpsOptions } from 'firebase-functions/v2/https';
+import type { ScheduleOptions } from 'firebase-functions/v2/scheduler';
 import type { TaskQueueOptions } from 'firebase-functions/v2/tasks';
 
 /**
@@ -39,3 +40,12 @@ export const guideTaskOptions = {
   rateLimits: { maxConcurrentDispatches: 10 },
   secrets: [jwtSecret],
 } satisfies TaskQueueOptions;
+
+/** sweepGuides: every 15 minutes, the offline guide for trips whose guide no writeGuide task finished. */
+export const guideSweepOptions = {
+  schedule: 'every 15 minutes',
+  region: apiFunctionOptions.region,
+  timeoutSeconds: 120,
+  memory: '256MiB',
+  secrets: [jwtSecret],
+} satisfies ScheduleOptions;

@@ -1,7 +1,13 @@
 import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { apiFunctionOptions, guideTaskOptions, optionalKeyParams } from './function-options';
+import {
+  apiFunctionOptions,
+  guideSweepOptions,
+  guideTaskOptions,
+  optionalKeyParams,
+} from './function-options';
 import { routeHostBodyRefusalsToApp } from './http/host-body-errors';
 
 // Before the runtime builds its own body parsers (it does so after loading this module).
@@ -35,4 +41,15 @@ export const writeGuide = onTaskDispatched<unknown>(guideTaskOptions, async (req
   await (
     await writeGuideTask
   )(req.data);
+});
+
+/** Gives the offline guide to trips whose guide no task finished (a job that died where nothing retries it). */
+let sweepGuidesTask: Promise<() => Promise<void>> | undefined;
+export const sweepGuides = onSchedule(guideSweepOptions, async () => {
+  sweepGuidesTask ??= import('./firebase-app').then(({ createFirebaseGuideSweep }) =>
+    createFirebaseGuideSweep(firebaseEnv()),
+  );
+  await (
+    await sweepGuidesTask
+  )();
 });

@@ -10,12 +10,10 @@ import type { Store, TripRecord, WrittenGuide } from '../store/types';
 
 /**
  * Where a new trip's AI guide gets written. `start` hands the trip over and resolves once it is handed over (for a
- * quick writer, once it is written); the trip's guide_status says when it is done. `idle` resolves when every job
- * this process started has finished.
+ * quick writer, once it is written); the trip's guide_status says when it is done.
  */
 export interface GuideJobs {
   start(tripId: string): Promise<void>;
-  idle(): Promise<void>;
 }
 
 /** A queue outside this process that later runs writeTripGuide for a trip (firebase mode: Cloud Tasks). */
@@ -94,19 +92,19 @@ async function offlineFallback(request: GuideRequest): Promise<WrittenGuide> {
 
 /** A quick writer (the offline planner, about a millisecond): written before start() resolves, in the request. */
 function inlineGuideJobs(write: (tripId: string) => Promise<void>): GuideJobs {
-  return { start: write, idle: async () => {} };
+  return { start: write };
 }
 
 /**
  * Embedded mode: a bounded in-process runner. At most `atOnce` guides are written at once, the rest wait in order;
  * a trip already waiting or being written is not taken twice. Nothing survives a restart: the server resumes the
- * trips left 'writing' at start-up (resumeUnwrittenGuides).
+ * trips left 'writing' at start-up (resumeUnwrittenGuides). `idle` resolves when every job started has finished.
  */
 export function inProcessGuideJobs(
   write: (tripId: string) => Promise<void>,
   logger: Logger,
   atOnce = GUIDES_AT_ONCE,
-): GuideJobs {
+): GuideJobs & { idle(): Promise<void> } {
   const waiting: string[] = [];
   const taken = new Set<string>();
   let running = 0;
@@ -160,7 +158,6 @@ function queuedGuideJobs(queue: GuideQueue, store: Store, logger: Logger): Guide
         if (trip) await store.trips.finishGuide(tripId, await offlineFallback(guideRequestFor(trip)));
       }
     },
-    idle: async () => {},
   };
 }
 
@@ -184,4 +181,24 @@ export async function resumeUnwrittenGuides(store: Store, jobs: GuideJobs): Prom
   const tripIds = await store.trips.listWritingGuides();
   await Promise.all(tripIds.map((tripId) => jobs.start(tripId)));
   return tripIds.length;
+}
+
+/**
+ * How long a guide may stay 'writing' before it is given up on: past every attempt a job makes (a writeGuide task:
+ * three attempts of up to 300 s, with back-off between them).
+ */
+export const GUIDE_GIVEN_UP_AFTER_MS = 30 * 60_000;
+
+/**
+ * Firebase mode's sweep: trips still 'writing' GUIDE_GIVEN_UP_AFTER_MS after they were stored get the offline guide
+ * as the fallback (a job that died where nothing retries it). How many were finished.
+ */
+export async function finishAbandonedGuides(store: Store, now = Date.now()): Promise<number> {
+  let finished = 0;
+  for (const tripId of await store.trips.listWritingGuides()) {
+    const trip = await store.trips.get(tripId);
+    if (!trip || now - Date.parse(trip.created_at) < GUIDE_GIVEN_UP_AFTER_MS) continue;
+    if (await store.trips.finishGuide(tripId, await offlineFallback(guideRequestFor(trip)))) finished += 1;
+  }
+  return finished;
 }

@@ -22,6 +22,8 @@ import { newTrip, newUser } from '../store/test-adapters';
 import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
 import { startGeminiStandIn, standInDayPlan, type GeminiStandIn } from '../test-support/gemini-stand-in';
 import {
+  finishAbandonedGuides,
+  GUIDE_GIVEN_UP_AFTER_MS,
   guideJobsFor,
   inProcessGuideJobs,
   resumeUnwrittenGuides,
@@ -177,6 +179,21 @@ describe('firebase mode on Firestore: Gemini guides go to the task queue', () =>
     expect(written).toMatchObject({ guide_status: 'ready', recommendations_provider: 'gemini' });
   });
 
+  it('gives a guide no task finished the offline guide, as the fallback, once it is given up on', async () => {
+    const { token } = await signedInUser(api);
+    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    const created = Date.parse(res.body.trip.created_at);
+    // The scheduled sweep, before and after the trip is given up on.
+    expect(await finishAbandonedGuides(api.store, created + 60_000)).toBe(0);
+    expect((await api.store.trips.get(res.body.id))?.guide_status).toBe('writing');
+    expect(await finishAbandonedGuides(api.store, created + GUIDE_GIVEN_UP_AFTER_MS)).toBeGreaterThanOrEqual(
+      1,
+    );
+    const swept = (await api.call('GET', `/api/trips/${res.body.id}`, { token })).body as TripView;
+    expect(swept).toMatchObject({ guide_status: 'fallback', recommendations_provider: 'offline' });
+    expect(swept.attractions.length).toBeGreaterThan(0);
+  });
+
   it('writes the offline guide as the fallback at once when the task cannot be queued', async () => {
     const { token } = await signedInUser(api);
     queueDown = true;
@@ -240,7 +257,10 @@ describe('guide jobs in one embedded process', () => {
       const done = await store.trips.create(owner.id, newTrip());
 
       const config = loadConfig({ WAYFARE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...geminiEnv(standIn) });
-      const jobs = guideJobsFor(config, store, pino({ level: 'silent' }));
+      // As server.ts builds them with a Gemini key: the in-process runner.
+      const logger = pino({ level: 'silent' });
+      const provider = guideProviderFor(config, logger);
+      const jobs = inProcessGuideJobs((tripId) => writeTripGuide(store, provider, tripId, logger), logger);
       expect(await resumeUnwrittenGuides(store, jobs)).toBe(1);
       await jobs.idle();
 
