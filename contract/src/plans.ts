@@ -35,6 +35,21 @@ export interface DailyPlan {
   created_at: string;
 }
 
+/** A plan as answers carry it (GET /api/trips/{id}, PUT …/daily-plans/{planId}): checked at the client's edge. */
+export const dailyPlanSchema = z.object({
+  id: z.string(),
+  trip_id: z.string(),
+  plan_date: z.string(),
+  category: z.string(),
+  title: z.string(),
+  description: z.string(),
+  day_number: z.number().int(),
+  order: z.number().int(),
+  start_time: z.string().nullable(),
+  duration_minutes: z.number().int().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<DailyPlan>;
+
 /** A plan's time: both fields are written together. */
 export type PlanTime = Pick<DailyPlan, 'start_time' | 'duration_minutes'>;
 
