@@ -67,8 +67,7 @@ export interface TripView extends TripSummary {
 // Answer schemas, checked where the web app receives them (shared/api.ts apiFetchChecked). Loose objects: a field
 // a newer server adds passes through instead of failing an open page; the fields the app reads are checked.
 
-/** GET /api/trips: each trip of the list. */
-export const tripSummarySchema = z.looseObject({
+const tripSummaryFields = z.looseObject({
   id: z.string(),
   trip_name: z.string(),
   description: z.string(),
@@ -87,16 +86,18 @@ export const tripSummarySchema = z.looseObject({
   total_expenses_cents: z.number().int(),
   total_expenses: z.number(),
   created_at: z.string(),
-}) satisfies z.ZodType<TripSummary>;
+});
+/** GET /api/trips: each trip of the list. */
+export const tripSummarySchema: z.ZodType<TripSummary> = tripSummaryFields;
 export const tripListSchema = z.array(tripSummarySchema);
 
 /** GET and PUT /api/trips/{id}. */
-export const tripViewSchema = tripSummarySchema.extend({
+export const tripViewSchema: z.ZodType<TripView> = tripSummaryFields.extend({
   recommendations: z.union([z.record(z.string(), z.unknown()), z.string(), z.null()]),
   recommendations_provider: z.string().nullable(),
   attractions: z.array(attractionSchema),
   daily_plans: z.array(dailyPlanSchema),
-}) satisfies z.ZodType<TripView>;
+});
 
 export const TRIP_ENDS_BEFORE_START = 'The trip must end after it starts.';
 

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { RangeKeyDict } from 'react-date-range';
 import { format, parseISO, startOfToday } from 'date-fns';
 import { ArrowLeft } from 'lucide-react';
 import type { TripView } from '@wayfare/contract';
-import { ApiError, errorMessage } from '../../shared/api';
+import { errorMessage } from '../../shared/api';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Page } from '../../shared/ui/Page';
@@ -13,40 +14,37 @@ import { TextField } from '../../shared/ui/TextField';
 import { editTripFormData, validateEditTrip, type EditTripErrors, type EditTripValues } from './editTripForm';
 import { formatDateRange } from './format';
 import { ImageDrop } from './ImageDrop';
-import { fetchTrip, updateTrip } from './tripsApi';
+import { isNotFound, tripQuery, tripsQuery } from './queries';
+import { updateTrip } from './tripsApi';
 import styles from './EditTripPage.module.css';
 import { DateRangeCalendar } from '../../shared/ui/DateRangeCalendar';
 
-type LoadState =
-  { status: 'loading' } | { status: 'not-found' } | { status: 'error' } | { status: 'ready'; trip: TripView };
-
 export function EditTripPage() {
   const { tripId = '' } = useParams();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchTrip(tripId, controller.signal).then(
-      (trip) => setState({ status: 'ready', trip }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(
-          error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error' },
-        );
-      },
-    );
-    return () => controller.abort();
-  }, [tripId]);
+  const queryClient = useQueryClient();
+  // The form starts from a fresh read, not from a cached trip another member may have changed since.
+  const {
+    data: trip,
+    error,
+    isError,
+    isFetchedAfterMount,
+  } = useQuery({
+    ...tripQuery(tripId),
+    refetchOnMount: 'always',
+  });
+  // The saved trip is what the details page shows next; the list reads its new name and dates.
+  const saved = (updated: TripView) => {
+    queryClient.setQueryData(tripQuery(updated.id).queryKey, updated);
+    void queryClient.invalidateQueries({ queryKey: tripsQuery().queryKey });
+  };
 
   return (
     <Page title="Edit Trip">
-      {state.status === 'loading' && <LoadingState label="Loading trip…" />}
-      {(state.status === 'not-found' || state.status === 'error') && (
+      {!isError && !(trip && isFetchedAfterMount) && <LoadingState label="Loading trip…" />}
+      {isError && (
         <div className={styles.failed}>
           <Notice tone="error">
-            {state.status === 'not-found'
-              ? 'Trip Not Found'
-              : 'Failed to load trip details. Please try again.'}
+            {isNotFound(error) ? 'Trip Not Found' : 'Failed to load trip details. Please try again.'}
           </Notice>
           <Link to="/trips" className={buttonClassName({ variant: 'secondary' })}>
             <ArrowLeft size={18} aria-hidden="true" />
@@ -54,14 +52,14 @@ export function EditTripPage() {
           </Link>
         </div>
       )}
-      {state.status === 'ready' && <EditTripForm trip={state.trip} />}
+      {trip && isFetchedAfterMount && !isError && <EditTripForm trip={trip} onSaved={saved} />}
     </Page>
   );
 }
 
 const toDate = (value: string | null) => (value ? parseISO(value) : startOfToday());
 
-function EditTripForm({ trip }: { trip: TripView }) {
+function EditTripForm({ trip, onSaved }: { trip: TripView; onSaved: (trip: TripView) => void }) {
   const navigate = useNavigate();
   const descriptionId = useId();
   const datesId = useId();
@@ -95,7 +93,7 @@ function EditTripForm({ trip }: { trip: TripView }) {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      await updateTrip(trip.id, editTripFormData(values, image));
+      onSaved(await updateTrip(trip.id, editTripFormData(values, image)));
       void navigate(`/trips/${trip.id}`);
     } catch (error) {
       setFailure(errorMessage(error, ''));

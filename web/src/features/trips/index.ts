@@ -1,4 +1,4 @@
-/** Public surface of the trips feature: Trip formatting, the trip photo and the trip fetch other features show trips with. Other features and the app import only this. */
+/** Public surface of the trips feature: Trip formatting, the trip photo and the trip query other features show trips with. Other features and the app import only this. */
 export { formatDateRange, ordinal, peopleLabel } from './format';
 export { CityPhotoCredit, TripPhoto } from './TripPhoto';
-export { fetchTrip } from './tripsApi';
+export { isNotFound, tripQuery } from './queries';
