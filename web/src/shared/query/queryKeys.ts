@@ -32,6 +32,8 @@ export const queryKeys = {
 
   /** GET /api/trip-split/user/trips: the overview's trips with their figures. */
   splitTrips: () => ['split-trips'] as const,
+  /** GET /api/places/photo at this path (city, width, coordinates): a city's photo, the same all visit. */
+  cityPhoto: (path: string) => ['city-photo', path] as const,
   /** GET /api/trip-split/invitations: the caller's own pending invitations. */
   myInvitations: () => ['my-invitations'] as const,
 };
