@@ -40,7 +40,8 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   const ledger = useLiveLedger(tripId);
   const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId, ledger.refresh);
   useDocumentTitle(trip ? `Split · ${trip.trip_name}` : 'Trip Split');
-  const tripMissing = !trip && tripRead.isError && isNotFound(tripRead.error);
+  // Also when a cached trip is now answered 404 (deleted, or the caller left it).
+  const tripMissing = tripRead.isError && isNotFound(tripRead.error);
 
   const refresh = () => {
     void tripRead.refetch();

@@ -15,8 +15,12 @@ function tripAnswers(...answers: Array<StubAnswer | Promise<StubAnswer>>) {
 }
 
 describe('useTripDetails (the trip query)', () => {
-  it('loads, shows the trip, and keeps it with "refresh failed" when a refresh fails', async () => {
-    const requests = tripAnswers({ body: tripView() }, { status: 500, body: { error: 'Database is down' } });
+  it('loads, shows the trip, keeps it with "refresh failed" when a refresh fails, and drops it on a 404', async () => {
+    const requests = tripAnswers(
+      { body: tripView() },
+      { status: 500, body: { error: 'Database is down' } },
+      { status: 404, body: { error: 'Trip not found' } },
+    );
     const { result } = renderHook(() => useTripDetails('t1'), { wrapper });
     expect(result.current.state).toEqual({ status: 'loading' });
 
@@ -29,6 +33,10 @@ describe('useTripDetails (the trip query)', () => {
     );
     expect(result.current.state).toMatchObject({ status: 'ready', trip: { trip_name: 'Lisbon' } });
     expect(requests).toHaveLength(2);
+
+    // Deleted meanwhile, or the caller left it: the cached trip is not shown any more.
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'not-found' }));
   });
 
   it('says not found on a 404, fails on an answer that breaks the contract, and loads again on Try Again', async () => {

@@ -19,9 +19,11 @@ export function useTripDetails(tripId: string) {
   const { data: trip, error, isError, isFetching, isRefetchError, refetch } = useQuery(tripQuery(tripId));
   const queryKey = useMemo(() => tripQuery(tripId).queryKey, [tripId]);
 
+  // A trip read before and now answered 404 (deleted, or the caller left it) is not shown from the cache.
   let state: TripDetailsState;
-  if (trip) state = { status: 'ready', trip, refreshing: isFetching, refreshFailed: isRefetchError };
-  else if (isError && !isFetching) state = { status: isNotFound(error) ? 'not-found' : 'error' };
+  if (isError && !isFetching && isNotFound(error)) state = { status: 'not-found' };
+  else if (trip) state = { status: 'ready', trip, refreshing: isFetching, refreshFailed: isRefetchError };
+  else if (isError && !isFetching) state = { status: 'error' };
   else state = { status: 'loading' };
 
   const setPlans = useCallback(
