@@ -147,6 +147,12 @@ export interface BulkPlansResponse {
   skipped: number;
 }
 
+/** POST /api/trips/{id}/daily-plans/bulk's answer, checked where the web app receives it. */
+export const bulkPlansResponseSchema = z.object({
+  plans: z.array(dailyPlanSchema),
+  skipped: z.number().int(),
+}) satisfies z.ZodType<BulkPlansResponse>;
+
 /** Two plans are the same when they share a date and a trimmed, lower-cased title (spec §4). */
 export const planDuplicateKey = (plan: { plan_date: string; title: string }) =>
   `${plan.plan_date}|${plan.title.trim().toLocaleLowerCase()}`;
