@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './ids';
+import { dailyPlanSchema } from './plans';
+import { attractionSchema } from './trips';
 import { GUIDE_STATUSES, type TripView } from './trip-views';
 
 /**
@@ -36,27 +38,6 @@ export type Link = z.infer<typeof linkSchema>;
 export const linkAnswerSchema = z.strictObject({ link: linkSchema.nullable() });
 export type LinkAnswer = z.infer<typeof linkAnswerSchema>;
 
-const attractionSchema = z.strictObject({
-  key: z.string(),
-  name: z.string(),
-  location: z.strictObject({ lat: z.number(), lng: z.number() }),
-  kind: z.string().optional(),
-});
-
-const sharedPlanSchema = z.strictObject({
-  id: z.string(),
-  trip_id: z.string(),
-  plan_date: z.string(),
-  category: z.string(),
-  title: z.string(),
-  description: z.string(),
-  day_number: z.number().int(),
-  order: z.number().int(),
-  start_time: z.string().nullable(),
-  duration_minutes: z.number().int().nullable(),
-  created_at: z.string(),
-});
-
 /**
  * GET /api/shared/{tripId}/{token}: what a share link shows, to anyone holding it: the itinerary, the guide and
  * the map's places. Strict: no member, email, image, role or money field may ever ride along.
@@ -73,7 +54,7 @@ export const sharedTripSchema = z.strictObject({
   recommendations: z.union([z.record(z.string(), z.unknown()), z.string(), z.null()]),
   recommendations_provider: z.string().nullable(),
   attractions: z.array(attractionSchema),
-  daily_plans: z.array(sharedPlanSchema),
+  daily_plans: z.array(z.strictObject(dailyPlanSchema.shape)),
 });
 export type SharedTrip = z.infer<typeof sharedTripSchema> &
   Pick<TripView, 'recommendations' | 'attractions' | 'daily_plans'>;

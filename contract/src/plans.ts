@@ -35,6 +35,21 @@ export interface DailyPlan {
   created_at: string;
 }
 
+/** A plan as answers carry it (GET /api/trips/{id}, PUT …/daily-plans/{planId}): checked at the client's edge. */
+export const dailyPlanSchema = z.object({
+  id: z.string(),
+  trip_id: z.string(),
+  plan_date: z.string(),
+  category: z.string(),
+  title: z.string(),
+  description: z.string(),
+  day_number: z.number().int(),
+  order: z.number().int(),
+  start_time: z.string().nullable(),
+  duration_minutes: z.number().int().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<DailyPlan>;
+
 /** A plan's time: both fields are written together. */
 export type PlanTime = Pick<DailyPlan, 'start_time' | 'duration_minutes'>;
 
@@ -163,6 +178,12 @@ export interface BulkPlansResponse {
   plans: DailyPlan[];
   skipped: number;
 }
+
+/** POST /api/trips/{id}/daily-plans/bulk's answer, checked where the web app receives it. */
+export const bulkPlansResponseSchema = z.object({
+  plans: z.array(dailyPlanSchema),
+  skipped: z.number().int(),
+}) satisfies z.ZodType<BulkPlansResponse>;
 
 /** Two plans are the same when they share a date and a trimmed, lower-cased title (spec §4). */
 export const planDuplicateKey = (plan: { plan_date: string; title: string }) =>

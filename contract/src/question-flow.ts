@@ -207,3 +207,17 @@ export interface PhotoAttribution {
 
 export type PlacePhotoResponse =
   { success: true; photoUrl: string; attribution: PhotoAttribution } | { success: false; photoUrl: null };
+
+/** GET /api/places/photo's answer, checked where the web app receives it. */
+export const placePhotoResponseSchema = z.discriminatedUnion('success', [
+  z.object({
+    success: z.literal(true),
+    photoUrl: z.string(),
+    attribution: z.object({
+      source: z.enum(['google', 'wikipedia']),
+      text: z.string(),
+      url: z.string().nullable(),
+    }),
+  }),
+  z.object({ success: z.literal(false), photoUrl: z.null() }),
+]) satisfies z.ZodType<PlacePhotoResponse>;

@@ -536,6 +536,9 @@ export const settlementExplanationResponseSchema = z.object({
 });
 export type SettlementExplanationResponse = z.infer<typeof settlementExplanationResponseSchema>;
 
+/** POST /api/trip-split/live-token (firebase mode): a Firebase custom token for the ledger-notice listener. */
+export const liveTokenResponseSchema = z.object({ firebaseToken: z.string().min(1) });
+
 export const splitTripsResponseSchema = z.object({ trips: z.array(splitTripSummarySchema) });
 export type SplitTripsResponse = z.infer<typeof splitTripsResponseSchema>;
 

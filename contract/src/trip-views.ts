@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
-import type { DailyPlan } from './plans';
-import type { Attraction, TripRole } from './trips';
+import { dailyPlanSchema, type DailyPlan } from './plans';
+import { attractionSchema, type Attraction, type TripRole } from './trips';
 
 /** Longest trip the flow accepts and an edit may make: the guide writes one day per trip day. */
 export const MAX_TRIP_DAYS = 60;
@@ -73,6 +73,42 @@ export interface TripView extends TripSummary {
   daily_plans: DailyPlan[];
 }
 
+// Answer schemas, checked where the web app receives them (shared/api.ts apiFetchChecked). Loose objects: a field
+// a newer server adds passes through instead of failing an open page; the fields the app reads are checked.
+
+const tripSummaryFields = z.looseObject({
+  id: z.string(),
+  trip_name: z.string(),
+  description: z.string(),
+  city_name: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  number_of_people: z.number(),
+  budget_range: z.string().nullable(),
+  image_url: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  user_role: z.enum(['owner', 'participant']),
+  trip_owner_username: z.string(),
+  participant_count: z.number().int(),
+  expense_count: z.number().int(),
+  total_expenses_cents: z.number().int(),
+  total_expenses: z.number(),
+  created_at: z.string(),
+});
+/** GET /api/trips: each trip of the list. */
+export const tripSummarySchema: z.ZodType<TripSummary> = tripSummaryFields;
+export const tripListSchema = z.array(tripSummarySchema);
+
+/** GET and PUT /api/trips/{id}. */
+export const tripViewSchema: z.ZodType<TripView> = tripSummaryFields.extend({
+  guide_status: z.enum(GUIDE_STATUSES),
+  recommendations: z.union([z.record(z.string(), z.unknown()), z.string(), z.null()]),
+  recommendations_provider: z.string().nullable(),
+  attractions: z.array(attractionSchema),
+  daily_plans: z.array(dailyPlanSchema),
+});
+
 export const TRIP_ENDS_BEFORE_START = 'The trip must end after it starts.';
 
 /** PUT /api/trips/{id}: the text fields of the multipart edit form (the optional image travels beside them). */
@@ -122,6 +158,26 @@ export type WeatherSource = 'weatherapi' | 'open-meteo' | 'estimate';
  */
 export type TripWeather =
   { available: false } | { available: true; source: WeatherSource; days: WeatherDay[] };
+
+/** GET /api/trips/{id}/weather and /api/shared/{tripId}/{token}/weather. */
+export const tripWeatherSchema = z.discriminatedUnion('available', [
+  z.object({ available: z.literal(false) }),
+  z.object({
+    available: z.literal(true),
+    source: z.enum(['weatherapi', 'open-meteo', 'estimate']),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        min_c: z.number(),
+        max_c: z.number(),
+        avg_c: z.number(),
+        text: z.string(),
+        icon: z.enum(['sun', 'partly-cloudy', 'cloud', 'fog', 'rain', 'snow', 'storm']),
+        estimate: z.boolean(),
+      }),
+    ),
+  }),
+]) satisfies z.ZodType<TripWeather>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

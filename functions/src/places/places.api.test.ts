@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CitySuggestion } from '@wayfare/contract';
+import { placePhotoResponseSchema, type CitySuggestion } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { signedInUser } from '../trips/test-members';
 
@@ -52,6 +52,7 @@ describe('GET /api/places/photo', () => {
     const { token } = await signedInUser(api);
     const res = await api.call('GET', '/api/places/photo?city=Lisbon&maxWidth=800', { token });
     expect(res.body).toEqual({ success: false, photoUrl: null });
+    expect(placePhotoResponseSchema.safeParse(res.body).success).toBe(true);
     expect((await api.call('GET', '/api/places/photo?maxWidth=800', { token })).status).toBe(400);
     await api.close();
   });
@@ -114,7 +115,8 @@ describe('GET /api/places/photo', () => {
         url: `https://commons.wikimedia.org/wiki/File:${file}`,
       },
     });
-    await photo('city=Lisbon&maxWidth=800');
+    // What the web app checks it against (a cached answer now).
+    expect(placePhotoResponseSchema.safeParse(await photo('city=Lisbon&maxWidth=800')).success).toBe(true);
     expect(paths.filter((p) => p.endsWith('/Lisbon'))).toHaveLength(1);
     // 'City, Country' without a page of its own: the city's article.
     expect((await photo(`city=${encodeURIComponent('Lisbon, Portugal')}&maxWidth=300`)).photoUrl).toBe(

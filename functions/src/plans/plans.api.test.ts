@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkPlansResponseSchema, dailyPlanSchema } from '@wayfare/contract';
 import { nodeFirestoreEmulatorUnderTest, startTestApi, type TestApi } from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
 
@@ -115,6 +116,7 @@ describe('daily plans API over HTTP', () => {
       body: plan({ plan_date: '2027-04-13' }),
     });
     expect(moved.status).toBe(200);
+    expect(dailyPlanSchema.safeParse(moved.body).success).toBe(true); // what the web app checks it against
     expect(moved.body).toMatchObject({ id: created.id, plan_date: '2027-04-13', day_number: 4 });
     const removed = await api.call('DELETE', `${plansPath(trip.id)}/${created.id}`, { token: owner.token });
     expect(removed.status).toBe(204);
@@ -173,6 +175,7 @@ describe('daily plans API over HTTP', () => {
         },
       });
       expect(res.status).toBe(201);
+      expect(bulkPlansResponseSchema.safeParse(res.body).success).toBe(true); // what the web app checks it against
       expect(res.body.skipped).toBe(2);
       expect(
         res.body.plans.map((p: { title: string; day_number: number; order: number }) => [

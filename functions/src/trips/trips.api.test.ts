@@ -4,6 +4,8 @@ import {
   TRIP_ENDS_BEFORE_START,
   TRIP_IMAGE_MAX_BYTES,
   recommendationsAnswer,
+  tripListSchema,
+  tripViewSchema,
   type ApiErrorBody,
   type TripView,
 } from '@wayfare/contract';
@@ -53,6 +55,7 @@ describe('trips API over HTTP', () => {
       const { trip, owner, participant, stranger } = await tripWithMembers(api);
       const mine = await api.call('GET', '/api/trips', { token: owner.token });
       expect(mine.status).toBe(200);
+      expect(tripListSchema.safeParse(mine.body).success).toBe(true); // what the web app checks it against
       expect(mine.body).toEqual([
         expect.objectContaining({
           id: trip.id,
@@ -94,6 +97,7 @@ describe('trips API over HTTP', () => {
       });
       const res = await api.call('GET', `/api/trips/${trip.id}`, { token: participant.token });
       expect(res.status).toBe(200);
+      expect(tripViewSchema.safeParse(res.body).success).toBe(true); // what the web app checks it against
       expect(res.body).toMatchObject({
         id: trip.id,
         user_role: 'participant',

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@wayfare/contract';
+import { addDays, tripWeatherSchema } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
 import { describeWmoCode } from './open-meteo';
@@ -195,6 +195,7 @@ describe('weather API over HTTP', () => {
       const res = await api.call('GET', `/api/trips/${trip.id}/weather`, { token: participant.token });
       expect(res.status).toBe(200);
       expect(res.body.available).toBe(true);
+      expect(tripWeatherSchema.safeParse(res.body).success).toBe(true); // what the web app checks it against
       expect(res.body.source).toBe('estimate'); // Open-Meteo unreachable (test-support's closed port)
       expect(res.body.days.map((d: { date: string }) => d.date)).toEqual(
         [0, 1, 2, 3].map((n) => addDays(today(), n)),

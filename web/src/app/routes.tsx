@@ -17,6 +17,8 @@ const TripDetailsPage = lazyNamed(
 const EditTripPage = lazyNamed(() => import('../features/trips/EditTripPage'), 'EditTripPage');
 const TripSplitPage = lazyNamed(() => import('../features/split/TripSplitPage'), 'TripSplitPage');
 const SharedTripPage = lazyNamed(() => import('../features/sharing/SharedTripPage'), 'SharedTripPage');
+// The data layer (TanStack Query) comes with the first screen that reads the API, not with the landing page.
+const QueryLayer = lazyNamed(() => import('./QueryLayer'), 'QueryLayer');
 const JoinPage = lazyNamed(() => import('../features/join/JoinPage'), 'JoinPage');
 const TripSplitOverviewPage = lazyNamed(
   () => import('../features/overview/TripSplitOverviewPage'),
@@ -33,25 +35,30 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
-      // An invite link: signed-out visitors are asked to log in or sign up there, then join.
-      { path: 'join/:token', element: <JoinPage /> },
       {
-        path: 'trips',
-        element: <RequireAuth />,
+        element: <QueryLayer />,
         children: [
-          { index: true, element: <TripsPage /> },
-          { path: ':tripId', element: <TripDetailsPage /> },
-          { path: ':tripId/edit', element: <EditTripPage /> },
-          { path: ':tripId/split', element: <TripSplitPage /> },
+          // An invite link: signed-out visitors are asked to log in or sign up there, then join.
+          { path: 'join/:token', element: <JoinPage /> },
+          {
+            path: 'trips',
+            element: <RequireAuth />,
+            children: [
+              { index: true, element: <TripsPage /> },
+              { path: ':tripId', element: <TripDetailsPage /> },
+              { path: ':tripId/edit', element: <EditTripPage /> },
+              { path: ':tripId/split', element: <TripSplitPage /> },
+            ],
+          },
+          {
+            path: 'trip-split',
+            element: <RequireAuth fallback={<LoginRequired />} />,
+            children: [{ index: true, element: <TripSplitOverviewPage /> }],
+          },
+          // A share link's read-only trip: open to anyone holding the link, signed in or not.
+          { path: 'shared/:tripId/:token', element: <SharedTripPage /> },
         ],
       },
-      {
-        path: 'trip-split',
-        element: <RequireAuth fallback={<LoginRequired />} />,
-        children: [{ index: true, element: <TripSplitOverviewPage /> }],
-      },
-      // A share link's read-only trip: open to anyone holding the link, signed in or not.
-      { path: 'shared/:tripId/:token', element: <SharedTripPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { SessionContext, type Session } from '../features/auth/SessionContext';
 import type { SessionUser } from '../features/auth/session';
@@ -11,13 +12,26 @@ export const ALICE: SessionUser = {
   last_name: 'Doe',
 };
 
-/** The app's providers around a component: a router at `path` and a session for `user` (signed out when null). */
+/** A query client for one test: an empty cache, and a failed read shows its error at once (no retries). */
+export const testQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
+    },
+  });
+
+/**
+ * The app's providers around a component: a router at `path`, a session for `user` (signed out when null) and the
+ * data layer, a fresh query client per test unless one is given (to look into its cache).
+ */
 export function Providers({
   user = ALICE,
   path = '/',
   state,
   login = () => true,
   logout = () => {},
+  queryClient,
   children,
 }: {
   user?: SessionUser | null;
@@ -26,12 +40,16 @@ export function Providers({
   state?: unknown;
   login?: Session['login'];
   logout?: () => void;
+  queryClient?: QueryClient;
   children: ReactNode;
 }) {
   const session: Session = { user, login, logout };
+  const [fresh] = useState(testQueryClient);
   return (
     <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-      <SessionContext value={session}>{children}</SessionContext>
+      <QueryClientProvider client={queryClient ?? fresh}>
+        <SessionContext value={session}>{children}</SessionContext>
+      </QueryClientProvider>
     </MemoryRouter>
   );
 }

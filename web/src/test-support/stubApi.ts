@@ -6,8 +6,15 @@ export interface StubAnswer {
   body?: unknown;
 }
 
-/** What a test answers per request: keyed 'METHOD /path' (the path without its query), or a function of the request. */
-export type StubRoutes = Record<string, StubAnswer | ((request: StubRequest) => StubAnswer)>;
+/**
+ * What a test answers per request: keyed 'METHOD /path' (the path without its query), or a function of the request,
+ * which may answer later (a promise: to look at the page while a request is in flight) or give a whole Response
+ * (a stream).
+ */
+export type StubRoutes = Record<
+  string,
+  StubAnswer | ((request: StubRequest) => StubAnswer | Response | Promise<StubAnswer | Response>)
+>;
 
 export interface StubRequest {
   method: string;
@@ -38,7 +45,9 @@ export function stubApi(routes: StubRoutes): StubRequest[] {
       requests.push(request);
       const route = routes[`${method} ${url.pathname}`];
       if (!route) throw new Error(`stubApi: no answer for ${method} ${url.pathname}`);
-      const { status = 200, body: answer } = typeof route === 'function' ? route(request) : route;
+      const given = typeof route === 'function' ? await route(request) : route;
+      if (given instanceof Response) return given;
+      const { status = 200, body: answer } = given;
       return new Response(status === 204 ? null : JSON.stringify(answer ?? {}), {
         status,
         headers: { 'Content-Type': 'application/json' },

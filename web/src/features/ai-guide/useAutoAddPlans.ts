@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BulkPlansResponse, DailyPlan } from '@wayfare/contract';
-import { apiFetch } from '../../shared/api';
+import { bulkPlansResponseSchema, type DailyPlan } from '@wayfare/contract';
+import { apiFetchChecked } from '../../shared/api';
 import { autoPlansFor, bulkFailureMessage, type GuideTrip } from './guide';
 
 /** Spec §9: convert 1 s after the trip shows; keep the success notice 3 s. */
@@ -39,7 +39,7 @@ export function useAutoAddPlans(trip: GuideTrip | null, onPlansAdded: (plans: Da
       if (!plans) return;
       attempted.current.add(tripId);
       setStatus('adding');
-      apiFetch<BulkPlansResponse>(`/api/trips/${encodeURIComponent(tripId)}/daily-plans/bulk`, {
+      apiFetchChecked(bulkPlansResponseSchema, `/api/trips/${encodeURIComponent(tripId)}/daily-plans/bulk`, {
         method: 'POST',
         body: { plans },
       }).then(

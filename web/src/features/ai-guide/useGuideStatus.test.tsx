@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
+import { Providers } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
+import { tripView } from '../../test-support/trips';
 import { GUIDE_WRITING, RecommendationsPanel } from './RecommendationsPanel';
 import { GUIDE_POLL_MS, useGuideStatus } from './useGuideStatus';
 
@@ -14,17 +16,12 @@ const GUIDE = JSON.stringify({
   safety_considerations: '',
 });
 
-const writingTrip = {
-  id: 't1',
+const writingTrip = tripView({
   trip_name: 'Trip to Lisbon',
   guide_status: 'writing',
-  recommendations: null,
-  recommendations_provider: null,
-  attractions: [],
-  daily_plans: [],
   start_date: '2027-05-01',
   end_date: '2027-05-01',
-} as unknown as TripView;
+});
 
 function GuideOfTrip({ trip }: { trip: TripView }) {
   const shown = useGuideStatus(trip);
@@ -55,7 +52,7 @@ describe('useGuideStatus', () => {
             };
       },
     });
-    render(<GuideOfTrip trip={writingTrip} />);
+    render(<GuideOfTrip trip={writingTrip} />, { wrapper: Providers });
     const panel = screen.getByRole('region', { name: 'AI Travel Guide' });
     expect(within(panel).getByRole('status')).toHaveTextContent(GUIDE_WRITING);
 
@@ -71,6 +68,7 @@ describe('useGuideStatus', () => {
     const requests = stubApi({});
     render(
       <GuideOfTrip trip={{ ...writingTrip, guide_status: 'ready', recommendations: JSON.parse(GUIDE) }} />,
+      { wrapper: Providers },
     );
     expect(screen.getByRole('region', { name: 'AI Travel Guide' })).toHaveAttribute('aria-busy', 'false');
     expect(requests).toHaveLength(0);

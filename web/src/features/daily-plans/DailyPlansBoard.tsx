@@ -8,8 +8,8 @@ import { useSession } from '../auth';
 import { WEATHER_UNAVAILABLE, type TripWeatherState, WeatherSourceNote } from '../weather';
 import { AddPlanForm } from './AddPlanForm';
 import { createFocusHandoff, PlanDaysList } from './PlanDaysList';
-import { daySections, movePlan, planningDates } from './planDays';
-import { deletePlan, updatePlan } from './plansApi';
+import { daySections, planningDates } from './planDays';
+import { usePlanChanges } from './usePlanChanges';
 import styles from './DailyPlansBoard.module.css';
 
 // Drag and drop (@dnd-kit) is not part of the page's first render: it arrives as its own chunk.
@@ -18,11 +18,16 @@ const DraggableDays = lazy(() => import('./DraggableDays'));
 interface DailyPlansBoardProps {
   trip: TripView;
   weather: TripWeatherState;
+  /** Changes the plans of the cached trip (the trip query's data). */
   setPlans: (update: (plans: DailyPlan[]) => DailyPlan[]) => void;
+  /** Reads the trip's plans again from the server. */
   reloadPlans: () => Promise<void>;
 }
 
-/** The trip's days with their plans: drag between days, remove, add. Changes show at once and are then saved. */
+/**
+ * The trip's days with their plans: drag between days, remove, add. Changes show at once and are then saved; a
+ * change the server refuses is undone (usePlanChanges).
+ */
 export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyPlansBoardProps) {
   const sections = useMemo(() => daySections(trip, trip.daily_plans), [trip]);
   const dates = useMemo(() => planningDates(trip), [trip]);
@@ -34,20 +39,7 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
     useCallback(() => void reloadPlans(), [reloadPlans]),
   );
 
-  const save = (change: Promise<unknown>) => {
-    change.catch(() => void reloadPlans());
-  };
-
-  const move = (plan: DailyPlan, date: string) => {
-    setPlans((plans) => movePlan(plans, plan.id, date, trip.start_date));
-    const { category, title, description } = plan;
-    save(updatePlan(trip.id, plan.id, { plan_date: date, category, title, description }));
-  };
-
-  const remove = (plan: DailyPlan) => {
-    setPlans((plans) => plans.filter((p) => p.id !== plan.id));
-    save(deletePlan(trip.id, plan.id));
-  };
+  const { move, remove } = usePlanChanges(trip, setPlans);
 
   const [focusHandoff] = useState(createFocusHandoff);
   const days = { sections, weather, onRemove: remove, focusHandoff };

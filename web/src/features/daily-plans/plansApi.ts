@@ -1,5 +1,5 @@
-import type { DailyPlan, PlanInput } from '@wayfare/contract';
-import { apiFetch } from '../../shared/api';
+import { dailyPlanSchema, type DailyPlan, type PlanInput } from '@wayfare/contract';
+import { apiFetch, apiFetchChecked } from '../../shared/api';
 import { sendOrQueue } from '../../shared/offline/outbox';
 
 /** Without start_time and duration_minutes, an update keeps the plan's time. */
@@ -20,7 +20,10 @@ export const createPlan = (userId: string, tripId: string, plan: PlanBody) =>
   });
 
 export const updatePlan = (tripId: string, planId: string, plan: PlanBody) =>
-  apiFetch<DailyPlan>(`${plansPath(tripId)}/${encodeURIComponent(planId)}`, { method: 'PUT', body: plan });
+  apiFetchChecked(dailyPlanSchema, `${plansPath(tripId)}/${encodeURIComponent(planId)}`, {
+    method: 'PUT',
+    body: plan,
+  });
 
 export const deletePlan = (tripId: string, planId: string) =>
   apiFetch<void>(`${plansPath(tripId)}/${encodeURIComponent(planId)}`, { method: 'DELETE' });

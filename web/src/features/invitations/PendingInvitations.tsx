@@ -1,39 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, MailOpen, RotateCw, X } from 'lucide-react';
 import type { UserInvitation } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { queryKeys } from '../../shared/query/queryKeys';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { splitApi } from '../split';
 import { formatDateRange } from '../../shared/dates';
+import { myInvitationsQuery } from './queries';
 import styles from './PendingInvitations.module.css';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; invitations: UserInvitation[] };
 
 /**
  * The caller's pending trip invitations, each with Accept and Decline: nobody joins a trip (or owes anything in it)
- * without saying yes. Shows nothing while there are none; `onJoined` lets the page reload its trips.
+ * without saying yes. Shows nothing while there are none; joining a trip reads the trip lists (mine and the split
+ * overview's) again.
  */
-export function PendingInvitations({ onJoined }: { onJoined: () => void }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+export function PendingInvitations() {
+  const queryClient = useQueryClient();
+  const { data: invitations, isError, refetch } = useQuery(myInvitationsQuery());
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      splitApi.myInvitations(signal).then(
-        (invitations) => setState({ status: 'ready', invitations }),
-        () => {
-          if (!signal?.aborted) setState({ status: 'error' });
-        },
-      ),
-    [],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   const answer = async (invitation: UserInvitation, accept: boolean) => {
     setBusy(invitation.trip_id);
@@ -41,34 +28,34 @@ export function PendingInvitations({ onJoined }: { onJoined: () => void }) {
     try {
       if (accept) await splitApi.acceptInvitation(invitation.trip_id);
       else await splitApi.declineInvitation(invitation.trip_id);
-      setState((current) =>
-        current.status === 'ready'
-          ? { ...current, invitations: current.invitations.filter((i) => i.trip_id !== invitation.trip_id) }
-          : current,
+      queryClient.setQueryData(myInvitationsQuery().queryKey, (current) =>
+        current?.filter((i) => i.trip_id !== invitation.trip_id),
       );
-      if (accept) onJoined();
+      if (accept) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.trips() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.splitTrips() });
+      }
     } catch (err) {
       setError(
         errorMessage(err, accept ? 'Failed to accept the invitation' : 'Failed to decline the invitation'),
       );
-      void load();
+      void refetch();
     } finally {
       setBusy(null);
     }
   };
 
-  if (state.status === 'loading') return null;
-  if (state.status === 'error') {
+  if (isError && !invitations) {
     return (
       <div className={styles.section}>
         <Notice tone="error">Failed to load your invitations</Notice>
-        <Button variant="secondary" onClick={() => void load()}>
+        <Button variant="secondary" onClick={() => void refetch()}>
           <RotateCw size={18} aria-hidden="true" /> Retry
         </Button>
       </div>
     );
   }
-  if (state.invitations.length === 0) return null;
+  if (!invitations?.length) return null;
   return (
     <section className={styles.section} aria-labelledby="pending-invitations">
       <h2 id="pending-invitations" className={styles.title}>
@@ -76,7 +63,7 @@ export function PendingInvitations({ onJoined }: { onJoined: () => void }) {
       </h2>
       {error && <Notice tone="error">{error}</Notice>}
       <ul className={styles.list}>
-        {state.invitations.map((invitation) => (
+        {invitations.map((invitation) => (
           <li key={invitation.trip_id} className={styles.item}>
             <div className={styles.text}>
               <p>

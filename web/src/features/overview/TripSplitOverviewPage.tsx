@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Luggage, RefreshCw } from 'lucide-react';
-import { type SplitTripSummary } from '@wayfare/contract';
 import { money } from '../../shared/locale';
+import { queryKeys } from '../../shared/query/queryKeys';
+import { STALE } from '../../shared/query/queryClient';
 import { buttonClassName, Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Page } from '../../shared/ui/Page';
@@ -12,52 +14,42 @@ import { splitApi } from '../split';
 import { OverviewTripCard } from './OverviewTripCard';
 import styles from './Overview.module.css';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; trips: SplitTripSummary[] };
+/** The user's trips with their figures: read on every visit and whenever an open card's ledger moves. */
+const splitTripsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.splitTrips(),
+    queryFn: ({ signal }) => splitApi.userTrips(signal),
+    staleTime: STALE.CHANGED_BY_OTHERS,
+  });
 
 /** /trip-split: every trip of the user with its expenses, and who owes whom (spec §2). */
 export function TripSplitOverviewPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      splitApi.userTrips(signal).then(
-        (trips) => setState({ status: 'ready', trips }),
-        () => {
-          if (!signal?.aborted) setState({ status: 'error' });
-        },
-      ),
-    [],
+  const queryClient = useQueryClient();
+  const { data, isError, isFetching, refetch } = useQuery(splitTripsQuery());
+  // Trying again after a failure shows the loading state, as the first load does.
+  const status = data ? 'ready' : isError && !isFetching ? 'error' : 'loading';
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: splitTripsQuery().queryKey }),
+    [queryClient],
   );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const trips = state.status === 'ready' ? state.trips : [];
+  const trips = data ?? [];
   const expenseCount = trips.reduce((sum, t) => sum + t.expense_count, 0);
   const total = trips.reduce((sum, t) => sum + t.total_expenses_cents, 0);
 
   return (
     <Page title="Trip Expense Sharing" subtitle="Shared costs across all your trips, and who owes whom.">
-      <PendingInvitations onJoined={() => void load()} />
-      {state.status === 'loading' && <LoadingState label="Loading Your Trips..." />}
-      {state.status === 'error' && (
+      <PendingInvitations />
+      {status === 'loading' && <LoadingState label="Loading Your Trips..." />}
+      {status === 'error' && (
         <div className={styles.state}>
           <Notice tone="error">Failed to load trips. Please try again.</Notice>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setState({ status: 'loading' });
-              void load();
-            }}
-          >
+          <Button variant="secondary" onClick={() => void refetch()}>
             <RefreshCw size={18} aria-hidden="true" /> Retry
           </Button>
         </div>
       )}
-      {state.status === 'ready' && trips.length === 0 && (
+      {status === 'ready' && trips.length === 0 && (
         <div className={styles.empty}>
           <Luggage size={40} aria-hidden="true" />
           <h2>No Trips Yet</h2>
@@ -67,7 +59,7 @@ export function TripSplitOverviewPage() {
           </Link>
         </div>
       )}
-      {state.status === 'ready' && trips.length > 0 && (
+      {status === 'ready' && trips.length > 0 && (
         <>
           <dl className={styles.stats}>
             <div>
@@ -86,7 +78,7 @@ export function TripSplitOverviewPage() {
           <ul className={styles.cards}>
             {trips.map((trip) => (
               <li key={trip.id}>
-                <OverviewTripCard trip={trip} onChanged={() => void load()} />
+                <OverviewTripCard trip={trip} onChanged={reload} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Link2, Trash2 } from 'lucide-react';
 import type { Link, LinkKind } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { queryKeys } from '../../shared/query/queryKeys';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { absoluteUrl, fetchLink, makeLink, revokeLink, webcalUrl } from './linksApi';
@@ -16,31 +18,20 @@ export interface LinkCopy {
   revokeQuestion: string;
 }
 
-type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; link: Link | null };
-
 /**
  * One link of a trip: make it, copy its address (and, for a calendar, open it in a calendar app), make a new one
  * (the old stops working) or turn it off, after asking. Failures say so and leave the link as the server has it.
  */
 export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: LinkKind; copy: LinkCopy }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.tripLink(tripId, kind);
+  const loaded = useQuery({ queryKey, queryFn: ({ signal }) => fetchLink(tripId, kind, signal) });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
   const inputId = useId();
   const explainId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchLink(tripId, kind, controller.signal).then(
-      (link) => setLoaded({ status: 'ready', link }),
-      () => {
-        if (!controller.signal.aborted) setLoaded({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [tripId, kind]);
 
   useEffect(() => {
     if (!copied) return;
@@ -52,7 +43,8 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
     setBusy(true);
     setError(null);
     try {
-      setLoaded({ status: 'ready', link: await action() });
+      const link = await action();
+      queryClient.setQueryData(queryKey, link);
       setConfirming(false);
     } catch (err) {
       setError(errorMessage(err, fallback));
@@ -67,7 +59,7 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
       return null;
     }, 'The link could not be turned off. Please try again.');
 
-  const url = loaded.status === 'ready' && loaded.link ? absoluteUrl(loaded.link.path) : null;
+  const url = loaded.data ? absoluteUrl(loaded.data.path) : null;
   const copyUrl = async () => {
     if (!url) return;
     try {
@@ -87,9 +79,11 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
       <p id={explainId} className={styles.explain}>
         {copy.explain}
       </p>
-      {loaded.status === 'loading' && <p className={styles.explain}>Loading…</p>}
-      {loaded.status === 'error' && <Notice tone="error">The link could not be loaded.</Notice>}
-      {loaded.status === 'ready' && !url && (
+      {loaded.isPending && <p className={styles.explain}>Loading…</p>}
+      {loaded.isError && loaded.data === undefined && (
+        <Notice tone="error">The link could not be loaded.</Notice>
+      )}
+      {loaded.data === null && (
         <Button onClick={() => void make()} loading={busy} loadingText="Making…">
           {copy.make}
         </Button>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Eye, RefreshCw } from 'lucide-react';
 import type { SharedTrip } from '@wayfare/contract';
@@ -6,6 +7,8 @@ import { ApiError } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
+import { queryKeys } from '../../shared/query/queryKeys';
+import { STALE } from '../../shared/query/queryClient';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { RecommendationsPanel } from '../ai-guide';
 import { ReadOnlyPlanDays } from '../daily-plans';
@@ -17,12 +20,9 @@ import { fetchSharedTrip, fetchSharedWeather } from './linksApi';
 import page from '../../shared/ui/TripPage.module.css';
 import styles from './Sharing.module.css';
 
-type SharedState =
-  | { status: 'loading' }
-  | { status: 'ready'; trip: SharedTrip }
-  | { status: 'revoked' | 'invalid' | 'error'; message: string };
+type FailedState = { status: 'revoked' | 'invalid' | 'error'; message: string };
 
-const stateOf = (error: unknown): SharedState => {
+const stateOf = (error: unknown): FailedState => {
   if (error instanceof ApiError && error.status === 410) return { status: 'revoked', message: error.message };
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return { status: 'invalid', message: error.message };
@@ -33,25 +33,15 @@ const stateOf = (error: unknown): SharedState => {
 /** /shared/{tripId}/{token}: a trip's plan as its share link shows it, to anyone, signed in or not. */
 export function SharedTripPage() {
   const { tripId = '', token = '' } = useParams();
-  const [attempt, setAttempt] = useState(0);
-  // Each answer is kept with the request it answers: a new link or a retry reads as loading until its own arrives.
-  const key = `${tripId}|${token}|${attempt}`;
-  const [loaded, setLoaded] = useState<{ key: string; state: SharedState } | null>(null);
-  const state: SharedState = loaded?.key === key ? loaded.state : { status: 'loading' };
-  useDocumentTitle(state.status === 'ready' ? state.trip.trip_name : 'Shared trip');
+  // A read-only snapshot: kept fresh for five minutes; a turned-off link (410) or a bad one is not retried.
+  const { data, error, isError, isFetching, refetch } = useQuery({
+    queryKey: queryKeys.sharedTrip(tripId, token),
+    queryFn: ({ signal }) => fetchSharedTrip(tripId, token, signal),
+    staleTime: STALE.SNAPSHOT,
+  });
+  useDocumentTitle(data ? data.trip_name : 'Shared trip');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchSharedTrip(tripId, token, controller.signal).then(
-      (trip) => setLoaded({ key, state: { status: 'ready', trip } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ key, state: stateOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [tripId, token, key]);
-
-  if (state.status === 'loading') {
+  if (!data && !(isError && !isFetching)) {
     return (
       <div className={page.page}>
         <div className={cx(page.hero, page.heroPlaceholder)} aria-hidden="true" />
@@ -59,7 +49,8 @@ export function SharedTripPage() {
       </div>
     );
   }
-  if (state.status !== 'ready') {
+  if (!data) {
+    const state = stateOf(error);
     const title =
       state.status === 'revoked'
         ? 'This share link was turned off'
@@ -75,7 +66,7 @@ export function SharedTripPage() {
           <p>{state.message}</p>
           <div className={page.stateActions}>
             {state.status === 'error' && (
-              <Button onClick={() => setAttempt((n) => n + 1)}>
+              <Button onClick={() => void refetch()}>
                 <RefreshCw size={18} aria-hidden="true" />
                 Try Again
               </Button>
@@ -88,15 +79,18 @@ export function SharedTripPage() {
       </div>
     );
   }
-  return <SharedTripView trip={state.trip} token={token} />;
+  return <SharedTripView trip={data} token={token} />;
 }
 
 function SharedTripView({ trip, token }: { trip: SharedTrip; token: string }) {
-  const loadWeather = useCallback(
-    (tripId: string, signal: AbortSignal) => fetchSharedWeather(tripId, token, signal),
-    [token],
+  const source = useMemo(
+    () => ({
+      queryKey: queryKeys.sharedWeather(trip.id, token),
+      load: (signal: AbortSignal) => fetchSharedWeather(trip.id, token, signal),
+    }),
+    [trip.id, token],
   );
-  const weather = useTripWeather(trip, loadWeather);
+  const weather = useTripWeather(trip, source);
   return (
     <div className={page.page}>
       <header className={page.hero}>

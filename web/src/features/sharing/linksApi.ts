@@ -2,8 +2,8 @@ import {
   linkAnswerSchema,
   sharedTripSchema,
   type LinkKind,
+  tripWeatherSchema,
   type SharedTrip,
-  type TripWeather,
 } from '@wayfare/contract';
 import { apiDownload, apiFetch, apiFetchChecked } from '../../shared/api';
 
@@ -31,7 +31,7 @@ export const fetchSharedTrip = (tripId: string, token: string, signal?: AbortSig
   apiFetchChecked(sharedTripSchema, sharedPath(tripId, token), { signal });
 
 export const fetchSharedWeather = (tripId: string, token: string, signal?: AbortSignal) =>
-  apiFetch<TripWeather>(`${sharedPath(tripId, token)}/weather`, { signal });
+  apiFetchChecked(tripWeatherSchema, `${sharedPath(tripId, token)}/weather`, { signal });
 
 /** The address to copy: the link's path on this site. */
 export const absoluteUrl = (path: string, origin = window.location.origin) => new URL(path, origin).href;

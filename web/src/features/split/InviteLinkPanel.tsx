@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Check, Copy, Link2, Link2Off, RefreshCw } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { INVITE_LINK_DEFAULT_DAYS, type InviteLink } from '@wayfare/contract';
+import { INVITE_LINK_DEFAULT_DAYS } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { queryKeys } from '../../shared/query/queryKeys';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { LoadingState } from '../../shared/ui/Spinner';
@@ -11,12 +13,6 @@ import { TextInput } from '../../shared/ui/Field';
 import { joinPath } from '../auth';
 import { splitApi } from './splitApi';
 import styles from './InviteLinkPanel.module.css';
-
-type PanelState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  /** `token` is known only right after this page created the link: the server keeps its hash alone. */
-  | { status: 'ready'; link: InviteLink | null; token: string | null };
 
 const usedBy = (uses: number) =>
   uses === 0
@@ -29,24 +25,15 @@ const until = (iso: string) => format(parseISO(iso), "MMM d, yyyy 'at' h:mm a");
  * it off. Whoever opens it while signed in joins the trip at once.
  */
 export function InviteLinkPanel({ tripId }: { tripId: string }) {
-  const [state, setState] = useState<PanelState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.inviteLink(tripId);
+  const read = useQuery({ queryKey, queryFn: ({ signal }) => splitApi.inviteLink(tripId, signal) });
+  // Known only right after this page created the link: the server keeps its hash alone.
+  const [token, setToken] = useState<string | null>(null);
   const [busy, setBusy] = useState<'create' | 'revoke' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [onePerson, setOnePerson] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    splitApi.inviteLink(tripId, controller.signal).then(
-      (link) => setState({ status: 'ready', link, token: null }),
-      (err: unknown) => {
-        if (!controller.signal.aborted) {
-          setState({ status: 'error', message: errorMessage(err, 'Failed to load the invite link') });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [tripId]);
 
   const act = async (kind: 'create' | 'revoke') => {
     setBusy(kind);
@@ -54,11 +41,13 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
     setCopied(false);
     try {
       if (kind === 'create') {
-        const { link, token } = await splitApi.createInviteLink(tripId, { max_uses: onePerson ? 1 : null });
-        setState({ status: 'ready', link, token });
+        const created = await splitApi.createInviteLink(tripId, { max_uses: onePerson ? 1 : null });
+        queryClient.setQueryData(queryKey, created.link);
+        setToken(created.token);
       } else {
         await splitApi.revokeInviteLink(tripId);
-        setState({ status: 'ready', link: null, token: null });
+        queryClient.setQueryData(queryKey, null);
+        setToken(null);
       }
     } catch (err) {
       setActionError(
@@ -72,10 +61,8 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
     }
   };
 
-  const url =
-    state.status === 'ready' && state.token
-      ? new URL(joinPath(state.token), window.location.origin).href
-      : null;
+  const link = read.data;
+  const url = link && token ? new URL(joinPath(token), window.location.origin).href : null;
   const copy = async () => {
     if (!url) return;
     try {
@@ -87,18 +74,16 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
   };
 
   return (
-    <section
-      className={styles.panel}
-      aria-labelledby="invite-link-title"
-      aria-busy={state.status === 'loading'}
-    >
+    <section className={styles.panel} aria-labelledby="invite-link-title" aria-busy={read.isPending}>
       <h3 id="invite-link-title" className={styles.heading}>
         <Link2 size={18} aria-hidden="true" /> Invite by link
       </h3>
-      {state.status === 'loading' && <LoadingState label="Loading the invite link" />}
-      {state.status === 'error' && <Notice tone="error">{state.message}</Notice>}
+      {read.isPending && <LoadingState label="Loading the invite link" />}
+      {read.isError && !link && (
+        <Notice tone="error">{errorMessage(read.error, 'Failed to load the invite link')}</Notice>
+      )}
       {actionError && <Notice tone="error">{actionError}</Notice>}
-      {state.status === 'ready' && !state.link && (
+      {link === null && (
         <>
           <p className={styles.text}>
             Anyone who opens the link and signs in joins this trip at once. It works for{' '}
@@ -115,7 +100,7 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
           </div>
         </>
       )}
-      {state.status === 'ready' && state.link && (
+      {link && (
         <>
           {url ? (
             <div className={styles.share}>
@@ -139,15 +124,15 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
             </div>
           ) : (
             <p className={styles.text}>
-              A link made by @{state.link.created_by_username} is active. For safety it is shown only to
-              whoever made it, once; make a new one to share it again (the current one then stops working).
+              A link made by @{link.created_by_username} is active. For safety it is shown only to whoever
+              made it, once; make a new one to share it again (the current one then stops working).
             </p>
           )}
           <p className={styles.text} role="status">
-            Works until {until(state.link.expires_at)}
-            {state.link.max_uses === null
-              ? `, for anyone with the link. ${usedBy(state.link.uses)}`
-              : `, for ${state.link.max_uses === 1 ? 'one person' : `${state.link.max_uses} people`}. ${usedBy(state.link.uses)}`}
+            Works until {until(link.expires_at)}
+            {link.max_uses === null
+              ? `, for anyone with the link. ${usedBy(link.uses)}`
+              : `, for ${link.max_uses === 1 ? 'one person' : `${link.max_uses} people`}. ${usedBy(link.uses)}`}
           </p>
           <div className={styles.actions}>
             <Button

@@ -1,12 +1,12 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, CircleHelp } from 'lucide-react';
-import { type Settlement, type SettlementExplanationResponse } from '@wayfare/contract';
 import { money } from '../../shared/locale';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Notice } from '../../shared/ui/Notice';
 import { personName, settlementSentence } from './categories';
-import { splitApi } from './splitApi';
+import { explanationQuery } from './queries';
 import styles from '../../shared/ui/Ledger.module.css';
 
 export const EXPLANATION_TITLE = 'How we got here';
@@ -15,46 +15,18 @@ export const EXPLANATION_TITLE = 'How we got here';
 export const balanceWords = (cents: number) =>
   cents > 0 ? `Gets back ${money(cents)}` : cents < 0 ? `Owes ${money(-cents)}` : 'Even';
 
-type Loaded = { data: SettlementExplanationResponse | null; error: string | null; loading: boolean };
-
 /**
  * "How we got here": a disclosure under the settlements that shows, per member, what they paid, their share, the
- * balance that leaves, and which transfers settle it. Read when opened and again whenever the settlements move;
- * opening it changes nothing.
+ * balance that leaves, and which transfers settle it. Read when opened and again whenever the ledger moves (it is
+ * one of the ledger's queries); opening it changes nothing.
  */
-export function SettlementExplanation({
-  tripId,
-  settlements,
-}: {
-  tripId: string;
-  settlements: Settlement[];
-}) {
+export function SettlementExplanation({ tripId }: { tripId: string }) {
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState<Loaded>({ data: null, error: null, loading: false });
   const panelId = useId();
+  const read = useQuery({ ...explanationQuery(tripId), enabled: open });
+  const { data, isFetching: loading } = read;
+  const error = read.isError ? errorMessage(read.error, 'Failed to load settlements') : null;
 
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const load = async () => {
-      setLoaded((current) => ({ ...current, loading: true, error: null }));
-      try {
-        const data = await splitApi.explainSettlements(tripId, controller.signal);
-        setLoaded({ data, error: null, loading: false });
-      } catch (err) {
-        if (controller.signal.aborted) return;
-        setLoaded((current) => ({
-          ...current,
-          error: errorMessage(err, 'Failed to load settlements'),
-          loading: false,
-        }));
-      }
-    };
-    void load();
-    return () => controller.abort();
-  }, [open, tripId, settlements]);
-
-  const { data, error, loading } = loaded;
   const byId = new Map(data?.settlements.map((s) => [s.id, s]));
   return (
     <section className={styles.explanation}>

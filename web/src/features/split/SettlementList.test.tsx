@@ -1,10 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SETTLEMENT_REPLACED } from '@wayfare/contract';
 import { settlement } from '../../test-support/people';
+import { Providers } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
 import { MARK_PAID_CONFIRM, SettlementList } from './SettlementList';
+
+/** The list inside the app's providers (its explanation reads through the data layer). */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: Providers });
 
 const rows = () => within(screen.getByRole('list', { name: 'Settlements' })).getAllByRole('listitem');
 

@@ -59,7 +59,7 @@ export function SettlementList({
       {replaced && <Notice tone="info">{replaced.message}</Notice>}
     </>
   );
-  const explanation = <SettlementExplanation tripId={tripId} settlements={settlements} />;
+  const explanation = <SettlementExplanation tripId={tripId} />;
   if (settlements.length === 0) {
     return (
       <>

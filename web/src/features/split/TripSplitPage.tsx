@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Plus, Radio, RefreshCw } from 'lucide-react';
-import type { Expense, TripView } from '@wayfare/contract';
-import { ApiError, apiFetch } from '../../shared/api';
+import type { Expense } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
@@ -10,6 +10,7 @@ import { SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useSession } from '../auth';
 import { formatDateRange } from '../../shared/dates';
+import { isNotFound, tripQuery } from '../trips';
 import { AddParticipantForm } from './AddParticipantForm';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
@@ -23,9 +24,6 @@ import { useSettlementCalculation } from './useSettlementCalculation';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
-type TripState =
-  { status: 'loading' } | { status: 'ready'; trip: TripView } | { status: 'missing' } | { status: 'error' };
-
 /** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */
 export function TripSplitPage() {
   const { tripId = '' } = useParams();
@@ -36,33 +34,18 @@ export function TripSplitPage() {
 function TripSplitScreen({ tripId }: { tripId: string }) {
   const navigate = useNavigate();
   const { user } = useSession();
-  const [tripState, setTripState] = useState<TripState>({ status: 'loading' });
+  const tripRead = useQuery(tripQuery(tripId));
+  const trip = tripRead.data;
   const [tab, setTab] = useState<'participants' | 'expenses' | 'settlements'>('participants');
   const [editing, setEditing] = useState<Expense | null | 'new'>(null);
   const ledger = useLiveLedger(tripId);
   const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId, ledger.refresh);
-  useDocumentTitle(tripState.status === 'ready' ? `Split · ${tripState.trip.trip_name}` : 'Trip Split');
-
-  const loadTrip = useCallback(
-    (signal?: AbortSignal) =>
-      apiFetch<TripView>(`/api/trips/${encodeURIComponent(tripId)}`, { signal }).then(
-        (trip) => setTripState({ status: 'ready', trip }),
-        (err: unknown) => {
-          if (signal?.aborted) return;
-          setTripState({ status: err instanceof ApiError && err.status === 404 ? 'missing' : 'error' });
-        },
-      ),
-    [tripId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadTrip(controller.signal);
-    return () => controller.abort();
-  }, [loadTrip]);
+  useDocumentTitle(trip ? `Split · ${trip.trip_name}` : 'Trip Split');
+  // Also when a cached trip is now answered 404 (deleted, or the caller left it).
+  const tripMissing = tripRead.isError && isNotFound(tripRead.error);
 
   const refresh = () => {
-    void loadTrip();
+    void tripRead.refetch();
     void ledger.refresh();
   };
 
@@ -72,14 +55,14 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
     </Button>
   );
 
-  if (tripState.status === 'loading' || (ledger.loading && tripState.status === 'ready')) {
+  if (tripRead.isPending || (ledger.loading && trip)) {
     return (
       <div className={styles.page}>
         <SkeletonColumns label="Loading trip expenses" />
       </div>
     );
   }
-  if (tripState.status === 'missing' || ledger.revoked) {
+  if (tripMissing || ledger.revoked) {
     return (
       <div className={styles.page}>
         <h1 className={styles.title}>Trip not found</h1>
@@ -94,7 +77,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
       </div>
     );
   }
-  if (tripState.status === 'error') {
+  if (!trip) {
     return (
       <div className={styles.page}>
         <Notice tone="error">Failed to load trip details</Notice>
@@ -103,7 +86,6 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
     );
   }
 
-  const { trip } = tripState;
   const { participants, invitations, expenses, settlements } = ledger;
   return (
     <div className={styles.page}>

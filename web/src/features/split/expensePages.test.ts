@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Expense, ExpensesResponse } from '@wayfare/contract';
-import { NO_EXPENSES, appendPage, firstPage, refetchLimit } from './expensePages';
+import { NO_EXPENSES, collapseExpensePages, flattenPages, refetchLimit } from './expensePages';
 
 const expense = (id: string) => ({ id, title: id }) as Expense;
 const answer = (ids: string[], next: string | null, count = 9): ExpensesResponse => ({
@@ -17,23 +17,23 @@ describe('expense pages', () => {
     expect([0, 3, 50, 120, 200, 5000].map(refetchLimit)).toEqual([50, 50, 50, 120, 200, 200]);
   });
 
-  it('replaces on a first page and appends a continuation with the latest figures', () => {
-    const shown = firstPage(answer(['a', 'b'], 'c1'));
-    expect(shown).toEqual({
-      ...NO_EXPENSES,
-      data: [expense('a'), expense('b')],
-      next_cursor: 'c1',
-      expense_count: 9,
-      total_expenses_cents: 900,
-      your_share_cents: 90,
-    });
-    const more = appendPage(shown, 'c1', answer(['b', 'c', 'd'], null, 10));
-    expect(more.data.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd']);
-    expect(more).toMatchObject({ next_cursor: null, expense_count: 10, your_share_cents: 100 });
+  it('shows the pages as one list with the latest figures and cursor, each row once', () => {
+    expect(flattenPages([])).toBe(NO_EXPENSES);
+    const shown = flattenPages([answer(['a', 'b'], 'c1'), answer(['b', 'c', 'd'], null, 10)]);
+    expect(shown.data.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(shown).toMatchObject({ error: null, next_cursor: null, expense_count: 10, your_share_cents: 100 });
   });
 
-  it('drops a continuation of a list a live refetch has replaced meanwhile', () => {
-    const refetched = firstPage(answer(['z', 'a'], 'c2'));
-    expect(appendPage(refetched, 'c1', answer(['c'], null))).toBe(refetched);
+  it('folds the pages shown into one before a live refetch, which then asks for as many rows in one request', () => {
+    const pages = [answer(['a', 'b'], 'c1'), answer(['c'], 'c2', 10)];
+    const folded = collapseExpensePages({ pages, pageParams: [{}, { cursor: 'c1' }] });
+    expect(folded.pageParams).toEqual([{ limit: 50 }]);
+    expect(folded.pages).toHaveLength(1);
+    expect(flattenPages(folded.pages)).toEqual(flattenPages(pages)); // the same on screen
+    const many = answer(
+      Array.from({ length: 120 }, (_, i) => `e${i}`),
+      'c3',
+    );
+    expect(collapseExpensePages({ pages: [many], pageParams: [{}] }).pageParams).toEqual([{ limit: 120 }]);
   });
 });

@@ -1,3 +1,4 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import {
   EXPENSE_PAGE_DEFAULT,
   EXPENSE_PAGE_MAX,
@@ -24,6 +25,12 @@ export const NO_EXPENSES: ExpensePages = {
   your_share_cents: 0,
 };
 
+/** What one page is asked with: `limit` rows (the server's page without), after `cursor` when given. */
+export interface ExpensePageParam {
+  limit?: number;
+  cursor?: string;
+}
+
 /**
  * How many expenses a live refetch asks for: as many as are shown (so 'Load more' pages stay in view; a new one
  * on top moves the oldest behind 'Load more' again), at least one page, at most what one answer holds.
@@ -31,25 +38,41 @@ export const NO_EXPENSES: ExpensePages = {
 export const refetchLimit = (shown: number) =>
   Math.min(EXPENSE_PAGE_MAX, Math.max(EXPENSE_PAGE_DEFAULT, shown));
 
-/** A first-page (re)fetch replaces what is shown. */
-export const firstPage = (answer: ExpensesResponse): ExpensePages => ({
-  data: answer.expenses,
-  error: null,
-  next_cursor: answer.next_cursor,
-  expense_count: answer.expense_count,
-  total_expenses_cents: answer.total_expenses_cents,
-  your_share_cents: answer.your_share_cents,
-});
+/**
+ * The pages of the expense query as one list: rows in page order, none repeated (a row a write moved across a page
+ * boundary between two 'Load more's shows once), the trip-wide figures and the cursor of the latest page.
+ */
+export function flattenPages(pages: readonly ExpensesResponse[]): ExpensePages {
+  const last = pages.at(-1);
+  if (!last) return NO_EXPENSES;
+  const seen = new Set<string>();
+  const data = pages.flatMap((page) =>
+    page.expenses.filter((expense) => !seen.has(expense.id) && Boolean(seen.add(expense.id))),
+  );
+  return {
+    data,
+    error: null,
+    next_cursor: last.next_cursor,
+    expense_count: last.expense_count,
+    total_expenses_cents: last.total_expenses_cents,
+    your_share_cents: last.your_share_cents,
+  };
+}
 
 /**
- * A 'Load more' answer extends the list only if it continues what is shown now (a live refetch may have replaced
- * the list meanwhile: then it is dropped); rows already shown are not repeated.
+ * Before a live refetch: the pages shown folded into one that shows the same, whose refetch asks for as many rows
+ * as are shown (refetchLimit) in one request. Refetching the pages one by one would cost a request per page.
  */
-export function appendPage(current: ExpensePages, cursor: string, answer: ExpensesResponse): ExpensePages {
-  if (current.next_cursor !== cursor) return current;
-  const shown = new Set(current.data.map((e) => e.id));
+export function collapseExpensePages(
+  data: InfiniteData<ExpensesResponse, unknown>,
+): InfiniteData<ExpensesResponse, unknown> {
+  const last = data.pages.at(-1);
+  if (!last) return data;
+  if (data.pages.length === 1)
+    return { pages: data.pages, pageParams: [{ limit: refetchLimit(last.expenses.length) }] };
+  const merged = flattenPages(data.pages);
   return {
-    ...firstPage(answer),
-    data: [...current.data, ...answer.expenses.filter((e) => !shown.has(e.id))],
+    pages: [{ ...last, expenses: merged.data }],
+    pageParams: [{ limit: refetchLimit(merged.data.length) }],
   };
 }

@@ -9,6 +9,7 @@ import {
   expensesResponseSchema,
   inviteLinkResponseSchema,
   joinByLinkResponseSchema,
+  liveTokenResponseSchema,
   participantResponseSchema,
   participantsResponseSchema,
   settlementExplanationResponseSchema,
@@ -144,5 +145,5 @@ export const splitApi = {
   userTrips: async (signal?: AbortSignal) =>
     (await apiFetchChecked(splitTripsResponseSchema, `${base}/user/trips`, { signal })).trips,
   liveUrl: (tripId: string) => `${trip(tripId)}/live`,
-  firebaseToken: () => apiFetch<{ firebaseToken: string }>(`${base}/live-token`, { method: 'POST' }),
+  firebaseToken: () => apiFetchChecked(liveTokenResponseSchema, `${base}/live-token`, { method: 'POST' }),
 };

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DailyPlan, TripView } from '@wayfare/contract';
-import { ApiError } from '../../shared/api';
-import { fetchTrip } from '../trips';
+import { isNotFound, tripQuery } from '../trips';
 
 export type TripDetailsState =
   | { status: 'loading' }
@@ -10,71 +10,36 @@ export type TripDetailsState =
   | { status: 'ready'; trip: TripView; refreshing: boolean; refreshFailed: boolean };
 
 /**
- * The trip on the details page: first load (loading / not found / error), refresh (keeps the page, reports
- * 'Failed to refresh trip details.'), and local plan edits applied at once, with a reload from the server to
- * undo them when saving fails.
+ * The trip on the details page, from the trip query: first load (loading / not found / error; trying again shows
+ * the loading state), refresh (keeps the page, reports 'Failed to refresh trip details.'), and local plan edits
+ * written into the cached trip (`setPlans`), which the plan board saves and rolls back itself.
  */
 export function useTripDetails(tripId: string) {
-  const [state, setState] = useState<TripDetailsState>({ status: 'loading' });
-  const latest = useRef(0);
+  const queryClient = useQueryClient();
+  const { data: trip, error, isError, isFetching, isRefetchError, refetch } = useQuery(tripQuery(tripId));
+  const queryKey = useMemo(() => tripQuery(tripId).queryKey, [tripId]);
 
-  const load = useCallback(
-    async (mode: 'load' | 'refresh') => {
-      const request = ++latest.current;
-      setState((current) =>
-        mode === 'refresh' && current.status === 'ready'
-          ? { ...current, refreshing: true, refreshFailed: false }
-          : { status: 'loading' },
-      );
-      try {
-        const trip = await fetchTrip(tripId);
-        if (request === latest.current)
-          setState({ status: 'ready', trip, refreshing: false, refreshFailed: false });
-      } catch (error) {
-        if (request !== latest.current) return;
-        setState((current) => {
-          if (mode === 'refresh' && current.status === 'ready') {
-            return { ...current, refreshing: false, refreshFailed: true };
-          }
-          return error instanceof ApiError && error.status === 404
-            ? { status: 'not-found' }
-            : { status: 'error' };
-        });
-      }
-    },
-    [tripId],
+  // A trip read before and now answered 404 (deleted, or the caller left it) is not shown from the cache.
+  let state: TripDetailsState;
+  if (isError && !isFetching && isNotFound(error)) state = { status: 'not-found' };
+  else if (trip) state = { status: 'ready', trip, refreshing: isFetching, refreshFailed: isRefetchError };
+  else if (isError && !isFetching) state = { status: 'error' };
+  else state = { status: 'loading' };
+
+  const setPlans = useCallback(
+    (update: (plans: DailyPlan[]) => DailyPlan[]) =>
+      queryClient.setQueryData(queryKey, (current) =>
+        current ? { ...current, daily_plans: update(current.daily_plans) } : current,
+      ),
+    [queryClient, queryKey],
   );
 
-  useEffect(() => {
-    void load('load');
-    return () => {
-      latest.current += 1; // an answer for a trip we left is ignored
-    };
-  }, [load]);
+  /** The plans as the server has them (after plans made offline were sent). */
+  const reloadPlans = useCallback(
+    () => queryClient.invalidateQueries({ queryKey, exact: true }),
+    [queryClient, queryKey],
+  );
 
-  const setPlans = useCallback((update: (plans: DailyPlan[]) => DailyPlan[]) => {
-    setState((current) =>
-      current.status === 'ready'
-        ? { ...current, trip: { ...current.trip, daily_plans: update(current.trip.daily_plans) } }
-        : current,
-    );
-  }, []);
-
-  /** After a failed move or removal: the plans as the server has them. */
-  const reloadPlans = useCallback(async () => {
-    try {
-      const trip = await fetchTrip(tripId);
-      setPlans(() => trip.daily_plans);
-    } catch {
-      void load('refresh');
-    }
-  }, [tripId, setPlans, load]);
-
-  return {
-    state,
-    retry: useCallback(() => void load('load'), [load]),
-    refresh: useCallback(() => void load('refresh'), [load]),
-    setPlans,
-    reloadPlans,
-  };
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { state, retry: reload, refresh: reload, setPlans, reloadPlans };
 }

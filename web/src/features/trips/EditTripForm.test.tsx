@@ -2,19 +2,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { TripView } from '@wayfare/contract';
 import { Providers } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
+import { tripView } from '../../test-support/trips';
 import { EditTripForm } from './EditTripForm';
 
-const TRIP = {
-  id: 't1',
-  trip_name: 'Lisbon',
+const TRIP = tripView({
   description: 'Tiles and custard tarts',
   start_date: '2027-03-05',
   end_date: '2027-03-09',
-  image_url: null,
-} as TripView;
+});
 
 function Landed() {
   return <p>Landed on {useLocation().pathname}</p>;

@@ -19,8 +19,11 @@ import styles from './EditTripPage.module.css';
 const toDate = (value: string) => (value ? parseISO(value) : startOfToday());
 const today = () => format(startOfToday(), 'yyyy-MM-dd');
 
-/** The Edit Trip form (spec §5, §7): name, dates, description and image; the server's rules checked first here. */
-export function EditTripForm({ trip }: { trip: TripView }) {
+/**
+ * The Edit Trip form (spec §5, §7): name, dates, description and image; the server's rules checked first here.
+ * `onSaved` gets the trip as the server answered it, before the details page opens.
+ */
+export function EditTripForm({ trip, onSaved }: { trip: TripView; onSaved?: (trip: TripView) => void }) {
   const navigate = useNavigate();
   const [image, setImage] = useState<File | null>(null);
   const form = useSchemaForm(updateTripBodySchema, {
@@ -46,7 +49,8 @@ export function EditTripForm({ trip }: { trip: TripView }) {
   };
 
   const send = async (body: UpdateTripBody) => {
-    await updateTrip(trip.id, editTripFormData(body, image));
+    const saved = await updateTrip(trip.id, editTripFormData(body, image));
+    onSaved?.(saved);
     void navigate(`/trips/${trip.id}`);
   };
 

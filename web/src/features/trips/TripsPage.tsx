@@ -1,4 +1,5 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
@@ -9,34 +10,22 @@ import { Page } from '../../shared/ui/Page';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { TripCard } from './TripCard';
-import { fetchTrips, tripsLoadError } from './tripsApi';
+import { tripQuery, tripsQuery } from './queries';
+import { tripsLoadError } from './tripsApi';
 import styles from './TripsPage.module.css';
 
 const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowModal'), 'QuestionFlowModal');
 
-type ListState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; trips: TripSummary[] };
-
 export function TripsPage() {
   const navigate = useNavigate();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const { data: trips, error, isError, isFetching, refetch } = useQuery(tripsQuery());
   const [flowOpen, setFlowOpen] = useState(false);
   const [toDelete, setToDelete] = useState<TripSummary | null>(null);
-
-  const load = useCallback((signal?: AbortSignal) => {
-    fetchTrips(signal).then(
-      (trips) => setState({ status: 'ready', trips }),
-      (error: unknown) => {
-        if (!signal?.aborted) setState({ status: 'error', message: tripsLoadError(error) });
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // Trying again after a failure shows the skeleton, as the first load does.
+  const status = trips ? 'ready' : isError && !isFetching ? 'error' : 'loading';
+  const changeList = (change: (trips: TripSummary[]) => TripSummary[]) =>
+    queryClient.setQueryData(tripsQuery().queryKey, (current) => current && change(current));
 
   const planNewAdventure = (
     <Button variant="accent" onClick={() => setFlowOpen(true)}>
@@ -47,24 +36,19 @@ export function TripsPage() {
 
   return (
     <Page title="My Trips" subtitle="Every trip you plan or join, in one place.">
-      <div className={styles.toolbar}>{state.status !== 'error' && planNewAdventure}</div>
-      <PendingInvitations onJoined={() => load()} />
+      <div className={styles.toolbar}>{status !== 'error' && planNewAdventure}</div>
+      <PendingInvitations />
 
-      {state.status === 'loading' && <SkeletonCards label="Loading your trips" />}
+      {status === 'loading' && <SkeletonCards label="Loading your trips" />}
 
-      {state.status === 'error' && (
+      {status === 'error' && (
         <section className={styles.state} role="alert" aria-labelledby="trips-error">
           <h2 id="trips-error" className={styles.stateTitle}>
             Oops! Something went wrong
           </h2>
-          <p className={styles.stateText}>{state.message}</p>
+          <p className={styles.stateText}>{tripsLoadError(error)}</p>
           <div className={styles.stateActions}>
-            <Button
-              onClick={() => {
-                setState({ status: 'loading' });
-                load();
-              }}
-            >
+            <Button onClick={() => void refetch()}>
               <RotateCw size={18} aria-hidden="true" />
               Try Again
             </Button>
@@ -76,7 +60,7 @@ export function TripsPage() {
         </section>
       )}
 
-      {state.status === 'ready' && state.trips.length === 0 && (
+      {trips?.length === 0 && (
         <section className={styles.state} aria-labelledby="trips-empty">
           <Luggage className={styles.stateIcon} size={40} aria-hidden="true" />
           <h2 id="trips-empty" className={styles.stateTitle}>
@@ -87,9 +71,9 @@ export function TripsPage() {
         </section>
       )}
 
-      {state.status === 'ready' && state.trips.length > 0 && (
+      {trips && trips.length > 0 && (
         <ul className={styles.grid} role="list" aria-label="Your trips">
-          {state.trips.map((trip) => (
+          {trips.map((trip) => (
             <li key={trip.id}>
               <TripCard
                 trip={trip}
@@ -106,11 +90,8 @@ export function TripsPage() {
         onClose={() => setToDelete(null)}
         onDeleted={(tripId) => {
           setToDelete(null);
-          setState((current) =>
-            current.status === 'ready'
-              ? { ...current, trips: current.trips.filter((t) => t.id !== tripId) }
-              : current,
-          );
+          changeList((list) => list.filter((t) => t.id !== tripId));
+          queryClient.removeQueries({ queryKey: tripQuery(tripId).queryKey });
         }}
       />
       {flowOpen && (
@@ -118,11 +99,10 @@ export function TripsPage() {
           <QuestionFlowModal
             open={flowOpen}
             onClose={() => setFlowOpen(false)}
-            onCreated={(trip) =>
-              setState((current) =>
-                current.status === 'ready' ? { ...current, trips: [trip, ...current.trips] } : current,
-              )
-            }
+            onCreated={(trip) => {
+              changeList((list) => [trip, ...list]);
+              queryClient.setQueryData(tripQuery(trip.id).queryKey, trip);
+            }}
           />
         </Suspense>
       )}

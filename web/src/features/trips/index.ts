@@ -1,4 +1,5 @@
-/** Public surface of the trips feature: Trip wording, the trip photo and the trip fetch other features show trips with. Other features and the app import only this. */
+/** Public surface of the trips feature: Trip wording, the trip photo and the trip query other features show trips with. Other features and the app import only this. */
 export { ordinal, peopleLabel } from './format';
 export { CityPhotoCredit, TripPhoto } from './TripPhoto';
+export { isNotFound, tripQuery } from './queries';
 export { fetchTrip } from './tripsApi';

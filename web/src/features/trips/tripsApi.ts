@@ -1,16 +1,16 @@
-import type { TripSummary, TripView } from '@wayfare/contract';
-import { apiFetch, errorMessage } from '../../shared/api';
+import { tripListSchema, tripViewSchema } from '@wayfare/contract';
+import { apiFetch, apiFetchChecked, errorMessage } from '../../shared/api';
 
 const tripPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
 
-export const fetchTrips = (signal?: AbortSignal) => apiFetch<TripSummary[]>('/api/trips', { signal });
+export const fetchTrips = (signal?: AbortSignal) => apiFetchChecked(tripListSchema, '/api/trips', { signal });
 
 export const fetchTrip = (tripId: string, signal?: AbortSignal) =>
-  apiFetch<TripView>(tripPath(tripId), { signal });
+  apiFetchChecked(tripViewSchema, tripPath(tripId), { signal });
 
 /** Multipart, as spec §7 sends it: trip_name, start_date, end_date, description and an optional image. */
 export const updateTrip = (tripId: string, form: FormData) =>
-  apiFetch<TripView>(tripPath(tripId), { method: 'PUT', body: form });
+  apiFetchChecked(tripViewSchema, tripPath(tripId), { method: 'PUT', body: form });
 
 export const deleteTrip = (tripId: string) => apiFetch<void>(tripPath(tripId), { method: 'DELETE' });
 

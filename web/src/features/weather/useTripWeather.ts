@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import {
   weatherWindowOpen,
@@ -7,6 +7,8 @@ import {
   type WeatherDay,
   type WeatherSource,
 } from '@wayfare/contract';
+import { queryKeys } from '../../shared/query/queryKeys';
+import { STALE } from '../../shared/query/queryClient';
 import { fetchTripWeather } from './weatherApi';
 
 export type TripWeatherState =
@@ -25,41 +27,36 @@ export const WEATHER_UNAVAILABLE =
 
 type WeatherTrip = Pick<TripView, 'id' | 'latitude' | 'longitude' | 'end_date'>;
 
+/** Where a trip's forecast is read: the member's weather call unless given (a share link's page has its own). */
+export interface WeatherSourceQuery {
+  queryKey: QueryKey;
+  load: (signal: AbortSignal) => Promise<TripWeather>;
+}
+
+const toState = (weather: TripWeather): TripWeatherState =>
+  weather.available
+    ? {
+        status: 'ready',
+        byDate: new Map(weather.days.map((day) => [day.date, day])),
+        estimated: weather.days.some((day) => day.estimate),
+        source: weather.source,
+      }
+    : { status: 'unavailable' };
+
 /**
- * Fetched only when the trip has coordinates and ends 0–14 days from today (spec §5); a failure reads as unavailable.
- * `load` is the member's weather call unless given (a share link's page passes its own; keep it stable).
+ * Fetched only when the trip has coordinates and ends 0–14 days from today (spec §5); a failure reads as unavailable
+ * (not retried: the server already answers an estimate when no forecast service does). Kept fresh for half an hour.
  */
-export function useTripWeather(
-  { id, latitude, longitude, end_date }: WeatherTrip,
-  load: (tripId: string, signal: AbortSignal) => Promise<TripWeather> = fetchTripWeather,
-): TripWeatherState {
-  const open = weatherWindowOpen({ latitude, longitude, end_date }, format(new Date(), 'yyyy-MM-dd'));
-  const [loaded, setLoaded] = useState<{ key: string; state: TripWeatherState } | null>(null);
-  const key = `${id}|${latitude}|${longitude}|${end_date}`;
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    load(id, controller.signal).then(
-      (weather) =>
-        setLoaded({
-          key,
-          state: weather.available
-            ? {
-                status: 'ready',
-                byDate: new Map(weather.days.map((day) => [day.date, day])),
-                estimated: weather.days.some((day) => day.estimate),
-                source: weather.source,
-              }
-            : { status: 'unavailable' },
-        }),
-      () => {
-        if (!controller.signal.aborted) setLoaded({ key, state: { status: 'unavailable' } });
-      },
-    );
-    return () => controller.abort();
-  }, [open, id, key, load]);
-
-  if (!open) return { status: 'unavailable' };
-  return loaded?.key === key ? loaded.state : { status: 'loading' };
+export function useTripWeather(trip: WeatherTrip, source?: WeatherSourceQuery): TripWeatherState {
+  const open = weatherWindowOpen(trip, format(new Date(), 'yyyy-MM-dd'));
+  const { data, isError } = useQuery({
+    queryKey: source?.queryKey ?? queryKeys.weather(trip.id, trip),
+    queryFn: ({ signal }) => (source ? source.load(signal) : fetchTripWeather(trip.id, signal)),
+    enabled: open,
+    staleTime: STALE.SLOW,
+    retry: false,
+    select: toState,
+  });
+  if (!open || isError) return { status: 'unavailable' };
+  return data ?? { status: 'loading' };
 }

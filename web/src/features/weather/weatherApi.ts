@@ -1,5 +1,5 @@
-import type { TripWeather } from '@wayfare/contract';
-import { apiFetch } from '../../shared/api';
+import { tripWeatherSchema } from '@wayfare/contract';
+import { apiFetchChecked } from '../../shared/api';
 
 export const fetchTripWeather = (tripId: string, signal?: AbortSignal) =>
-  apiFetch<TripWeather>(`/api/trips/${encodeURIComponent(tripId)}/weather`, { signal });
+  apiFetchChecked(tripWeatherSchema, `/api/trips/${encodeURIComponent(tripId)}/weather`, { signal });

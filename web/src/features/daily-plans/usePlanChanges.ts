@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DailyPlan, TripView } from '@wayfare/contract';
+import { tripQuery } from '../trips';
+import { movePlan } from './planDays';
+import { deletePlan, updatePlan } from './plansApi';
+
+type SetPlans = (update: (plans: DailyPlan[]) => DailyPlan[]) => void;
+
+/** Puts one plan back as it was before a change the server refused (other plans' changes stay). */
+const restore = (previous: DailyPlan) => (plans: DailyPlan[]) =>
+  plans.some((p) => p.id === previous.id)
+    ? plans.map((p) => (p.id === previous.id ? previous : p))
+    : [...plans, previous];
+
+/**
+ * Moving and removing plans, optimistically: the cached trip changes at once (a read of the trip in flight is
+ * cancelled so it cannot bring the old plans back), the server's answer then replaces the plan, and a refused or
+ * unanswered change puts that plan back as it was in the cache before — no reload of the trip.
+ */
+export function usePlanChanges(trip: Pick<TripView, 'id' | 'start_date'>, setPlans: SetPlans) {
+  const queryClient = useQueryClient();
+  const settleReads = () => queryClient.cancelQueries({ queryKey: tripQuery(trip.id).queryKey, exact: true });
+
+  const move = useMutation({
+    mutationFn: ({ plan, date }: { plan: DailyPlan; date: string }) => {
+      const { category, title, description } = plan;
+      return updatePlan(trip.id, plan.id, { plan_date: date, category, title, description });
+    },
+    onMutate: async ({ plan, date }) => {
+      await settleReads();
+      setPlans((plans) => movePlan(plans, plan.id, date, trip.start_date));
+    },
+    onSuccess: (saved) => setPlans((plans) => plans.map((p) => (p.id === saved.id ? saved : p))),
+    onError: (_error, { plan }) => setPlans(restore(plan)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (plan: DailyPlan) => deletePlan(trip.id, plan.id),
+    onMutate: async (plan) => {
+      await settleReads();
+      setPlans((plans) => plans.filter((p) => p.id !== plan.id));
+    },
+    onError: (_error, plan) => setPlans(restore(plan)),
+  });
+
+  return {
+    move: (plan: DailyPlan, date: string) => move.mutate({ plan, date }),
+    remove: (plan: DailyPlan) => remove.mutate(plan),
+  };
+}

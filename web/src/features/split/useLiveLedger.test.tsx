@@ -1,0 +1,80 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ExpensesResponse } from '@wayfare/contract';
+import { participant } from '../../test-support/people';
+import { Providers, testQueryClient } from '../../test-support/session';
+import { stubApi } from '../../test-support/stubApi';
+import { tripView } from '../../test-support/trips';
+import { useLiveLedger } from './useLiveLedger';
+
+const LEDGER = '/api/trip-split/trips/t1';
+const noExpenses: ExpensesResponse = {
+  expenses: [],
+  next_cursor: null,
+  expense_count: 0,
+  total_expenses_cents: 0,
+  total_expenses: 0,
+  your_share_cents: 0,
+};
+
+/** The trip's live stream: stays open, and sends a change notice when the test calls `notice()`. */
+function liveStream() {
+  let push = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      push = () => controller.enqueue(new TextEncoder().encode('id: 2\nevent: change\ndata: {}\n\n'));
+    },
+  });
+  return {
+    response: () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    notice: () => push(),
+  };
+}
+
+function Ledger() {
+  const ledger = useLiveLedger('t1');
+  return (
+    <p>
+      {ledger.live} · {ledger.participants.data.length} people · {ledger.expenses.expense_count} expenses
+    </p>
+  );
+}
+
+describe('useLiveLedger', () => {
+  it("refetches exactly the trip's ledger queries on a live change notice, not the trip, plans or trip list", async () => {
+    const stream = liveStream();
+    let people = 1;
+    const requests = stubApi({
+      [`GET ${LEDGER}/participants`]: () => ({
+        body: { participants: [participant('Alice'), participant('Bob')].slice(0, people) },
+      }),
+      [`GET ${LEDGER}/invitations`]: { body: { invitations: [] } },
+      [`GET ${LEDGER}/expenses`]: { body: noExpenses },
+      [`GET ${LEDGER}/settlements`]: { body: { settlements: [] } },
+      [`GET ${LEDGER}/live`]: stream.response,
+    });
+    const queryClient = testQueryClient();
+    // What other screens read and left in the cache: the trip (with its plans) and the trip list.
+    queryClient.setQueryData(['trip', 't1'], tripView());
+    queryClient.setQueryData(['trips'], [tripView()]);
+
+    render(
+      <Providers queryClient={queryClient}>
+        <Ledger />
+      </Providers>,
+    );
+    await screen.findByText('live · 1 people · 0 expenses');
+    const reads = () =>
+      requests.filter((r) => r.path !== `${LEDGER}/live`).map((r) => r.path.slice(LEDGER.length));
+    expect(reads().sort()).toEqual(['/expenses', '/invitations', '/participants', '/settlements']);
+
+    people = 2;
+    stream.notice();
+    await screen.findByText('live · 2 people · 0 expenses');
+    await waitFor(() => expect(reads()).toHaveLength(8));
+    expect(reads().slice(4).sort()).toEqual(['/expenses', '/invitations', '/participants', '/settlements']);
+    expect(requests.every((r) => r.path.startsWith(LEDGER))).toBe(true);
+    expect(queryClient.getQueryState(['trip', 't1'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(['trips'])?.isInvalidated).toBe(false);
+  });
+});
