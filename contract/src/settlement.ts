@@ -202,13 +202,14 @@ export function greedySettle(balances: Net): LedgerTransfer[] {
 
 /**
  * The exact search's budget, counted in work rather than time so the same balances give the same plan on any
- * machine under any load. Units: one per subset sum of each half in the meet-in-the-middle enumeration, one per
- * zero-sum group found, one per pair of groups compared while chaining them; or, for the subset dynamic
- * programming it falls back to when zero-sum groups abound, n · 2^n for n open balances. About 30 ms here at most.
+ * machine under any load. Units: one per pair of zero-sum groups compared while chaining them and per group found,
+ * WORK_PER_HALF_SUM per subset sum of each half in the meet-in-the-middle enumeration (so it reaches at most 35
+ * open balances); or n · 2^n for the subset dynamic programming over n open balances (so at most 20). About 30 ms
+ * here at most.
  */
 export const EXACT_SETTLEMENT_WORK = 20 * 2 ** 20;
 
-/** Past this many open balances the halves of the enumeration (2^(n/2) sums each) are too big to keep: greedy. */
+/** Past this many open balances greedy, whatever the budget: each half's bit masks stay 32-bit integers. */
 export const EXACT_SETTLEMENT_MAX_OPEN = 40;
 
 export interface SettlementPlan {
