@@ -5,6 +5,7 @@ import { runApiBench } from './api';
 import { runBundleBench } from './bundle';
 import { runClsBench } from './cls';
 import { runGuideBench } from './guide';
+import { runLighthouseBench } from './lighthouse';
 import { runLiveBench } from './live';
 import { runSplitBench } from './split';
 import { runSettleApiBench } from './settle-api';
@@ -52,6 +53,7 @@ async function main() {
       print('Web: what each page loads', await runBundleBench(browser, api.seeded.baseUrl, owner, routes));
       print('Web: layout shift (CLS)', await runClsBench(browser, api.seeded.baseUrl, owner, routes));
       print('Live updates', await runLiveBench(browser, api.seeded));
+      print('Web: Lighthouse', await runLighthouseBench(api.seeded.baseUrl, owner, routes['trip details']));
     } finally {
       await browser.close();
     }

@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitEqual } from './money';
 import {
+  chainedZeroSumGroups,
   computeBalances,
   explainLedger,
   greedySettle,
   settle,
+  subsetZeroSumGroups,
   type LedgerExpense,
   type LedgerTransfer,
 } from './settlement';
@@ -159,7 +161,7 @@ describe('greedySettle and settle', () => {
     expect(greedySettle(balances)).toHaveLength(4);
   });
 
-  it('answers exactly for 20 non-zero members, and falls back to greedy past the work budget', () => {
+  it('answers exactly for 20 non-zero members and beyond, and falls back to greedy past the work budget', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => ({
       user_id: `p${i}`,
       balance_cents: i < 10 ? 100 * (i + 1) : -100 * (i - 9),
@@ -167,15 +169,59 @@ describe('greedySettle and settle', () => {
     const exact = settle(twenty);
     expect(exact.method).toBe('exact');
     expect(exact.transfers).toHaveLength(10);
-    // 21 open balances with no matching pair cost 21 · 2^21 steps, past the budget.
-    const many = [
-      ...Array.from({ length: 19 }, (_, i) => ({ user_id: `c${i}`, balance_cents: 1000 + 3 * i })),
-      { user_id: 'd0', balance_cents: -7 },
-      { user_id: 'd1', balance_cents: -(19 * 1000 + 3 * 171) + 7 },
-    ];
+    // Irregular amounts have few zero-sum subgroups: found meeting in the middle, exact well past 20 people.
+    const irregular = (n: number) => {
+      const values = Array.from({ length: n - 1 }, (_, i) => (i % 2 ? -1 : 1) * (1000 + 37 * i * i));
+      values.push(-values.reduce((a, b) => a + b, 0));
+      return values.map((balance_cents, i) => ({ user_id: `p${i}`, balance_cents }));
+    };
+    expect(settle(irregular(24)).method).toBe('exact');
+    // 41 open balances: the halves of the enumeration alone are past the budget.
+    const many = irregular(41);
     const fallback = settle(many);
     expect(fallback.method).toBe('greedy');
+    expect(fallback.transfers).toEqual(greedySettle(many));
     expect(applyTransfers(many, fallback.transfers).every((v) => v === 0)).toBe(true);
+    // 30 people in $5 steps (creditors $5–$15 and one $60, debtors $20–$30) hold too many zero-sum subgroups to
+    // chain, and 30 · 2^30 is past the budget too.
+    const dollars = [
+      ...Array.from({ length: 19 }, (_, i) => 5 * (1 + (i % 3))),
+      60,
+      ...Array.from({ length: 10 }, (_, i) => -5 * (4 + (i % 3))),
+    ];
+    expect(dollars.reduce((a, b) => a + b, 0)).toBe(0);
+    const crowded = dollars.map((d, i) => ({ user_id: `p${i}`, balance_cents: d * 100 }));
+    expect(settle(crowded).method).toBe('greedy');
+  });
+
+  it('finds the same most zero-sum groups by either search: meeting in the middle and over all subsets', () => {
+    const groupsAreAPartition = (values: number[], groups: number[][]) => {
+      expect(groups.flat().sort((a, b) => a - b)).toEqual(values.map((_, i) => i));
+      for (const group of groups) expect(group.reduce((s, i) => s + values[i]!, 0)).toBe(0);
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          zeroSumBalances(12),
+          fc
+            .array(fc.integer({ min: -500_000, max: 500_000 }), { minLength: 17, maxLength: 19 })
+            .map((values) => {
+              const all = [...values, -values.reduce((a, b) => a + b, 0)];
+              return all.map((v, i) => ({ user_id: `p${i}`, balance_cents: v }));
+            }),
+        ),
+        (balances) => {
+          const values = balances.map((b) => b.balance_cents).filter((v) => v !== 0);
+          if (values.length === 0) return;
+          const chained = chainedZeroSumGroups(values, 2 ** 20)!;
+          const subsets = subsetZeroSumGroups(values);
+          groupsAreAPartition(values, chained);
+          groupsAreAPartition(values, subsets);
+          expect(chained.length).toBe(subsets.length);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("gives the issue's 20-person reproduction its minimum of 11 transfers, the same plan every time", () => {

@@ -206,10 +206,15 @@ export function greedySettle(balances: Net): LedgerTransfer[] {
 
 /**
  * The exact search's budget, counted in work rather than time so the same balances give the same plan on any
- * machine under any load: one unit per (subset, member) step of the search, n · 2^n for n open balances. This is
- * 20 open balances (about 30 ms here); past it the plan is greedy.
+ * machine under any load. Units: one per pair of zero-sum groups compared while chaining them and per group found,
+ * WORK_PER_HALF_SUM per subset sum of each half in the meet-in-the-middle enumeration (so it reaches at most 35
+ * open balances); or n · 2^n for the subset dynamic programming over n open balances (so at most 20). About 30 ms
+ * here at most.
  */
 export const EXACT_SETTLEMENT_WORK = 20 * 2 ** 20;
+
+/** Past this many open balances greedy, whatever the budget: each half's bit masks stay 32-bit integers. */
+export const EXACT_SETTLEMENT_MAX_OPEN = 40;
 
 export interface SettlementPlan {
   transfers: LedgerTransfer[];
@@ -244,57 +249,201 @@ function settleExactPairs(open: readonly Open[]): { pairs: LedgerTransfer[]; res
   return { pairs, rest: open.filter((b) => !paired.has(b)) };
 }
 
+/** Every subset sum of `values`, indexed by bit mask (bit i: values[i]), each from its mask minus its lowest bit. */
+function subsetSums(values: readonly number[]): Float64Array {
+  const sums = new Float64Array(2 ** values.length);
+  for (let mask = 1; mask < sums.length; mask++) {
+    const low = 31 - Math.clz32(mask & -mask);
+    sums[mask] = sums[mask & (mask - 1)]! + values[low]!;
+  }
+  return sums;
+}
+
+/**
+ * Every non-empty zero-sum subset of the n open balances, as the two halves of its bit mask (low: the first
+ * ⌊n/2⌋ balances, high: the rest), in increasing order of the whole mask — so every proper subset of a group
+ * comes before it. Meet in the middle: the subset sums of each half, and for each sum of the high half the low
+ * subsets summing to its opposite. Undefined when more than `most` groups exist.
+ */
+function zeroSumGroups(
+  values: readonly number[],
+  most: number,
+): { low: Int32Array; high: Int32Array; count: number } | undefined {
+  const half = values.length >> 1;
+  const lowSums = subsetSums(values.slice(0, half));
+  const highSums = subsetSums(values.slice(half));
+  // The low subsets by sum: the first with each sum in `first`, the others chained through `next`.
+  const first = new Map<number, number>();
+  const next = new Int32Array(lowSums.length).fill(-1);
+  for (let mask = lowSums.length - 1; mask >= 0; mask--) {
+    const sum = lowSums[mask]!;
+    const head = first.get(sum);
+    if (head !== undefined) next[mask] = head;
+    first.set(sum, mask);
+  }
+  const low = new Int32Array(most);
+  const high = new Int32Array(most);
+  let count = 0;
+  // High masks ascending, and each one's low masks ascending: the whole masks come out in increasing order.
+  for (let h = 0; h < highSums.length; h++) {
+    for (let l = first.get(-highSums[h]!) ?? -1; l !== -1; l = next[l]!) {
+      if (h === 0 && l === 0) continue;
+      if (count === most) return undefined;
+      low[count] = l;
+      high[count] = h;
+      count += 1;
+    }
+  }
+  return { low, high, count };
+}
+
+/** The members of a mask given as its two halves, as indices into the open balances. */
+function members(low: number, high: number, half: number): number[] {
+  const indices: number[] = [];
+  for (let rest = low; rest !== 0; rest &= rest - 1) indices.push(31 - Math.clz32(rest & -rest));
+  for (let rest = high; rest !== 0; rest &= rest - 1) indices.push(half + 31 - Math.clz32(rest & -rest));
+  return indices;
+}
+
+/**
+ * The most disjoint zero-sum groups, as the longest chain of zero-sum subsets ∅ ⊂ Z1 ⊂ … ⊂ everyone (the
+ * differences of a chain are zero-sum groups, and the unions of a partition's groups are a chain): for each
+ * subset in increasing mask order, one more than the longest chain of its zero-sum subsets. K groups cost
+ * K(K − 1)/2 comparisons. Returns each group's members.
+ */
+function longestChain(
+  { low, high, count }: { low: Int32Array; high: Int32Array; count: number },
+  half: number,
+): number[][] {
+  const length = new Int32Array(count);
+  const below = new Int32Array(count).fill(-1);
+  for (let i = 0; i < count; i++) {
+    const l = low[i]!;
+    const h = high[i]!;
+    let longest = 0;
+    for (let j = 0; j < i; j++) {
+      if (length[j]! > longest && (low[j]! & ~l) === 0 && (high[j]! & ~h) === 0) {
+        longest = length[j]!;
+        below[i] = j;
+      }
+    }
+    length[i] = longest + 1;
+  }
+  const groups: number[][] = [];
+  for (let i = count - 1; i !== -1; i = below[i]!) {
+    const j = below[i]!;
+    groups.push(members(low[i]! & ~(j === -1 ? 0 : low[j]!), high[i]! & ~(j === -1 ? 0 : high[j]!), half));
+  }
+  return groups;
+}
+
+/**
+ * The same answer by dynamic programming over all 2^n subsets, for when zero-sum groups are too many to chain:
+ * best[mask] = max over members i of best[mask − i], plus one when mask sums to zero (then removing its lowest
+ * member is always as good, since no removal costs more than the one group it breaks). n · 2^n steps at most.
+ */
+function subsetDp(values: readonly number[]): number[][] {
+  const sums = subsetSums(values);
+  const size = sums.length;
+  const best = new Int8Array(size);
+  for (let mask = 1; mask < size; mask++) {
+    const lowest = best[mask & (mask - 1)]!;
+    if (sums[mask] === 0) {
+      best[mask] = lowest + 1;
+      continue;
+    }
+    // best[mask] is lowest or lowest + 1 (a member's removal breaks at most one group): stop at the first + 1.
+    let value = lowest;
+    for (let rest = mask & (mask - 1); rest !== 0; rest &= rest - 1) {
+      if (best[mask ^ (rest & -rest)]! > value) {
+        value += 1;
+        break;
+      }
+    }
+    best[mask] = value;
+  }
+  // Walk back down one optimal chain: the members removed between two zero-sum masks form one zero-sum group.
+  const groups: number[][] = [];
+  let mask = size - 1;
+  let group: number[] = [];
+  while (mask !== 0) {
+    const gain = sums[mask] === 0 ? 1 : 0;
+    let bit = mask & -mask;
+    for (let rest = mask; rest !== 0; rest &= rest - 1) {
+      bit = rest & -rest;
+      if (best[mask ^ bit]! + gain === best[mask]) break;
+    }
+    group.push(31 - Math.clz32(bit));
+    mask ^= bit;
+    if (sums[mask] === 0) {
+      groups.push(group);
+      group = [];
+    }
+  }
+  return groups;
+}
+
+/** One unit of the work budget per pair of chained groups (about a nanosecond); a subset sum of a half costs this many. */
+const WORK_PER_HALF_SUM = 48;
+
+/** Up to this much work (n ≤ 16) the subset dynamic programming runs straight away: a millisecond or two at most. */
+const DIRECT_SUBSET_WORK = 2 ** 20;
+
+/**
+ * The zero-sum groups found by meeting in the middle and chained (see longestChain), or undefined when more than
+ * `most` zero-sum subsets exist. Exported for the property tests; settle() chooses between the two searches.
+ */
+export function chainedZeroSumGroups(values: readonly number[], most = 2 ** 16): number[][] | undefined {
+  const groups = zeroSumGroups(values, most);
+  return groups && longestChain(groups, values.length >> 1);
+}
+
+/** The zero-sum groups found by dynamic programming over subsets (see subsetDp); exported for the tests. */
+export const subsetZeroSumGroups = (values: readonly number[]): number[][] => subsetDp(values);
+
+/**
+ * The most disjoint zero-sum groups the open balances (summing to zero) can be cut into, or undefined when
+ * finding them would take more than `workBudget`. Up to 16 people by the subset dynamic programming, whose
+ * n · 2^n steps bound it whatever the amounts; from 17 on by chaining the zero-sum subsets found meeting in the
+ * middle, fast when amounts are irregular and such subsets are few (whatever n up to EXACT_SETTLEMENT_MAX_OPEN),
+ * else by the subset dynamic programming again while n · 2^n fits the budget (n ≤ 20).
+ */
+function mostZeroSumGroups(values: readonly number[], workBudget: number): number[][] | undefined {
+  const n = values.length;
+  const subsetWork = n * 2 ** n;
+  if (subsetWork <= Math.min(DIRECT_SUBSET_WORK, workBudget)) return subsetDp(values);
+  const half = n >> 1;
+  const enumeration = WORK_PER_HALF_SUM * (2 ** half + 2 ** (n - half));
+  if (n <= EXACT_SETTLEMENT_MAX_OPEN && enumeration <= workBudget) {
+    // K groups cost K for finding them plus K(K − 1)/2 for chaining: K(K + 1)/2 ≤ what the enumeration leaves.
+    const groups = chainedZeroSumGroups(
+      values,
+      Math.floor((Math.sqrt(1 + 8 * (workBudget - enumeration)) - 1) / 2),
+    );
+    if (groups) return groups;
+  }
+  return subsetWork <= workBudget ? subsetDp(values) : undefined;
+}
+
 /**
  * The fewest transfers that clear every balance. With n non-zero balances the minimum is n minus the largest
  * number of disjoint zero-sum groups they can be cut into (each group of k settles in k − 1 transfers, and no
  * plan can do better). Exactly matching debtor/creditor pairs are settled first; if what is left has at most one
- * debtor or one creditor it is a single group and greedy is already minimal. Otherwise the maximum is found by
- * dynamic programming over subsets, best[mask] = max over members i of best[mask − i], plus one when mask sums to
- * zero, when its n · 2^n steps fit `workBudget`; else greedy, which is never worse than n − 1.
+ * debtor or one creditor it is a single group and greedy is already minimal. Otherwise the groups are found
+ * exactly when that fits `workBudget` (see mostZeroSumGroups) and each is settled greedily; else greedy over
+ * everyone, which is never worse than n − 1.
  */
 export function settle(balances: Net, { workBudget = EXACT_SETTLEMENT_WORK } = {}): SettlementPlan {
   const { pairs, rest: open } = settleExactPairs(balances.filter((b) => b.balance_cents !== 0));
-  const n = open.length;
   const debtors = open.filter((b) => b.balance_cents < 0).length;
-  if (Math.min(debtors, n - debtors) <= 1)
+  if (Math.min(debtors, open.length - debtors) <= 1)
     return { transfers: [...pairs, ...greedySettle(open)], method: 'exact' };
-  // n ≤ 30 keeps the bit masks within 32-bit integers whatever the budget.
-  if (n > 30 || n * 2 ** n > workBudget)
-    return { transfers: [...pairs, ...greedySettle(open)], method: 'greedy' };
-
-  const size = 1 << n;
-  const sums = new Float64Array(size);
-  const best = new Int8Array(size);
-  for (let mask = 1; mask < size; mask++) {
-    const low = 31 - Math.clz32(mask & -mask);
-    sums[mask] = sums[mask & (mask - 1)]! + open[low]!.balance_cents;
-    let value = 0;
-    for (let rest = mask; rest !== 0; rest &= rest - 1) {
-      const bit = rest & -rest;
-      const candidate = best[mask ^ bit]!;
-      if (candidate > value) value = candidate;
-    }
-    best[mask] = value + (sums[mask] === 0 ? 1 : 0);
-  }
-
-  // Walk back down one optimal chain: the members removed between two zero-sum masks form one zero-sum group.
-  const transfers: LedgerTransfer[] = [...pairs];
-  let mask = size - 1;
-  let group: Open[] = [];
-  while (mask !== 0) {
-    const gain = sums[mask] === 0 ? 1 : 0;
-    let rest = mask;
-    let bit = rest & -rest;
-    for (; rest !== 0; rest &= rest - 1) {
-      bit = rest & -rest;
-      if (best[mask ^ bit]! + gain === best[mask]) break;
-    }
-    group.push(open[31 - Math.clz32(bit)]!);
-    mask ^= bit;
-    if (sums[mask] === 0) {
-      transfers.push(...greedySettle(group));
-      group = [];
-    }
-  }
+  const groups = mostZeroSumGroups(
+    open.map((b) => b.balance_cents),
+    workBudget,
+  );
+  if (!groups) return { transfers: [...pairs, ...greedySettle(open)], method: 'greedy' };
+  const transfers = [...pairs];
+  for (const group of groups) transfers.push(...greedySettle(group.map((i) => open[i]!)));
   return { transfers, method: 'exact' };
 }

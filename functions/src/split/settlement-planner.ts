@@ -10,8 +10,9 @@ import type { LedgerState } from '../store/types';
 import type { SettleReply, SettleRequest } from './settle-worker';
 
 /**
- * From this many open (non-zero) balances a plan is searched in the worker thread: the exact search's n·2^n steps
- * reach about 2 million here (a few ms), and greedy over thousands of people takes as long.
+ * From this many open (non-zero) balances a plan is searched in the worker thread: below it the exact search is
+ * the subset dynamic programming, at most 16 · 2^16 steps (a millisecond or two); from it on the search may use its
+ * whole work budget (tens of ms), and greedy over thousands of people takes as long.
  */
 export const WORKER_FROM_OPEN_BALANCES = 17;
 

@@ -44,6 +44,25 @@ describe('groupCommit', () => {
     db.close();
   });
 
+  it('commits without waiting for the disk and flushes the log before settling, leaving synchronous as it was', async () => {
+    const { db, file } = open();
+    db.pragma('synchronous = FULL');
+    const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
+    const write = groupCommit(db);
+    let settled = false;
+    const written = write(() => insert.run('a')).then(() => (settled = true));
+    // The group runs on the next turn; its promise waits for the log's fsync on the thread pool.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(new Database(file, { readonly: true }).prepare('SELECT COUNT(*) FROM notes').pluck().get()).toBe(
+      1,
+    );
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(settled).toBe(false);
+    await written;
+    expect(settled).toBe(true);
+    db.close();
+  });
+
   it("undoes only a failing write's changes; the others in its group commit", async () => {
     const { db } = open();
     const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
