@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './currency';
 export * from './dates';
 export * from './errors';
 export * from './ids';
@@ -10,6 +11,7 @@ export * from './money';
 export * from './names';
 export * from './plans';
 export * from './question-flow';
+export * from './rates';
 export * from './recommendations';
 export * from './settlement';
 export * from './split';

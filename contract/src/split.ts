@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
-import { centsToDollars, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
+import { centsToDollars, MAX_CENTS, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
+import { currencyCodeSchema, minorUnits, parseDecimalToMinor, rateSchema } from './currency';
+import { RATE_SOURCES } from './rates';
 import type { TripRole } from './trips';
 
 export const EXPENSE_CATEGORIES = [
@@ -113,10 +115,36 @@ const dollars = (label: string, { positive }: { positive: boolean }) =>
     return cents;
   });
 
+/**
+ * The most decimals of any spendable currency (KWD, BHD, TND): an expense body's amounts are read to thousandths
+ * first, then to the minor units of the body's currency (expenseBodySchema's last step), which may be fewer.
+ */
+const BODY_DIGITS = 3;
+const BODY_SCALE = 10 ** BODY_DIGITS;
+const amountMessage = (label: string, currency: string | undefined) =>
+  currency
+    ? `${label} must be an amount in ${currency} with at most ${minorUnits(currency)} decimals`
+    : `${label} must be a dollar amount with at most 2 decimals`;
+
+/** An amount of the body's currency, in thousandths until the body's last step; `positive` as for dollars. */
+const bodyAmount = (label: string, { positive }: { positive: boolean }) =>
+  z.union([z.number(), z.string()], { error: `${label} is required` }).transform((value, ctx) => {
+    const thousandths = parseDecimalToMinor(value, BODY_DIGITS, MAX_CENTS * BODY_SCALE);
+    if (thousandths === null) {
+      ctx.addIssue({ code: 'custom', message: amountMessage(label, undefined) });
+      return z.NEVER;
+    }
+    if (positive && thousandths <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid amount' });
+      return z.NEVER;
+    }
+    return thousandths;
+  });
+
 const uniquePeople = <T extends { user_id: string }>(rows: T[]) =>
   new Set(rows.map((row) => row.user_id)).size === rows.length;
 const ONCE = { message: 'Each person may appear only once in a split' };
-const share = dollars('Each share', { positive: false });
+const share = bodyAmount('Each share', { positive: false });
 
 /**
  * POST /trips/{tripId}/expenses and PUT /expenses/{id}. Either `participants` with explicit shares (the overview
@@ -163,10 +191,10 @@ export const splitBodySchema = z.discriminatedUnion(
 );
 export type SplitBody = z.output<typeof splitBodySchema>;
 
-export const expenseBodySchema = z.object({
+const expenseFieldsSchema = z.object({
   title: visibleText('Title', 200),
   description: z.string().trim().max(2000, 'Description is too long').default(''),
-  amount: dollars('Amount', { positive: true }),
+  amount: bodyAmount('Amount', { positive: true }),
   expense_date: isoDateSchema,
   category: z.enum(EXPENSE_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_EXPENSE_CATEGORY),
   paid_by: userId,
@@ -184,6 +212,55 @@ export const expenseBodySchema = z.object({
   split: splitBodySchema
     .refine((split) => split.method === 'personal' || uniquePeople(split.people), ONCE)
     .optional(),
+  /** The currency the amounts are in; absent: the trip's home currency (amounts with at most 2 decimals). */
+  currency: currencyCodeSchema.optional(),
+  /** Units of the home currency per unit of `currency`, as the member got it; absent: the reference rate. */
+  rate: rateSchema.optional(),
+});
+
+/**
+ * POST /trips/{tripId}/expenses and PUT /expenses/{id}: every amount in integer minor units of the body's
+ * `currency` (cents when it has none), refused when it has more decimals than that currency has.
+ */
+export const expenseBodySchema = expenseFieldsSchema.transform((body, ctx) => {
+  const scale = 10 ** (BODY_DIGITS - (body.currency ? minorUnits(body.currency) : 2));
+  const minor = (thousandths: number, label: string, path: Array<string | number>) => {
+    if (thousandths % scale !== 0 || thousandths / scale > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: amountMessage(label, body.currency), path });
+    }
+    return thousandths / scale;
+  };
+  if (body.rate !== undefined && body.currency === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'A rate needs the currency of the amount', path: ['rate'] });
+  }
+  const split: SplitBody | undefined =
+    body.split?.method === 'custom'
+      ? {
+          method: 'custom',
+          people: body.split.people.map((p, i) => ({
+            ...p,
+            amount: minor(p.amount, 'Each share', ['split', 'people', i, 'amount']),
+          })),
+        }
+      : body.split;
+  const parsed = {
+    ...body,
+    amount: minor(body.amount, 'Amount', ['amount']),
+    ...(body.participants && {
+      participants: body.participants.map((p, i) => ({
+        ...p,
+        share_amount: minor(p.share_amount, 'Each share', ['participants', i, 'share_amount']),
+      })),
+    }),
+    ...(body.splits && {
+      splits: body.splits.map((s, i) => ({
+        ...s,
+        amount: minor(s.amount, 'Each share', ['splits', i, 'amount']),
+      })),
+    }),
+    ...(split && { split }),
+  };
+  return parsed;
 });
 export type ExpenseBody = z.output<typeof expenseBodySchema>;
 
@@ -328,7 +405,12 @@ export function expenseSplitOf(split: StoredSplit): ExpenseSplit {
   };
 }
 
-/** Spec §3 "Expense". `paid_by` is the payer's user id; `paid_by_name` is what the list shows. */
+/**
+ * Spec §3 "Expense". `paid_by` is the payer's user id; `paid_by_name` is what the list shows. `amount_cents`,
+ * `amount` and the shares are in the trip's home currency (minor units and major units); `currency`,
+ * `original_amount_minor` and `original_amount` are what was paid, converted at `rate` (home units per unit of
+ * `currency`, exact decimal text) from `rate_source` of `rate_date`. The split's custom amounts are in `currency`.
+ */
 export const expenseSchema = z.object({
   id: z.string(),
   trip_id: z.string(),
@@ -336,6 +418,12 @@ export const expenseSchema = z.object({
   description: z.string(),
   amount_cents: cents,
   amount: dollarAmount,
+  currency: z.string(),
+  original_amount_minor: cents,
+  original_amount: z.number(),
+  rate: z.string(),
+  rate_source: z.enum(RATE_SOURCES),
+  rate_date: z.string(),
   expense_date: z.string(),
   category: z.enum(EXPENSE_CATEGORIES),
   expense_type: z.enum(EXPENSE_TYPES),
@@ -407,6 +495,8 @@ export const splitTripSummarySchema = z.object({
   total_expenses_cents: cents,
   total_expenses: dollarAmount,
   your_share_cents: cents,
+  /** The currency of the trip's totals, balances and settlements (ISO 4217). */
+  home_currency: z.string(),
 });
 export type SplitTripSummary = z.infer<typeof splitTripSummarySchema>;
 
@@ -426,6 +516,8 @@ export const expensesResponseSchema = z.object({
   total_expenses_cents: cents,
   total_expenses: dollarAmount,
   your_share_cents: cents,
+  /** The currency of every `*_cents` figure of the page: the trip's home currency. */
+  home_currency: z.string(),
 });
 export type ExpensesResponse = z.infer<typeof expensesResponseSchema>;
 export const expenseResponseSchema = z.object({ expense: expenseSchema });
