@@ -9,7 +9,14 @@ import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
 import { centsToDollars, MAX_CENTS, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
-import { currencyCodeSchema, minorUnits, parseDecimalToMinor, rateSchema } from './currency';
+import {
+  currencyCodeSchema,
+  DEFAULT_HOME_CURRENCY,
+  minorToMajor,
+  minorUnits,
+  parseDecimalToMinor,
+  rateSchema,
+} from './currency';
 import { RATE_SOURCES } from './rates';
 import type { TripRole } from './trips';
 
@@ -389,8 +396,8 @@ export const expenseSplitSchema = z.object({
 });
 export type ExpenseSplit = z.infer<typeof expenseSplitSchema>;
 
-/** A stored split as answers carry it. */
-export function expenseSplitOf(split: StoredSplit): ExpenseSplit {
+/** A stored split as answers carry it; its custom amounts are minor units of `currency` (the trip's home). */
+export function expenseSplitOf(split: StoredSplit, currency = DEFAULT_HOME_CURRENCY): ExpenseSplit {
   return {
     method: split.method,
     people: split.people.map(({ user_id, weight }) => {
@@ -398,7 +405,7 @@ export function expenseSplitOf(split: StoredSplit): ExpenseSplit {
       return {
         user_id,
         amount_cents,
-        amount: amount_cents === null ? null : centsToDollars(amount_cents),
+        amount: amount_cents === null ? null : minorToMajor(amount_cents, currency),
         percent: split.method === 'percent' ? weight : null,
       };
     }),
@@ -461,15 +468,18 @@ export const balanceSchema = ledgerPersonSchema.extend({
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
-/** The spec's dollar fields of a balance, derived from its cents. */
-export const balanceDollars = (balance: {
-  balance_cents: number;
-  total_paid_cents: number;
-  total_owed_cents: number;
-}) => ({
-  balance: centsToDollars(balance.balance_cents),
-  total_paid: centsToDollars(balance.total_paid_cents),
-  total_owed: centsToDollars(balance.total_owed_cents),
+/** The spec's dollar fields of a balance, derived from its cents (minor units of the trip's home currency). */
+export const balanceDollars = (
+  balance: {
+    balance_cents: number;
+    total_paid_cents: number;
+    total_owed_cents: number;
+  },
+  currency = DEFAULT_HOME_CURRENCY,
+) => ({
+  balance: minorToMajor(balance.balance_cents, currency),
+  total_paid: minorToMajor(balance.total_paid_cents, currency),
+  total_owed: minorToMajor(balance.total_owed_cents, currency),
 });
 
 /** POST /trips/{tripId}/settlements/calculate. 'exact' when the pending transfers are proven the fewest possible. */
@@ -573,6 +583,7 @@ export const LEDGER_CHANGES = [
   'expense.deleted',
   'settlements.calculated',
   'settlement.paid',
+  'trip.home_currency',
 ] as const;
 export type LedgerChangeKind = (typeof LEDGER_CHANGES)[number];
 

@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** Keyless services used when their key is not set; the base URLs are for tests (local stand-ins). */
   OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com'),
   WIKIPEDIA_BASE_URL: z.url().default('https://en.wikipedia.org'),
+  /** The ECB's daily reference rates through Frankfurter's keyless API; unreachable, the bundled snapshot answers. */
+  RATES_BASE_URL: z.url().default('https://api.frankfurter.app'),
   /** How long a keyless service may take before the offline answer is given instead. */
   KEYLESS_TIMEOUT_MS: positiveInt(3000),
   /** The AI guide: Gemini when a key is set, else the offline planner. The base URL is for tests. */
@@ -101,6 +103,7 @@ export interface AppConfig {
   };
   gemini?: { apiKey?: string; model: string; baseUrl?: string; timeoutMs: number };
   places: { apiKey?: string; baseUrl?: string; wikipediaBaseUrl: string; keylessTimeoutMs: number };
+  rates: { baseUrl: string; timeoutMs: number };
 }
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming it. */
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       openMeteoBaseUrl: e.OPEN_METEO_BASE_URL,
       keylessTimeoutMs: e.KEYLESS_TIMEOUT_MS,
     },
+    rates: { baseUrl: e.RATES_BASE_URL, timeoutMs: e.KEYLESS_TIMEOUT_MS },
   };
 }
 

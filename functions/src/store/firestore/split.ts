@@ -270,7 +270,9 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const before = await tx.get(ref);
         if (!before.exists) return null;
         const old = expenseOf(before.data() as DocumentData);
-        const next: ExpenseRecord = { ...old, ...patch, updated_at: new Date().toISOString() };
+        // An expense moved back to the home currency drops its original (the patch then has none).
+        const { original: _original, ...kept } = old;
+        const next: ExpenseRecord = { ...kept, ...patch, updated_at: new Date().toISOString() };
         await requireMembers(tx, old.trip_id, newlyNamed(next, old));
         tx.set(ref, next);
         moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);
