@@ -5,8 +5,11 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
   IMPORT_MAX_EXPENSES,
+  DEFAULT_HOME_CURRENCY,
   LEDGER_CURRENCY,
   SPLIT_TOLERANCE_CENTS,
+  minorToDecimalText,
+  minorUnits,
   isoDateSchema,
   parseDollarsToCents,
   splitCustom,
@@ -41,27 +44,39 @@ export const LEDGER_CSV_COLUMNS = [
   'Payers',
 ] as const;
 
-/** One row per expense, one share column per person the ledger names (named by `people`, in that order). */
+/**
+ * One row per expense, one share column per person the ledger names (named by `people`, in that order): the
+ * amount in the currency it was paid in, the rate, and the home amount and shares in the trip's `home` currency,
+ * each with its currency's decimals.
+ */
 export function ledgerCsv(
   people: ReadonlyArray<{ user_id: string; name: string }>,
   expenses: ReadonlyArray<
-    Pick<ExpenseRecord, 'expense_date' | 'title' | 'category' | 'amount_cents' | 'paid_by' | 'shares'>
+    Pick<
+      ExpenseRecord,
+      'expense_date' | 'title' | 'category' | 'amount_cents' | 'paid_by' | 'shares' | 'original'
+    >
   >,
+  home = DEFAULT_HOME_CURRENCY,
 ): string {
   const nameOf = new Map(people.map((p) => [p.user_id, p.name]));
   const header = [...LEDGER_CSV_COLUMNS, ...people.map((p) => p.name)].map(guardCell);
+  const homeText = (minor: number) => minorToDecimalText(minor, minorUnits(home));
   const rows = expenses.map((expense) => {
     const shareOf = new Map(expense.shares.map((s) => [s.user_id, s.share_cents]));
+    const { original } = expense;
     return [
       expense.expense_date,
       guardCell(expense.title),
       expense.category,
-      LEDGER_CURRENCY,
-      centsText(expense.amount_cents),
-      '1',
-      centsText(expense.amount_cents),
+      original?.currency ?? home,
+      original
+        ? minorToDecimalText(original.amount_minor, minorUnits(original.currency))
+        : homeText(expense.amount_cents),
+      original?.rate ?? '1',
+      homeText(expense.amount_cents),
       guardCell(nameOf.get(expense.paid_by) ?? expense.paid_by),
-      ...people.map((p) => centsText(shareOf.get(p.user_id) ?? 0)),
+      ...people.map((p) => homeText(shareOf.get(p.user_id) ?? 0)),
     ];
   });
   return stringify([header, ...rows]);
@@ -171,6 +186,8 @@ export function planImport(
   names: string[],
   rows: SplitwiseRow[],
   columnUser: ReadonlyArray<string | null>,
+  /** The trip's home currency (two decimals, as Splitwise writes costs): rows in any other are skipped. */
+  home: string = LEDGER_CURRENCY,
 ): { expenses: ImportExpense[]; skipped: ImportSkippedRow[] } {
   const expenses: ImportExpense[] = [];
   const skipped: ImportSkippedRow[] = [];
@@ -180,8 +197,9 @@ export function planImport(
       skip('A payment between people, not an expense');
       continue;
     }
-    if (row.currency !== LEDGER_CURRENCY) {
-      skip(`In ${row.currency || 'no currency'}: only US dollars can be imported for now`);
+    if (row.currency !== home) {
+      const only = home === LEDGER_CURRENCY ? 'US dollars' : `${home}, the trip's currency,`;
+      skip(`In ${row.currency || 'no currency'}: only ${only} can be imported for now`);
       continue;
     }
     const payers = row.nets.flatMap((net, column) => (net > 0 ? [column] : []));
