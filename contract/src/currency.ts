@@ -162,15 +162,17 @@ export function normalizeRate(rate: string): string | null {
 }
 
 /** A rate in a body: a decimal string or a number, as canonical text. */
-export const rateSchema = z.union([z.string(), z.number()], { error: RATE_INVALID }).transform((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value;
-  const rate = normalizeRate(text);
-  if (!rate) {
-    ctx.addIssue({ code: 'custom', message: RATE_INVALID });
-    return z.NEVER;
-  }
-  return rate;
-});
+export const rateSchema = z
+  .union([z.string(), z.number()], { error: RATE_INVALID })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value;
+    const rate = normalizeRate(text);
+    if (!rate) {
+      ctx.addIssue({ code: 'custom', message: RATE_INVALID });
+      return z.NEVER;
+    }
+    return rate;
+  });
 
 /** n / d rounded half to even, for d > 0 and n ≥ 0. */
 function divideHalfEven(n: bigint, d: bigint): bigint {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
-import { centsToDollars, MAX_CENTS, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
+import { MAX_CENTS, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
 import {
   currencyCodeSchema,
   DEFAULT_HOME_CURRENCY,

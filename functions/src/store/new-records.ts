@@ -56,6 +56,12 @@ export function originalOf(columns: OriginalColumns): { original?: ExpenseOrigin
   const { currency, original_amount_minor, rate, rate_source, rate_date } = columns;
   if (currency === null || original_amount_minor === null || rate === null || rate_source === null) return {};
   return {
-    original: { currency, amount_minor: original_amount_minor, rate, rate_source, rate_date: rate_date ?? '' },
+    original: {
+      currency,
+      amount_minor: original_amount_minor,
+      rate,
+      rate_source,
+      rate_date: rate_date ?? '',
+    },
   };
 }

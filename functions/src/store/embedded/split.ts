@@ -124,7 +124,9 @@ function multiRowInsert(db: Database.Database, head: string, row: string, tail =
   };
 }
 
-type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'original'> & { split: string | null } & OriginalColumns;
+type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'original'> & {
+  split: string | null;
+} & OriginalColumns;
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
 

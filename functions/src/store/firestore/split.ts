@@ -39,10 +39,16 @@ const tripOf = (id: string) => {
   return at > 0 && !id.includes('/') ? id.slice(0, at) : null;
 };
 
-/** An expense document; one written before splits were kept has no `split` and reads as custom amounts. */
+/**
+ * An expense document; one written before splits were kept has no `split` and reads as custom amounts. An
+ * `original` of null (an expense edited back to the home currency) reads as none.
+ */
 const expenseOf = (data: DocumentData): ExpenseRecord => {
-  const record = data as Omit<ExpenseRecord, 'split'> & { split?: ExpenseRecord['split'] };
-  return { ...record, split: storedSplitOr(record.split, record.shares) };
+  const { original, ...record } = data as Omit<ExpenseRecord, 'split' | 'original'> & {
+    split?: ExpenseRecord['split'];
+    original?: ExpenseRecord['original'] | null;
+  };
+  return { ...record, ...(original && { original }), split: storedSplitOr(record.split, record.shares) };
 };
 
 const byNewestExpense = (a: ExpenseRecord, b: ExpenseRecord) =>
@@ -274,7 +280,8 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const { original: _original, ...kept } = old;
         const next: ExpenseRecord = { ...kept, ...patch, updated_at: new Date().toISOString() };
         await requireMembers(tx, old.trip_id, newlyNamed(next, old));
-        tx.set(ref, next);
+        // Written as null rather than left out, so no stored original can survive the replacement.
+        tx.set(ref, { ...next, original: next.original ?? null });
         moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);
         moveLedgerPeople(tx, old.trip_id, [
           [old, -1],
