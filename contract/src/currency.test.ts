@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CURRENCIES,
   convertMinor,
   convertParts,
   currencyChoices,
   currencyCodeSchema,
   divideRates,
   minorToDecimalText,
-  minorUnits,
   normalizeRate,
   parseDecimalToMinor,
   rateSchema,
 } from './currency';
+import { CURRENCIES, minorUnits } from './iso4217';
+import { formatMoney } from './money';
 import { expenseBodySchema } from './split';
 
 const codes = CURRENCIES.map((c) => c.code);
@@ -42,6 +42,14 @@ describe('ISO 4217 minor units', () => {
     const choices = currencyChoices('KWD').map((c) => c.code);
     expect(choices.slice(0, 4)).toEqual(['KWD', 'USD', 'EUR', 'GBP']);
     expect(new Set(choices).size).toBe(codes.length);
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows each currency with its own decimals', () => {
+    expect(formatMoney(1500, 'en-US', 'JPY')).toBe('¥1,500');
+    expect(formatMoney(1250, 'en-US', 'KWD')).toBe('KWD\u00a01.250');
+    expect(formatMoney(1538, 'de-DE', 'EUR')).toBe('15,38\u00a0€');
   });
 });
 

@@ -1,97 +1,11 @@
 /**
- * Currencies (issue #15 item 1). ISO 4217 codes and their minor units come from the `currency-codes` package (the
- * ISO list one, published date in `ISO_4217_PUBLISHED`), never from a hard-coded 2: JPY has 0 decimals, BHD, KWD
- * and TND 3, most 2. Every amount is an integer in its currency's minor units; a rate is an exact decimal string
+ * Currencies (issue #15 item 1), their minor units from ISO 4217 (./iso4217). Every amount is an integer in its
+ * currency's minor units; a rate is an exact decimal string
  * (home units per one unit of the expense's currency), and a conversion rounds once, half to even.
  */
-import { data as iso4217, publishDate } from 'currency-codes';
 import { z } from 'zod';
+import { COMMON_TRAVEL_CURRENCIES, CURRENCIES, isCurrencyCode, minorUnits, type CurrencyInfo } from './iso4217';
 import { MAX_CENTS } from './money';
-
-export const ISO_4217_PUBLISHED = publishDate;
-
-/**
- * ISO 4217 codes that are not money a traveller pays with: precious metals, IMF and bond-market units, testing
- * and "no currency", and the funds codes (BOV, CHE, CHW, CLF, COU, MXV, USN, UYI, UYW) kept beside real currencies.
- */
-const NOT_SPENDABLE = new Set([
-  'BOV',
-  'CHE',
-  'CHW',
-  'CLF',
-  'COU',
-  'MXV',
-  'USN',
-  'UYI',
-  'UYW',
-  'XAG',
-  'XAU',
-  'XBA',
-  'XBB',
-  'XBC',
-  'XBD',
-  'XDR',
-  'XPD',
-  'XPT',
-  'XSU',
-  'XTS',
-  'XUA',
-  'XXX',
-]);
-
-export interface CurrencyInfo {
-  code: string;
-  name: string;
-  /** Decimals of the minor unit: 0 for JPY, 2 for EUR, 3 for KWD. */
-  minor_units: number;
-}
-
-/** Every spendable ISO 4217 currency, by code. */
-export const CURRENCIES: readonly CurrencyInfo[] = iso4217
-  .filter((c) => !NOT_SPENDABLE.has(c.code))
-  .map((c) => ({ code: c.code, name: c.currency, minor_units: c.digits }))
-  .sort((a, b) => a.code.localeCompare(b.code));
-
-const byCode = new Map(CURRENCIES.map((c) => [c.code, c]));
-
-export const DEFAULT_HOME_CURRENCY = 'USD';
-
-/** Offered first after the trip's home currency in the forms' currency list. */
-export const COMMON_TRAVEL_CURRENCIES = [
-  'USD',
-  'EUR',
-  'GBP',
-  'JPY',
-  'CHF',
-  'CAD',
-  'AUD',
-  'MXN',
-  'THB',
-  'CNY',
-  'KRW',
-  'SEK',
-  'NOK',
-  'DKK',
-  'CZK',
-  'HUF',
-  'PLN',
-  'TRY',
-  'INR',
-  'SGD',
-  'HKD',
-  'NZD',
-  'BRL',
-  'ZAR',
-] as const;
-
-export const isCurrencyCode = (code: string) => byCode.has(code);
-
-/** The currency's minor-unit decimals; throws for a code that is not a spendable ISO 4217 currency. */
-export function minorUnits(code: string): number {
-  const info = byCode.get(code);
-  if (!info) throw new RangeError(`Unknown currency ${code}`);
-  return info.minor_units;
-}
 
 export const CHOOSE_CURRENCY = 'Choose a currency';
 
@@ -105,7 +19,9 @@ export const currencyCodeSchema = z
 /** Currencies in a form's order: the home currency first, then the common travel ones, then all the rest by code. */
 export function currencyChoices(home: string): CurrencyInfo[] {
   const first = [home, ...COMMON_TRAVEL_CURRENCIES.filter((c) => c !== home)];
-  const lead = first.map((code) => byCode.get(code)).filter((c): c is CurrencyInfo => Boolean(c));
+  const lead = first
+    .map((code) => CURRENCIES.find((c) => c.code === code))
+    .filter((c): c is CurrencyInfo => Boolean(c));
   return [...lead, ...CURRENCIES.filter((c) => !first.includes(c.code))];
 }
 

@@ -4,6 +4,7 @@ export * from './dates';
 export * from './errors';
 export * from './ids';
 export * from './invitations';
+export * from './iso4217';
 export * from './links';
 export * from './invite-links';
 export * from './ledger-io';

@@ -3,7 +3,8 @@
  * where it came from. Every expense keeps the rate it was converted at and its source.
  */
 import { z } from 'zod';
-import { currencyCodeSchema, DEFAULT_HOME_CURRENCY } from './currency';
+import { currencyCodeSchema } from './currency';
+import { DEFAULT_HOME_CURRENCY } from './iso4217';
 import { isoDateSchema } from './dates';
 
 /**

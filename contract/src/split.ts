@@ -9,14 +9,8 @@ import { recordId, RECORD_ID } from './ids';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
 import { MAX_CENTS, parseDollarsToCents, splitCustom, splitEqual, splitPercent } from './money';
-import {
-  currencyCodeSchema,
-  DEFAULT_HOME_CURRENCY,
-  minorToMajor,
-  minorUnits,
-  parseDecimalToMinor,
-  rateSchema,
-} from './currency';
+import { currencyCodeSchema, minorToMajor, parseDecimalToMinor, rateSchema } from './currency';
+import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
 import { RATE_SOURCES } from './rates';
 import type { TripRole } from './trips';
 
