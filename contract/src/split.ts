@@ -419,12 +419,13 @@ export const expenseSchema = z.object({
   description: z.string(),
   amount_cents: cents,
   amount: dollarAmount,
-  currency: z.string(),
-  original_amount_minor: cents,
-  original_amount: z.number(),
-  rate: z.string(),
-  rate_source: z.enum(RATE_SOURCES),
-  rate_date: z.string(),
+  // Optional only for answers kept from before currencies (a cached page): absent means the home currency at 1.
+  currency: z.string().optional(),
+  original_amount_minor: cents.optional(),
+  original_amount: z.number().optional(),
+  rate: z.string().optional(),
+  rate_source: z.enum(RATE_SOURCES).optional(),
+  rate_date: z.string().optional(),
   expense_date: z.string(),
   category: z.enum(EXPENSE_CATEGORIES),
   expense_type: z.enum(EXPENSE_TYPES),
@@ -437,6 +438,17 @@ export const expenseSchema = z.object({
   updated_at: z.string(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
+
+/** What an expense was paid in: its currency and amount in minor units, and the rate and where it came from. */
+export function paidIn(expense: Expense, home: string) {
+  return {
+    currency: expense.currency ?? home,
+    minor: expense.original_amount_minor ?? expense.amount_cents,
+    rate: expense.rate ?? '1',
+    rate_source: expense.rate_source ?? 'home',
+    rate_date: expense.rate_date ?? expense.expense_date,
+  };
+}
 
 /** Spec §3 "Settlement": pending while settled_at is null. `payer` pays `payee`. */
 export const settlementSchema = z.object({
@@ -499,8 +511,8 @@ export const splitTripSummarySchema = z.object({
   total_expenses_cents: cents,
   total_expenses: dollarAmount,
   your_share_cents: cents,
-  /** The currency of the trip's totals, balances and settlements (ISO 4217). */
-  home_currency: z.string(),
+  /** The currency of the trip's totals, balances and settlements (ISO 4217); absent before currencies: USD. */
+  home_currency: z.string().optional(),
 });
 export type SplitTripSummary = z.infer<typeof splitTripSummarySchema>;
 
@@ -520,8 +532,8 @@ export const expensesResponseSchema = z.object({
   total_expenses_cents: cents,
   total_expenses: dollarAmount,
   your_share_cents: cents,
-  /** The currency of every `*_cents` figure of the page: the trip's home currency. */
-  home_currency: z.string(),
+  /** The currency of every `*_cents` figure of the page: the trip's home currency (absent before currencies: USD). */
+  home_currency: z.string().optional(),
 });
 export type ExpensesResponse = z.infer<typeof expensesResponseSchema>;
 export const expenseResponseSchema = z.object({ expense: expenseSchema });

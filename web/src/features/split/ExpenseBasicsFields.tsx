@@ -1,10 +1,13 @@
-import { EXPENSE_CATEGORIES, type ExpenseCategory, type Participant } from '@wayfare/contract';
+import { EXPENSE_CATEGORIES, type Expense, type ExpenseCategory, type Participant } from '@wayfare/contract';
+import { userLocale } from '../../shared/locale';
 import { TextField } from '../../shared/ui/TextField';
 import { CATEGORY, personName } from './categories';
+import { CurrencyFields } from './CurrencyFields';
+import { currencyOf, type CurrencyDraft } from './currencyDraft';
 import styles from '../../shared/ui/Ledger.module.css';
 
-/** The fields every expense form asks for, whatever the split. */
-export interface ExpenseBasics {
+/** The fields every expense form asks for, whatever the split; amounts are typed in the draft's currency. */
+export interface ExpenseBasics extends CurrencyDraft {
   title: string;
   amount: string;
   expense_date: string;
@@ -15,11 +18,27 @@ export interface ExpenseBasics {
 interface ExpenseBasicsFieldsProps {
   values: ExpenseBasics;
   participants: Participant[];
+  /** Edit mode: the expense as stored (its rate is kept while its currency and date are). */
+  stored?: Expense | null;
   onChange: (patch: Partial<ExpenseBasics>) => void;
 }
 
-/** Title, amount, date, payer and category: shared by the trip page's expense form and the overview's modal. */
-export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseBasicsFieldsProps) {
+/** "$" for USD, "¥" for JPY: the currency's narrow symbol in the person's locale. */
+const symbolOf = (currency: string) =>
+  new Intl.NumberFormat(userLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;
+
+/**
+ * Title, amount, its currency and rate, date, payer and category: shared by the trip page's expense form and the
+ * overview's modal.
+ */
+export function ExpenseBasicsFields({
+  values,
+  participants,
+  stored = null,
+  onChange,
+}: ExpenseBasicsFieldsProps) {
   return (
     <>
       <TextField
@@ -30,7 +49,7 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
       />
       <div className={styles.twoColumns}>
         <TextField
-          label="Amount ($)"
+          label={`Amount (${symbolOf(currencyOf(values))})`}
           type="text"
           inputMode="decimal"
           autoComplete="off"
@@ -46,6 +65,7 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
           onChange={(e) => onChange({ expense_date: e.target.value })}
         />
       </div>
+      <CurrencyFields values={values} stored={stored} onChange={onChange} />
       <div className={styles.twoColumns}>
         <label className={styles.field}>
           <span className={styles.label}>Paid by</span>

@@ -17,6 +17,8 @@ import {
   tripInvitationResponseSchema,
   tripInvitationsResponseSchema,
   userInvitationsResponseSchema,
+  homeCurrencyResponseSchema,
+  rateAnswerSchema,
   parseDollarsToCents,
   type AddParticipantBody,
   type SplitwiseImportBody,
@@ -125,6 +127,18 @@ export const splitApi = {
     apiFetchChecked(settlementResponseSchema, `${base}/settlements/${encodeURIComponent(id)}/paid`, {
       method: 'PUT',
       body: { amount: centsToDollars(amountCents) } satisfies MarkPaidBodyInput,
+    }),
+
+  /** The reference rate (units of `to` per unit of `from`) of a date, and where it came from. */
+  rate: (from: string, to: string, date: string, signal?: AbortSignal) =>
+    apiFetchChecked(rateAnswerSchema, `/api/rates?${new URLSearchParams({ from, to, date }).toString()}`, {
+      signal,
+    }),
+  /** The currency the trip's ledger is kept in; refused (409) once it has expenses or settlements. */
+  setHomeCurrency: (tripId: string, home_currency: string) =>
+    apiFetchChecked(homeCurrencyResponseSchema, `${trip(tripId)}/home-currency`, {
+      method: 'PUT',
+      body: { home_currency },
     }),
 
   userTrips: async (signal?: AbortSignal) =>
