@@ -1,4 +1,5 @@
 import {
+  DEFAULT_HOME_CURRENCY,
   EXPENSE_PAGE_DEFAULT,
   EXPENSE_PAGE_MAX,
   type Expense,
@@ -13,6 +14,8 @@ export interface ExpensePages {
   expense_count: number;
   total_expenses_cents: number;
   your_share_cents: number;
+  /** The currency of every amount of the trip's ledger. */
+  home_currency: string;
 }
 
 export const NO_EXPENSES: ExpensePages = {
@@ -22,6 +25,7 @@ export const NO_EXPENSES: ExpensePages = {
   expense_count: 0,
   total_expenses_cents: 0,
   your_share_cents: 0,
+  home_currency: DEFAULT_HOME_CURRENCY,
 };
 
 /**
@@ -39,6 +43,7 @@ export const firstPage = (answer: ExpensesResponse): ExpensePages => ({
   expense_count: answer.expense_count,
   total_expenses_cents: answer.total_expenses_cents,
   your_share_cents: answer.your_share_cents,
+  home_currency: answer.home_currency ?? DEFAULT_HOME_CURRENCY,
 });
 
 /**
