@@ -122,7 +122,7 @@ export function emptyModalDraft(
   home?: string,
 ): ModalDraft {
   return {
-    ...(home && { home, currency: home, rate: '' }),
+    ...(home && { home, currency: home }),
     title: '',
     description: '',
     amount: '',

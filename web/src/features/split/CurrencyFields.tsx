@@ -94,7 +94,8 @@ export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps
   const choices = useMemo(() => currencyChoices(home), [home]);
   const reference = useReferenceRate(values, values.expense_date, stored);
   const typed = values.rate?.trim() ?? '';
-  const rate = typed ? readTypedRate(typed) : reference?.status === 'ready' ? reference.rate : null;
+  const referenceRate = reference?.status === 'ready' ? reference.rate : null;
+  const rate = typed ? readTypedRate(typed) : referenceRate;
   const amount = readTypedAmount(values.amount, locale, digitsOf(values));
 
   let hint: string;
@@ -115,7 +116,7 @@ export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps
         <select
           className={styles.select}
           value={currency}
-          onChange={(e) => onChange({ currency: e.target.value, rate: '' })}
+          onChange={(e) => onChange({ currency: e.target.value, rate: undefined })}
         >
           {choices.map((c) => (
             <option key={c.code} value={c.code}>
@@ -131,7 +132,8 @@ export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            value={typed || (reference?.status === 'ready' ? reference.rate : '')}
+            value={values.rate ?? referenceRate ?? ''}
+            placeholder={referenceRate ?? undefined}
             hint={hint}
             onChange={(e) => onChange({ rate: e.target.value })}
           />

@@ -13,7 +13,7 @@ import {
 export interface CurrencyDraft {
   /** Absent: the trip's home currency. */
   currency?: string;
-  /** The member's own rate as typed; empty or absent: the reference rate the form shows. */
+  /** The member's own rate as typed; absent (never edited) or empty: the reference rate the form shows. */
   rate?: string;
   /** The trip's home currency the draft was made for (absent: US dollars). */
   home?: string;
@@ -50,9 +50,9 @@ export function currencyBody(
 }
 
 /** An edit's currency part: the expense's currency, and its rate when it was the member's own. */
-export function currencyDraftOf(expense: Expense, home: string): Required<CurrencyDraft> {
+export function currencyDraftOf(expense: Expense, home: string): CurrencyDraft {
   const paid = paidIn(expense, home);
-  return { home, currency: paid.currency, rate: paid.rate_source === 'member' ? paid.rate : '' };
+  return { home, currency: paid.currency, ...(paid.rate_source === 'member' && { rate: paid.rate }) };
 }
 
 /**

@@ -49,7 +49,7 @@ export interface ExpenseDraft extends CurrencyDraft {
 
 export function emptyDraft(today: string, payer: string, home?: string): ExpenseDraft {
   return {
-    ...(home && { home, currency: home, rate: '' }),
+    ...(home && { home, currency: home }),
     title: '',
     description: '',
     amount: '',
