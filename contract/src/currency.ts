@@ -4,7 +4,13 @@
  * (home units per one unit of the expense's currency), and a conversion rounds once, half to even.
  */
 import { z } from 'zod';
-import { COMMON_TRAVEL_CURRENCIES, CURRENCIES, isCurrencyCode, minorUnits, type CurrencyInfo } from './iso4217';
+import {
+  COMMON_TRAVEL_CURRENCIES,
+  CURRENCIES,
+  isCurrencyCode,
+  minorUnits,
+  type CurrencyInfo,
+} from './iso4217';
 import { MAX_CENTS } from './money';
 
 export const CHOOSE_CURRENCY = 'Choose a currency';

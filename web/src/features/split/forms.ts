@@ -17,7 +17,14 @@ import {
   type ExpenseSplit,
   type ExpenseType,
 } from '@wayfare/contract';
-import { currencyBody, currencyDraftOf, digitsOf, isForeign, type CurrencyDraft } from './currencyDraft';
+import {
+  currencyBody,
+  currencyDraftOf,
+  currencyOf,
+  digitsOf,
+  isForeign,
+  type CurrencyDraft,
+} from './currencyDraft';
 
 /** Spec §5: text that looks like an email is sent as email, anything else as a username; blank is refused. */
 export function participantBody(text: string): { body: AddParticipantBody } | { error: string } {
@@ -188,9 +195,9 @@ export function expenseBodyFromDraft(
     if (cents === null) {
       return {
         error:
-          digits === 2
+          currencyOf(draft) === 'USD'
             ? 'Enter amounts in dollars, like 12.50'
-            : `Enter amounts like ${minorToDecimalText(1250, digits)}`,
+            : `Enter amounts in ${currencyOf(draft)}, like ${minorToDecimalText(1250, digits)}`,
       };
     }
     if (cents > 0) entered.push({ user_id, cents });

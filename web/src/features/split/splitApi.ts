@@ -97,7 +97,8 @@ export const splitApi = {
       summary: {
         title: body.title,
         date: body.expense_date,
-        amount_cents: parseDollarsToCents(body.amount) ?? undefined,
+        // Shown in dollars while waiting: only an amount in them (a body without a currency) is shown.
+        amount_cents: body.currency ? undefined : (parseDollarsToCents(body.amount) ?? undefined),
       },
     }),
   updateExpense: (id: string, body: ExpenseBodyInput) =>
