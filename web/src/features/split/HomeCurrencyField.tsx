@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { currencyChoices } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Notice } from '../../shared/ui/Notice';
@@ -16,6 +16,7 @@ interface HomeCurrencyFieldProps {
 /** The trip's home currency: balances, settlements and totals are in it; expenses in others are converted to it. */
 export function HomeCurrencyField({ tripId, home, changeable, onChanged }: HomeCurrencyFieldProps) {
   const choices = useMemo(() => currencyChoices(home), [home]);
+  const hintId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -40,7 +41,7 @@ export function HomeCurrencyField({ tripId, home, changeable, onChanged }: HomeC
           className={styles.select}
           value={home}
           disabled={!changeable || busy}
-          aria-describedby={`${tripId}-home-hint`}
+          aria-describedby={hintId}
           onChange={(e) => void change(e.target.value)}
         >
           {choices.map((c) => (
@@ -50,7 +51,7 @@ export function HomeCurrencyField({ tripId, home, changeable, onChanged }: HomeC
           ))}
         </select>
       </label>
-      <p id={`${tripId}-home-hint`} className={styles.hint}>
+      <p id={hintId} className={styles.hint}>
         {changeable
           ? 'Balances and settlements are worked out in this currency. Expenses can be in any currency.'
           : 'Balances and settlements are in this currency. It can change only while the trip has no expenses.'}
