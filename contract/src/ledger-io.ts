@@ -1,11 +1,14 @@
 /**
  * A trip's ledger out and in (/api/trip-split): export as CSV or JSON (members only, as a download), and import of
- * a Splitwise group's CSV export (preview first, then an atomic commit). Amounts are integer cents; only US dollars
- * for now (every row has currency USD and rate 1, so its home amount equals its amount).
+ * a Splitwise group's CSV export (preview first, then an atomic commit). Amounts are integers in minor units: an
+ * exported expense's `amount_cents` in its `currency`, converted at `rate` to `home_amount_cents` in the trip's home
+ * currency, which its payers and shares are in. The import takes US dollars only.
  */
 import { z } from 'zod';
+import { RATE_SOURCES } from './rates';
 import { EXPENSE_CATEGORIES } from './split';
 
+/** The only currency a Splitwise import takes. */
 export const LEDGER_CURRENCY = 'USD';
 
 /** GET /trips/{tripId}/export?format=csv|json */
@@ -19,7 +22,7 @@ const payerPartSchema = z.object({ user_id: z.string(), paid_cents: z.number().i
 
 /** The JSON export: everyone the ledger names, and each expense with its shares. */
 export const ledgerExportSchema = z.object({
-  trip: z.object({ id: z.string(), trip_name: z.string(), home_currency: z.literal(LEDGER_CURRENCY) }),
+  trip: z.object({ id: z.string(), trip_name: z.string(), home_currency: z.string() }),
   exported_at: z.string(),
   people: z.array(
     z.object({ user_id: z.string(), name: z.string(), username: z.string(), left: z.boolean() }),
@@ -31,9 +34,11 @@ export const ledgerExportSchema = z.object({
       title: z.string(),
       description: z.string(),
       category: z.enum(EXPENSE_CATEGORIES),
-      currency: z.literal(LEDGER_CURRENCY),
+      currency: z.string(),
       amount_cents: z.number().int(),
-      rate: z.literal(1),
+      /** Units of the home currency per unit of `currency`, exact decimal text ("1" in the home currency). */
+      rate: z.string(),
+      rate_source: z.enum(RATE_SOURCES),
       home_amount_cents: z.number().int(),
       payers: z.array(payerPartSchema),
       shares: z.array(exportShareSchema),

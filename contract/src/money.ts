@@ -3,6 +3,8 @@
  * and sum after that is integer arithmetic, so shares always add up to the amount exactly.
  */
 
+import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
+
 /** The largest amount the product accepts: ten million dollars, far inside the safe-integer range even summed. */
 export const MAX_CENTS = 1_000_000_000;
 
@@ -40,15 +42,24 @@ export const formatCents = (cents: number) => usd.format(cents / 100);
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Cents shown in a person's locale and currency: "$1,234.50" in en-US, "1.234,50 $" in de-DE. */
-export function formatMoney(cents: number, locale: string, currency = 'USD'): string {
+/**
+ * Minor units shown in a person's locale and currency, with the currency's ISO 4217 decimals: "$1,234.50" in
+ * en-US, "1.234,50 $" in de-DE, "¥1,500" for 1500 yen.
+ */
+export function formatMoney(minor: number, locale: string, currency = DEFAULT_HOME_CURRENCY): string {
   const key = `${locale}|${currency}`;
+  const digits = minorUnits(currency);
   let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     moneyFormats.set(key, format);
   }
-  return format.format(cents / 100);
+  return format.format(minor / 10 ** digits);
 }
 
 /** Cents to the API's dot-decimal dollar text, exact ("15.38" for 1538, "0.05" for 5). */

@@ -9,15 +9,11 @@ import { recordId, RECORD_ID } from './ids';
 import { receiptSchema } from './receipts';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
-import {
-  centsToDollars,
-  parseDollarsToCents,
-  splitCustom,
-  splitEqual,
-  splitPercent,
-  sumCents,
-} from './money';
+import { MAX_CENTS, parseDollarsToCents, splitCustom, splitEqual, splitPercent, sumCents } from './money';
+import { currencyCodeSchema, minorToMajor, parseDecimalToMinor, rateSchema } from './currency';
+import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
+import { RATE_SOURCES } from './rates';
 import type { TripRole } from './trips';
 
 export const EXPENSE_CATEGORIES = [
@@ -129,10 +125,36 @@ const dollars = (label: string, { positive }: { positive: boolean }) =>
     return cents;
   });
 
+/**
+ * The most decimals of any spendable currency (KWD, BHD, TND): an expense body's amounts are read to thousandths
+ * first, then to the minor units of the body's currency (expenseBodySchema's last step), which may be fewer.
+ */
+const BODY_DIGITS = 3;
+const BODY_SCALE = 10 ** BODY_DIGITS;
+const amountMessage = (label: string, currency: string | undefined) =>
+  currency
+    ? `${label} must be an amount in ${currency} with at most ${minorUnits(currency)} decimals`
+    : `${label} must be a dollar amount with at most 2 decimals`;
+
+/** An amount of the body's currency, in thousandths until the body's last step; `positive` as for dollars. */
+const bodyAmount = (label: string, { positive }: { positive: boolean }) =>
+  z.union([z.number(), z.string()], { error: `${label} is required` }).transform((value, ctx) => {
+    const thousandths = parseDecimalToMinor(value, BODY_DIGITS, MAX_CENTS * BODY_SCALE);
+    if (thousandths === null) {
+      ctx.addIssue({ code: 'custom', message: amountMessage(label, undefined) });
+      return z.NEVER;
+    }
+    if (positive && thousandths <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid amount' });
+      return z.NEVER;
+    }
+    return thousandths;
+  });
+
 const uniquePeople = <T extends { user_id: string }>(rows: T[]) =>
   new Set(rows.map((row) => row.user_id)).size === rows.length;
 const ONCE = { message: 'Each person may appear only once in a split' };
-const share = dollars('Each share', { positive: false });
+const share = bodyAmount('Each share', { positive: false });
 
 /**
  * POST /trips/{tripId}/expenses and PUT /expenses/{id}. Either `participants` with explicit shares (the overview
@@ -179,62 +201,103 @@ export const splitBodySchema = z.discriminatedUnion(
 );
 export type SplitBody = z.output<typeof splitBodySchema>;
 
-/**
- * Who paid: `payers`, each with the dollars they paid (every part above 0, each person once, adding up to the
- * amount exactly), or the spec's single `paid_by` (one payer of the whole amount). Sent together, `paid_by` must
- * be the first payer. The parsed body always has both: `paid_by` is the first payer, `payers` in cents.
- */
-const payerBodySchema = z.object({
-  user_id: userId,
-  amount: dollars('What each person paid', { positive: true }),
+const expenseFieldsSchema = z.object({
+  title: visibleText('Title', 200),
+  description: z.string().trim().max(2000, 'Description is too long').default(''),
+  amount: bodyAmount('Amount', { positive: true }),
+  expense_date: isoDateSchema,
+  category: z.enum(EXPENSE_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_EXPENSE_CATEGORY),
+  paid_by: userId.optional(),
+  payers: z
+    .array(z.object({ user_id: userId, amount: bodyAmount('What each person paid', { positive: true }) }))
+    .min(1, CHOOSE_PAYER)
+    .max(500, 'At most 500 payers per expense')
+    .refine(uniquePeople, { message: 'Each person may appear only once among the payers' })
+    .optional(),
+  expense_type: z.enum(EXPENSE_TYPES, { error: 'Choose how to split' }).default(DEFAULT_EXPENSE_TYPE),
+  participants: z
+    .array(z.object({ user_id: userId, share_amount: share }))
+    .max(500, 'At most 500 people per expense')
+    .refine(uniquePeople, ONCE)
+    .optional(),
+  splits: z
+    .array(z.object({ user_id: userId, amount: share }))
+    .max(500, 'At most 500 people per expense')
+    .refine(uniquePeople, ONCE)
+    .optional(),
+  split: splitBodySchema
+    .refine((split) => split.method === 'personal' || uniquePeople(split.people), ONCE)
+    .optional(),
+  /** The currency the amounts are in; absent: the trip's home currency (amounts with at most 2 decimals). */
+  currency: currencyCodeSchema.optional(),
+  /** Units of the home currency per unit of `currency`, as the member got it; absent: the reference rate. */
+  rate: rateSchema.optional(),
 });
 
-export const expenseBodySchema = z
-  .object({
-    title: visibleText('Title', 200),
-    description: z.string().trim().max(2000, 'Description is too long').default(''),
-    amount: dollars('Amount', { positive: true }),
-    expense_date: isoDateSchema,
-    category: z.enum(EXPENSE_CATEGORIES, { error: 'Choose a category' }).default(DEFAULT_EXPENSE_CATEGORY),
-    paid_by: userId.optional(),
-    payers: z
-      .array(payerBodySchema)
-      .min(1, CHOOSE_PAYER)
-      .max(500, 'At most 500 payers per expense')
-      .refine(uniquePeople, { message: 'Each person may appear only once among the payers' })
-      .optional(),
-    expense_type: z.enum(EXPENSE_TYPES, { error: 'Choose how to split' }).default(DEFAULT_EXPENSE_TYPE),
-    participants: z
-      .array(z.object({ user_id: userId, share_amount: share }))
-      .max(500, 'At most 500 people per expense')
-      .refine(uniquePeople, ONCE)
-      .optional(),
-    splits: z
-      .array(z.object({ user_id: userId, amount: share }))
-      .max(500, 'At most 500 people per expense')
-      .refine(uniquePeople, ONCE)
-      .optional(),
-    split: splitBodySchema
-      .refine((split) => split.method === 'personal' || uniquePeople(split.people), ONCE)
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (!body.payers) {
-      if (body.paid_by === undefined)
-        ctx.addIssue({ code: 'custom', path: ['paid_by'], message: CHOOSE_PAYER });
-      return;
+/**
+ * POST /trips/{tripId}/expenses and PUT /expenses/{id}: every amount in integer minor units of the body's
+ * `currency` (cents when it has none), refused when it has more decimals than that currency has.
+ *
+ * Who paid: `payers`, each with what they paid (every part above 0, each person once, adding up to the amount
+ * exactly), or the spec's single `paid_by` (one payer of the whole amount). Sent together, `paid_by` must be the
+ * first payer. The parsed body always has both: `paid_by` is the first payer, `payers` in minor units.
+ */
+export const expenseBodySchema = expenseFieldsSchema.transform((body, ctx) => {
+  const scale = 10 ** (BODY_DIGITS - (body.currency ? minorUnits(body.currency) : 2));
+  const minor = (thousandths: number, label: string, path: Array<string | number>) => {
+    if (thousandths % scale !== 0 || thousandths / scale > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: amountMessage(label, body.currency), path });
     }
-    if (sumCents(body.payers.map((p) => p.amount)) !== body.amount) {
+    return thousandths / scale;
+  };
+  if (body.rate !== undefined && body.currency === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'A rate needs the currency of the amount', path: ['rate'] });
+  }
+  const split: SplitBody | undefined =
+    body.split?.method === 'custom'
+      ? {
+          method: 'custom',
+          people: body.split.people.map((p, i) => ({
+            ...p,
+            amount: minor(p.amount, 'Each share', ['split', 'people', i, 'amount']),
+          })),
+        }
+      : body.split;
+  const parsed = {
+    ...body,
+    amount: minor(body.amount, 'Amount', ['amount']),
+    ...(body.participants && {
+      participants: body.participants.map((p, i) => ({
+        ...p,
+        share_amount: minor(p.share_amount, 'Each share', ['participants', i, 'share_amount']),
+      })),
+    }),
+    ...(body.splits && {
+      splits: body.splits.map((s, i) => ({
+        ...s,
+        amount: minor(s.amount, 'Each share', ['splits', i, 'amount']),
+      })),
+    }),
+    ...(split && { split }),
+  };
+  const payers = body.payers?.map((p, i) => ({
+    ...p,
+    amount: minor(p.amount, 'What each person paid', ['payers', i, 'amount']),
+  }));
+  if (!payers) {
+    if (body.paid_by === undefined)
+      ctx.addIssue({ code: 'custom', path: ['paid_by'], message: CHOOSE_PAYER });
+  } else {
+    if (sumCents(payers.map((p) => p.amount)) !== parsed.amount) {
       ctx.addIssue({ code: 'custom', path: ['payers'], message: PAYERS_MUST_ADD_UP });
     }
-    if (body.paid_by !== undefined && body.paid_by !== body.payers[0]?.user_id) {
+    if (body.paid_by !== undefined && body.paid_by !== payers[0]?.user_id) {
       ctx.addIssue({ code: 'custom', path: ['paid_by'], message: PAID_BY_FIRST_PAYER });
     }
-  })
-  .transform(({ paid_by, payers, ...body }) => {
-    const list = payers ?? [{ user_id: paid_by as string, amount: body.amount }];
-    return { ...body, paid_by: (list[0] as { user_id: string }).user_id, payers: list };
-  });
+  }
+  const list = payers ?? [{ user_id: body.paid_by as string, amount: parsed.amount }];
+  return { ...parsed, paid_by: (list[0] as { user_id: string }).user_id, payers: list };
+});
 export type ExpenseBody = z.output<typeof expenseBodySchema>;
 
 /**
@@ -362,8 +425,8 @@ export const expenseSplitSchema = z.object({
 });
 export type ExpenseSplit = z.infer<typeof expenseSplitSchema>;
 
-/** A stored split as answers carry it. */
-export function expenseSplitOf(split: StoredSplit): ExpenseSplit {
+/** A stored split as answers carry it; its custom amounts are minor units of `currency` (the trip's home). */
+export function expenseSplitOf(split: StoredSplit, currency = DEFAULT_HOME_CURRENCY): ExpenseSplit {
   return {
     method: split.method,
     people: split.people.map(({ user_id, weight }) => {
@@ -371,7 +434,7 @@ export function expenseSplitOf(split: StoredSplit): ExpenseSplit {
       return {
         user_id,
         amount_cents,
-        amount: amount_cents === null ? null : centsToDollars(amount_cents),
+        amount: amount_cents === null ? null : minorToMajor(amount_cents, currency),
         percent: split.method === 'percent' ? weight : null,
       };
     }),
@@ -390,7 +453,11 @@ export type ExpensePayerView = z.infer<typeof expensePayerSchema>;
 
 /**
  * Spec §3 "Expense". `paid_by` is the (first) payer's user id; `paid_by_name` is what the list shows (payersLabel:
- * "Ana Silva", "Ana Silva and Ben Wu", "Ana Silva +2"); `payers` says who paid how much, in order.
+ * "Ana Silva", "Ana Silva and Ben Wu", "Ana Silva +2"); `payers` says who paid how much, in order. `amount_cents`,
+ * `amount`, the payers' parts and the shares are in the trip's home currency (minor units and major units);
+ * `currency`, `original_amount_minor` and `original_amount` are what was paid, converted at `rate` (home units per
+ * unit of `currency`, exact decimal text) from `rate_source` of `rate_date`. The split's custom amounts are in
+ * `currency`.
  */
 export const expenseSchema = z.object({
   id: z.string(),
@@ -399,6 +466,13 @@ export const expenseSchema = z.object({
   description: z.string(),
   amount_cents: cents,
   amount: dollarAmount,
+  // Optional only for answers kept from before currencies (a cached page): absent means the home currency at 1.
+  currency: z.string().optional(),
+  original_amount_minor: cents.optional(),
+  original_amount: z.number().optional(),
+  rate: z.string().optional(),
+  rate_source: z.enum(RATE_SOURCES).optional(),
+  rate_date: z.string().optional(),
   expense_date: z.string(),
   category: z.enum(EXPENSE_CATEGORIES),
   expense_type: z.enum(EXPENSE_TYPES),
@@ -417,6 +491,17 @@ export const expenseSchema = z.object({
   receipt: receiptSchema.nullable().default(null),
 });
 export type Expense = z.infer<typeof expenseSchema>;
+
+/** What an expense was paid in: its currency and amount in minor units, and the rate and where it came from. */
+export function paidIn(expense: Expense, home: string) {
+  return {
+    currency: expense.currency ?? home,
+    minor: expense.original_amount_minor ?? expense.amount_cents,
+    rate: expense.rate ?? '1',
+    rate_source: expense.rate_source ?? 'home',
+    rate_date: expense.rate_date ?? expense.expense_date,
+  };
+}
 
 /** Spec §3 "Settlement": pending while settled_at is null. `payer` pays `payee`. */
 export const settlementSchema = z.object({
@@ -442,15 +527,18 @@ export const balanceSchema = ledgerPersonSchema.extend({
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
-/** The spec's dollar fields of a balance, derived from its cents. */
-export const balanceDollars = (balance: {
-  balance_cents: number;
-  total_paid_cents: number;
-  total_owed_cents: number;
-}) => ({
-  balance: centsToDollars(balance.balance_cents),
-  total_paid: centsToDollars(balance.total_paid_cents),
-  total_owed: centsToDollars(balance.total_owed_cents),
+/** The spec's dollar fields of a balance, derived from its cents (minor units of the trip's home currency). */
+export const balanceDollars = (
+  balance: {
+    balance_cents: number;
+    total_paid_cents: number;
+    total_owed_cents: number;
+  },
+  currency = DEFAULT_HOME_CURRENCY,
+) => ({
+  balance: minorToMajor(balance.balance_cents, currency),
+  total_paid: minorToMajor(balance.total_paid_cents, currency),
+  total_owed: minorToMajor(balance.total_owed_cents, currency),
 });
 
 /** POST /trips/{tripId}/settlements/calculate. 'exact' when the pending transfers are proven the fewest possible. */
@@ -476,6 +564,8 @@ export const splitTripSummarySchema = z.object({
   total_expenses_cents: cents,
   total_expenses: dollarAmount,
   your_share_cents: cents,
+  /** The currency of the trip's totals, balances and settlements (ISO 4217); absent before currencies: USD. */
+  home_currency: z.string().optional(),
 });
 export type SplitTripSummary = z.infer<typeof splitTripSummarySchema>;
 
@@ -495,6 +585,8 @@ export const expensesResponseSchema = z.object({
   total_expenses_cents: cents,
   total_expenses: dollarAmount,
   your_share_cents: cents,
+  /** The currency of every `*_cents` figure of the page: the trip's home currency (absent before currencies: USD). */
+  home_currency: z.string().optional(),
 });
 export type ExpensesResponse = z.infer<typeof expensesResponseSchema>;
 export const expenseResponseSchema = z.object({ expense: expenseSchema });
@@ -553,6 +645,7 @@ export const LEDGER_CHANGES = [
   'expense.deleted',
   'settlements.calculated',
   'settlement.paid',
+  'trip.home_currency',
 ] as const;
 export type LedgerChangeKind = (typeof LEDGER_CHANGES)[number];
 

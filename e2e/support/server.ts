@@ -45,6 +45,7 @@ export async function startServer(
       // The keyless services at a closed port (as in the API tests): the offline answers, never the internet.
       OPEN_METEO_BASE_URL: 'http://127.0.0.1:9',
       WIKIPEDIA_BASE_URL: 'http://127.0.0.1:9',
+      RATES_BASE_URL: 'http://127.0.0.1:9',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

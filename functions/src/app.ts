@@ -21,6 +21,8 @@ import { errorHandler, notFoundApiRoute } from './http/errors';
 import { answerRefusedBodies } from './http/host-body-errors';
 import { idempotentWrites } from './http/idempotency';
 import { createLedgerEvents } from './split/events';
+import { createRateProvider } from './rates/provider';
+import { ratesRoutes } from './rates/routes';
 import { splitRoutes } from './split/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
@@ -112,7 +114,13 @@ export function createApp(deps: AppDeps): Express {
   // Feature routers: one line each, each behind requireAuth inside its own router.
   // One ledger event bus: the split routes emit and stream on it, and a deleted trip ends its streams through it.
   const events = createLedgerEvents();
-  api.use('/trip-split', splitRoutes({ ...deps, events }, tripImages));
+  // One rate cache for the forms' prefill and the expense writes, so both see the same day's figures.
+  const rates = createRateProvider({
+    ...config.rates,
+    log: (message) => logger.warn(message),
+  });
+  api.use('/rates', ratesRoutes(deps, rates));
+  api.use('/trip-split', splitRoutes({ ...deps, events, rates }, tripImages));
   api.use('/trips', tripRoutes({ ...deps, events }, tripImages));
   const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);
   api.use('/trips', createTripRoutes({ ...deps, guides }, tripImages));

@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** Keyless services used when their key is not set; the base URLs are for tests (local stand-ins). */
   OPEN_METEO_BASE_URL: z.url().default('https://api.open-meteo.com'),
   WIKIPEDIA_BASE_URL: z.url().default('https://en.wikipedia.org'),
+  /** The ECB's daily reference rates through Frankfurter's keyless API; unreachable, the bundled snapshot answers. */
+  RATES_BASE_URL: z.url().default('https://api.frankfurter.app'),
   /** How long a keyless service may take before the offline answer is given instead. */
   KEYLESS_TIMEOUT_MS: positiveInt(3000),
   /** After a forecast service fails, how long to answer the estimate without asking it (doubling, to 15 minutes). */
@@ -104,6 +106,7 @@ export interface AppConfig {
   };
   gemini?: { apiKey?: string; model: string; baseUrl?: string; timeoutMs: number };
   places: { apiKey?: string; baseUrl?: string; wikipediaBaseUrl: string; keylessTimeoutMs: number };
+  rates: { baseUrl: string; timeoutMs: number };
 }
 
 /** Reads and validates the environment once; a bad value stops start-up with a message naming it. */
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keylessTimeoutMs: e.KEYLESS_TIMEOUT_MS,
       retryAfterMs: e.WEATHER_RETRY_AFTER_MS,
     },
+    rates: { baseUrl: e.RATES_BASE_URL, timeoutMs: e.KEYLESS_TIMEOUT_MS },
   };
 }
 

@@ -5,8 +5,11 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
   IMPORT_MAX_EXPENSES,
+  DEFAULT_HOME_CURRENCY,
   LEDGER_CURRENCY,
   SPLIT_TOLERANCE_CENTS,
+  minorToDecimalText,
+  minorUnits,
   isoDateSchema,
   parseDollarsToCents,
   splitCustom,
@@ -43,39 +46,53 @@ export const LEDGER_CSV_COLUMNS = [
 ] as const;
 
 /**
- * One row per expense, one share column per person the ledger names (named by `people`, in that order). Payers:
- * the payer's name, or for several "Ana Silva 60.00; Bea 30.00" (each one's part, in order).
+ * One row per expense, one share column per person the ledger names (named by `people`, in that order): the
+ * amount in the currency it was paid in, the rate, and the home amount and shares in the trip's `home` currency,
+ * each with its currency's decimals. Payers: the payer's name, or for several "Ana Silva 60.00; Bea 30.00" (each
+ * one's part in the home currency, in order).
  */
 export function ledgerCsv(
   people: ReadonlyArray<{ user_id: string; name: string }>,
   expenses: ReadonlyArray<
-    Pick<ExpenseRecord, 'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares'>
+    Pick<
+      ExpenseRecord,
+      'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares' | 'original'
+    >
   >,
+  home = DEFAULT_HOME_CURRENCY,
 ): string {
   const nameOf = new Map(people.map((p) => [p.user_id, p.name]));
   const header = [...LEDGER_CSV_COLUMNS, ...people.map((p) => p.name)].map(guardCell);
+  const homeText = (minor: number) => minorToDecimalText(minor, minorUnits(home));
   const rows = expenses.map((expense) => {
     const shareOf = new Map(expense.shares.map((s) => [s.user_id, s.share_cents]));
+    const { original } = expense;
     return [
       expense.expense_date,
       guardCell(expense.title),
       expense.category,
-      LEDGER_CURRENCY,
-      centsText(expense.amount_cents),
-      '1',
-      centsText(expense.amount_cents),
-      guardCell(payersCell(expense.payers, (id) => nameOf.get(id) ?? id)),
-      ...people.map((p) => centsText(shareOf.get(p.user_id) ?? 0)),
+      original?.currency ?? home,
+      original
+        ? minorToDecimalText(original.amount_minor, minorUnits(original.currency))
+        : homeText(expense.amount_cents),
+      original?.rate ?? '1',
+      homeText(expense.amount_cents),
+      guardCell(payersCell(expense.payers, (id) => nameOf.get(id) ?? id, homeText)),
+      ...people.map((p) => homeText(shareOf.get(p.user_id) ?? 0)),
     ];
   });
   return stringify([header, ...rows]);
 }
 
 /** The Payers cell: one name, or each payer's name and part ("Ana Silva 60.00; Bea 30.00"). */
-export const payersCell = (payers: ExpenseRecord['payers'], nameOf: (userId: string) => string) =>
+export const payersCell = (
+  payers: ExpenseRecord['payers'],
+  nameOf: (userId: string) => string,
+  amountText: (minor: number) => string = centsText,
+) =>
   payers.length === 1
     ? nameOf((payers[0] as ExpenseRecord['payers'][number]).user_id)
-    : payers.map((p) => `${nameOf(p.user_id)} ${centsText(p.paid_cents)}`).join('; ');
+    : payers.map((p) => `${nameOf(p.user_id)} ${amountText(p.paid_cents)}`).join('; ');
 
 /** A signed amount with at most two decimals to cents; null when it is not one. */
 export function signedCents(text: string): number | null {
@@ -184,6 +201,8 @@ export function planImport(
   names: string[],
   rows: SplitwiseRow[],
   columnUser: ReadonlyArray<string | null>,
+  /** The trip's home currency (two decimals, as Splitwise writes costs): rows in any other are skipped. */
+  home: string = LEDGER_CURRENCY,
 ): { expenses: ImportExpense[]; skipped: ImportSkippedRow[] } {
   const expenses: ImportExpense[] = [];
   const skipped: ImportSkippedRow[] = [];
@@ -193,8 +212,9 @@ export function planImport(
       skip('A payment between people, not an expense');
       continue;
     }
-    if (row.currency !== LEDGER_CURRENCY) {
-      skip(`In ${row.currency || 'no currency'}: only US dollars can be imported for now`);
+    if (row.currency !== home) {
+      const only = home === LEDGER_CURRENCY ? 'US dollars' : `${home}, the trip's currency,`;
+      skip(`In ${row.currency || 'no currency'}: only ${only} can be imported for now`);
       continue;
     }
     const payerColumns = row.nets.flatMap((net, column) => (net > 0 ? [column] : []));

@@ -1,6 +1,7 @@
 import {
-  LEDGER_CURRENCY,
   dateOutsideTrip,
+  homeCurrencyOf,
+  minorUnits,
   type ImportPerson,
   type ImportPreview,
   type ImportResult,
@@ -87,10 +88,15 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
       throw err;
     }
     const people = resolvePeople(file.names, await store.members.list(tripId), body.mapping);
+    const home = homeCurrencyOf(trip);
+    if (minorUnits(home) !== 2) {
+      throw new HttpError(422, `Splitwise costs have two decimals; this trip's currency (${home}) has not`);
+    }
     const planned = planImport(
       file.names,
       file.rows,
       people.map((p) => p.user_id),
+      home,
     );
     // The product's rule for every expense: its date is near the trip's days (the reason says which dates fit).
     const outside = (date: string) => dateOutsideTrip(date, trip);
@@ -114,6 +120,7 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
   return {
     async exportLedger(user: UserRecord, tripId: string, { format }: LedgerExportQuery) {
       const { trip } = await requireTripMember(store, tripId, user.id);
+      const home = homeCurrencyOf(trip);
       const [members, expenses] = await Promise.all([
         store.members.list(tripId),
         store.split.listExpenses(tripId),
@@ -140,11 +147,11 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
         return {
           fileName: fileName(trip.trip_name, 'csv'),
           type: 'text/csv; charset=utf-8',
-          body: ledgerCsv(people, rows),
+          body: ledgerCsv(people, rows, home),
         };
       }
       const json: LedgerExport = {
-        trip: { id: trip.id, trip_name: trip.trip_name, home_currency: LEDGER_CURRENCY },
+        trip: { id: trip.id, trip_name: trip.trip_name, home_currency: home },
         exported_at: new Date().toISOString(),
         people: people.map((p) => ({
           user_id: p.user_id,
@@ -158,9 +165,10 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
           title: r.title,
           description: r.description,
           category: r.category,
-          currency: LEDGER_CURRENCY,
-          amount_cents: r.amount_cents,
-          rate: 1,
+          currency: r.original?.currency ?? home,
+          amount_cents: r.original?.amount_minor ?? r.amount_cents,
+          rate: r.original?.rate ?? '1',
+          rate_source: r.original?.rate_source ?? 'home',
           home_amount_cents: r.amount_cents,
           payers: r.payers,
           shares: r.shares,

@@ -10,6 +10,8 @@ import {
   splitwiseImportBodySchema,
   entityIdParamsSchema,
   expenseBodySchema,
+  homeCurrencyBodySchema,
+  type HomeCurrencyResponse,
   expenseListQuerySchema,
   markPaidBodySchema,
   participantParamsSchema,
@@ -44,6 +46,7 @@ import { createLedgerIoService } from './ledger-io';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
+import type { RateProvider } from '../rates/provider';
 
 const gzipAsync = promisify(gzip);
 
@@ -58,6 +61,8 @@ export function splitRoutes(
     tokens: TokenService;
     config: Pick<AppConfig, 'rateLimits'>;
     events?: LedgerEvents;
+    /** The reference rates (shared with GET /api/rates); the bundled snapshot alone when absent. */
+    rates?: RateProvider;
     createFirebaseToken?: (userId: string) => Promise<string>;
   },
   images: Pick<TripImages, 'urls' | 'files' | 'receiveReceipt'>,
@@ -69,6 +74,7 @@ export function splitRoutes(
     planner: createSettlementPlanner(),
     imageUrls: images.urls,
     files: images.files,
+    rates: deps.rates,
   });
   const links = createInviteLinkService({ store: deps.store, events });
   const ledgerIo = createLedgerIoService({ store: deps.store, events });
@@ -142,6 +148,15 @@ export function splitRoutes(
     const { tripId, userId } = parseInput(participantParamsSchema, req.params);
     await service.removeParticipant(currentUser(res), tripId, userId);
     res.status(204).end();
+  });
+
+  // The currency every amount of the trip's ledger is in: chosen while the ledger is empty.
+  router.put('/trips/:tripId/home-currency', async (req, res) => {
+    const { tripId } = parseInput(tripIdParamsSchema, req.params);
+    const { home_currency } = parseInput(homeCurrencyBodySchema, req.body);
+    res.json({
+      home_currency: await service.setHomeCurrency(currentUser(res), tripId, home_currency),
+    } satisfies HomeCurrencyResponse);
   });
 
   router.get('/trips/:tripId/expenses', async (req, res) => {

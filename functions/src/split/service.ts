@@ -17,12 +17,14 @@
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
+  HOME_CURRENCY_LOCKED,
   SETTLEMENT_REPLACED,
   SHARES_EXCEED_AMOUNT,
   SPLIT_TOLERANCE_CENTS,
   applySplit,
   balanceDollars,
-  centsToDollars,
+  homeCurrencyOf,
+  minorToMajor,
   encodeExpenseCursor,
   expenseSplitOf,
   explainLedger,
@@ -71,17 +73,19 @@ import type {
   UserRecord,
 } from '../store/types';
 import { NotAMemberError, peopleOfExpense, UniqueConstraintError } from '../store/types';
-import { requireDateNearTrip, requireTripMember } from '../trips/access';
+import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createExpensePageCache, type PageEncoding, type SharedPage } from './expense-page-cache';
 import { jsonObject, jsonOf, type JsonFields } from './typed-json';
 import { balancesOf, type SettlementPlanner } from './settlement-planner';
+import { bundledRates, type RateProvider } from '../rates/provider';
+import { currencyFieldsOf, inHomeCurrency, originalOf, SHARES_MUST_ADD_UP } from './currency';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
 export const STILL_IN_LEDGER =
   'This participant still has expenses or settlements on this trip, so they cannot be removed. They can leave the trip themselves, keeping their balance.';
-export const SHARES_MUST_ADD_UP = 'The shares must add up to the amount exactly';
+export { SHARES_MUST_ADD_UP };
 export const NOT_A_PARTICIPANT = 'Everyone in the split must be a participant of this trip';
 export const ALREADY_PARTICIPANT = 'That person is already a participant of this trip';
 export const ALREADY_INVITED = 'That person has already been invited to this trip';
@@ -164,9 +168,11 @@ function receiptView(
   };
 }
 
+/** An expense answer; its amounts are in `home`, the trip's currency, beside what was paid (currencyFieldsOf). */
 function toExpense(
   record: ExpenseRecord,
   person: (id: string) => LedgerPerson,
+  home: string,
   receipt: Receipt | null,
 ): Expense {
   return {
@@ -175,7 +181,8 @@ function toExpense(
     title: record.title,
     description: record.description,
     amount_cents: record.amount_cents,
-    amount: centsToDollars(record.amount_cents),
+    amount: minorToMajor(record.amount_cents, home),
+    ...currencyFieldsOf(record, home),
     expense_date: record.expense_date,
     category: record.category,
     expense_type: record.expense_type,
@@ -183,13 +190,19 @@ function toExpense(
     paid_by_name: payersLabel(record.payers.map((p) => fullName(person(p.user_id)))),
     payers: record.payers.map(({ user_id, paid_cents }) => {
       const { first_name, last_name } = person(user_id);
-      return { user_id, first_name, last_name, amount_cents: paid_cents, amount: centsToDollars(paid_cents) };
+      return {
+        user_id,
+        first_name,
+        last_name,
+        amount_cents: paid_cents,
+        amount: minorToMajor(paid_cents, home),
+      };
     }),
     participants: record.shares.map(({ user_id, share_cents }) => {
       const { first_name, last_name } = person(user_id);
-      return { user_id, first_name, last_name, share_cents, share_amount: centsToDollars(share_cents) };
+      return { user_id, first_name, last_name, share_cents, share_amount: minorToMajor(share_cents, home) };
     }),
-    split: expenseSplitOf(record.split),
+    split: expenseSplitOf(record.split, home),
     created_by: record.created_by,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -201,12 +214,16 @@ function toExpense(
 const mayChangeExpense = (expense: ExpenseRecord, role: TripRole, userId: string) =>
   role === 'owner' || expense.created_by === userId || expense.payers.some((p) => p.user_id === userId);
 
-function toSettlement(record: SettlementRecord, person: (id: string) => LedgerPerson): Settlement {
+function toSettlement(
+  record: SettlementRecord,
+  person: (id: string) => LedgerPerson,
+  home: string,
+): Settlement {
   return {
     id: record.id,
     trip_id: record.trip_id,
     amount_cents: record.amount_cents,
-    amount: centsToDollars(record.amount_cents),
+    amount: minorToMajor(record.amount_cents, home),
     settled_at: record.settled_at,
     payer: person(record.from_user_id),
     payee: person(record.to_user_id),
@@ -342,9 +359,12 @@ export function createSplitService({
   planner,
   imageUrls,
   files,
+  rates = bundledRates,
 }: {
   store: Store;
   events: LedgerEvents;
+  /** The reference rates an expense in another currency is converted at when the member gives none. */
+  rates?: RateProvider;
   /** Settlement plans, one per app (it owns a worker thread). */
   planner: SettlementPlanner;
   /** Signs the overview cards' image addresses and the receipts' addresses, the same way the trips API does. */
@@ -375,16 +395,24 @@ export function createSplitService({
     const [members, trip] = await Promise.all([store.members.list(tripId), store.trips.get(tripId)]);
     if (trip) requireDateNearTrip(trip, body.expense_date, 'expense_date');
     const memberIds = members.map((m) => m.user_id);
+    // Another currency: converted once, here; the split is decided on the home amounts (see ./currency).
+    const home = homeCurrencyOf(trip ?? {});
+    const original = await originalOf(rates, home, body, stored);
+    const homeBody = original ? inHomeCurrency(body, original, home) : body;
+    const kept = stored && keptSplit(stored, homeBody, memberIds);
+    // A newly decided split is checked on the original amounts too (explicit shares beside a split, people).
+    if (original && !kept) splitFor(body, memberIds, stored);
     return {
       title: body.title,
       description: body.description,
-      amount_cents: body.amount,
+      amount_cents: homeBody.amount,
       expense_date: body.expense_date,
       category: body.category,
       expense_type: body.expense_type,
       paid_by: body.paid_by,
-      payers: payersFor(body),
-      ...((stored && keptSplit(stored, body, memberIds)) ?? splitFor(body, memberIds, stored)),
+      payers: payersFor(homeBody),
+      ...(original && { original }),
+      ...(kept ?? splitFor(homeBody, memberIds, stored)),
     };
   }
 
@@ -421,17 +449,19 @@ export function createSplitService({
       members,
       page.flatMap((r) => peopleOfExpense(r)),
     );
+    const home = homeCurrencyOf(trip);
     return {
       parts: {
         expenses: jsonOf(
           page.map((record) =>
-            toExpense(record, person, receiptView(imageUrls, record, viewer.id, viewer.nowMs)),
+            toExpense(record, person, home, receiptView(imageUrls, record, viewer.id, viewer.nowMs)),
           ),
         ),
         next_cursor: jsonOf(rows.length > limit && last ? encodeExpenseCursor(last) : null),
         expense_count: jsonOf(trip.expense_count),
         total_expenses_cents: jsonOf(trip.total_expenses_cents),
-        total_expenses: jsonOf(centsToDollars(trip.total_expenses_cents)),
+        total_expenses: jsonOf(minorToMajor(trip.total_expenses_cents, home)),
+        home_currency: jsonOf(home),
       },
       signed: page.some((record) => record.receipt),
     };
@@ -454,22 +484,29 @@ export function createSplitService({
     return pages.set(callerKey, built.parts);
   }
 
+  /** The trip's home currency: the currency of every amount its ledger stores. */
+  const homeOf = async (tripId: string) => homeCurrencyOf((await store.trips.get(tripId)) ?? {});
+
   async function expenseView(record: ExpenseRecord, viewerId: string) {
-    const members = await store.members.list(record.trip_id);
+    const [members, home] = await Promise.all([store.members.list(record.trip_id), homeOf(record.trip_id)]);
     return toExpense(
       record,
       await peopleOf(store, members, peopleOfExpense(record)),
+      home,
       receiptView(imageUrls, record, viewerId),
     );
   }
 
   async function settlementViews(tripId: string, records: SettlementRecord[], members?: MemberRecord[]) {
-    const person = await peopleOf(
-      store,
-      members ?? (await store.members.list(tripId)),
-      records.flatMap((r) => [r.from_user_id, r.to_user_id]),
-    );
-    return records.map((record) => toSettlement(record, person));
+    const [person, home] = await Promise.all([
+      peopleOf(
+        store,
+        members ?? (await store.members.list(tripId)),
+        records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+      ),
+      homeOf(tripId),
+    ]);
+    return records.map((record) => toSettlement(record, person, home));
   }
 
   /**
@@ -506,14 +543,17 @@ export function createSplitService({
       return plan.transfers;
     });
     const { balances, method } = outcome as NonNullable<typeof outcome>;
-    const person = await peopleOf(store, members, [
-      ...balances.map((b) => b.user_id),
-      ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+    const [person, home] = await Promise.all([
+      peopleOf(store, members, [
+        ...balances.map((b) => b.user_id),
+        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+      ]),
+      homeOf(tripId),
     ]);
     emit('settlements.calculated', tripId, tripId);
     return {
-      balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b) })),
-      settlements: records.map((record) => toSettlement(record, person)),
+      balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b, home) })),
+      settlements: records.map((record) => toSettlement(record, person, home)),
       method,
     };
   }
@@ -711,18 +751,21 @@ export function createSplitService({
           amount_cents: r.amount_cents,
         })),
       );
-      const person = await peopleOf(store, members, [
-        ...explained.map((e) => e.user_id),
-        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+      const [person, home] = await Promise.all([
+        peopleOf(store, members, [
+          ...explained.map((e) => e.user_id),
+          ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+        ]),
+        homeOf(tripId),
       ]);
       return {
         members: explained.map((e): MemberExplanation => ({
           ...person(e.user_id),
           ...e,
-          ...balanceDollars(e),
-          unsettled: centsToDollars(e.unsettled_cents),
+          ...balanceDollars(e, home),
+          unsettled: minorToMajor(e.unsettled_cents, home),
         })),
-        settlements: records.map((record) => toSettlement(record, person)),
+        settlements: records.map((record) => toSettlement(record, person, home)),
       };
     },
 
@@ -780,9 +823,20 @@ export function createSplitService({
         participant_count: trip.member_count,
         expense_count: trip.expense_count,
         total_expenses_cents: trip.total_expenses_cents,
-        total_expenses: centsToDollars(trip.total_expenses_cents),
+        total_expenses: minorToMajor(trip.total_expenses_cents, homeCurrencyOf(trip)),
         your_share_cents: shares[index] ?? 0,
+        home_currency: homeCurrencyOf(trip),
       }));
+    },
+
+    /** Any member may choose the trip's home currency while its ledger is empty (every stored amount is in it). */
+    async setHomeCurrency(user: UserRecord, tripId: string, currency: string): Promise<string> {
+      await requireTripMember(store, tripId, user.id);
+      const outcome = await store.trips.setHomeCurrency(tripId, currency);
+      if (outcome === 'not-found') throw new HttpError(404, TRIP_NOT_FOUND);
+      if (outcome === 'in-use') throw new HttpError(409, HOME_CURRENCY_LOCKED);
+      emit('trip.home_currency', tripId, tripId);
+      return currency;
     },
 
     /** For the live stream: whether the user may still follow the trip. */

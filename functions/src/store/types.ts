@@ -74,6 +74,11 @@ export interface TripRecord {
   attractions: Attraction[];
   /** The question-flow answers the trip was created from. */
   preferences: Record<string, unknown> | null;
+  /**
+   * ISO 4217 code of the trip's ledger: every amount_cents, share, total and settlement is in its minor units.
+   * Absent on trips stored before currencies: US dollars (homeCurrencyOf).
+   */
+  home_currency?: string;
   expense_count: number;
   total_expenses_cents: number;
   /** Bumped by every expense write in the same atomic write: a changed ledger always has a new version. */
@@ -116,6 +121,7 @@ export type TripListFields = Pick<
   | 'image_path'
   | 'latitude'
   | 'longitude'
+  | 'home_currency'
   | 'expense_count'
   | 'total_expenses_cents'
   | 'ledger_version'
@@ -136,6 +142,7 @@ export const TRIP_LIST_FIELDS = [
   'image_path',
   'latitude',
   'longitude',
+  'home_currency',
   'expense_count',
   'total_expenses_cents',
   'ledger_version',
@@ -176,6 +183,11 @@ export interface TripStore {
   listForUser(userId: string): Promise<MemberTrip[]>;
   /** How many members the trip has, counted without loading them; 0 when it does not exist. */
   countMembers(id: string): Promise<number>;
+  /**
+   * Sets the trip's home currency in one atomic step with the check that its ledger is empty (no expense, no
+   * settlement), since every stored amount is in it: 'in-use' (nothing written) otherwise. Bumps ledger_version.
+   */
+  setHomeCurrency(id: string, currency: string): Promise<'set' | 'not-found' | 'in-use'>;
 }
 
 export interface MemberRecord {
@@ -377,12 +389,27 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * What an expense in another currency than the trip's was paid in, and the rate it was converted at once (home
+ * units per unit of `currency`, exact decimal text), from `rate_source` of `rate_date`.
+ */
+export interface ExpenseOriginal {
+  currency: string;
+  amount_minor: number;
+  rate: string;
+  rate_source: 'ecb' | 'snapshot' | 'member';
+  rate_date: string;
+}
+
 export interface ExpenseRecord {
   id: string;
   trip_id: string;
   title: string;
   description: string;
+  /** In the trip's home currency's minor units, like the shares and every total. */
   amount_cents: number;
+  /** Absent for an expense paid in the trip's home currency. */
+  original?: ExpenseOriginal;
   /** yyyy-MM-dd */
   expense_date: string;
   category: ExpenseCategory;

@@ -21,6 +21,7 @@ const DEV_JWT_SECRET = 'local-emulator-secret-change-me-0123456789';
 export const KEYLESS_SERVICES_OFFLINE: Record<string, string> = {
   OPEN_METEO_BASE_URL: 'http://127.0.0.1:9',
   WIKIPEDIA_BASE_URL: 'http://127.0.0.1:9',
+  RATES_BASE_URL: 'http://127.0.0.1:9',
 };
 export const EMULATOR_FUNCTION_ENV: Record<string, string> = {
   ...KEYLESS_SERVICES_OFFLINE,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { expensePayers, type ExpensePayer, type LedgerTotal, type StoredSplit } from '@wayfare/contract';
-import { storedSplitOr } from '../new-records';
+import { originalColumns, originalOf, storedSplitOr, type OriginalColumns } from '../new-records';
 import {
   newlyNamed,
   NotAMemberError,
@@ -97,6 +97,16 @@ export const splitMigrations: Migration[] = [
     id: '014-expense-payers',
     sql: `ALTER TABLE expenses ADD COLUMN payers TEXT;`,
   },
+  {
+    // An expense paid in another currency than the trip's (issue #15): what was paid and the rate it was
+    // converted at; all NULL for an expense in the home currency, which amount_cents alone describes.
+    id: '015-expense-currencies',
+    sql: `ALTER TABLE expenses ADD COLUMN currency TEXT;
+    ALTER TABLE expenses ADD COLUMN original_amount_minor INTEGER;
+    ALTER TABLE expenses ADD COLUMN rate TEXT;
+    ALTER TABLE expenses ADD COLUMN rate_source TEXT;
+    ALTER TABLE expenses ADD COLUMN rate_date TEXT;`,
+  },
 ];
 
 /**
@@ -122,11 +132,11 @@ function multiRowInsert(db: Database.Database, head: string, row: string, tail =
   };
 }
 
-type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'payers' | 'receipt'> & {
+type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'payers' | 'receipt' | 'original'> & {
   split: string | null;
   payers: string | null;
   receipt: string | null;
-};
+} & OriginalColumns;
 type ShareRow = { expense_id: string; user_id: string; share_cents: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
 
@@ -188,14 +198,19 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   );
   const insertExpense = db.prepare(
     `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
-       paid_by, payers, split, created_by, created_at, updated_at)
+       paid_by, payers, split, created_by, created_at, updated_at, currency, original_amount_minor, rate,
+       rate_source, rate_date)
      VALUES (@id, @trip_id, @title, @description, @amount_cents, @expense_date, @category, @expense_type,
-       @paid_by, @payers, @split, @created_by, @created_at, @updated_at)`,
+       @paid_by, @payers, @split, @created_by, @created_at, @updated_at, @currency, @original_amount_minor, @rate,
+       @rate_source, @rate_date)`,
   );
   const updateExpenseRow = db.prepare(
     `UPDATE expenses SET title = @title, description = @description, amount_cents = @amount_cents,
        expense_date = @expense_date, category = @category, expense_type = @expense_type, paid_by = @paid_by,
-       payers = @payers, split = @split, updated_at = @updated_at WHERE id = @id`,
+       payers = @payers, split = @split, updated_at = @updated_at, currency = @currency,
+       original_amount_minor = @original_amount_minor, rate = @rate, rate_source = @rate_source,
+       rate_date = @rate_date
+     WHERE id = @id`,
   );
   const deleteExpenseRow = db.prepare('DELETE FROM expenses WHERE id = ?');
   const insertShares = multiRowInsert(
@@ -241,7 +256,10 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     if (stranger) throw new NotAMemberError(stranger);
   };
 
-  const toRecord = (row: ExpenseRow, shares: ExpenseRecord['shares']): ExpenseRecord => ({
+  const toRecord = (
+    { currency, original_amount_minor, rate, rate_source, rate_date, ...row }: ExpenseRow,
+    shares: ExpenseRecord['shares'],
+  ): ExpenseRecord => ({
     ...row,
     payers: [
       ...expensePayers({
@@ -249,6 +267,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         payers: row.payers === null ? null : (JSON.parse(row.payers) as ExpensePayer[]),
       }),
     ],
+    ...originalOf({ currency, original_amount_minor, rate, rate_source, rate_date }),
     shares,
     split: storedSplitOr(row.split === null ? null : (JSON.parse(row.split) as StoredSplit), shares),
     receipt: receiptOf(row.receipt),
@@ -289,9 +308,14 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   };
 
   const create = db.transaction((expense: ExpenseRecord) => {
-    const { shares: _shares, split, payers, receipt: _receipt, ...row } = expense;
+    const { shares: _shares, split, payers, receipt: _receipt, original, ...row } = expense;
     requireMembers(expense.trip_id, newlyNamed(expense));
-    insertExpense.run({ ...row, payers: payersColumn(payers), split: JSON.stringify(split) });
+    insertExpense.run({
+      ...row,
+      payers: payersColumn(payers),
+      split: JSON.stringify(split),
+      ...originalColumns(original),
+    });
     writeShares(expense.trip_id, expense.id, expense);
     moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
   });
@@ -302,11 +326,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     const before = expenseById.get(id);
     if (!before) return null;
     requireMembers(before.trip_id, newlyNamed(patch, withShares(before)));
-    const { shares: _shares, split, payers, ...fields } = patch;
+    const { shares: _shares, split, payers, original, ...fields } = patch;
     updateExpenseRow.run({
       ...fields,
       payers: payersColumn(payers),
       split: JSON.stringify(split),
+      ...originalColumns(original),
       id,
       updated_at: new Date().toISOString(),
     });

@@ -59,6 +59,11 @@ export const tripMigrations: Migration[] = [
         CHECK (guide_status IN ('writing', 'ready', 'fallback'));
       CREATE INDEX trips_writing_guides ON trips(id) WHERE guide_status = 'writing';`,
   },
+  {
+    // The currency of every amount in the trip's ledger (issue #15); trips stored before are in US dollars.
+    id: '014-trip-home-currency',
+    sql: "ALTER TABLE trips ADD COLUMN home_currency TEXT NOT NULL DEFAULT 'USD';",
+  },
 ];
 
 type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
@@ -91,10 +96,10 @@ export function sqliteTrips(db: Database.Database): TripStore {
   const insertTrip = db.prepare(
     `INSERT INTO trips (id, owner_id, trip_name, description, city_name, start_date, end_date, number_of_people,
        budget_range, image_path, latitude, longitude, guide_status, recommendations, recommendations_provider,
-       attractions, preferences, expense_count, total_expenses_cents, created_at, updated_at)
+       attractions, preferences, home_currency, expense_count, total_expenses_cents, created_at, updated_at)
      VALUES (@id, @owner_id, @trip_name, @description, @city_name, @start_date, @end_date, @number_of_people,
        @budget_range, @image_path, @latitude, @longitude, @guide_status, @recommendations, @recommendations_provider,
-       @attractions, @preferences, @expense_count, @total_expenses_cents, @created_at, @updated_at)`,
+       @attractions, @preferences, @home_currency, @expense_count, @total_expenses_cents, @created_at, @updated_at)`,
   );
   const finishGuide = db.prepare(
     `UPDATE trips SET guide_status = @guide_status, recommendations = @recommendations,
@@ -104,6 +109,11 @@ export function sqliteTrips(db: Database.Database): TripStore {
   const writingGuides = db
     .prepare<[], string>("SELECT id FROM trips WHERE guide_status = 'writing' ORDER BY created_at")
     .pluck();
+  const setHomeCurrency = db.prepare(
+    `UPDATE trips SET home_currency = @currency, updated_at = @at, ledger_version = ledger_version + 1
+     WHERE id = @id AND expense_count = 0 AND NOT EXISTS (SELECT 1 FROM settlements WHERE trip_id = @id)`,
+  );
+  const tripExists = db.prepare<[string], number>('SELECT 1 FROM trips WHERE id = ?').pluck();
   const insertMember = db.prepare(
     'INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)',
   );
@@ -172,6 +182,11 @@ export function sqliteTrips(db: Database.Database): TripStore {
     },
     async countMembers(id) {
       return memberCount.get(id) ?? 0;
+    },
+    async setHomeCurrency(id, currency) {
+      const at = new Date().toISOString();
+      if (setHomeCurrency.run({ id, currency, at }).changes > 0) return 'set';
+      return tripExists.get(id) ? 'in-use' : 'not-found';
     },
   };
 }

@@ -48,13 +48,16 @@ export const expenseDocRef = (db: Firestore, id: string) => {
 /**
  * An expense document; one written before splits were kept has no `split` and reads as custom amounts, one written
  * before payers were kept has no `payers` and reads as paid_by paying it all, one written before receipts has no
- * `receipt`.
+ * `receipt`. An `original` of null (an expense edited back to the home currency) reads as none.
  */
 export const expenseOf = (data: DocumentData): ExpenseRecord => {
-  const record = data as Omit<ExpenseRecord, 'split' | 'payers' | 'receipt'> &
-    Partial<Pick<ExpenseRecord, 'split' | 'payers' | 'receipt'>>;
+  const { original, ...record } = data as Omit<ExpenseRecord, 'split' | 'payers' | 'receipt' | 'original'> &
+    Partial<Pick<ExpenseRecord, 'split' | 'payers' | 'receipt'>> & {
+      original?: ExpenseRecord['original'] | null;
+    };
   return {
     ...record,
+    ...(original && { original }),
     payers: [...expensePayers(record)],
     split: storedSplitOr(record.split, record.shares),
     receipt: record.receipt ?? null,
@@ -285,9 +288,12 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const before = await tx.get(ref);
         if (!before.exists) return null;
         const old = expenseOf(before.data() as DocumentData);
-        const next: ExpenseRecord = { ...old, ...withPayers(patch), updated_at: new Date().toISOString() };
+        // An expense moved back to the home currency drops its original (the patch then has none).
+        const { original: _original, ...kept } = old;
+        const next: ExpenseRecord = { ...kept, ...withPayers(patch), updated_at: new Date().toISOString() };
         await requireMembers(tx, old.trip_id, newlyNamed(next, old));
-        tx.set(ref, next);
+        // Written as null rather than left out, so no stored original can survive the replacement.
+        tx.set(ref, { ...next, original: next.original ?? null });
         moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);
         moveLedgerPeople(tx, old.trip_id, [
           [old, -1],

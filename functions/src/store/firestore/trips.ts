@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import type { TripRole } from '@wayfare/contract';
+import { DEFAULT_HOME_CURRENCY, type TripRole } from '@wayfare/contract';
 import {
   UniqueConstraintError,
   type MemberRecord,
@@ -44,8 +44,14 @@ export interface MemberDoc {
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   if (!snapshot.exists) return null;
   const { member_ids: _memberIds, [PAID_TOTALS_KEPT]: _paidTotalsKept, ...trip } = snapshot.data() as TripDoc;
-  // Trips written before the ledger version existed start at 0; those from before background guides are written.
-  return { ...trip, ledger_version: trip.ledger_version ?? 0, guide_status: trip.guide_status ?? 'ready' };
+  // Trips written before the ledger version existed start at 0; those from before background guides are written;
+  // before currencies, they are in US dollars.
+  return {
+    ...trip,
+    ledger_version: trip.ledger_version ?? 0,
+    guide_status: trip.guide_status ?? 'ready',
+    home_currency: trip.home_currency ?? DEFAULT_HOME_CURRENCY,
+  };
 };
 
 export function firestoreTrips(db: Firestore): TripStore {
@@ -147,6 +153,26 @@ export function firestoreTrips(db: Firestore): TripStore {
     async countMembers(id) {
       const [snapshot] = await db.getAll(trips.doc(id), { fieldMask: ['member_ids'] });
       return (snapshot?.get('member_ids') as string[] | undefined)?.length ?? 0;
+    },
+    async setHomeCurrency(id, currency) {
+      const ref = trips.doc(id);
+      // The trip document is read in the transaction and every expense write changes it: a concurrent expense
+      // makes this transaction retry and see the ledger no longer empty.
+      return db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) return 'not-found' as const;
+        if (((snapshot.get('expense_count') as number | undefined) ?? 0) > 0) return 'in-use' as const;
+        const anySettlement = await tx.get(ref.collection('settlements').limit(1));
+        if (!anySettlement.empty) return 'in-use' as const;
+        // A new ledger version: cached expense pages carry the currency; live listeners refetch.
+        tx.update(ref, {
+          home_currency: currency,
+          ledger_version: FieldValue.increment(1),
+          updated_at: new Date().toISOString(),
+        });
+        bumpLedgerNotice(tx, db, id);
+        return 'set' as const;
+      });
     },
   };
 }

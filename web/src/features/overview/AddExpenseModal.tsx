@@ -1,12 +1,18 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { formatMoney, formatTypedAmount, type Expense, type Participant } from '@wayfare/contract';
+import {
+  DEFAULT_HOME_CURRENCY,
+  formatMoney,
+  formatTypedAmount,
+  type Expense,
+  type Participant,
+} from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { personName, ExpenseBasicsFields, splitApi } from '../split';
+import { personName, ExpenseBasicsFields, splitApi, digitsOf } from '../split';
 import split from '../../shared/ui/Ledger.module.css';
 import {
   MODAL_MESSAGES,
@@ -31,6 +37,8 @@ interface AddExpenseModalProps {
   userId: string;
   /** Edit mode when given: the modal is prefilled with the expense and its split as decided. */
   expense?: Expense | null;
+  /** The trip's home currency (US dollars when absent). */
+  home?: string;
   onClose: () => void;
 }
 
@@ -38,18 +46,28 @@ interface AddExpenseModalProps {
  * The overview's add-expense modal (spec §5): equal, custom or percent, for everyone or selected people; it also
  * edits any expense, whichever form made it.
  */
-export function AddExpenseModal({ tripId, participants, userId, expense, onClose }: AddExpenseModalProps) {
+export function AddExpenseModal({
+  tripId,
+  participants,
+  userId,
+  expense,
+  home = DEFAULT_HOME_CURRENCY,
+  onClose,
+}: AddExpenseModalProps) {
   const everyone = useMemo(() => participants.map((p) => p.user_id), [participants]);
   const locale = userLocale();
   const [draft, setDraft] = useState<ModalDraft>(() =>
     expense
-      ? modalDraftFromExpense(expense, everyone, locale)
+      ? modalDraftFromExpense(expense, everyone, locale, home)
       : emptyModalDraft(
           format(new Date(), 'yyyy-MM-dd'),
           everyone.includes(userId) ? userId : (everyone[0] ?? ''),
           everyone,
+          home,
         ),
   );
+  // Shares are worked out in the currency the amounts are typed in; the server converts them once.
+  const currency = draft.currency ?? home;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -106,6 +124,7 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
         <ExpenseBasicsFields
           values={draft}
           participants={participants}
+          stored={expense ?? null}
           onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
         />
 
@@ -181,7 +200,7 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
                 {draft.method === 'equal' || !inSplit ? (
                   <span className={split.money}>
                     {inSplit && shareOf.has(p.user_id)
-                      ? formatMoney(shareOf.get(p.user_id) as number, locale)
+                      ? formatMoney(shareOf.get(p.user_id) as number, locale, currency)
                       : '—'}
                   </span>
                 ) : (
@@ -189,7 +208,9 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
                     type="text"
                     inputMode="decimal"
                     autoComplete="off"
-                    placeholder={draft.method === 'percent' ? '%' : formatTypedAmount(0, locale)}
+                    placeholder={
+                      draft.method === 'percent' ? '%' : formatTypedAmount(0, locale, digitsOf(draft))
+                    }
                     aria-label={`${draft.method === 'percent' ? 'Percentage' : 'Amount'} for ${nameOf.get(p.user_id)}`}
                     value={draft.values[p.user_id] ?? ''}
                     onChange={(e) => set('values', { ...draft.values, [p.user_id]: e.target.value })}
@@ -200,10 +221,12 @@ export function AddExpenseModal({ tripId, participants, userId, expense, onClose
           })}
         </div>
         <p className={split.hint} aria-live="polite">
-          {computed.error ?? `Split adds up to ${formatMoney(computed.allocatedCents, locale)}`}
+          {computed.error ?? `Split adds up to ${formatMoney(computed.allocatedCents, locale, currency)}`}
         </p>
         {computed.error === MODAL_MESSAGES.notAddingUp && (
-          <p className={split.hint}>So far {formatMoney(computed.allocatedCents, locale)} is assigned.</p>
+          <p className={split.hint}>
+            So far {formatMoney(computed.allocatedCents, locale, currency)} is assigned.
+          </p>
         )}
       </form>
     </Modal>

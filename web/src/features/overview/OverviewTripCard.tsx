@@ -13,6 +13,7 @@ import { TripPhoto } from '../trips';
 import {
   AddParticipantForm,
   ExpenseList,
+  HomeCurrency,
   ParticipantList,
   SettlementList,
   useLiveLedger,
@@ -58,7 +59,7 @@ export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; 
           </div>
           <div>
             <dt>Total</dt>
-            <dd>{money(trip.total_expenses_cents)}</dd>
+            <dd>{money(trip.total_expenses_cents, trip.home_currency)}</dd>
           </div>
         </dl>
         <button
@@ -93,6 +94,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
   const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
   const [editing, setEditing] = useState<Expense | null>(null);
   const { participants, invitations, expenses, settlements } = ledger;
+  const home = expenses.home_currency;
   const me = user?.userId;
   // The card's figures come from the overview list; refresh it when this ledger moves on.
   const seen = useRef<string | null>(null);
@@ -105,106 +107,110 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
 
   if (ledger.revoked) return <Notice tone="info">You are no longer a participant of this trip.</Notice>;
   return (
-    <div className={styles.expanded}>
-      {ledger.listener}
-      <div className={styles.expandedHead}>
-        <p className={styles.share}>
-          Your share <strong>{money(expenses.your_share_cents)}</strong>
-        </p>
-        <div className={styles.expandedActions}>
-          <Button
-            variant="accent"
-            onClick={() => setModal('expense')}
-            disabled={participants.data.length === 0}
-          >
-            <Plus size={18} aria-hidden="true" /> Add Expense
-          </Button>
-          <Button variant="secondary" onClick={() => setModal('friend')}>
-            <UserPlus size={18} aria-hidden="true" /> Add Friend
-          </Button>
-        </div>
-      </div>
-      <Tabs
-        label={`${trip.trip_name} ledger`}
-        active={tab}
-        onChange={setTab}
-        tabs={[
-          { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
-          { key: 'people', label: 'People', count: participants.data.length },
-          { key: 'settlements', label: 'Settlements', count: settlements.data.length },
-        ]}
-      >
-        {tab === 'expenses' && (
-          <>
-            {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
-            <ExpenseList
-              expenses={expenses.data}
-              onEdit={setEditing}
-              total={expenses.expense_count}
-              more={ledger.more}
-              pending={ledger.pending}
-            />
-          </>
-        )}
-        {tab === 'people' && (
-          <>
-            {(participants.error ?? invitations.error) && (
-              <Notice tone="error">{participants.error ?? invitations.error}</Notice>
-            )}
-            <ParticipantList
-              tripId={trip.id}
-              participants={participants.data}
-              invitations={invitations.data}
-              onLeft={onChanged}
-            />
-          </>
-        )}
-        {tab === 'settlements' && (
-          <>
-            {(calcError ?? settlements.error) && (
-              <Notice tone="error">{calcError ?? settlements.error}</Notice>
-            )}
+    <HomeCurrency.Provider value={home}>
+      <div className={styles.expanded}>
+        {ledger.listener}
+        <div className={styles.expandedHead}>
+          <p className={styles.share}>
+            Your share <strong>{money(expenses.your_share_cents, home)}</strong>
+          </p>
+          <div className={styles.expandedActions}>
             <Button
-              variant="secondary"
-              loading={calculating}
-              loadingText="Calculating..."
-              onClick={() => void calculate()}
+              variant="accent"
+              onClick={() => setModal('expense')}
+              disabled={participants.data.length === 0}
             >
-              <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
+              <Plus size={18} aria-hidden="true" /> Add Expense
             </Button>
-            <SettlementList tripId={trip.id} settlements={settlements.data} />
-          </>
+            <Button variant="secondary" onClick={() => setModal('friend')}>
+              <UserPlus size={18} aria-hidden="true" /> Add Friend
+            </Button>
+          </div>
+        </div>
+        <Tabs
+          label={`${trip.trip_name} ledger`}
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
+            { key: 'people', label: 'People', count: participants.data.length },
+            { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+          ]}
+        >
+          {tab === 'expenses' && (
+            <>
+              {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
+              <ExpenseList
+                expenses={expenses.data}
+                onEdit={setEditing}
+                total={expenses.expense_count}
+                more={ledger.more}
+                pending={ledger.pending}
+              />
+            </>
+          )}
+          {tab === 'people' && (
+            <>
+              {(participants.error ?? invitations.error) && (
+                <Notice tone="error">{participants.error ?? invitations.error}</Notice>
+              )}
+              <ParticipantList
+                tripId={trip.id}
+                participants={participants.data}
+                invitations={invitations.data}
+                onLeft={onChanged}
+              />
+            </>
+          )}
+          {tab === 'settlements' && (
+            <>
+              {(calcError ?? settlements.error) && (
+                <Notice tone="error">{calcError ?? settlements.error}</Notice>
+              )}
+              <Button
+                variant="secondary"
+                loading={calculating}
+                loadingText="Calculating..."
+                onClick={() => void calculate()}
+              >
+                <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
+              </Button>
+              <SettlementList tripId={trip.id} settlements={settlements.data} />
+            </>
+          )}
+        </Tabs>
+        {modal === 'expense' && me && (
+          <AddExpenseModal
+            tripId={trip.id}
+            participants={participants.data}
+            userId={me}
+            home={home}
+            onClose={() => setModal(null)}
+          />
         )}
-      </Tabs>
-      {modal === 'expense' && me && (
-        <AddExpenseModal
-          tripId={trip.id}
-          participants={participants.data}
-          userId={me}
-          onClose={() => setModal(null)}
-        />
-      )}
-      {editing && me && (
-        <AddExpenseModal
-          key={editing.id}
-          tripId={trip.id}
-          participants={participants.data}
-          userId={me}
-          expense={editing}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <Modal open={modal === 'friend'} onClose={() => setModal(null)} title="Add Friend">
-        <p className={styles.meta}>
-          <Users size={14} aria-hidden="true" /> Invite a friend to {trip.trip_name} by email or username:
-          they join once they accept.
-        </p>
-        <AddParticipantForm
-          tripId={trip.id}
-          onAdded={onChanged}
-          failureMessage="Failed to add participant. Please try again."
-        />
-      </Modal>
-    </div>
+        {editing && me && (
+          <AddExpenseModal
+            key={editing.id}
+            tripId={trip.id}
+            participants={participants.data}
+            userId={me}
+            expense={editing}
+            home={home}
+            onClose={() => setEditing(null)}
+          />
+        )}
+        <Modal open={modal === 'friend'} onClose={() => setModal(null)} title="Add Friend">
+          <p className={styles.meta}>
+            <Users size={14} aria-hidden="true" /> Invite a friend to {trip.trip_name} by email or username:
+            they join once they accept.
+          </p>
+          <AddParticipantForm
+            tripId={trip.id}
+            onAdded={onChanged}
+            failureMessage="Failed to add participant. Please try again."
+          />
+        </Modal>
+      </div>
+    </HomeCurrency.Provider>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Luggage, RefreshCw } from 'lucide-react';
+import { DEFAULT_HOME_CURRENCY } from '@wayfare/contract';
 import { money } from '../../shared/locale';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { STALE } from '../../shared/query/queryClient';
@@ -35,7 +36,15 @@ export function TripSplitOverviewPage() {
 
   const trips = data ?? [];
   const expenseCount = trips.reduce((sum, t) => sum + t.expense_count, 0);
-  const total = trips.reduce((sum, t) => sum + t.total_expenses_cents, 0);
+  // Each trip's total is in its own currency: summed per currency, shown side by side.
+  const totals = new Map<string, number>();
+  for (const t of trips) {
+    const currency = t.home_currency ?? DEFAULT_HOME_CURRENCY;
+    totals.set(currency, (totals.get(currency) ?? 0) + t.total_expenses_cents);
+  }
+  const total = totals.size
+    ? [...totals].map(([currency, cents]) => money(cents, currency)).join(' · ')
+    : money(0);
 
   return (
     <Page title="Trip Expense Sharing" subtitle="Shared costs across all your trips, and who owes whom.">
@@ -72,7 +81,7 @@ export function TripSplitOverviewPage() {
             </div>
             <div>
               <dt>Total</dt>
-              <dd>{money(total)}</dd>
+              <dd>{total}</dd>
             </div>
           </dl>
           <ul className={styles.cards}>

@@ -1,7 +1,9 @@
 import {
+  DEFAULT_HOME_CURRENCY,
   SPLIT_TOLERANCE_CENTS,
-  centsToDollarText,
   formatTypedAmount,
+  minorToDecimalText,
+  paidIn,
   localeSeparators,
   readTypedAmount,
   splitCustom,
@@ -13,15 +15,24 @@ import {
   type ExpenseCategory,
   type SplitMethod as StoredSplitMethod,
 } from '@wayfare/contract';
-import { checkPayers, payerFieldsFromExpense, payersBody } from '../split';
+import {
+  checkPayers,
+  currencyBody,
+  currencyDraftOf,
+  digitsOf,
+  partsInPaidCurrency,
+  payerFieldsFromExpense,
+  payersBody,
+  type CurrencyDraft,
+} from '../split';
 
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
 /** The modal's methods: the stored ones but personal (the payer alone, chosen as people). */
 export type SplitMethod = Exclude<StoredSplitMethod, 'personal'>;
 
-/** The overview's add-expense modal as typed. */
-export interface ModalDraft {
+/** The overview's add-expense modal as typed; amounts in the draft's currency. */
+export interface ModalDraft extends CurrencyDraft {
   title: string;
   /** The modal shows no description; an edit keeps the expense's own. */
   description: string;
@@ -65,9 +76,9 @@ const percentage = (text: string | undefined, locale: string) => {
   return Number.isFinite(value) && value >= 0 ? value : NaN;
 };
 
-/** A typed custom amount in cents; blank is 0, null when it is not an amount. */
-const typedCents = (text: string | undefined, locale: string) =>
-  text?.trim() ? readTypedAmount(text, locale) : 0;
+/** A typed custom amount in minor units of `digits` decimals; blank is 0, null when it is not an amount. */
+const typedCents = (text: string | undefined, locale: string, digits = 2) =>
+  text?.trim() ? readTypedAmount(text, locale, digits) : 0;
 
 export interface ModalSplit {
   /** The shares in cents when the split is valid. */
@@ -86,10 +97,13 @@ export function computeModalSplit(
 ): ModalSplit {
   const fail = (error: string, allocatedCents = 0): ModalSplit => ({ shares: null, allocatedCents, error });
   if (!draft.title.trim() || !draft.amount.trim() || !draft.paid_by) return fail(MODAL_MESSAGES.required);
-  const total = readTypedAmount(draft.amount, locale);
+  const digits = digitsOf(draft);
+  const total = readTypedAmount(draft.amount, locale, digits);
   if (total === null || total <= 0) return fail(MODAL_MESSAGES.amount);
-  const payers = checkPayers(draft, locale);
+  const payers = checkPayers(draft, locale, digits);
   if (payers.error) return fail(payers.error);
+  const currency = currencyBody(draft);
+  if ('error' in currency) return fail(currency.error);
   const people = splitPeople(draft, everyone);
   if (people.length === 0) return fail(MODAL_MESSAGES.participants);
 
@@ -101,7 +115,7 @@ export function computeModalSplit(
     if (percents.some(Number.isNaN) || !(sumCents(percents) > 0)) return fail(MODAL_MESSAGES.percent);
     cents = splitPercent(total, percents);
   } else {
-    const typed = people.map((id) => typedCents(draft.values[id], locale));
+    const typed = people.map((id) => typedCents(draft.values[id], locale, digits));
     if (typed.some((c) => c === null) || typed.every((c) => c === 0)) return fail(MODAL_MESSAGES.custom);
     const entered = typed as number[];
     const allocated = sumCents(entered);
@@ -115,8 +129,14 @@ export function computeModalSplit(
 }
 
 /** A new expense's draft: equal among everyone, the payer included, paid by `payer`. */
-export function emptyModalDraft(today: string, payer: string, everyone: readonly string[]): ModalDraft {
+export function emptyModalDraft(
+  today: string,
+  payer: string,
+  everyone: readonly string[],
+  home?: string,
+): ModalDraft {
   return {
+    ...(home && { home, currency: home }),
     title: '',
     description: '',
     amount: '',
@@ -142,26 +162,36 @@ export function modalDraftFromExpense(
   expense: Expense,
   everyone: readonly string[],
   locale: string,
+  home: string = DEFAULT_HOME_CURRENCY,
 ): ModalDraft {
   const { split } = expense;
+  const currency = currencyDraftOf(expense, home);
+  const digits = digitsOf(currency);
+  // Custom amounts are stored in the home currency: shown back in the currency the expense was paid in.
+  const custom = partsInPaidCurrency(
+    expense,
+    home,
+    split.people.map((p) => p.amount_cents ?? 0),
+  );
   const people = split.people.map((p) => p.user_id);
   const include_payer = split.method === 'personal' || people.includes(expense.paid_by);
   const chosen = split.method === 'personal' ? [expense.paid_by] : people;
   const all = everyone.filter((id) => include_payer || id !== expense.paid_by);
   const everyoneIn = all.length === chosen.length && all.every((id) => chosen.includes(id));
   const values = Object.fromEntries(
-    split.people.flatMap((p) => {
+    split.people.flatMap((p, i) => {
       if (split.method === 'percent' && p.percent !== null) return [[p.user_id, String(p.percent)]];
       if (split.method === 'custom' && p.amount_cents !== null) {
-        return [[p.user_id, formatTypedAmount(p.amount_cents, locale)]];
+        return [[p.user_id, formatTypedAmount(custom[i] as number, locale, digits)]];
       }
       return [];
     }),
   );
   return {
+    ...currency,
     title: expense.title,
     description: expense.description,
-    amount: formatTypedAmount(expense.amount_cents, locale),
+    amount: formatTypedAmount(paidIn(expense, home).minor, locale, digits),
     paid_by: expense.paid_by,
     ...payerFieldsFromExpense(expense, locale),
     category: expense.category,
@@ -183,7 +213,11 @@ export function modalExpenseBody(
   shares: NonNullable<ModalSplit['shares']>,
   locale: string,
 ): ExpenseBodyInput {
-  const dollars = (text: string | undefined) => centsToDollarText(typedCents(text, locale) ?? 0);
+  const digits = digitsOf(draft);
+  const dollars = (text: string | undefined) =>
+    minorToDecimalText(typedCents(text, locale, digits) ?? 0, digits);
+  // computeModalSplit refused a draft whose rate is not one.
+  const currency = currencyBody(draft);
   const everyoneEqual = draft.method === 'equal' && draft.scope === 'all' && draft.include_payer;
   const people = shares.map((s) => s.user_id);
   const split: NonNullable<ExpenseBodyInput['split']> =
@@ -204,14 +238,15 @@ export function modalExpenseBody(
   return {
     title: draft.title.trim(),
     description: draft.description,
-    amount: centsToDollarText(readTypedAmount(draft.amount, locale) ?? 0),
-    ...payersBody(draft, checkPayers(draft, locale)),
+    amount: minorToDecimalText(readTypedAmount(draft.amount, locale, digits) ?? 0, digits),
+    ...payersBody(draft, checkPayers(draft, locale, digits), digits),
     category: draft.category,
     expense_date: draft.expense_date,
     expense_type: everyoneEqual ? 'group' : 'shared',
     participants: shares
       .filter((s) => s.cents > 0)
-      .map((s) => ({ user_id: s.user_id, share_amount: centsToDollarText(s.cents) })),
+      .map((s) => ({ user_id: s.user_id, share_amount: minorToDecimalText(s.cents, digits) })),
     split,
+    ...('fields' in currency && currency.fields),
   };
 }

@@ -4,45 +4,66 @@ import {
   formatMoney,
   formatTypedAmount,
   readTypedAmount,
+  type Expense,
   type ExpenseCategory,
   type Participant,
 } from '@wayfare/contract';
 import { userLocale } from '../../shared/locale';
 import { TextField } from '../../shared/ui/TextField';
 import { CATEGORY, personName } from './categories';
+import { CurrencyFields } from './CurrencyFields';
+import { currencyOf, digitsOf, type CurrencyDraft } from './currencyDraft';
 import { checkPayers, firstPayer, type PayerFields } from './payers';
 import styles from '../../shared/ui/Ledger.module.css';
 
-/** The fields every expense form asks for, whatever the split. */
-export interface ExpenseBasics extends PayerFields {
+/** The fields every expense form asks for, whatever the split; amounts are typed in the draft's currency. */
+export interface ExpenseBasics extends CurrencyDraft, PayerFields {
   title: string;
   expense_date: string;
   category: ExpenseCategory;
 }
 
 /** The live figure under several payers' parts: what is left to assign, or how far past the amount they go. */
-function leftToAssign(left: number | null, amount: string, locale: string) {
+function leftToAssign(left: number | null, amount: string, locale: string, currency: string, digits: number) {
   if (left === null) return 'Enter the amount, then what each person paid';
-  if (left > 0) return `Left to assign: ${formatMoney(left, locale)}`;
-  if (left < 0) return `${formatMoney(-left, locale)} more than the amount`;
-  return `All ${formatMoney(readTypedAmount(amount, locale) ?? 0, locale)} assigned`;
+  if (left > 0) return `Left to assign: ${formatMoney(left, locale, currency)}`;
+  if (left < 0) return `${formatMoney(-left, locale, currency)} more than the amount`;
+  return `All ${formatMoney(readTypedAmount(amount, locale, digits) ?? 0, locale, currency)} assigned`;
 }
 
 interface ExpenseBasicsFieldsProps {
   values: ExpenseBasics;
   participants: Participant[];
+  /** Edit mode: the expense as stored (its rate is kept while its currency and date are). */
+  stored?: Expense | null;
   onChange: (patch: Partial<ExpenseBasics>) => void;
 }
 
-/** Title, amount, date, payer and category: shared by the trip page's expense form and the overview's modal. */
-export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseBasicsFieldsProps) {
+/** "$" for USD, "¥" for JPY: the currency's narrow symbol in the person's locale. */
+const symbolOf = (currency: string) =>
+  new Intl.NumberFormat(userLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? currency;
+
+/**
+ * Title, amount, its currency and rate, date, payer and category: shared by the trip page's expense form and the
+ * overview's modal.
+ */
+export function ExpenseBasicsFields({
+  values,
+  participants,
+  stored = null,
+  onChange,
+}: ExpenseBasicsFieldsProps) {
   const locale = userLocale();
   const id = useId();
+  const currency = currencyOf(values);
+  const digits = digitsOf(values);
   const everyone = participants.map((p) => p.user_id);
-  const { leftCents } = checkPayers(values, locale);
+  const { leftCents } = checkPayers(values, locale, digits);
   const setPart = (userId: string, text: string) => {
     const paid = { ...values.paid, [userId]: text };
-    onChange({ paid, paid_by: firstPayer(paid, everyone, locale) ?? values.paid_by });
+    onChange({ paid, paid_by: firstPayer(paid, everyone, locale, digits) ?? values.paid_by });
   };
   return (
     <>
@@ -54,7 +75,7 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
       />
       <div className={styles.twoColumns}>
         <TextField
-          label="Amount ($)"
+          label={`Amount (${symbolOf(currencyOf(values))})`}
           type="text"
           inputMode="decimal"
           autoComplete="off"
@@ -70,6 +91,7 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
           onChange={(e) => onChange({ expense_date: e.target.value })}
         />
       </div>
+      <CurrencyFields values={values} stored={stored} onChange={onChange} />
       <div className={styles.twoColumns}>
         {!values.several_payers && (
           <label className={styles.field}>
@@ -123,7 +145,7 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
                 type="text"
                 inputMode="decimal"
                 autoComplete="off"
-                placeholder={formatTypedAmount(0, locale)}
+                placeholder={formatTypedAmount(0, locale, digits)}
                 aria-label={`Paid by ${personName(p)}`}
                 value={values.paid[p.user_id] ?? ''}
                 onChange={(e) => setPart(p.user_id, e.target.value)}
@@ -131,7 +153,7 @@ export function ExpenseBasicsFields({ values, participants, onChange }: ExpenseB
             </label>
           ))}
           <p id={`${id}-left`} className={styles.hint} aria-live="polite">
-            {leftToAssign(leftCents, values.amount, locale)}
+            {leftToAssign(leftCents, values.amount, locale, currency, digits)}
           </p>
         </fieldset>
       )}

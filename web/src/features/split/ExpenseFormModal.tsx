@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { EXPENSE_TYPES, formatTypedAmount, type Expense, type Participant } from '@wayfare/contract';
+import {
+  DEFAULT_HOME_CURRENCY,
+  EXPENSE_TYPES,
+  formatTypedAmount,
+  type Expense,
+  type Participant,
+} from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
@@ -8,6 +14,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { TextField } from '../../shared/ui/TextField';
 import { EXPENSE_TYPE_LABEL, personName } from './categories';
+import { digitsOf } from './currencyDraft';
 import { ExpenseBasicsFields } from './ExpenseBasicsFields';
 import { ReceiptControl } from './ReceiptControl';
 import {
@@ -29,14 +36,25 @@ interface ExpenseFormModalProps {
   userId: string;
   /** Edit mode when given: the form is prefilled from it. */
   expense: Expense | null;
+  /** The trip's home currency (US dollars when absent). */
+  home?: string;
   onClose: () => void;
 }
 
 /** The per-trip page's simple expense form (spec §5), in add or edit mode. */
-export function ExpenseFormModal({ tripId, participants, userId, expense, onClose }: ExpenseFormModalProps) {
+export function ExpenseFormModal({
+  tripId,
+  participants,
+  userId,
+  expense,
+  home = DEFAULT_HOME_CURRENCY,
+  onClose,
+}: ExpenseFormModalProps) {
   const locale = userLocale();
   const [draft, setDraft] = useState<ExpenseDraft>(() =>
-    expense ? draftFromExpense(expense, locale) : emptyDraft(format(new Date(), 'yyyy-MM-dd'), userId),
+    expense
+      ? draftFromExpense(expense, locale, home)
+      : emptyDraft(format(new Date(), 'yyyy-MM-dd'), userId, home),
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,6 +106,7 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
         <ExpenseBasicsFields
           values={draft}
           participants={participants}
+          stored={expense}
           onChange={(patch) =>
             setDraft((d) =>
               patch.paid_by !== undefined && patch.paid_by !== d.paid_by
@@ -125,8 +144,8 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
         </fieldset>
         {draft.kept && (
           <p className={styles.hint} aria-live="polite">
-            Kept as decided ({describeSplit(draft.kept, nameOf, locale)}). A new amount is split the same way;
-            change the split to decide it again.
+            Kept as decided ({describeSplit(draft.kept, nameOf, locale, home)}). A new amount is split the
+            same way; change the split to decide it again.
           </p>
         )}
         {draft.expense_type === 'shared' && (
@@ -141,7 +160,7 @@ export function ExpenseFormModal({ tripId, participants, userId, expense, onClos
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
-                  placeholder={formatTypedAmount(0, locale)}
+                  placeholder={formatTypedAmount(0, locale, digitsOf(draft))}
                   aria-label={`Amount owed by ${personName(p)}`}
                   value={owed[p.user_id] ?? ''}
                   onChange={(e) =>

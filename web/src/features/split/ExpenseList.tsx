@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { type Expense } from '@wayfare/contract';
-import { money } from '../../shared/locale';
+import { formatMoney, paidIn, type Expense } from '@wayfare/contract';
+import { userLocale } from '../../shared/locale';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
@@ -11,6 +11,8 @@ import { PendingWrites } from '../../shared/offline/PendingWrites';
 import { ReceiptThumbnail } from './ReceiptThumbnail';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName } from './categories';
+import { rateSourceText } from './CurrencyFields';
+import { useHomeMoney } from './homeCurrency';
 import { splitApi } from './splitApi';
 import type { LiveLedger } from './useLiveLedger';
 import styles from '../../shared/ui/Ledger.module.css';
@@ -31,6 +33,7 @@ interface ExpenseListProps {
 
 /** The trip's expenses, newest first, each with who paid (each part, when several did) and everyone's share. */
 export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseListProps) {
+  const { home, money } = useHomeMoney();
   const [error, setError] = useState<string | null>(null);
 
   const remove = async (expense: Expense) => {
@@ -54,6 +57,8 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
       <ul className={styles.list} aria-label="Expenses">
         {expenses.map((expense) => {
           const { Icon, label } = CATEGORY[expense.category];
+          const paid = paidIn(expense, home);
+          const foreign = paid.currency !== home;
           return (
             <li key={expense.id} className={styles.expenseRow}>
               <span className={styles.categoryIcon} title={label}>
@@ -78,6 +83,12 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                     </span>
                   </details>
                 )}
+                {foreign && (
+                  <span className={styles.meta}>
+                    1 {paid.currency} = {paid.rate} {home} ·{' '}
+                    {rateSourceText(paid.rate_source, paid.rate_date)}
+                  </span>
+                )}
                 <span className={styles.shares}>
                   {expense.participants.map((share) => (
                     <span key={share.user_id}>
@@ -87,7 +98,14 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                 </span>
                 {expense.receipt && <ReceiptThumbnail receipt={expense.receipt} title={expense.title} />}
               </div>
-              <span className={styles.money}>{money(expense.amount_cents)}</span>
+              <span className={styles.amounts}>
+                <span className={styles.money}>{money(expense.amount_cents)}</span>
+                {foreign && (
+                  <span className={styles.original}>
+                    {formatMoney(paid.minor, userLocale(), paid.currency)}
+                  </span>
+                )}
+              </span>
               {onEdit && (
                 <div className={styles.actions}>
                   <button

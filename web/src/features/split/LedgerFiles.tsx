@@ -6,12 +6,12 @@ import {
   type Participant,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
-import { money } from '../../shared/locale';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, personName } from './categories';
+import { useHomeMoney } from './homeCurrency';
 import { splitApi } from './splitApi';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './LedgerFiles.module.css';
@@ -104,6 +104,7 @@ interface ImportDialogProps {
 /** Pick a Splitwise CSV, see what it would create, say who unmatched names are (or leave them out), confirm. */
 function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialogProps) {
   const fileId = useId();
+  const { money } = useHomeMoney();
   const [csv, setCsv] = useState<string | null>(null);
   const [mapping, setMapping] = useState<SplitwiseImportBody['mapping']>({});
   const [preview, setPreview] = useState<ImportPreview | null>(null);

@@ -6,14 +6,15 @@ import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Notice } from '../../shared/ui/Notice';
 import { personName, settlementSentence } from './categories';
+import { useHomeMoney } from './homeCurrency';
 import { explanationQuery } from './queries';
 import styles from '../../shared/ui/Ledger.module.css';
 
 export const EXPLANATION_TITLE = 'How we got here';
 
-/** "Gets back $60.00", "Owes $30.00" or "Even": a balance as the list reads it. */
-export const balanceWords = (cents: number) =>
-  cents > 0 ? `Gets back ${money(cents)}` : cents < 0 ? `Owes ${money(-cents)}` : 'Even';
+/** "Gets back $60.00", "Owes $30.00" or "Even": a balance as the list reads it, in the trip's currency. */
+export const balanceWords = (cents: number, home?: string) =>
+  cents > 0 ? `Gets back ${money(cents, home)}` : cents < 0 ? `Owes ${money(-cents, home)}` : 'Even';
 
 /**
  * "How we got here": a disclosure under the settlements that shows, per member, what they paid, their share, the
@@ -21,6 +22,7 @@ export const balanceWords = (cents: number) =>
  * one of the ledger's queries); opening it changes nothing.
  */
 export function SettlementExplanation({ tripId }: { tripId: string }) {
+  const { home } = useHomeMoney();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const read = useQuery({ ...explanationQuery(tripId), enabled: open });
@@ -64,21 +66,21 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
                       <span
                         className={cx(styles.money, member.balance_cents > 0 ? styles.owed : styles.owes)}
                       >
-                        {balanceWords(member.balance_cents)}
+                        {balanceWords(member.balance_cents, home)}
                       </span>
                     </div>
                     <dl className={styles.figures}>
                       <div>
                         <dt>Paid</dt>
-                        <dd className={styles.money}>{money(member.total_paid_cents)}</dd>
+                        <dd className={styles.money}>{money(member.total_paid_cents, home)}</dd>
                       </div>
                       <div>
                         <dt>Share</dt>
-                        <dd className={styles.money}>{money(member.total_owed_cents)}</dd>
+                        <dd className={styles.money}>{money(member.total_owed_cents, home)}</dd>
                       </div>
                       <div>
                         <dt>Balance</dt>
-                        <dd className={styles.money}>{money(member.balance_cents)}</dd>
+                        <dd className={styles.money}>{money(member.balance_cents, home)}</dd>
                       </div>
                     </dl>
                     {transfers.length > 0 ? (
@@ -87,7 +89,7 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
                         <ul className={styles.transfers}>
                           {transfers.map((s) => (
                             <li key={s.id}>
-                              {settlementSentence(s)}{' '}
+                              {settlementSentence(s, home)}{' '}
                               <span className={cx(styles.badge, s.settled_at ? styles.paid : styles.pending)}>
                                 {s.settled_at ? 'Paid' : 'Pending'}
                               </span>
@@ -100,7 +102,7 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
                     )}
                     {member.unsettled_cents !== 0 && (
                       <p className={styles.meta}>
-                        {money(Math.abs(member.unsettled_cents))} is not covered by the settlements yet.
+                        {money(Math.abs(member.unsettled_cents), home)} is not covered by the settlements yet.
                         Calculate Settlements to bring them up to date.
                       </p>
                     )}

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2, PartyPopper } from 'lucide-react';
 import { settlementReplacedSchema, type Balance, type Settlement } from '@wayfare/contract';
-import { money } from '../../shared/locale';
 import { ApiError, errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { ledgerName, settlementSentence } from './categories';
+import { useHomeMoney } from './homeCurrency';
 import { SettlementExplanation } from './SettlementExplanation';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
@@ -26,6 +26,7 @@ export function SettlementList({
   tripId: string;
   settlements: Settlement[];
 }) {
+  const { home } = useHomeMoney();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [replaced, setReplaced] = useState<{
@@ -86,7 +87,7 @@ export function SettlementList({
         {ordered.map((settlement) => (
           <li key={settlement.id} className={cx(styles.row, styles.wrapRow)}>
             <div className={styles.main}>
-              <span className={styles.sentence}>{settlementSentence(settlement)}</span>
+              <span className={styles.sentence}>{settlementSentence(settlement, home)}</span>
               <span className={styles.meta}>
                 {ledgerName(settlement.payer)} → {ledgerName(settlement.payee)}
               </span>
@@ -103,7 +104,7 @@ export function SettlementList({
                   variant="secondary"
                   loading={busy === settlement.id}
                   onClick={() => void markPaid(settlement)}
-                  aria-label={`Mark as Paid: ${settlementSentence(settlement)}`}
+                  aria-label={`Mark as Paid: ${settlementSentence(settlement, home)}`}
                 >
                   Mark as Paid
                 </Button>
@@ -119,6 +120,7 @@ export function SettlementList({
 
 /** Each person's paid, owed and net position after the last calculation. */
 export function BalanceList({ balances }: { balances: Balance[] }) {
+  const { money } = useHomeMoney();
   return (
     <section className={styles.balances} aria-label="Balances">
       <h3>Balances</h3>

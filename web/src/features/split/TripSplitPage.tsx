@@ -14,6 +14,8 @@ import { isNotFound, tripQuery } from '../trips';
 import { AddParticipantForm } from './AddParticipantForm';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
+import { HomeCurrency } from './homeCurrency';
+import { HomeCurrencyField } from './HomeCurrencyField';
 import { InviteLinkPanel } from './InviteLinkPanel';
 import { LedgerFiles } from './LedgerFiles';
 import { ParticipantList } from './ParticipantList';
@@ -87,106 +89,120 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   }
 
   const { participants, invitations, expenses, settlements } = ledger;
+  const home = expenses.home_currency;
   return (
-    <div className={styles.page}>
-      <div className={styles.topBar}>
-        {back}
-        <button
-          type="button"
-          className={split.iconButton}
-          aria-label="Refresh"
-          title="Refresh"
-          onClick={refresh}
+    <HomeCurrency.Provider value={home}>
+      <div className={styles.page}>
+        <div className={styles.topBar}>
+          {back}
+          <button
+            type="button"
+            className={split.iconButton}
+            aria-label="Refresh"
+            title="Refresh"
+            onClick={refresh}
+          >
+            <RefreshCw size={20} aria-hidden="true" />
+          </button>
+        </div>
+        <header className={styles.header}>
+          <h1 className={styles.title}>Trip Split</h1>
+          <p className={styles.subtitle}>
+            <strong>{trip.trip_name}</strong> · {formatDateRange(trip.start_date, trip.end_date)}
+          </p>
+          <span className={cx(styles.live, ledger.live === 'live' && styles.liveOn)} role="status">
+            <Radio size={14} aria-hidden="true" />
+            {ledger.live === 'live'
+              ? 'Live'
+              : ledger.live === 'reconnecting'
+                ? 'Reconnecting…'
+                : 'Connecting…'}
+          </span>
+        </header>
+        {ledger.listener}
+
+        <Tabs
+          label="Trip split"
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            { key: 'participants', label: 'Participants', count: participants.data.length },
+            { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
+            { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+          ]}
         >
-          <RefreshCw size={20} aria-hidden="true" />
-        </button>
+          {tab === 'participants' && (
+            <>
+              {(participants.error ?? invitations.error) && (
+                <Notice tone="error">{participants.error ?? invitations.error}</Notice>
+              )}
+              <AddParticipantForm tripId={tripId} />
+              <InviteLinkPanel tripId={tripId} />
+              <ParticipantList
+                tripId={tripId}
+                participants={participants.data}
+                invitations={invitations.data}
+                onLeft={() => void navigate('/trips')}
+              />
+            </>
+          )}
+          {tab === 'expenses' && (
+            <>
+              {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
+              <div className={split.toolbar}>
+                <h2 className={styles.sectionTitle}>Expenses</h2>
+                <Button variant="accent" onClick={() => setEditing('new')}>
+                  <Plus size={18} aria-hidden="true" /> Add Expense
+                </Button>
+              </div>
+              <HomeCurrencyField
+                tripId={tripId}
+                home={home}
+                changeable={expenses.expense_count === 0 && settlements.data.length === 0}
+                onChanged={() => void ledger.refresh()}
+              />
+              <LedgerFiles tripId={tripId} participants={participants.data} />
+              <ExpenseList
+                expenses={expenses.data}
+                pending={ledger.pending}
+                onEdit={setEditing}
+                total={expenses.expense_count}
+                more={ledger.more}
+              />
+            </>
+          )}
+          {tab === 'settlements' && (
+            <>
+              {settlements.error && <Notice tone="error">{settlements.error}</Notice>}
+              {calcError && <Notice tone="error">{calcError}</Notice>}
+              <div className={split.toolbar}>
+                <h2 className={styles.sectionTitle}>Settlements</h2>
+                <Button
+                  variant="secondary"
+                  loading={calculating}
+                  loadingText="Calculating..."
+                  onClick={() => void calculate()}
+                >
+                  <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
+                </Button>
+              </div>
+              <SettlementList tripId={tripId} settlements={settlements.data} />
+              {balances && <BalanceList balances={balances} />}
+            </>
+          )}
+        </Tabs>
+
+        {editing && user && (
+          <ExpenseFormModal
+            tripId={tripId}
+            participants={participants.data}
+            userId={user.userId}
+            expense={editing === 'new' ? null : editing}
+            home={home}
+            onClose={() => setEditing(null)}
+          />
+        )}
       </div>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Trip Split</h1>
-        <p className={styles.subtitle}>
-          <strong>{trip.trip_name}</strong> · {formatDateRange(trip.start_date, trip.end_date)}
-        </p>
-        <span className={cx(styles.live, ledger.live === 'live' && styles.liveOn)} role="status">
-          <Radio size={14} aria-hidden="true" />
-          {ledger.live === 'live' ? 'Live' : ledger.live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
-        </span>
-      </header>
-      {ledger.listener}
-
-      <Tabs
-        label="Trip split"
-        active={tab}
-        onChange={setTab}
-        tabs={[
-          { key: 'participants', label: 'Participants', count: participants.data.length },
-          { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
-          { key: 'settlements', label: 'Settlements', count: settlements.data.length },
-        ]}
-      >
-        {tab === 'participants' && (
-          <>
-            {(participants.error ?? invitations.error) && (
-              <Notice tone="error">{participants.error ?? invitations.error}</Notice>
-            )}
-            <AddParticipantForm tripId={tripId} />
-            <InviteLinkPanel tripId={tripId} />
-            <ParticipantList
-              tripId={tripId}
-              participants={participants.data}
-              invitations={invitations.data}
-              onLeft={() => void navigate('/trips')}
-            />
-          </>
-        )}
-        {tab === 'expenses' && (
-          <>
-            {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
-            <div className={split.toolbar}>
-              <h2 className={styles.sectionTitle}>Expenses</h2>
-              <Button variant="accent" onClick={() => setEditing('new')}>
-                <Plus size={18} aria-hidden="true" /> Add Expense
-              </Button>
-            </div>
-            <LedgerFiles tripId={tripId} participants={participants.data} />
-            <ExpenseList
-              expenses={expenses.data}
-              pending={ledger.pending}
-              onEdit={setEditing}
-              total={expenses.expense_count}
-              more={ledger.more}
-            />
-          </>
-        )}
-        {tab === 'settlements' && (
-          <>
-            {settlements.error && <Notice tone="error">{settlements.error}</Notice>}
-            {calcError && <Notice tone="error">{calcError}</Notice>}
-            <div className={split.toolbar}>
-              <h2 className={styles.sectionTitle}>Settlements</h2>
-              <Button
-                variant="secondary"
-                loading={calculating}
-                loadingText="Calculating..."
-                onClick={() => void calculate()}
-              >
-                <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
-              </Button>
-            </div>
-            <SettlementList tripId={tripId} settlements={settlements.data} />
-            {balances && <BalanceList balances={balances} />}
-          </>
-        )}
-      </Tabs>
-
-      {editing && user && (
-        <ExpenseFormModal
-          tripId={tripId}
-          participants={participants.data}
-          userId={user.userId}
-          expense={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      )}
-    </div>
+    </HomeCurrency.Provider>
   );
 }

@@ -26,5 +26,5 @@ export const ledgerName = (p: { first_name: string; last_name: string; left: boo
   `${full ? personName(p) : p.first_name}${p.left ? ' (left)' : ''}`;
 
 /** "Bob pays Alice $33.33" (DESIGN.md: who owes whom reads as a sentence). */
-export const settlementSentence = (s: Settlement) =>
-  `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${money(s.amount_cents)}`;
+export const settlementSentence = (s: Settlement, home?: string) =>
+  `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${money(s.amount_cents, home)}`;

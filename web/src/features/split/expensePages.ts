@@ -1,5 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import {
+  DEFAULT_HOME_CURRENCY,
   EXPENSE_PAGE_DEFAULT,
   EXPENSE_PAGE_MAX,
   type Expense,
@@ -14,6 +15,8 @@ export interface ExpensePages {
   expense_count: number;
   total_expenses_cents: number;
   your_share_cents: number;
+  /** The currency of every amount of the trip's ledger. */
+  home_currency: string;
 }
 
 export const NO_EXPENSES: ExpensePages = {
@@ -23,6 +26,7 @@ export const NO_EXPENSES: ExpensePages = {
   expense_count: 0,
   total_expenses_cents: 0,
   your_share_cents: 0,
+  home_currency: DEFAULT_HOME_CURRENCY,
 };
 
 /** What one page is asked with: `limit` rows (the server's page without), after `cursor` when given. */
@@ -56,6 +60,7 @@ export function flattenPages(pages: readonly ExpensesResponse[]): ExpensePages {
     expense_count: last.expense_count,
     total_expenses_cents: last.total_expenses_cents,
     your_share_cents: last.your_share_cents,
+    home_currency: last.home_currency ?? DEFAULT_HOME_CURRENCY,
   };
 }
 

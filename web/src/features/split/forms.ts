@@ -1,8 +1,10 @@
 import {
   SHARES_EXCEED_AMOUNT,
+  DEFAULT_HOME_CURRENCY,
   applySplit,
-  centsToDollarText,
   formatMoney,
+  minorToDecimalText,
+  paidIn,
   formatTypedAmount,
   readTypedAmount,
   sumCents,
@@ -13,9 +15,20 @@ import {
   type ExpenseType,
 } from '@wayfare/contract';
 import { checkPayers, payerFieldsFromExpense, payersBody } from './payers';
+import {
+  currencyBody,
+  currencyDraftOf,
+  currencyOf,
+  digitsOf,
+  isForeign,
+  type CurrencyDraft,
+} from './currencyDraft';
 
-/** The simple expense form of the per-trip page, as typed (amounts are text in the person's locale). */
-export interface ExpenseDraft {
+/**
+ * The simple expense form of the per-trip page, as typed (amounts are text in the person's locale, in the draft's
+ * currency).
+ */
+export interface ExpenseDraft extends CurrencyDraft {
   title: string;
   description: string;
   amount: string;
@@ -35,8 +48,9 @@ export interface ExpenseDraft {
   kept: ExpenseSplit | null;
 }
 
-export function emptyDraft(today: string, payer: string): ExpenseDraft {
+export function emptyDraft(today: string, payer: string, home?: string): ExpenseDraft {
   return {
+    ...(home && { home, currency: home }),
     title: '',
     description: '',
     amount: '',
@@ -55,17 +69,26 @@ export function emptyDraft(today: string, payer: string): ExpenseDraft {
  * Edit mode: the form prefilled from the expense, whichever form made it: a shared expense shows what each person
  * owes (the payer's own share is what the payer bears), and the split is kept as decided until someone changes it.
  */
-export function draftFromExpense(expense: Expense, locale: string): ExpenseDraft {
+export function draftFromExpense(expense: Expense, locale: string, trip?: string): ExpenseDraft {
+  const home = trip ?? DEFAULT_HOME_CURRENCY;
+  // Without a trip currency or an expense currency (an answer from before currencies) the draft is in dollars.
+  const currency = trip || expense.currency ? currencyDraftOf(expense, home) : {};
+  const paid = paidIn(expense, home);
+  // The shares are in the home currency: for an expense paid in another, the split is kept as decided instead.
   const splits =
-    expense.expense_type === 'shared'
+    expense.expense_type === 'shared' && paid.currency === home
       ? Object.fromEntries(
-          expense.participants.map((p) => [p.user_id, formatTypedAmount(p.share_cents, locale)]),
+          expense.participants.map((p) => [
+            p.user_id,
+            formatTypedAmount(p.share_cents, locale, digitsOf(currency)),
+          ]),
         )
       : {};
   return {
+    ...currency,
     title: expense.title,
     description: expense.description,
-    amount: formatTypedAmount(expense.amount_cents, locale),
+    amount: formatTypedAmount(paid.minor, locale, digitsOf(currency)),
     expense_date: expense.expense_date,
     category: expense.category,
     paid_by: expense.paid_by,
@@ -88,7 +111,10 @@ export const changeSplit = (draft: ExpenseDraft, patch: Partial<ExpenseDraft>): 
  * apply it (so a new amount shows its new shares); null when nothing is kept or the amount is not valid yet.
  */
 export function keptSplits(draft: ExpenseDraft, locale: string): Record<string, string> | null {
-  const total = readTypedAmount(draft.amount, locale);
+  // In another currency the server converts first: the shares are known only once it has.
+  if (isForeign(draft)) return null;
+  const digits = digitsOf(draft);
+  const total = readTypedAmount(draft.amount, locale, digits);
   if (!draft.kept || total === null || total <= 0) return null;
   const { method, people } = draft.kept;
   const cents = applySplit(total, {
@@ -97,7 +123,9 @@ export function keptSplits(draft: ExpenseDraft, locale: string): Record<string, 
   });
   return (
     cents &&
-    Object.fromEntries(people.map((p, i) => [p.user_id, formatTypedAmount(cents[i] as number, locale)]))
+    Object.fromEntries(
+      people.map((p, i) => [p.user_id, formatTypedAmount(cents[i] as number, locale, digits)]),
+    )
   );
 }
 
@@ -108,16 +136,20 @@ const METHOD_LABEL: Record<ExpenseSplit['method'], string> = {
   personal: 'Personal',
 };
 
-/** "Percentages: Ana 50%, Cai 50%": a stored split in words, names looked up by user id, money in the locale. */
+/**
+ * "Percentages: Ana 50%, Cai 50%": a stored split in words, names looked up by user id, money in the locale and
+ * the trip's currency (the one stored amounts are in).
+ */
 export function describeSplit(
   split: ExpenseSplit,
   nameOf: (userId: string) => string,
   locale: string,
+  currency: string = DEFAULT_HOME_CURRENCY,
 ): string {
   const people = split.people.map((p) => {
     const name = nameOf(p.user_id);
     if (p.percent !== null) return `${name} ${p.percent}%`;
-    if (p.amount_cents !== null) return `${name} ${formatMoney(p.amount_cents, locale)}`;
+    if (p.amount_cents !== null) return `${name} ${formatMoney(p.amount_cents, locale, currency)}`;
     return name;
   });
   return `${METHOD_LABEL[split.method]}: ${people.join(', ')}`;
@@ -136,18 +168,22 @@ export function expenseBodyFromDraft(
   if (!draft.paid_by) return { error: 'Choose who paid' };
   if (!draft.title.trim()) return { error: 'Title is required' };
   if (!draft.expense_date) return { error: 'Date is required' };
-  const total = readTypedAmount(draft.amount, locale);
+  const digits = digitsOf(draft);
+  const total = readTypedAmount(draft.amount, locale, digits);
   if (total === null || total <= 0) return { error: 'Enter a valid amount' };
-  const payers = checkPayers(draft, locale);
+  const payers = checkPayers(draft, locale, digits);
   if (payers.error) return { error: payers.error };
+  const currency = currencyBody(draft);
+  if ('error' in currency) return currency;
   const body: ExpenseBodyInput = {
     title: draft.title.trim(),
     description: draft.description.trim(),
-    amount: centsToDollarText(total),
+    amount: minorToDecimalText(total, digits),
     expense_date: draft.expense_date,
     category: draft.category,
-    ...payersBody(draft, payers),
+    ...payersBody(draft, payers, digits),
     expense_type: draft.expense_type,
+    ...currency.fields,
   };
   // The split as decided: no people named, so the server keeps it (or re-applies it to a new amount).
   if (draft.expense_type !== 'shared' || draft.kept) return { body };
@@ -155,8 +191,15 @@ export function expenseBodyFromDraft(
   const entered: Array<{ user_id: string; cents: number }> = [];
   for (const [user_id, text] of Object.entries(draft.splits)) {
     if (user_id === draft.paid_by || !text.trim()) continue;
-    const cents = readTypedAmount(text, locale);
-    if (cents === null) return { error: 'Enter amounts in dollars, like 12.50' };
+    const cents = readTypedAmount(text, locale, digits);
+    if (cents === null) {
+      return {
+        error:
+          currencyOf(draft) === 'USD'
+            ? 'Enter amounts in dollars, like 12.50'
+            : `Enter amounts in ${currencyOf(draft)}, like ${minorToDecimalText(1250, digits)}`,
+      };
+    }
     if (cents > 0) entered.push({ user_id, cents });
   }
   if (entered.length === 0) return { body };
@@ -164,7 +207,7 @@ export function expenseBodyFromDraft(
   return {
     body: {
       ...body,
-      splits: entered.map((e) => ({ user_id: e.user_id, amount: centsToDollarText(e.cents) })),
+      splits: entered.map((e) => ({ user_id: e.user_id, amount: minorToDecimalText(e.cents, digits) })),
     },
   };
 }

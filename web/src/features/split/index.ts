@@ -1,7 +1,15 @@
 /** Public surface of the split feature: The ledger parts the overview reuses, and the split API the invitation and join screens call. Other features and the app import only this. */
 export { AddParticipantForm } from './AddParticipantForm';
 export { personName } from './categories';
+export {
+  currencyBody,
+  currencyDraftOf,
+  digitsOf,
+  partsInPaidCurrency,
+  type CurrencyDraft,
+} from './currencyDraft';
 export { ExpenseBasicsFields } from './ExpenseBasicsFields';
+export { HomeCurrency, useHomeMoney } from './homeCurrency';
 export { ExpenseList } from './ExpenseList';
 export { ParticipantList } from './ParticipantList';
 export { checkPayers, payerFieldsFromExpense, payersBody } from './payers';

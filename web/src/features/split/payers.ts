@@ -1,7 +1,7 @@
 import {
   PAYERS_MUST_ADD_UP,
-  centsToDollarText,
   formatTypedAmount,
+  minorToDecimalText,
   readTypedAmount,
   sumCents,
   type Expense,
@@ -37,9 +37,9 @@ export interface PayersCheck {
  * firstPayer): blank and zero parts are nobody's, and the rest must add up to the amount exactly. One payer
  * (several_payers off) needs no check.
  */
-export function checkPayers(fields: PayerFields, locale: string): PayersCheck {
+export function checkPayers(fields: PayerFields, locale: string, digits = 2): PayersCheck {
   if (!fields.several_payers) return { payers: null, leftCents: null, error: null };
-  const total = readTypedAmount(fields.amount, locale);
+  const total = readTypedAmount(fields.amount, locale, digits);
   const parts: Array<{ user_id: string; cents: number }> = [];
   const typed = Object.entries(fields.paid).sort(
     ([a], [b]) => Number(b === fields.paid_by) - Number(a === fields.paid_by),
@@ -47,7 +47,7 @@ export function checkPayers(fields: PayerFields, locale: string): PayersCheck {
   for (const [user_id, raw] of typed) {
     const text = raw.trim();
     if (!text) continue;
-    const cents = readTypedAmount(text, locale);
+    const cents = readTypedAmount(text, locale, digits);
     if (cents === null) return { payers: null, leftCents: null, error: PAYER_MESSAGES.typed };
     if (cents > 0) parts.push({ user_id, cents });
   }
@@ -58,19 +58,25 @@ export function checkPayers(fields: PayerFields, locale: string): PayersCheck {
 }
 
 /** The first person with a part typed, in participant order (`everyone`): the expense's paid_by while several paid. */
-export function firstPayer(paid: PayerFields['paid'], everyone: readonly string[], locale: string) {
-  return everyone.find((id) => (readTypedAmount(paid[id] ?? '', locale) ?? 0) > 0);
+export function firstPayer(
+  paid: PayerFields['paid'],
+  everyone: readonly string[],
+  locale: string,
+  digits = 2,
+) {
+  return everyone.find((id) => (readTypedAmount(paid[id] ?? '', locale, digits) ?? 0) > 0);
 }
 
 /** Who paid in a request body: paid_by alone, or the checked parts (paid_by then is the first of them). */
 export function payersBody(
   fields: PayerFields,
   check: PayersCheck,
+  digits = 2,
 ): Pick<ExpenseBodyInput, 'paid_by' | 'payers'> {
   if (!check.payers) return { paid_by: fields.paid_by };
   return {
     paid_by: (check.payers[0] as { user_id: string }).user_id,
-    payers: check.payers.map((p) => ({ user_id: p.user_id, amount: centsToDollarText(p.cents) })),
+    payers: check.payers.map((p) => ({ user_id: p.user_id, amount: minorToDecimalText(p.cents, digits) })),
   };
 }
 

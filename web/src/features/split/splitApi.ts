@@ -19,6 +19,8 @@ import {
   tripInvitationResponseSchema,
   tripInvitationsResponseSchema,
   userInvitationsResponseSchema,
+  homeCurrencyResponseSchema,
+  rateAnswerSchema,
   parseDollarsToCents,
   type AddParticipantBody,
   type SplitwiseImportBody,
@@ -97,7 +99,8 @@ export const splitApi = {
       summary: {
         title: body.title,
         date: body.expense_date,
-        amount_cents: parseDollarsToCents(body.amount) ?? undefined,
+        // Shown in dollars while waiting: only an amount in them (a body without a currency) is shown.
+        amount_cents: body.currency ? undefined : (parseDollarsToCents(body.amount) ?? undefined),
       },
     }),
   updateExpense: (id: string, body: ExpenseBodyInput) =>
@@ -140,6 +143,18 @@ export const splitApi = {
     apiFetchChecked(settlementResponseSchema, `${base}/settlements/${encodeURIComponent(id)}/paid`, {
       method: 'PUT',
       body: { amount: centsToDollars(amountCents) } satisfies MarkPaidBodyInput,
+    }),
+
+  /** The reference rate (units of `to` per unit of `from`) of a date, and where it came from. */
+  rate: (from: string, to: string, date: string, signal?: AbortSignal) =>
+    apiFetchChecked(rateAnswerSchema, `/api/rates?${new URLSearchParams({ from, to, date }).toString()}`, {
+      signal,
+    }),
+  /** The currency the trip's ledger is kept in; refused (409) once it has expenses or settlements. */
+  setHomeCurrency: (tripId: string, home_currency: string) =>
+    apiFetchChecked(homeCurrencyResponseSchema, `${trip(tripId)}/home-currency`, {
+      method: 'PUT',
+      body: { home_currency },
     }),
 
   userTrips: async (signal?: AbortSignal) =>

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { newTrip, newUser, adapterUnderTest, storeAdapters } from './test-adapters';
+import type { ExpenseOriginal, NewExpense } from './types';
+
+describe.each(Object.entries(storeAdapters))('store contract, currencies: %s', (_name, open) => {
+  const adapter = adapterUnderTest(open);
+
+  async function trip() {
+    const owner = await adapter.store.users.create(newUser({ first_name: 'Ana' }));
+    const created = await adapter.store.trips.create(owner.id, newTrip());
+    const expense = (original?: ExpenseOriginal): NewExpense => ({
+      title: 'Taxi',
+      description: '',
+      amount_cents: 6751,
+      expense_date: '2027-04-11',
+      category: 'transport',
+      expense_type: 'personal',
+      paid_by: owner.id,
+      shares: [{ user_id: owner.id, share_cents: 6751 }],
+      split: { method: 'personal', people: [{ user_id: owner.id, weight: null }] },
+      created_by: owner.id,
+      ...(original && { original }),
+    });
+    return { owner, trip: created, expense };
+  }
+
+  const yen: ExpenseOriginal = {
+    currency: 'JPY',
+    amount_minor: 10001,
+    rate: '0.006750000001',
+    rate_source: 'ecb',
+    rate_date: '2027-04-09',
+  };
+
+  it('keeps an expense’s original currency, amount and exact rate, and drops them back in the home currency', async () => {
+    const { trip: t, expense } = await trip();
+    const created = await adapter.store.split.createExpense(t.id, expense(yen));
+    expect(created.original).toEqual(yen);
+    expect((await adapter.store.split.getExpense(created.id))?.original).toEqual(yen);
+    expect((await adapter.store.split.listExpenses(t.id))[0]?.original).toEqual(yen);
+    const page = await adapter.store.split.listExpensePage(t.id, { limit: 5, after: null });
+    expect(page[0]?.original).toEqual(yen);
+
+    const member = { ...yen, rate: '0.0066', rate_source: 'member' as const, rate_date: '2027-04-11' };
+    const updated = await adapter.store.split.updateExpense(created.id, expense(member));
+    expect(updated?.original).toEqual(member);
+    expect((await adapter.store.split.getExpense(created.id))?.original).toEqual(member);
+
+    // Back in the trip's own currency: no original at all (not null), as expenses always were.
+    await adapter.store.split.updateExpense(created.id, expense());
+    const home = await adapter.store.split.getExpense(created.id);
+    expect(home).not.toHaveProperty('original');
+    expect(home?.amount_cents).toBe(6751);
+  });
+
+  it('gives a new trip US dollars and changes its currency only while its ledger is empty', async () => {
+    const { trip: t, expense } = await trip();
+    expect(t.home_currency).toBe('USD');
+    expect((await adapter.store.trips.get(t.id))?.home_currency).toBe('USD');
+    const version = (await adapter.store.trips.get(t.id))?.ledger_version ?? 0;
+    await expect(adapter.store.trips.setHomeCurrency(t.id, 'JPY')).resolves.toBe('set');
+    const after = await adapter.store.trips.get(t.id);
+    expect(after?.home_currency).toBe('JPY');
+    expect(after?.ledger_version).toBeGreaterThan(version);
+    const [listed] = await adapter.store.trips.listForUser(t.owner_id);
+    expect(listed?.home_currency).toBe('JPY');
+
+    const created = await adapter.store.split.createExpense(t.id, expense());
+    await expect(adapter.store.trips.setHomeCurrency(t.id, 'EUR')).resolves.toBe('in-use');
+    expect((await adapter.store.trips.get(t.id))?.home_currency).toBe('JPY');
+    await adapter.store.split.deleteExpense(created.id);
+    await expect(adapter.store.trips.setHomeCurrency(t.id, 'EUR')).resolves.toBe('set');
+    await expect(adapter.store.trips.setHomeCurrency('no-such-trip', 'EUR')).resolves.toBe('not-found');
+  });
+});

@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  convertMinor,
+  currencyChoices,
+  formatMoney,
+  paidIn,
+  readTypedAmount,
+  type Expense,
+  type RateAnswer,
+} from '@wayfare/contract';
+import { ApiError, errorMessage } from '../../shared/api';
+import { userLocale } from '../../shared/locale';
+import { TextField } from '../../shared/ui/TextField';
+import { currencyOf, digitsOf, homeOf, isForeign, readTypedRate, type CurrencyDraft } from './currencyDraft';
+import { splitApi } from './splitApi';
+import styles from '../../shared/ui/Ledger.module.css';
+
+type Reference =
+  | { status: 'loading' }
+  | { status: 'ready'; rate: string; source: RateAnswer['source'] | 'member'; date: string }
+  | { status: 'missing' }
+  | { status: 'error'; message: string };
+
+/** Where a rate came from, in words: "ECB rate of 2026-11-20", "Bundled ECB rate of 2024-12-31", "Your rate". */
+export function rateSourceText(source: string, date: string): string {
+  if (source === 'ecb') return `ECB rate of ${date}`;
+  if (source === 'snapshot') return `Bundled ECB rate of ${date} (offline)`;
+  if (source === 'member') return 'Your rate';
+  return 'Same currency';
+}
+
+/**
+ * The reference rate of the draft's currency on its date: the stored one while an edited expense keeps its
+ * currency and date (the server keeps it too), else GET /api/rates.
+ */
+function useReferenceRate(draft: CurrencyDraft, date: string, stored: Expense | null): Reference | null {
+  const home = homeOf(draft);
+  const currency = currencyOf(draft);
+  const kept = useMemo(() => {
+    if (!stored) return null;
+    const paid = paidIn(stored, home);
+    return paid.currency === currency && stored.expense_date === date && paid.rate_source !== 'member'
+      ? ({ status: 'ready', rate: paid.rate, source: paid.rate_source, date: paid.rate_date } as const)
+      : null;
+  }, [stored, home, currency, date]);
+  const [fetched, setFetched] = useState<{ key: string; reference: Reference } | null>(null);
+  const key = `${currency}|${home}|${date}`;
+  const wanted = currency !== home && !kept && /^\d{4}-\d{2}-\d{2}$/.test(date);
+
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    splitApi.rate(currency, home, date, controller.signal).then(
+      (answer) =>
+        setFetched({
+          key,
+          reference: { status: 'ready', rate: answer.rate, source: answer.source, date: answer.rate_date },
+        }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        setFetched({
+          key,
+          reference:
+            err instanceof ApiError && err.status === 404
+              ? { status: 'missing' }
+              : { status: 'error', message: errorMessage(err, 'The rate could not be looked up') },
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [wanted, key, currency, home, date]);
+
+  if (currency === home) return null;
+  if (kept) return kept;
+  return fetched?.key === key ? fetched.reference : { status: 'loading' };
+}
+
+interface CurrencyFieldsProps {
+  values: CurrencyDraft & { amount: string; expense_date: string };
+  /** Edit mode: the expense as stored, whose rate is kept while its currency and date are. */
+  stored: Expense | null;
+  onChange: (patch: Pick<CurrencyDraft, 'currency' | 'rate'>) => void;
+}
+
+/**
+ * The currency an expense was paid in (the trip's own first, then common travel currencies, then every ISO 4217
+ * one) and, for another than the trip's, the rate to it: prefilled from the reference rates with where it came
+ * from, and editable (then it is the member's own rate). Shows the amount converted as the server will store it.
+ */
+export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps) {
+  const locale = userLocale();
+  const home = homeOf(values);
+  const currency = currencyOf(values);
+  const choices = useMemo(() => currencyChoices(home), [home]);
+  const reference = useReferenceRate(values, values.expense_date, stored);
+  const typed = values.rate?.trim() ?? '';
+  const referenceRate = reference?.status === 'ready' ? reference.rate : null;
+  const rate = typed ? readTypedRate(typed) : referenceRate;
+  const amount = readTypedAmount(values.amount, locale, digitsOf(values));
+
+  let hint: string;
+  if (typed) hint = rate ? 'Your rate' : 'Enter the rate as a number, like 0.0062';
+  else if (!reference || reference.status === 'loading') hint = 'Looking up the rate…';
+  else if (reference.status === 'ready') hint = rateSourceText(reference.source, reference.date);
+  else if (reference.status === 'missing') hint = `No reference rate for ${currency}: type the rate you got`;
+  else hint = `${reference.message}: type the rate you got`;
+  const converted =
+    rate && amount !== null && amount > 0
+      ? formatMoney(convertMinor(amount, rate, currency, home), locale, home)
+      : null;
+
+  return (
+    <>
+      <label className={styles.field}>
+        <span className={styles.label}>Currency</span>
+        <select
+          className={styles.select}
+          value={currency}
+          onChange={(e) => onChange({ currency: e.target.value, rate: undefined })}
+        >
+          {choices.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} · {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {isForeign(values) && (
+        <>
+          <TextField
+            label={`Rate (${home} per 1 ${currency})`}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.rate ?? referenceRate ?? ''}
+            placeholder={referenceRate ?? undefined}
+            hint={hint}
+            onChange={(e) => onChange({ rate: e.target.value })}
+          />
+          {converted && (
+            <p className={styles.hint} aria-live="polite">
+              {`= ${converted} in the trip's currency`}
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
