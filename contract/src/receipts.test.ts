@@ -14,6 +14,7 @@ const expense = {
   expense_type: 'personal',
   paid_by: 'u1',
   paid_by_name: 'Ana Doe',
+  payers: [{ user_id: 'u1', first_name: 'Ana', last_name: 'Doe', amount_cents: 24000, amount: 240 }],
   participants: [],
   split: { method: 'personal', people: [] },
   created_by: 'u1',

@@ -17,8 +17,10 @@ export const AUTO_ADD_MESSAGES: Record<AutoAddStatus, string | null> = {
 
 /**
  * Turns the AI guide's itinerary into daily plans once, one second after the trip page shows it, when the trip
- * has dates, the guide parses and no plans exist (spec §4). The server skips duplicates, so two tabs racing
- * cannot double the plans. `onPlansAdded` receives the created plans (e.g. to refresh the trip).
+ * has dates, the guide parses and no plans exist (spec §4). A trip seen with plans is never auto-filled on this
+ * page afterwards: removing its last plan leaves the days empty, as the traveller made them. The server skips
+ * duplicates, so two tabs racing cannot double the plans. `onPlansAdded` receives the created plans (e.g. to
+ * refresh the trip).
  */
 export function useAutoAddPlans(trip: GuideTrip | null, onPlansAdded: (plans: DailyPlan[]) => void) {
   const [status, setStatus] = useState<AutoAddStatus>('idle');
@@ -30,6 +32,12 @@ export function useAutoAddPlans(trip: GuideTrip | null, onPlansAdded: (plans: Da
 
   const eligible = trip !== null && autoPlansFor(trip) !== null;
   const tripId = trip?.id ?? null;
+  const hasPlans = (trip?.daily_plans.length ?? 0) > 0;
+
+  // Declared before the timer's effect, so it runs first: plans seen once settle the question for this trip.
+  useEffect(() => {
+    if (tripId && hasPlans) attempted.current.add(tripId);
+  }, [tripId, hasPlans]);
 
   useEffect(() => {
     if (!eligible || !tripId || attempted.current.has(tripId)) return;
