@@ -49,6 +49,10 @@ function main() {
       `Wayfare is running on http://localhost:${config.port}`,
     );
   });
+  // Node ends a kept-alive socket keepAliveTimeout after handing off a response, even while a slow client is still
+  // reading it (5 s by default): a phone draining a megabyte ledger answer would lose its tail.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   answerClientErrorsAsJson(server);
   server.on('error', (err) => {
     logger.fatal({ err }, 'could not start the server');
