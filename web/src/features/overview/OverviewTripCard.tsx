@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronDown, Crown, Plus, RefreshCw, UserPlus, Users } from 'lucide-react';
+import { ChevronDown, Crown, Plus, UserPlus, Users } from 'lucide-react';
 import { type Expense, type SplitTripSummary } from '@wayfare/contract';
 import { money } from '../../shared/locale';
 import { cx } from '../../shared/cx';
@@ -12,6 +12,7 @@ import { formatDateRange } from '../../shared/dates';
 import { TripPhoto } from '../trips';
 import {
   AddParticipantForm,
+  CalculateSettlementsButton,
   ExpenseList,
   HomeCurrency,
   ParticipantList,
@@ -167,14 +168,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
               {(calcError ?? settlements.error) && (
                 <Notice tone="error">{calcError ?? settlements.error}</Notice>
               )}
-              <Button
-                variant="secondary"
-                loading={calculating}
-                loadingText="Calculating..."
-                onClick={() => void calculate()}
-              >
-                <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
-              </Button>
+              <CalculateSettlementsButton calculating={calculating} onCalculate={() => void calculate()} />
               <SettlementList tripId={trip.id} settlements={settlements.data} />
             </>
           )}

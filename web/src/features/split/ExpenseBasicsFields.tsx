@@ -2,7 +2,6 @@ import { useId } from 'react';
 import {
   EXPENSE_CATEGORIES,
   formatMoney,
-  formatTypedAmount,
   readTypedAmount,
   type Expense,
   type ExpenseCategory,
@@ -14,6 +13,7 @@ import { CATEGORY, personName } from './categories';
 import { CurrencyFields } from './CurrencyFields';
 import { currencyOf, digitsOf, type CurrencyDraft } from './currencyDraft';
 import { checkPayers, firstPayer, type PayerFields } from './payers';
+import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../shared/ui/Ledger.module.css';
 
 /** The fields every expense form asks for, whatever the split; amounts are typed in the draft's currency. */
@@ -139,18 +139,15 @@ export function ExpenseBasicsFields({
         <fieldset className={styles.payers} aria-describedby={`${id}-left`}>
           <legend>Paid by</legend>
           {participants.map((p) => (
-            <label key={p.user_id} className={styles.personRow}>
-              <span>{personName(p)}</span>
-              <input
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={formatTypedAmount(0, locale, digits)}
-                aria-label={`Paid by ${personName(p)}`}
-                value={values.paid[p.user_id] ?? ''}
-                onChange={(e) => setPart(p.user_id, e.target.value)}
-              />
-            </label>
+            <PersonAmountRow
+              key={p.user_id}
+              person={p}
+              label={`Paid by ${personName(p)}`}
+              value={values.paid[p.user_id] ?? ''}
+              locale={locale}
+              digits={digits}
+              onChange={(text) => setPart(p.user_id, text)}
+            />
           ))}
           <p id={`${id}-left`} className={styles.hint} aria-live="polite">
             {leftToAssign(leftCents, values.amount, locale, currency, digits)}

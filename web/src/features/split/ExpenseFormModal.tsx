@@ -1,12 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import {
-  DEFAULT_HOME_CURRENCY,
-  EXPENSE_TYPES,
-  formatTypedAmount,
-  type Expense,
-  type Participant,
-} from '@wayfare/contract';
+import { DEFAULT_HOME_CURRENCY, EXPENSE_TYPES, type Expense, type Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
@@ -16,6 +10,7 @@ import { TextField } from '../../shared/ui/TextField';
 import { EXPENSE_TYPE_LABEL, personName } from './categories';
 import { digitsOf } from './currencyDraft';
 import { ExpenseBasicsFields } from './ExpenseBasicsFields';
+import { PersonAmountRow } from './PersonAmountRow';
 import { ReceiptControl } from './ReceiptControl';
 import {
   changeSplit,
@@ -154,24 +149,21 @@ export function ExpenseFormModal({
               What each person owes the payer. Leave all empty to split equally among them.
             </p>
             {others.map((p) => (
-              <label key={p.user_id} className={styles.personRow}>
-                <span>{personName(p)}</span>
-                <input
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder={formatTypedAmount(0, locale, digitsOf(draft))}
-                  aria-label={`Amount owed by ${personName(p)}`}
-                  value={owed[p.user_id] ?? ''}
-                  onChange={(e) =>
-                    setDraft((d) =>
-                      changeSplit(d, {
-                        splits: { ...(keptSplits(d, locale) ?? d.splits), [p.user_id]: e.target.value },
-                      }),
-                    )
-                  }
-                />
-              </label>
+              <PersonAmountRow
+                key={p.user_id}
+                person={p}
+                label={`Amount owed by ${personName(p)}`}
+                value={owed[p.user_id] ?? ''}
+                locale={locale}
+                digits={digitsOf(draft)}
+                onChange={(text) =>
+                  setDraft((d) =>
+                    changeSplit(d, {
+                      splits: { ...(keptSplits(d, locale) ?? d.splits), [p.user_id]: text },
+                    }),
+                  )
+                }
+              />
             ))}
           </div>
         )}

@@ -12,6 +12,7 @@ import { useSession } from '../auth';
 import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
 import { AddParticipantForm } from './AddParticipantForm';
+import { CalculateSettlementsButton } from './CalculateSettlementsButton';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
 import { HomeCurrency } from './homeCurrency';
@@ -177,14 +178,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
               {calcError && <Notice tone="error">{calcError}</Notice>}
               <div className={split.toolbar}>
                 <h2 className={styles.sectionTitle}>Settlements</h2>
-                <Button
-                  variant="secondary"
-                  loading={calculating}
-                  loadingText="Calculating..."
-                  onClick={() => void calculate()}
-                >
-                  <RefreshCw size={18} aria-hidden="true" /> Calculate Settlements
-                </Button>
+                <CalculateSettlementsButton calculating={calculating} onCalculate={() => void calculate()} />
               </div>
               <SettlementList tripId={tripId} settlements={settlements.data} />
               {balances && <BalanceList balances={balances} />}

@@ -1,5 +1,6 @@
 /** Public surface of the split feature: The ledger parts the overview reuses, and the split API the invitation and join screens call. Other features and the app import only this. */
 export { AddParticipantForm } from './AddParticipantForm';
+export { CalculateSettlementsButton } from './CalculateSettlementsButton';
 export { personName } from './categories';
 export {
   currencyBody,
