@@ -15,6 +15,7 @@ const EMULATOR_API_SUITES = [
   'functions/src/plans/plans.api.test.ts',
   'functions/src/split/split.api.test.ts',
   'functions/src/split/expense-pages.api.test.ts',
+  'functions/src/split/payers.api.test.ts',
   'functions/src/firebase-live.api.test.ts',
   // The web app in a browser under Hosting's headers, live through the Auth and Firestore emulators.
   'e2e/firebase-live.emulators.ts',
