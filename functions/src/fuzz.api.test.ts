@@ -14,6 +14,8 @@ const start = addDays(toIsoDate(new Date()), 6);
 // Fewer cases through the emulator suite, where each request crosses Hosting and the Functions emulator.
 const RUNS = targetsEmulatorSuite ? 10 : 40;
 const ID_RUNS = targetsEmulatorSuite ? 8 : 25;
+/** Hundreds of requests per case: the budget is counted in runs, and a loaded machine only makes them slower. */
+const FUZZ_TIMEOUT_MS = 180_000;
 
 const hostileValue = fc.oneof(
   fc.anything(),
@@ -273,45 +275,54 @@ describe('fuzzing the API', () => {
   ];
 
   for (const [method, name, path, valid] of bodies()) {
-    it(`survives mutated bodies: ${name}`, async () => {
-      await fc.assert(
-        fc.asyncProperty(mutated(valid), (body) => expectSafe(method, path(), body).then(() => true)),
-        {
-          numRuns: RUNS,
-        },
-      );
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    });
+    it(
+      `survives mutated bodies: ${name}`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(mutated(valid), (body) => expectSafe(method, path(), body).then(() => true)),
+          {
+            numRuns: RUNS,
+          },
+        );
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      },
+      FUZZ_TIMEOUT_MS,
+    );
   }
 
-  it('survives hostile ids in every path parameter', async () => {
-    const paths = (id: string) => [
-      ['GET', `/api/trips/${id}`],
-      ['PUT', `/api/trips/${id}`],
-      ['DELETE', `/api/trips/${id}`],
-      ['GET', `/api/trips/${id}/weather`],
-      ['DELETE', `/api/trips/${tripId}/daily-plans/${id}`],
-      ['PUT', `/api/trips/${id}/daily-plans/${planId}`],
-      ['GET', `/api/trip-split/trips/${id}/participants`],
-      ['DELETE', `/api/trip-split/trips/${tripId}/participants/${id}`],
-      ['GET', `/api/trip-split/trips/${id}/expenses`],
-      ['DELETE', `/api/trip-split/expenses/${id}`],
-      ['PUT', `/api/trip-split/settlements/${id}/paid`],
-      ['POST', `/api/trip-split/trips/${id}/settlements/calculate`],
-      ['POST', `/api/trip-split/invite-links/${id}/join`],
-      ['GET', `/api/trip-split/trips/${id}/invite-link`],
-      ['GET', `/api/trip-split/trips/${id}/export`],
-      ['GET', `/api/files/trips/${id}/image?expires=1&sig=x`],
-    ];
-    await fc.assert(
-      fc.asyncProperty(hostileId, async (raw) => {
-        const id = encodeURIComponent(raw);
-        for (const [method, path] of paths(id)) await expectSafe(method as string, path as string, undefined);
-        return true;
-      }),
-      { numRuns: ID_RUNS },
-    );
-  });
+  it(
+    'survives hostile ids in every path parameter',
+    async () => {
+      const paths = (id: string) => [
+        ['GET', `/api/trips/${id}`],
+        ['PUT', `/api/trips/${id}`],
+        ['DELETE', `/api/trips/${id}`],
+        ['GET', `/api/trips/${id}/weather`],
+        ['DELETE', `/api/trips/${tripId}/daily-plans/${id}`],
+        ['PUT', `/api/trips/${id}/daily-plans/${planId}`],
+        ['GET', `/api/trip-split/trips/${id}/participants`],
+        ['DELETE', `/api/trip-split/trips/${tripId}/participants/${id}`],
+        ['GET', `/api/trip-split/trips/${id}/expenses`],
+        ['DELETE', `/api/trip-split/expenses/${id}`],
+        ['PUT', `/api/trip-split/settlements/${id}/paid`],
+        ['POST', `/api/trip-split/trips/${id}/settlements/calculate`],
+        ['POST', `/api/trip-split/invite-links/${id}/join`],
+        ['GET', `/api/trip-split/trips/${id}/invite-link`],
+        ['GET', `/api/trip-split/trips/${id}/export`],
+        ['GET', `/api/files/trips/${id}/image?expires=1&sig=x`],
+      ];
+      await fc.assert(
+        fc.asyncProperty(hostileId, async (raw) => {
+          const id = encodeURIComponent(raw);
+          for (const [method, path] of paths(id))
+            await expectSafe(method as string, path as string, undefined);
+          return true;
+        }),
+        { numRuns: ID_RUNS },
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   const queryValue = (value: unknown) =>
     encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
