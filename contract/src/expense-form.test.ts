@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARES_EXCEED_AMOUNT, type Expense } from '@wayfare/contract';
+import { SHARES_EXCEED_AMOUNT, type Expense } from './split';
 import {
   changeSplit,
   describeSplit,
@@ -7,7 +7,7 @@ import {
   emptyDraft,
   expenseBodyFromDraft,
   keptSplits,
-} from './forms';
+} from './expense-form';
 
 const en = 'en-US';
 
@@ -41,7 +41,7 @@ describe('expenseBodyFromDraft', () => {
     [{ expense_date: '' }, 'Date is required'],
     [{ paid_by: '' }, 'Choose who paid'],
   ])('refuses %j', (patch, error) => {
-    expect(expenseBodyFromDraft({ ...draft, ...patch }, en)).toEqual({ error });
+    expect(expenseBodyFromDraft({ ...draft, ...patch }, en)).toMatchObject({ error });
   });
 
   it('shared (spec §5): drops zeros and the payer, leaves the rest on the payer, refuses more than the total', () => {
@@ -56,8 +56,8 @@ describe('expenseBodyFromDraft', () => {
       },
     });
     expect(body({})).toEqual({ body: expect.not.objectContaining({ splits: expect.anything() }) });
-    expect(body({ bea: '6', cai: '4.01' })).toEqual({ error: SHARES_EXCEED_AMOUNT });
-    expect(body({ bea: 'x' })).toEqual({ error: 'Enter amounts in dollars, like 12.50' });
+    expect(body({ bea: '6', cai: '4.01' })).toMatchObject({ error: SHARES_EXCEED_AMOUNT });
+    expect(body({ bea: 'x' })).toMatchObject({ error: 'Enter amounts in dollars, like 12.50' });
   });
 
   it('reads amounts as typed in the locale and sends them as exact dot-decimal dollars', () => {
@@ -79,6 +79,7 @@ describe('expenseBodyFromDraft', () => {
     });
     expect(expenseBodyFromDraft({ ...draft, amount: '15,385' }, 'de-DE')).toEqual({
       error: 'Enter a valid amount',
+      field: 'amount',
     });
     expect(expenseBodyFromDraft({ ...shared, splits: { bea: '1,2,3' } }, 'de-DE')).toEqual({
       error: 'Enter amounts in dollars, like 12.50',
@@ -216,7 +217,7 @@ describe('several payers', () => {
     [{ ana: '60', bea: '40' }, 'What each person paid must add up to the amount exactly'],
     [{ ana: '6x' }, 'Enter what each person paid in dollars, like 12.50'],
   ])('refuses parts %j', (paid, error) => {
-    expect(expenseBodyFromDraft({ ...draft, paid }, 'de-DE')).toEqual({ error });
+    expect(expenseBodyFromDraft({ ...draft, paid }, 'de-DE')).toMatchObject({ error });
   });
 
   it('prefills the parts of an expense several people paid', () => {
