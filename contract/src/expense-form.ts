@@ -221,7 +221,11 @@ export function expenseBodyFromDraft(
 
 /** Where the server's rule about a body field is shown on the simple form. */
 const draftFieldOf = (key: string): ExpenseDraftField =>
-  key === 'payers' ? 'paid' : key === 'participants' || key === 'split' ? 'splits' : (key as ExpenseDraftField);
+  key === 'payers'
+    ? 'paid'
+    : key === 'participants' || key === 'split'
+      ? 'splits'
+      : (key as ExpenseDraftField);
 
 /**
  * The per-trip page's expense form (spec §5) for react-hook-form: its input is the draft as typed, its output the

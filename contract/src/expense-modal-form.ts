@@ -264,7 +264,11 @@ export const modalExpenseFormSchema = (everyone: readonly string[], locale: stri
   z.custom<ModalDraft>().transform((draft, ctx) => {
     const computed = computeModalSplit(draft, everyone, locale);
     if (!computed.shares) {
-      ctx.addIssue({ code: 'custom', path: ['values'], message: computed.error ?? MODAL_MESSAGES.uncomputable });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: computed.error ?? MODAL_MESSAGES.uncomputable,
+      });
       return z.NEVER;
     }
     return checkedBody(modalExpenseBody(draft, computed.shares, locale), ctx, modalFieldOf);
