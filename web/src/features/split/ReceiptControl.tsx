@@ -230,7 +230,7 @@ export function ReceiptPicker({ receipt }: { receipt: NewExpenseReceipt }) {
   return (
     <div className={styles.control} role="group" aria-labelledby={labelId}>
       <span id={labelId} className={styles.label}>
-        Receipt <span className={styles.meta}>(optional)</span>
+        Receipt <span className={styles.optional}>(optional)</span>
       </span>
       <span className={styles.meta}>
         {file
