@@ -6,6 +6,7 @@ import {
   draftFromExpense,
   emptyDraft,
   expenseBodyFromDraft,
+  expenseFormSchema,
   keptSplits,
 } from './expense-form';
 
@@ -83,6 +84,7 @@ describe('expenseBodyFromDraft', () => {
     });
     expect(expenseBodyFromDraft({ ...shared, splits: { bea: '1,2,3' } }, 'de-DE')).toEqual({
       error: 'Enter amounts in dollars, like 12.50',
+      field: 'splits',
     });
   });
 
@@ -240,5 +242,69 @@ describe('several payers', () => {
       several_payers: true,
       paid: { ana: '60,00', bea: '30,01' },
     });
+  });
+
+  it('prefills the parts of a foreign-currency expense in that currency, adding up to what was paid', () => {
+    // 12,345 JPY at 0.0065 USD per JPY: 80.24 USD, paid 10,000 JPY (65.00 USD) and 2,345 JPY (15.24 USD).
+    const expense = {
+      title: 'Sushi',
+      description: '',
+      amount_cents: 8024,
+      currency: 'JPY',
+      original_amount_minor: 12345,
+      rate: '0.0065',
+      rate_source: 'member',
+      rate_date: '2027-04-11',
+      expense_date: '2027-04-11',
+      category: 'food',
+      expense_type: 'group',
+      paid_by: 'ana',
+      payers: [
+        { user_id: 'ana', first_name: 'Ana', last_name: 'A', amount_cents: 6500, amount: 65 },
+        { user_id: 'bea', first_name: 'Bea', last_name: 'B', amount_cents: 1524, amount: 15.24 },
+      ],
+      participants: [],
+      split: { method: 'equal', people: [] },
+    } as unknown as Expense;
+    const draft = draftFromExpense(expense, 'de-DE', 'USD');
+    expect(draft).toMatchObject({ amount: '12345', paid: { ana: '10000', bea: '2345' } });
+    expect(expenseBodyFromDraft(draft, 'de-DE')).toMatchObject({
+      body: {
+        currency: 'JPY',
+        rate: '0.0065',
+        amount: '12345',
+        payers: [
+          { user_id: 'ana', amount: '10000' },
+          { user_id: 'bea', amount: '2345' },
+        ],
+      },
+    });
+  });
+});
+
+describe('expenseFormSchema', () => {
+  const schema = expenseFormSchema(en);
+  const draft = { ...emptyDraft('2027-04-11', 'ana'), title: 'Dinner', amount: '100' };
+  const issues = (patch: Partial<typeof draft>) =>
+    schema.safeParse({ ...draft, ...patch }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('parses a draft to the body the server takes', () => {
+    expect(schema.parse(draft)).toMatchObject({ title: 'Dinner', amount: '100.00', paid_by: 'ana' });
+  });
+
+  it("refuses at the field each rule is about: the form's own rules, then the body schema's", () => {
+    expect(issues({ title: ' ' })).toEqual([['title', 'Title is required']]);
+    expect(issues({ amount: '0' })).toEqual([['amount', 'Enter a valid amount']]);
+    expect(issues({ several_payers: true, paid: { ana: '60' } })).toEqual([
+      ['paid', 'What each person paid must add up to the amount exactly'],
+    ]);
+    expect(issues({ currency: 'EUR', rate: 'abc' })).toEqual([
+      ['rate', 'Enter the rate as a number, like 0.0062'],
+    ]);
+    expect(issues({ expense_type: 'shared', splits: { bea: '101' } })).toEqual([
+      ['splits', SHARES_EXCEED_AMOUNT],
+    ]);
+    expect(issues({ title: 'x'.repeat(201) })).toEqual([['title', 'Title must be at most 200 characters']]);
+    expect(issues({ description: 'x'.repeat(2001) })).toEqual([['description', 'Description is too long']]);
   });
 });
