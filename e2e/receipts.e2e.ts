@@ -110,4 +110,33 @@ describe('receipts on expenses, in the browser', () => {
     await beaPage.keyboard.press('Escape');
     await beaPage.getByRole('dialog', { name: 'Receipt: Hotel' }).waitFor({ state: 'detached' });
   });
+
+  it('attaches a PDF chosen while adding an expense, uploaded once the expense exists', async () => {
+    const page = await signedIn(ana.token, VIEWPORTS.desktop);
+    await page.goto(`/trips/${tripId}/split`);
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByRole('tab', { name: /Expenses/ }).click();
+    await page.getByRole('button', { name: 'Add Expense' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Expense' });
+    await dialog.getByLabel('Title').fill('Museum');
+    await dialog.getByLabel('Amount ($)').fill('32');
+    await dialog.getByLabel('Receipt file').setInputFiles({
+      name: 'tickets.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
+    await dialog.getByText(/^tickets\.pdf, .*: attached once the expense is added\.$/).waitFor();
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith(`/trips/${tripId}/expenses`) && r.request().method() === 'POST',
+    );
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/receipt') && r.request().method() === 'PUT',
+    );
+    await dialog.getByRole('button', { name: 'Add Expense' }).click();
+    expect((await created).status()).toBe(201);
+    expect((await uploaded).status()).toBe(200);
+    await dialog.waitFor({ state: 'detached' });
+    // The list shows the PDF's thumbnail, which opens it in a new tab.
+    await page.getByRole('link', { name: 'Receipt for Museum (PDF, opens in a new tab)' }).waitFor();
+  });
 });

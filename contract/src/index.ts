@@ -24,3 +24,6 @@ export * from './typed-amount-field';
 export * from './trips';
 export * from './trip-views';
 export * from './map';
+export * from './expense-draft';
+export * from './expense-form';
+export * from './expense-modal-form';

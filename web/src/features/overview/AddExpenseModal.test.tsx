@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNSUPPORTED_RECEIPT } from '@wayfare/contract';
+import { expenseAnswer } from '../../test-support/expenses';
 import { participant } from '../../test-support/people';
 import { stubApi } from '../../test-support/stubApi';
 import { AddExpenseModal } from './AddExpenseModal';
@@ -125,5 +127,99 @@ describe('AddExpenseModal', () => {
     await userEvent.click(addButton());
     expect(await screen.findByText('Amount is too large')).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('AddExpenseModal: locale, receipts and foreign payers', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('custom amounts with a decimal comma in de-DE must add up, then go as exact dot-decimal text', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const onClose = renderModal();
+    await fillBasics('Taxi', '15,38');
+    await userEvent.click(screen.getByRole('radio', { name: 'Custom amounts' }));
+    await userEvent.type(screen.getByLabelText('Amount for Alice Doe'), '10,38');
+    expect(screen.getByText('Split does not add up to total yet')).toBeVisible();
+    expect(screen.getByText(/^So far 10,38\s\$ is assigned\.$/)).toBeVisible();
+    await userEvent.type(screen.getByLabelText('Amount for Bob Doe'), '5');
+    expect(screen.getByText(/^Split adds up to 15,38\s\$$/)).toBeVisible();
+    await userEvent.click(addButton());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[0]?.body).toMatchObject({
+      amount: '15.38',
+      split: {
+        method: 'custom',
+        people: [
+          { user_id: 'u-alice', amount: '10.38' },
+          { user_id: 'u-bob', amount: '5.00' },
+          { user_id: 'u-carol', amount: '0.00' },
+        ],
+      },
+    });
+  });
+
+  it('attaches a receipt chosen while adding once the expense exists', async () => {
+    const created = expenseAnswer({ 'u-alice': 3000 }, { 'u-alice': 1000, 'u-bob': 1000, 'u-carol': 1000 });
+    const requests = stubApi({
+      [EXPENSES]: { status: 201, body: { expense: created } },
+      'PUT /api/trip-split/expenses/e1/receipt': { body: { expense: created } },
+    });
+    const onClose = renderModal();
+    await fillBasics('Dinner', '30');
+    await userEvent.upload(
+      screen.getByLabelText('Receipt file'),
+      new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(addButton());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      EXPENSES,
+      'PUT /api/trip-split/expenses/e1/receipt',
+    ]);
+  });
+
+  it('refuses a receipt of another type as soon as it is chosen, and adds the expense without it', async () => {
+    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const onClose = renderModal();
+    await fillBasics('Dinner', '30');
+    await userEvent.upload(
+      screen.getByLabelText('Receipt file'),
+      new File(['zip'], 'bill.zip', { type: 'application/zip' }),
+      { applyAccept: false },
+    );
+    expect(screen.getByText(UNSUPPORTED_RECEIPT)).toBeVisible();
+    await userEvent.click(addButton());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests).toHaveLength(1);
+  });
+
+  it('edits a euro expense of a dollar trip paid by two: their parts prefilled in euros', async () => {
+    // 90.01 EUR at 1.1 USD per EUR: 99.01 USD, paid 60.00 EUR (66.00 USD) and 30.01 EUR (33.01 USD).
+    const dinner = expenseAnswer(
+      { 'u-alice': 6600, 'u-bob': 3301 },
+      { 'u-alice': 3301, 'u-bob': 3300, 'u-carol': 3300 },
+      {
+        currency: 'EUR',
+        original_amount_minor: 9001,
+        rate: '1.1',
+        rate_source: 'ecb',
+        rate_date: '2027-04-09',
+      },
+    );
+    render(
+      <AddExpenseModal
+        tripId="t1"
+        participants={PEOPLE}
+        userId="u-alice"
+        expense={dinner}
+        home="USD"
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Paid by Alice Doe')).toHaveDisplayValue('60.00');
+    expect(screen.getByLabelText('Paid by Bob Doe')).toHaveDisplayValue('30.01');
+    expect(screen.getByText('All €90.01 assigned')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   });
 });

@@ -1,31 +1,42 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { format } from 'date-fns';
+import { FormProvider, useWatch } from 'react-hook-form';
 import {
   DEFAULT_HOME_CURRENCY,
+  MODAL_MESSAGES,
+  computeModalSplit,
+  digitsOf,
+  emptyModalDraft,
   formatMoney,
   formatTypedAmount,
+  modalDraftFromExpense,
+  modalExpenseFormSchema,
+  splitPeople,
   type Expense,
+  type ExpenseBodyInput,
+  type ModalDraft,
+  type ModalSplitMethod,
   type Participant,
 } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { recordFieldMessage, submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
+import { FieldError } from '../../shared/ui/Field';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { personName, ExpenseBasicsFields, splitApi, digitsOf } from '../split';
-import split from '../../shared/ui/Ledger.module.css';
 import {
-  MODAL_MESSAGES,
-  computeModalSplit,
-  emptyModalDraft,
-  modalDraftFromExpense,
-  modalExpenseBody,
-  splitPeople,
-  type ModalDraft,
-  type SplitMethod,
-} from './modalSplit';
+  ExpenseBasicsFields,
+  ReceiptControl,
+  ReceiptPicker,
+  ReceiptRetryModal,
+  personName,
+  splitApi,
+  useNewExpenseReceipt,
+} from '../split';
+import split from '../../shared/ui/Ledger.module.css';
 
-const METHODS: Array<{ key: SplitMethod; label: string }> = [
+const METHODS: Array<{ key: ModalSplitMethod; label: string }> = [
   { key: 'equal', label: 'Equal' },
   { key: 'custom', label: 'Custom amounts' },
   { key: 'percent', label: 'Percentages' },
@@ -56,8 +67,9 @@ export function AddExpenseModal({
 }: AddExpenseModalProps) {
   const everyone = useMemo(() => participants.map((p) => p.user_id), [participants]);
   const locale = userLocale();
-  const [draft, setDraft] = useState<ModalDraft>(() =>
-    expense
+  const schema = useMemo(() => modalExpenseFormSchema(everyone, locale), [everyone, locale]);
+  const form = useSchemaForm(schema, {
+    defaultValues: expense
       ? modalDraftFromExpense(expense, everyone, locale, home)
       : emptyModalDraft(
           format(new Date(), 'yyyy-MM-dd'),
@@ -65,38 +77,37 @@ export function AddExpenseModal({
           everyone,
           home,
         ),
-  );
+  });
+  const draft = useWatch({ control: form.control }) as ModalDraft;
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const receipt = useNewExpenseReceipt();
+  const id = useId();
   // Shares are worked out in the currency the amounts are typed in; the server converts them once.
   const currency = draft.currency ?? home;
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  const set = <K extends keyof ModalDraft>(key: K, value: ModalDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
+  // Spec §5's first message that applies, shown live: Add Expense stays disabled until there is none.
   const computed = computeModalSplit(draft, everyone, locale);
   const people = splitPeople(draft, everyone);
   const shareOf = new Map(computed.shares?.map((s) => [s.user_id, s.cents]));
   const nameOf = new Map(participants.map((p) => [p.user_id, personName(p)]));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!computed.shares) return;
-    setBusy(true);
-    setSaveError(null);
-    try {
-      const body = modalExpenseBody(draft, computed.shares, locale);
-      if (expense) await splitApi.updateExpense(expense.id, body);
-      else await splitApi.createExpense(userId, tripId, body);
-      onClose();
-    } catch (err) {
-      setSaveError(
-        errorMessage(err, expense ? 'Failed to save expense' : 'Failed to create expense. Please try again.'),
-      );
-      setBusy(false);
-    }
+  const send = async (body: ExpenseBodyInput) => {
+    if (expense) await splitApi.updateExpense(expense.id, body);
+    else if (!(await receipt.attachTo(await splitApi.createExpense(userId, tripId, body)))) return;
+    onClose();
   };
+  const setValueOf = (userId: string, text: string) =>
+    form.setValue(
+      'values',
+      { ...form.getValues('values'), [userId]: text },
+      { shouldDirty: true, shouldValidate: isSubmitted },
+    );
+
+  if (receipt.failure)
+    return <ReceiptRetryModal receipt={receipt} failure={receipt.failure} onClose={onClose} />;
 
   const formId = `${id}-form`;
+  // The schema's refusal of a split the live check let through (the server's own rules on the body).
+  const splitRefusal = computed.error === null ? recordFieldMessage(errors.values) : undefined;
   return (
     <Modal
       open
@@ -111,7 +122,7 @@ export function AddExpenseModal({
             type="submit"
             form={formId}
             disabled={computed.error !== null}
-            loading={busy}
+            loading={isSubmitting}
             loadingText="Saving..."
           >
             {expense ? 'Save Changes' : 'Add Expense'}
@@ -119,116 +130,96 @@ export function AddExpenseModal({
         </>
       }
     >
-      <form id={formId} className={split.form} onSubmit={(e) => void submit(e)} noValidate>
-        {saveError && <Notice tone="error">{saveError}</Notice>}
-        <ExpenseBasicsFields
-          values={draft}
-          participants={participants}
-          stored={expense ?? null}
-          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-        />
+      <FormProvider {...form}>
+        <form
+          id={formId}
+          className={split.form}
+          onSubmit={(event) =>
+            void submitTo(form, send, (err) =>
+              errorMessage(
+                err,
+                expense ? 'Failed to save expense' : 'Failed to create expense. Please try again.',
+              ),
+            )(event)
+          }
+          noValidate
+        >
+          {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
+          <ExpenseBasicsFields participants={participants} stored={expense ?? null} />
+          {expense ? <ReceiptControl expense={expense} /> : <ReceiptPicker receipt={receipt} />}
 
-        <fieldset className={split.choices}>
-          <legend>Split method</legend>
-          {METHODS.map((method) => (
-            <label key={method.key} className={split.choice}>
-              <input
-                type="radio"
-                name={`${id}-method`}
-                checked={draft.method === method.key}
-                onChange={() => set('method', method.key)}
-              />
-              {method.label}
+          <fieldset className={split.choices}>
+            <legend>Split method</legend>
+            {METHODS.map((method) => (
+              <label key={method.key} className={split.choice}>
+                <input type="radio" value={method.key} {...form.register('method')} />
+                {method.label}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className={split.choices}>
+            <legend>Split between</legend>
+            <label className={split.choice}>
+              <input type="radio" value="all" {...form.register('scope')} />
+              Everyone
             </label>
-          ))}
-        </fieldset>
-        <fieldset className={split.choices}>
-          <legend>Split between</legend>
-          <label className={split.choice}>
-            <input
-              type="radio"
-              name={`${id}-scope`}
-              checked={draft.scope === 'all'}
-              onChange={() => set('scope', 'all')}
-            />
-            Everyone
-          </label>
-          <label className={split.choice}>
-            <input
-              type="radio"
-              name={`${id}-scope`}
-              checked={draft.scope === 'selected'}
-              onChange={() => set('scope', 'selected')}
-            />
-            Selected people
-          </label>
-          <label className={split.choice}>
-            <input
-              type="checkbox"
-              checked={draft.include_payer}
-              onChange={(e) => set('include_payer', e.target.checked)}
-            />
-            Include payer
-          </label>
-        </fieldset>
+            <label className={split.choice}>
+              <input type="radio" value="selected" {...form.register('scope')} />
+              Selected people
+            </label>
+            <label className={split.choice}>
+              <input type="checkbox" {...form.register('include_payer')} />
+              Include payer
+            </label>
+          </fieldset>
 
-        <div className={split.personRows}>
-          {participants.map((p) => {
-            const inSplit = people.includes(p.user_id);
-            const selectable = draft.scope === 'selected';
-            return (
-              <div key={p.user_id} className={split.personRow}>
-                {selectable ? (
-                  <label className={split.choice}>
+          <div className={split.personRows}>
+            {participants.map((p) => {
+              const inSplit = people.includes(p.user_id);
+              return (
+                <div key={p.user_id} className={split.personRow}>
+                  {draft.scope === 'selected' ? (
+                    <label className={split.choice}>
+                      <input type="checkbox" value={p.user_id} {...form.register('selected')} />
+                      {nameOf.get(p.user_id)}
+                    </label>
+                  ) : (
+                    <span>{nameOf.get(p.user_id)}</span>
+                  )}
+                  {draft.method === 'equal' || !inSplit ? (
+                    <span className={split.money}>
+                      {inSplit && shareOf.has(p.user_id)
+                        ? formatMoney(shareOf.get(p.user_id) as number, locale, currency)
+                        : '—'}
+                    </span>
+                  ) : (
                     <input
-                      type="checkbox"
-                      checked={draft.selected.includes(p.user_id)}
-                      onChange={(e) =>
-                        set(
-                          'selected',
-                          e.target.checked
-                            ? [...draft.selected, p.user_id]
-                            : draft.selected.filter((u) => u !== p.user_id),
-                        )
+                      type="text"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder={
+                        draft.method === 'percent' ? '%' : formatTypedAmount(0, locale, digitsOf(draft))
                       }
+                      aria-label={`${draft.method === 'percent' ? 'Percentage' : 'Amount'} for ${nameOf.get(p.user_id)}`}
+                      value={draft.values[p.user_id] ?? ''}
+                      onChange={(e) => setValueOf(p.user_id, e.target.value)}
                     />
-                    {nameOf.get(p.user_id)}
-                  </label>
-                ) : (
-                  <span>{nameOf.get(p.user_id)}</span>
-                )}
-                {draft.method === 'equal' || !inSplit ? (
-                  <span className={split.money}>
-                    {inSplit && shareOf.has(p.user_id)
-                      ? formatMoney(shareOf.get(p.user_id) as number, locale, currency)
-                      : '—'}
-                  </span>
-                ) : (
-                  <input
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder={
-                      draft.method === 'percent' ? '%' : formatTypedAmount(0, locale, digitsOf(draft))
-                    }
-                    aria-label={`${draft.method === 'percent' ? 'Percentage' : 'Amount'} for ${nameOf.get(p.user_id)}`}
-                    value={draft.values[p.user_id] ?? ''}
-                    onChange={(e) => set('values', { ...draft.values, [p.user_id]: e.target.value })}
-                  />
-                )}
-              </div>
-            );
-          })}
-        </div>
-        <p className={split.hint} aria-live="polite">
-          {computed.error ?? `Split adds up to ${formatMoney(computed.allocatedCents, locale, currency)}`}
-        </p>
-        {computed.error === MODAL_MESSAGES.notAddingUp && (
-          <p className={split.hint}>
-            So far {formatMoney(computed.allocatedCents, locale, currency)} is assigned.
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          <p className={split.hint} aria-live="polite">
+            {computed.error ?? `Split adds up to ${formatMoney(computed.allocatedCents, locale, currency)}`}
           </p>
-        )}
-      </form>
+          {computed.error === MODAL_MESSAGES.notAddingUp && (
+            <p className={split.hint}>
+              So far {formatMoney(computed.allocatedCents, locale, currency)} is assigned.
+            </p>
+          )}
+          {splitRefusal && <FieldError>{splitRefusal}</FieldError>}
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

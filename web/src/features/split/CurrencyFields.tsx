@@ -1,17 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
+  RATE_FORMAT,
   convertMinor,
   currencyChoices,
+  currencyOf,
+  digitsOf,
   formatMoney,
+  homeOf,
+  isForeign,
   paidIn,
   readTypedAmount,
+  readTypedRate,
+  type CurrencyDraft,
   type Expense,
   type RateAnswer,
 } from '@wayfare/contract';
 import { ApiError, errorMessage } from '../../shared/api';
 import { userLocale } from '../../shared/locale';
-import { TextField } from '../../shared/ui/TextField';
-import { currencyOf, digitsOf, homeOf, isForeign, readTypedRate, type CurrencyDraft } from './currencyDraft';
+import { Select, TextInput } from '../../shared/ui/Field';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -75,19 +82,20 @@ function useReferenceRate(draft: CurrencyDraft, date: string, stored: Expense | 
   return fetched?.key === key ? fetched.reference : { status: 'loading' };
 }
 
-interface CurrencyFieldsProps {
-  values: CurrencyDraft & { amount: string; expense_date: string };
-  /** Edit mode: the expense as stored, whose rate is kept while its currency and date are. */
-  stored: Expense | null;
-  onChange: (patch: Pick<CurrencyDraft, 'currency' | 'rate'>) => void;
-}
+/** The fields of an expense form the currency part reads: the currency draft, and the amount and date it applies to. */
+type CurrencyFormValues = CurrencyDraft & { amount: string; expense_date: string };
 
 /**
  * The currency an expense was paid in (the trip's own first, then common travel currencies, then every ISO 4217
  * one) and, for another than the trip's, the rate to it: prefilled from the reference rates with where it came
  * from, and editable (then it is the member's own rate). Shows the amount converted as the server will store it.
+ * Inside an expense form (react-hook-form's FormProvider); `stored` is the expense being edited, whose rate is kept
+ * while its currency and date are.
  */
-export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps) {
+export function CurrencyFields({ stored }: { stored: Expense | null }) {
+  const form = useFormContext<CurrencyFormValues>();
+  const values = useWatch({ control: form.control }) as CurrencyFormValues;
+  const { errors, isSubmitted } = form.formState;
   const locale = userLocale();
   const home = homeOf(values);
   const currency = currencyOf(values);
@@ -99,7 +107,7 @@ export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps
   const amount = readTypedAmount(values.amount, locale, digitsOf(values));
 
   let hint: string;
-  if (typed) hint = rate ? 'Your rate' : 'Enter the rate as a number, like 0.0062';
+  if (typed) hint = rate ? 'Your rate' : RATE_FORMAT;
   else if (!reference || reference.status === 'loading') hint = 'Looking up the rate…';
   else if (reference.status === 'ready') hint = rateSourceText(reference.source, reference.date);
   else if (reference.status === 'missing') hint = `No reference rate for ${currency}: type the rate you got`;
@@ -111,23 +119,20 @@ export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps
 
   return (
     <>
-      <label className={styles.field}>
-        <span className={styles.label}>Currency</span>
-        <select
-          className={styles.select}
-          value={currency}
-          onChange={(e) => onChange({ currency: e.target.value, rate: undefined })}
-        >
-          {choices.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.code} · {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label="Currency"
+        error={errors.currency?.message}
+        {...form.register('currency', { onChange: () => form.setValue('rate', undefined) })}
+      >
+        {choices.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.code} · {c.name}
+          </option>
+        ))}
+      </Select>
       {isForeign(values) && (
         <>
-          <TextField
+          <TextInput
             label={`Rate (${home} per 1 ${currency})`}
             type="text"
             inputMode="decimal"
@@ -135,7 +140,10 @@ export function CurrencyFields({ values, stored, onChange }: CurrencyFieldsProps
             value={values.rate ?? referenceRate ?? ''}
             placeholder={referenceRate ?? undefined}
             hint={hint}
-            onChange={(e) => onChange({ rate: e.target.value })}
+            error={errors.rate?.message}
+            onChange={(e) =>
+              form.setValue('rate', e.target.value, { shouldDirty: true, shouldValidate: isSubmitted })
+            }
           />
           {converted && (
             <p className={styles.hint} aria-live="polite">

@@ -1,18 +1,24 @@
 import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   EXPENSE_CATEGORIES,
+  checkPayers,
+  currencyOf,
+  digitsOf,
+  firstPayer,
   formatMoney,
   readTypedAmount,
+  type CurrencyDraft,
   type Expense,
   type ExpenseCategory,
   type Participant,
+  type PayerFields,
 } from '@wayfare/contract';
+import { recordFieldMessage } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
-import { TextField } from '../../shared/ui/TextField';
+import { FieldError, MoneyInput, Select, TextInput } from '../../shared/ui/Field';
 import { CATEGORY, personName } from './categories';
 import { CurrencyFields } from './CurrencyFields';
-import { currencyOf, digitsOf, type CurrencyDraft } from './currencyDraft';
-import { checkPayers, firstPayer, type PayerFields } from './payers';
 import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -32,11 +38,11 @@ function leftToAssign(left: number | null, amount: string, locale: string, curre
 }
 
 interface ExpenseBasicsFieldsProps {
-  values: ExpenseBasics;
   participants: Participant[];
   /** Edit mode: the expense as stored (its rate is kept while its currency and date are). */
   stored?: Expense | null;
-  onChange: (patch: Partial<ExpenseBasics>) => void;
+  /** Who paid changed (the payer, or the first of several): the split page decides its split again. */
+  onPayerChange?: () => void;
 }
 
 /** "$" for USD, "¥" for JPY: the currency's narrow symbol in the person's locale. */
@@ -47,96 +53,89 @@ const symbolOf = (currency: string) =>
 
 /**
  * Title, amount, its currency and rate, date, payer and category: shared by the trip page's expense form and the
- * overview's modal.
+ * overview's modal, inside either one's form (react-hook-form's FormProvider over a draft with these fields).
  */
 export function ExpenseBasicsFields({
-  values,
   participants,
   stored = null,
-  onChange,
+  onPayerChange,
 }: ExpenseBasicsFieldsProps) {
   const locale = userLocale();
   const id = useId();
+  const form = useFormContext<ExpenseBasics>();
+  const values = useWatch({ control: form.control }) as ExpenseBasics;
+  const { errors, isSubmitted } = form.formState;
   const currency = currencyOf(values);
   const digits = digitsOf(values);
   const everyone = participants.map((p) => p.user_id);
   const { leftCents } = checkPayers(values, locale, digits);
   const setPart = (userId: string, text: string) => {
-    const paid = { ...values.paid, [userId]: text };
-    onChange({ paid, paid_by: firstPayer(paid, everyone, locale, digits) ?? values.paid_by });
+    const paid = { ...form.getValues('paid'), [userId]: text };
+    form.setValue('paid', paid, { shouldDirty: true, shouldValidate: isSubmitted });
+    const payer = firstPayer(paid, everyone, locale, digits);
+    if (payer && payer !== form.getValues('paid_by')) {
+      form.setValue('paid_by', payer, { shouldDirty: true });
+      onPayerChange?.();
+    }
   };
+  const payersError = recordFieldMessage(errors.paid);
   return (
     <>
-      <TextField
-        label="Title"
-        required
-        value={values.title}
-        onChange={(e) => onChange({ title: e.target.value })}
-      />
+      <TextInput label="Title" required error={errors.title?.message} {...form.register('title')} />
       <div className={styles.twoColumns}>
-        <TextField
-          label={`Amount (${symbolOf(currencyOf(values))})`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
+        <MoneyInput
+          label={`Amount (${symbolOf(currency)})`}
           required
-          value={values.amount}
-          onChange={(e) => onChange({ amount: e.target.value })}
+          error={errors.amount?.message}
+          {...form.register('amount')}
         />
-        <TextField
+        <TextInput
           label="Date"
           type="date"
           required
-          value={values.expense_date}
-          onChange={(e) => onChange({ expense_date: e.target.value })}
+          error={errors.expense_date?.message}
+          {...form.register('expense_date')}
         />
       </div>
-      <CurrencyFields values={values} stored={stored} onChange={onChange} />
+      <CurrencyFields stored={stored} />
       <div className={styles.twoColumns}>
         {!values.several_payers && (
-          <label className={styles.field}>
-            <span className={styles.label}>Paid by</span>
-            <select
-              className={styles.select}
-              value={values.paid_by}
-              onChange={(e) => onChange({ paid_by: e.target.value })}
-              required
-            >
-              {participants.map((p) => (
-                <option key={p.user_id} value={p.user_id}>
-                  {personName(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className={styles.field}>
-          <span className={styles.label}>Category</span>
-          <select
-            className={styles.select}
-            value={values.category}
-            onChange={(e) => onChange({ category: e.target.value as ExpenseCategory })}
+          <Select
+            label="Paid by"
+            required
+            error={errors.paid_by?.message}
+            {...form.register('paid_by', { onChange: onPayerChange })}
           >
-            {EXPENSE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {CATEGORY[category].label}
+            {participants.map((p) => (
+              <option key={p.user_id} value={p.user_id}>
+                {personName(p)}
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        )}
+        <Select label="Category" error={errors.category?.message} {...form.register('category')}>
+          {EXPENSE_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {CATEGORY[category].label}
+            </option>
+          ))}
+        </Select>
       </div>
       <div className={styles.choices}>
         <label className={styles.choice}>
           <input
             type="checkbox"
-            checked={values.several_payers}
-            onChange={(e) => onChange({ several_payers: e.target.checked, paid: {} })}
+            {...form.register('several_payers', { onChange: () => form.setValue('paid', {}) })}
           />
           Several people paid
         </label>
       </div>
       {values.several_payers && (
-        <fieldset className={styles.payers} aria-describedby={`${id}-left`}>
+        <fieldset
+          className={styles.payers}
+          aria-describedby={payersError ? `${id}-left ${id}-error` : `${id}-left`}
+          aria-invalid={payersError ? true : undefined}
+        >
           <legend>Paid by</legend>
           {participants.map((p) => (
             <PersonAmountRow
@@ -152,6 +151,7 @@ export function ExpenseBasicsFields({
           <p id={`${id}-left`} className={styles.hint} aria-live="polite">
             {leftToAssign(leftCents, values.amount, locale, currency, digits)}
           </p>
+          {payersError && <FieldError id={`${id}-error`}>{payersError}</FieldError>}
         </fieldset>
       )}
     </>

@@ -1,26 +1,31 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { format } from 'date-fns';
-import { DEFAULT_HOME_CURRENCY, EXPENSE_TYPES, type Expense, type Participant } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { userLocale } from '../../shared/locale';
-import { Button } from '../../shared/ui/Button';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
-import { TextField } from '../../shared/ui/TextField';
-import { EXPENSE_TYPE_LABEL, personName } from './categories';
-import { digitsOf } from './currencyDraft';
-import { ExpenseBasicsFields } from './ExpenseBasicsFields';
-import { PersonAmountRow } from './PersonAmountRow';
-import { ReceiptControl } from './ReceiptControl';
+import { FormProvider, useWatch } from 'react-hook-form';
 import {
-  changeSplit,
+  DEFAULT_HOME_CURRENCY,
+  EXPENSE_TYPES,
   describeSplit,
+  digitsOf,
   draftFromExpense,
   emptyDraft,
-  expenseBodyFromDraft,
+  expenseFormSchema,
   keptSplits,
+  type Expense,
+  type ExpenseBodyInput,
   type ExpenseDraft,
-} from './forms';
+  type Participant,
+} from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { recordFieldMessage, submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { userLocale } from '../../shared/locale';
+import { Button } from '../../shared/ui/Button';
+import { FieldError, TextInput } from '../../shared/ui/Field';
+import { Modal } from '../../shared/ui/Modal';
+import { Notice } from '../../shared/ui/Notice';
+import { EXPENSE_TYPE_LABEL, personName } from './categories';
+import { ExpenseBasicsFields } from './ExpenseBasicsFields';
+import { PersonAmountRow } from './PersonAmountRow';
+import { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt } from './ReceiptControl';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -36,7 +41,10 @@ interface ExpenseFormModalProps {
   onClose: () => void;
 }
 
-/** The per-trip page's simple expense form (spec §5), in add or edit mode. */
+/**
+ * The per-trip page's simple expense form (spec §5), in add or edit mode: the draft checked by the contract's
+ * expenseFormSchema (the spec's messages at their fields), a receipt attached at once (edit) or once added (add).
+ */
 export function ExpenseFormModal({
   tripId,
   participants,
@@ -46,38 +54,46 @@ export function ExpenseFormModal({
   onClose,
 }: ExpenseFormModalProps) {
   const locale = userLocale();
-  const [draft, setDraft] = useState<ExpenseDraft>(() =>
-    expense
+  const schema = useMemo(() => expenseFormSchema(locale), [locale]);
+  const form = useSchemaForm(schema, {
+    defaultValues: expense
       ? draftFromExpense(expense, locale, home)
       : emptyDraft(format(new Date(), 'yyyy-MM-dd'), userId, home),
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  });
+  const draft = useWatch({ control: form.control }) as ExpenseDraft;
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const receipt = useNewExpenseReceipt();
   const id = useId();
-  const set = <K extends keyof ExpenseDraft>(key: K, value: ExpenseDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const built = expenseBodyFromDraft(draft, locale);
-    if ('error' in built) return setError(built.error);
-    setError(null);
-    setBusy(true);
-    try {
-      if (expense) await splitApi.updateExpense(expense.id, built.body);
-      else await splitApi.createExpense(userId, tripId, built.body);
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save expense'));
-      setBusy(false);
-    }
+  /** A change of the split (type, amounts owed or payer): it is decided again as the form shows it. */
+  const decideAgain = () => form.setValue('kept', null);
+
+  const send = async (body: ExpenseBodyInput) => {
+    if (expense) await splitApi.updateExpense(expense.id, body);
+    else if (!(await receipt.attachTo(await splitApi.createExpense(userId, tripId, body)))) return;
+    onClose();
   };
+
+  if (receipt.failure)
+    return <ReceiptRetryModal receipt={receipt} failure={receipt.failure} onClose={onClose} />;
 
   const others = participants.filter((p) => p.user_id !== draft.paid_by);
   const owed = keptSplits(draft, locale) ?? draft.splits;
   const nameOf = (userId: string) => {
     const person = participants.find((p) => p.user_id === userId);
     return person ? personName(person) : 'Former member';
+  };
+  const setOwed = (userId: string, text: string) => {
+    const current = form.getValues();
+    form.setValue(
+      'splits',
+      { ...(keptSplits(current, locale) ?? current.splits), [userId]: text },
+      {
+        shouldDirty: true,
+        shouldValidate: isSubmitted,
+      },
+    );
+    decideAgain();
   };
   const formId = `${id}-form`;
   return (
@@ -90,84 +106,72 @@ export function ExpenseFormModal({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={busy} loadingText="Saving...">
+          <Button type="submit" form={formId} loading={isSubmitting} loadingText="Saving...">
             {expense ? 'Save Changes' : 'Add Expense'}
           </Button>
         </>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        {error && <Notice tone="error">{error}</Notice>}
-        <ExpenseBasicsFields
-          values={draft}
-          participants={participants}
-          stored={expense}
-          onChange={(patch) =>
-            setDraft((d) =>
-              patch.paid_by !== undefined && patch.paid_by !== d.paid_by
-                ? changeSplit(d, patch)
-                : { ...d, ...patch },
-            )
+      <FormProvider {...form}>
+        <form
+          id={formId}
+          className={styles.form}
+          onSubmit={(event) =>
+            void submitTo(form, send, (err) => errorMessage(err, 'Failed to save expense'))(event)
           }
-        />
-        <TextField
-          label="Description (optional)"
-          value={draft.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
-        {expense ? (
-          <ReceiptControl expense={expense} />
-        ) : (
-          <p className={styles.hint}>
-            Once the expense is added, edit it to attach a photo or PDF of the receipt.
-          </p>
-        )}
-        <fieldset className={styles.choices}>
-          <legend>Split</legend>
-          {EXPENSE_TYPES.map((type) => (
-            <label key={type} className={styles.choice}>
-              <input
-                type="radio"
-                name={`${id}-type`}
-                value={type}
-                checked={draft.expense_type === type}
-                onChange={() => setDraft((d) => changeSplit(d, { expense_type: type }))}
-              />
-              {EXPENSE_TYPE_LABEL[type]}
-            </label>
-          ))}
-        </fieldset>
-        {draft.kept && (
-          <p className={styles.hint} aria-live="polite">
-            Kept as decided ({describeSplit(draft.kept, nameOf, locale, home)}). A new amount is split the
-            same way; change the split to decide it again.
-          </p>
-        )}
-        {draft.expense_type === 'shared' && (
-          <div className={styles.personRows}>
-            <p className={styles.hint}>
-              What each person owes the payer. Leave all empty to split equally among them.
-            </p>
-            {others.map((p) => (
-              <PersonAmountRow
-                key={p.user_id}
-                person={p}
-                label={`Amount owed by ${personName(p)}`}
-                value={owed[p.user_id] ?? ''}
-                locale={locale}
-                digits={digitsOf(draft)}
-                onChange={(text) =>
-                  setDraft((d) =>
-                    changeSplit(d, {
-                      splits: { ...(keptSplits(d, locale) ?? d.splits), [p.user_id]: text },
-                    }),
-                  )
-                }
-              />
+          noValidate
+        >
+          {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
+          <ExpenseBasicsFields participants={participants} stored={expense} onPayerChange={decideAgain} />
+          <TextInput
+            label="Description"
+            optional
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          {expense ? <ReceiptControl expense={expense} /> : <ReceiptPicker receipt={receipt} />}
+          <fieldset className={styles.choices}>
+            <legend>Split</legend>
+            {EXPENSE_TYPES.map((type) => (
+              <label key={type} className={styles.choice}>
+                <input
+                  type="radio"
+                  value={type}
+                  {...form.register('expense_type', { onChange: decideAgain })}
+                />
+                {EXPENSE_TYPE_LABEL[type]}
+              </label>
             ))}
-          </div>
-        )}
-      </form>
+          </fieldset>
+          {draft.kept && (
+            <p className={styles.hint} aria-live="polite">
+              Kept as decided ({describeSplit(draft.kept, nameOf, locale, home)}). A new amount is split the
+              same way; change the split to decide it again.
+            </p>
+          )}
+          {draft.expense_type === 'shared' && (
+            <div className={styles.personRows}>
+              <p className={styles.hint}>
+                What each person owes the payer. Leave all empty to split equally among them.
+              </p>
+              {others.map((p) => (
+                <PersonAmountRow
+                  key={p.user_id}
+                  person={p}
+                  label={`Amount owed by ${personName(p)}`}
+                  value={owed[p.user_id] ?? ''}
+                  locale={locale}
+                  digits={digitsOf(draft)}
+                  onChange={(text) => setOwed(p.user_id, text)}
+                />
+              ))}
+              {recordFieldMessage(errors.splits) && (
+                <FieldError>{recordFieldMessage(errors.splits)}</FieldError>
+              )}
+            </div>
+          )}
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -2,18 +2,11 @@
 export { AddParticipantForm } from './AddParticipantForm';
 export { CalculateSettlementsButton } from './CalculateSettlementsButton';
 export { personName } from './categories';
-export {
-  currencyBody,
-  currencyDraftOf,
-  digitsOf,
-  partsInPaidCurrency,
-  type CurrencyDraft,
-} from './currencyDraft';
 export { ExpenseBasicsFields } from './ExpenseBasicsFields';
 export { HomeCurrency, useHomeMoney } from './homeCurrency';
 export { ExpenseList } from './ExpenseList';
 export { ParticipantList } from './ParticipantList';
-export { checkPayers, payerFieldsFromExpense, payersBody } from './payers';
+export { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt } from './ReceiptControl';
 export { SettlementList } from './SettlementList';
 export { splitApi } from './splitApi';
 export { useLiveLedger } from './useLiveLedger';

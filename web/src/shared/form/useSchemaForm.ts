@@ -73,3 +73,10 @@ export function showServerError<In extends FieldValues, Out>(
 
 const serverDetails = (error: unknown): Record<string, string> =>
   (error instanceof ApiError ? error.body?.details : undefined) ?? {};
+
+/**
+ * The message of a field's error, for a field whose value is a record (typed amounts by user id): react-hook-form
+ * types its `message` as possibly a nested error too, which it never is here.
+ */
+export const recordFieldMessage = (error: { message?: unknown } | undefined): string | undefined =>
+  typeof error?.message === 'string' ? error.message : undefined;

@@ -61,10 +61,7 @@ export function Field({ label, hint, error, optional, group = false, className, 
         ...(group && { role: 'group', 'aria-labelledby': labelId }),
       })}
       {error ? (
-        <p id={messageId} className={styles.error}>
-          <CircleAlert className={styles.errorIcon} size={16} aria-hidden="true" />
-          {error}
-        </p>
+        <FieldError id={messageId}>{error}</FieldError>
       ) : (
         hint && (
           <p id={messageId} className={styles.hint}>
@@ -73,6 +70,19 @@ export function Field({ label, hint, error, optional, group = false, className, 
         )
       )}
     </div>
+  );
+}
+
+/**
+ * A field's error line, for a field that is not one Field (a fieldset of rows): tie it to the control or group with
+ * its `id` (`aria-describedby`).
+ */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.error}>
+      <CircleAlert className={styles.errorIcon} size={16} aria-hidden="true" />
+      {children}
+    </p>
   );
 }
 

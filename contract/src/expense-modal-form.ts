@@ -1,22 +1,8 @@
-import {
-  DEFAULT_HOME_CURRENCY,
-  SPLIT_TOLERANCE_CENTS,
-  formatTypedAmount,
-  minorToDecimalText,
-  paidIn,
-  localeSeparators,
-  readTypedAmount,
-  splitCustom,
-  splitEqual,
-  splitPercent,
-  sumCents,
-  type Expense,
-  type ExpenseBodyInput,
-  type ExpenseCategory,
-  type SplitMethod as StoredSplitMethod,
-} from '@wayfare/contract';
+import { z } from 'zod';
+import { minorToDecimalText } from './currency';
 import {
   checkPayers,
+  checkedBody,
   currencyBody,
   currencyDraftOf,
   digitsOf,
@@ -24,12 +10,22 @@ import {
   payerFieldsFromExpense,
   payersBody,
   type CurrencyDraft,
-} from '../split';
+} from './expense-draft';
+import { DEFAULT_HOME_CURRENCY } from './iso4217';
+import { SPLIT_TOLERANCE_CENTS, splitCustom, splitEqual, splitPercent, sumCents } from './money';
+import {
+  paidIn,
+  type Expense,
+  type ExpenseBodyInput,
+  type ExpenseCategory,
+  type SplitMethod as StoredSplitMethod,
+} from './split';
+import { formatTypedAmount, localeSeparators, readTypedAmount } from './typed-amount';
 
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
 /** The modal's methods: the stored ones but personal (the payer alone, chosen as people). */
-export type SplitMethod = Exclude<StoredSplitMethod, 'personal'>;
+export type ModalSplitMethod = Exclude<StoredSplitMethod, 'personal'>;
 
 /** The overview's add-expense modal as typed; amounts in the draft's currency. */
 export interface ModalDraft extends CurrencyDraft {
@@ -43,7 +39,7 @@ export interface ModalDraft extends CurrencyDraft {
   paid: Record<string, string>;
   category: ExpenseCategory;
   expense_date: string;
-  method: SplitMethod;
+  method: ModalSplitMethod;
   scope: 'all' | 'selected';
   selected: string[];
   /** Default on: the payer shares in the cost too. */
@@ -193,7 +189,7 @@ export function modalDraftFromExpense(
     description: expense.description,
     amount: formatTypedAmount(paidIn(expense, home).minor, locale, digits),
     paid_by: expense.paid_by,
-    ...payerFieldsFromExpense(expense, locale),
+    ...payerFieldsFromExpense(expense, locale, home),
     category: expense.category,
     expense_date: expense.expense_date,
     method: split.method === 'personal' ? 'equal' : split.method,
@@ -250,3 +246,30 @@ export function modalExpenseBody(
     ...('fields' in currency && currency.fields),
   };
 }
+
+/** Where the server's rule about a body field is shown on the modal: the split's own message line (`values`). */
+const modalFieldOf = (key: string): keyof ModalDraft =>
+  key === 'payers'
+    ? 'paid'
+    : key === 'participants' || key === 'split' || key === 'expense_type'
+      ? 'values'
+      : (key as keyof ModalDraft);
+
+/**
+ * The overview's modal (spec §5) for react-hook-form, for everyone in `everyone`: its input is the draft as typed,
+ * its output the request body. Spec §5's first message that applies refuses it (the modal shows it live and keeps
+ * Add Expense disabled meanwhile), then the body schema the server parses checks it.
+ */
+export const modalExpenseFormSchema = (everyone: readonly string[], locale: string) =>
+  z.custom<ModalDraft>().transform((draft, ctx) => {
+    const computed = computeModalSplit(draft, everyone, locale);
+    if (!computed.shares) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: computed.error ?? MODAL_MESSAGES.uncomputable,
+      });
+      return z.NEVER;
+    }
+    return checkedBody(modalExpenseBody(draft, computed.shares, locale), ctx, modalFieldOf);
+  });

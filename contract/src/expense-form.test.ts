@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { SHARES_EXCEED_AMOUNT, type Expense } from '@wayfare/contract';
+import { SHARES_EXCEED_AMOUNT, type Expense } from './split';
 import {
   changeSplit,
   describeSplit,
   draftFromExpense,
   emptyDraft,
   expenseBodyFromDraft,
+  expenseFormSchema,
   keptSplits,
-} from './forms';
+} from './expense-form';
 
 const en = 'en-US';
 
@@ -41,7 +42,7 @@ describe('expenseBodyFromDraft', () => {
     [{ expense_date: '' }, 'Date is required'],
     [{ paid_by: '' }, 'Choose who paid'],
   ])('refuses %j', (patch, error) => {
-    expect(expenseBodyFromDraft({ ...draft, ...patch }, en)).toEqual({ error });
+    expect(expenseBodyFromDraft({ ...draft, ...patch }, en)).toMatchObject({ error });
   });
 
   it('shared (spec §5): drops zeros and the payer, leaves the rest on the payer, refuses more than the total', () => {
@@ -56,8 +57,8 @@ describe('expenseBodyFromDraft', () => {
       },
     });
     expect(body({})).toEqual({ body: expect.not.objectContaining({ splits: expect.anything() }) });
-    expect(body({ bea: '6', cai: '4.01' })).toEqual({ error: SHARES_EXCEED_AMOUNT });
-    expect(body({ bea: 'x' })).toEqual({ error: 'Enter amounts in dollars, like 12.50' });
+    expect(body({ bea: '6', cai: '4.01' })).toMatchObject({ error: SHARES_EXCEED_AMOUNT });
+    expect(body({ bea: 'x' })).toMatchObject({ error: 'Enter amounts in dollars, like 12.50' });
   });
 
   it('reads amounts as typed in the locale and sends them as exact dot-decimal dollars', () => {
@@ -79,9 +80,11 @@ describe('expenseBodyFromDraft', () => {
     });
     expect(expenseBodyFromDraft({ ...draft, amount: '15,385' }, 'de-DE')).toEqual({
       error: 'Enter a valid amount',
+      field: 'amount',
     });
     expect(expenseBodyFromDraft({ ...shared, splits: { bea: '1,2,3' } }, 'de-DE')).toEqual({
       error: 'Enter amounts in dollars, like 12.50',
+      field: 'splits',
     });
   });
 
@@ -216,7 +219,7 @@ describe('several payers', () => {
     [{ ana: '60', bea: '40' }, 'What each person paid must add up to the amount exactly'],
     [{ ana: '6x' }, 'Enter what each person paid in dollars, like 12.50'],
   ])('refuses parts %j', (paid, error) => {
-    expect(expenseBodyFromDraft({ ...draft, paid }, 'de-DE')).toEqual({ error });
+    expect(expenseBodyFromDraft({ ...draft, paid }, 'de-DE')).toMatchObject({ error });
   });
 
   it('prefills the parts of an expense several people paid', () => {
@@ -239,5 +242,69 @@ describe('several payers', () => {
       several_payers: true,
       paid: { ana: '60,00', bea: '30,01' },
     });
+  });
+
+  it('prefills the parts of a foreign-currency expense in that currency, adding up to what was paid', () => {
+    // 12,345 JPY at 0.0065 USD per JPY: 80.24 USD, paid 10,000 JPY (65.00 USD) and 2,345 JPY (15.24 USD).
+    const expense = {
+      title: 'Sushi',
+      description: '',
+      amount_cents: 8024,
+      currency: 'JPY',
+      original_amount_minor: 12345,
+      rate: '0.0065',
+      rate_source: 'member',
+      rate_date: '2027-04-11',
+      expense_date: '2027-04-11',
+      category: 'food',
+      expense_type: 'group',
+      paid_by: 'ana',
+      payers: [
+        { user_id: 'ana', first_name: 'Ana', last_name: 'A', amount_cents: 6500, amount: 65 },
+        { user_id: 'bea', first_name: 'Bea', last_name: 'B', amount_cents: 1524, amount: 15.24 },
+      ],
+      participants: [],
+      split: { method: 'equal', people: [] },
+    } as unknown as Expense;
+    const draft = draftFromExpense(expense, 'de-DE', 'USD');
+    expect(draft).toMatchObject({ amount: '12345', paid: { ana: '10000', bea: '2345' } });
+    expect(expenseBodyFromDraft(draft, 'de-DE')).toMatchObject({
+      body: {
+        currency: 'JPY',
+        rate: '0.0065',
+        amount: '12345',
+        payers: [
+          { user_id: 'ana', amount: '10000' },
+          { user_id: 'bea', amount: '2345' },
+        ],
+      },
+    });
+  });
+});
+
+describe('expenseFormSchema', () => {
+  const schema = expenseFormSchema(en);
+  const draft = { ...emptyDraft('2027-04-11', 'ana'), title: 'Dinner', amount: '100' };
+  const issues = (patch: Partial<typeof draft>) =>
+    schema.safeParse({ ...draft, ...patch }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('parses a draft to the body the server takes', () => {
+    expect(schema.parse(draft)).toMatchObject({ title: 'Dinner', amount: '100.00', paid_by: 'ana' });
+  });
+
+  it("refuses at the field each rule is about: the form's own rules, then the body schema's", () => {
+    expect(issues({ title: ' ' })).toEqual([['title', 'Title is required']]);
+    expect(issues({ amount: '0' })).toEqual([['amount', 'Enter a valid amount']]);
+    expect(issues({ several_payers: true, paid: { ana: '60' } })).toEqual([
+      ['paid', 'What each person paid must add up to the amount exactly'],
+    ]);
+    expect(issues({ currency: 'EUR', rate: 'abc' })).toEqual([
+      ['rate', 'Enter the rate as a number, like 0.0062'],
+    ]);
+    expect(issues({ expense_type: 'shared', splits: { bea: '101' } })).toEqual([
+      ['splits', SHARES_EXCEED_AMOUNT],
+    ]);
+    expect(issues({ title: 'x'.repeat(201) })).toEqual([['title', 'Title must be at most 200 characters']]);
+    expect(issues({ description: 'x'.repeat(2001) })).toEqual([['description', 'Description is too long']]);
   });
 });

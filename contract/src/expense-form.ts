@@ -1,28 +1,31 @@
+import { z } from 'zod';
+import { CHOOSE_PAYER } from './payers';
+import { minorToDecimalText } from './currency';
 import {
-  SHARES_EXCEED_AMOUNT,
-  DEFAULT_HOME_CURRENCY,
-  applySplit,
-  formatMoney,
-  minorToDecimalText,
-  paidIn,
-  formatTypedAmount,
-  readTypedAmount,
-  sumCents,
-  type Expense,
-  type ExpenseBodyInput,
-  type ExpenseCategory,
-  type ExpenseSplit,
-  type ExpenseType,
-} from '@wayfare/contract';
-import { checkPayers, payerFieldsFromExpense, payersBody } from './payers';
-import {
+  checkPayers,
+  checkedBody,
   currencyBody,
   currencyDraftOf,
   currencyOf,
   digitsOf,
   isForeign,
+  payerFieldsFromExpense,
+  payersBody,
   type CurrencyDraft,
-} from './currencyDraft';
+} from './expense-draft';
+import { DEFAULT_HOME_CURRENCY } from './iso4217';
+import { formatMoney, sumCents } from './money';
+import {
+  SHARES_EXCEED_AMOUNT,
+  applySplit,
+  paidIn,
+  type Expense,
+  type ExpenseBodyInput,
+  type ExpenseCategory,
+  type ExpenseSplit,
+  type ExpenseType,
+} from './split';
+import { formatTypedAmount, readTypedAmount } from './typed-amount';
 
 /**
  * The simple expense form of the per-trip page, as typed (amounts are text in the person's locale, in the draft's
@@ -92,7 +95,7 @@ export function draftFromExpense(expense: Expense, locale: string, trip?: string
     expense_date: expense.expense_date,
     category: expense.category,
     paid_by: expense.paid_by,
-    ...payerFieldsFromExpense(expense, locale),
+    ...payerFieldsFromExpense(expense, locale, home),
     expense_type: expense.expense_type,
     splits,
     kept: expense.split,
@@ -155,26 +158,29 @@ export function describeSplit(
   return `${METHOD_LABEL[split.method]}: ${people.join(', ')}`;
 }
 
+/** A field of the simple form, where a refusal is shown (the amounts owed: `splits`; several payers: `paid`). */
+export type ExpenseDraftField = keyof Omit<ExpenseDraft, 'kept' | 'home' | 'several_payers'>;
+
 /**
- * The request body for a draft, or the first thing to fix. Shared (spec §5): custom amounts per non-payer, zeros
- * dropped, the payer bears the rest (so they may not exceed the total); none given means the server divides the
- * amount equally among the non-payers. Several payers' parts must add up to the amount. Amounts are read as typed
- * in `locale` and sent as exact dot-decimal text.
+ * The request body for a draft, or the first thing to fix and the field it is about. Shared (spec §5): custom
+ * amounts per non-payer, zeros dropped, the payer bears the rest (so they may not exceed the total); none given means
+ * the server divides the amount equally among the non-payers. Several payers' parts must add up to the amount.
+ * Amounts are read as typed in `locale` and sent as exact dot-decimal text.
  */
 export function expenseBodyFromDraft(
   draft: ExpenseDraft,
   locale: string,
-): { body: ExpenseBodyInput } | { error: string } {
-  if (!draft.paid_by) return { error: 'Choose who paid' };
-  if (!draft.title.trim()) return { error: 'Title is required' };
-  if (!draft.expense_date) return { error: 'Date is required' };
+): { body: ExpenseBodyInput } | { error: string; field: ExpenseDraftField } {
+  if (!draft.paid_by) return { error: CHOOSE_PAYER, field: 'paid_by' };
+  if (!draft.title.trim()) return { error: 'Title is required', field: 'title' };
+  if (!draft.expense_date) return { error: 'Date is required', field: 'expense_date' };
   const digits = digitsOf(draft);
   const total = readTypedAmount(draft.amount, locale, digits);
-  if (total === null || total <= 0) return { error: 'Enter a valid amount' };
+  if (total === null || total <= 0) return { error: 'Enter a valid amount', field: 'amount' };
   const payers = checkPayers(draft, locale, digits);
-  if (payers.error) return { error: payers.error };
+  if (payers.error) return { error: payers.error, field: 'paid' };
   const currency = currencyBody(draft);
-  if ('error' in currency) return currency;
+  if ('error' in currency) return { error: currency.error, field: 'rate' };
   const body: ExpenseBodyInput = {
     title: draft.title.trim(),
     description: draft.description.trim(),
@@ -194,6 +200,7 @@ export function expenseBodyFromDraft(
     const cents = readTypedAmount(text, locale, digits);
     if (cents === null) {
       return {
+        field: 'splits',
         error:
           currencyOf(draft) === 'USD'
             ? 'Enter amounts in dollars, like 12.50'
@@ -203,7 +210,7 @@ export function expenseBodyFromDraft(
     if (cents > 0) entered.push({ user_id, cents });
   }
   if (entered.length === 0) return { body };
-  if (sumCents(entered.map((e) => e.cents)) > total) return { error: SHARES_EXCEED_AMOUNT };
+  if (sumCents(entered.map((e) => e.cents)) > total) return { error: SHARES_EXCEED_AMOUNT, field: 'splits' };
   return {
     body: {
       ...body,
@@ -211,3 +218,26 @@ export function expenseBodyFromDraft(
     },
   };
 }
+
+/** Where the server's rule about a body field is shown on the simple form. */
+const draftFieldOf = (key: string): ExpenseDraftField =>
+  key === 'payers'
+    ? 'paid'
+    : key === 'participants' || key === 'split'
+      ? 'splits'
+      : (key as ExpenseDraftField);
+
+/**
+ * The per-trip page's expense form (spec §5) for react-hook-form: its input is the draft as typed, its output the
+ * request body, refused with the spec's messages at the field each is about, then checked against the very body
+ * schema the server parses (a title past 200 characters is refused here with the server's words).
+ */
+export const expenseFormSchema = (locale: string) =>
+  z.custom<ExpenseDraft>().transform((draft, ctx) => {
+    const built = expenseBodyFromDraft(draft, locale);
+    if ('error' in built) {
+      ctx.addIssue({ code: 'custom', path: [built.field], message: built.error });
+      return z.NEVER;
+    }
+    return checkedBody(built.body, ctx, draftFieldOf);
+  });

@@ -6,7 +6,7 @@ import {
   type Expense,
   type ExpenseBodyInput,
   type StoredSplit,
-} from '@wayfare/contract';
+} from './split';
 import {
   MODAL_MESSAGES,
   computeModalSplit,
@@ -14,7 +14,7 @@ import {
   modalExpenseBody,
   splitPeople,
   type ModalDraft,
-} from './modalSplit';
+} from './expense-modal-form';
 
 const en = 'en-US';
 

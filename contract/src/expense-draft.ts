@@ -1,0 +1,186 @@
+/**
+ * The parts both expense forms type alike (issue #14 item 2: their form schemas are built on them): the currency
+ * an expense is paid in with the member's rate, and who paid, as text typed in the person's locale.
+ */
+import type { z } from 'zod';
+import { convertParts, divideRates, minorToDecimalText, normalizeRate } from './currency';
+import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
+import { sumCents } from './money';
+import { PAYERS_MUST_ADD_UP } from './payers';
+import { expenseBodySchema, paidIn, type Expense, type ExpenseBodyInput } from './split';
+import { formatTypedAmount, readTypedAmount } from './typed-amount';
+
+/** The currency part of an expense form: what the amounts are typed in, and the rate the member typed ('' none). */
+export interface CurrencyDraft {
+  /** Absent: the trip's home currency. */
+  currency?: string;
+  /** The member's own rate as typed; absent (never edited) or empty: the reference rate the form shows. */
+  rate?: string;
+  /** The trip's home currency the draft was made for (absent: US dollars). */
+  home?: string;
+}
+
+export const homeOf = (draft: CurrencyDraft) => draft.home ?? DEFAULT_HOME_CURRENCY;
+export const currencyOf = (draft: CurrencyDraft) => draft.currency ?? homeOf(draft);
+/** The decimals amounts are typed with: the draft currency's ISO 4217 minor units. */
+export const digitsOf = (draft: CurrencyDraft) => minorUnits(currencyOf(draft));
+export const isForeign = (draft: CurrencyDraft) => currencyOf(draft) !== homeOf(draft);
+
+export const RATE_FORMAT = 'Enter the rate as a number, like 0.0062';
+
+/** A typed rate as exact text: a decimal comma (a German keyboard) read as the point; null when it is not a rate. */
+export const readTypedRate = (text: string) => {
+  const trimmed = text.trim();
+  return normalizeRate(trimmed.includes('.') ? trimmed : trimmed.replace(',', '.'));
+};
+
+/**
+ * The body's currency and rate: none for an amount in a two-decimal home currency (the request of a trip without
+ * currencies, unchanged); the currency otherwise, and the member's rate when they typed one.
+ */
+export function currencyBody(
+  draft: CurrencyDraft,
+): { fields: Pick<ExpenseBodyInput, 'currency' | 'rate'> } | { error: string } {
+  if (!isForeign(draft)) {
+    return { fields: minorUnits(homeOf(draft)) === 2 ? {} : { currency: homeOf(draft) } };
+  }
+  const typed = draft.rate?.trim() ?? '';
+  if (!typed) return { fields: { currency: currencyOf(draft) } };
+  const rate = readTypedRate(typed);
+  return rate ? { fields: { currency: currencyOf(draft), rate } } : { error: RATE_FORMAT };
+}
+
+/** An edit's currency part: the expense's currency, and its rate when it was the member's own. */
+export function currencyDraftOf(expense: Expense, home: string): CurrencyDraft {
+  const paid = paidIn(expense, home);
+  return { home, currency: paid.currency, ...(paid.rate_source === 'member' && { rate: paid.rate }) };
+}
+
+/**
+ * Amounts of an expense's home-currency split back in the currency it was paid in, for an edit form: converted at
+ * the inverse of its rate, the last one taking what makes them add up to the amount paid (the remainder rule).
+ */
+export function partsInPaidCurrency(expense: Expense, home: string, homeParts: number[]): number[] {
+  const paid = paidIn(expense, home);
+  if (paid.currency === home) return homeParts;
+  const inverse = divideRates('1', paid.rate) ?? '1';
+  const back = convertParts(expense.amount_cents, homeParts, inverse, home, paid.currency).parts;
+  const last = back.length - 1;
+  if (last >= 0)
+    back[last] = Math.max(0, (back[last] as number) + paid.minor - back.reduce((a, b) => a + b, 0));
+  return back;
+}
+
+/** Who paid, as both expense forms type it: one payer, or (several_payers) each person's part as typed text. */
+export interface PayerFields {
+  amount: string;
+  paid_by: string;
+  several_payers: boolean;
+  /** By user id: what each person paid, as typed in the person's locale; blank is nothing. */
+  paid: Record<string, string>;
+}
+
+export const PAYER_MESSAGES = {
+  typed: 'Enter what each person paid in dollars, like 12.50',
+  none: 'Enter what each person paid',
+  notAddingUp: PAYERS_MUST_ADD_UP,
+} as const;
+
+export interface PayersCheck {
+  /** Each payer's part in cents, in participant order, when several paid and the parts add up to the amount. */
+  payers: Array<{ user_id: string; cents: number }> | null;
+  /** The amount less the parts typed so far (negative when they come to more); null when it cannot be told yet. */
+  leftCents: number | null;
+  /** The first thing to fix before saving, or null. */
+  error: string | null;
+}
+
+/**
+ * The typed parts of several payers, read in `locale`, paid_by's first (the form keeps it the first payer, see
+ * firstPayer): blank and zero parts are nobody's, and the rest must add up to the amount exactly. One payer
+ * (several_payers off) needs no check.
+ */
+export function checkPayers(fields: PayerFields, locale: string, digits = 2): PayersCheck {
+  if (!fields.several_payers) return { payers: null, leftCents: null, error: null };
+  const total = readTypedAmount(fields.amount, locale, digits);
+  const parts: Array<{ user_id: string; cents: number }> = [];
+  const typed = Object.entries(fields.paid).sort(
+    ([a], [b]) => Number(b === fields.paid_by) - Number(a === fields.paid_by),
+  );
+  for (const [user_id, raw] of typed) {
+    const text = raw.trim();
+    if (!text) continue;
+    const cents = readTypedAmount(text, locale, digits);
+    if (cents === null) return { payers: null, leftCents: null, error: PAYER_MESSAGES.typed };
+    if (cents > 0) parts.push({ user_id, cents });
+  }
+  const leftCents = total === null ? null : total - sumCents(parts.map((p) => p.cents));
+  if (parts.length === 0) return { payers: null, leftCents, error: PAYER_MESSAGES.none };
+  if (leftCents !== 0) return { payers: null, leftCents, error: PAYER_MESSAGES.notAddingUp };
+  return { payers: parts, leftCents, error: null };
+}
+
+/** The first person with a part typed, in participant order (`everyone`): the expense's paid_by while several paid. */
+export function firstPayer(
+  paid: PayerFields['paid'],
+  everyone: readonly string[],
+  locale: string,
+  digits = 2,
+) {
+  return everyone.find((id) => (readTypedAmount(paid[id] ?? '', locale, digits) ?? 0) > 0);
+}
+
+/** Who paid in a request body: paid_by alone, or the checked parts (paid_by then is the first of them). */
+export function payersBody(
+  fields: PayerFields,
+  check: PayersCheck,
+  digits = 2,
+): Pick<ExpenseBodyInput, 'paid_by' | 'payers'> {
+  if (!check.payers) return { paid_by: fields.paid_by };
+  return {
+    paid_by: (check.payers[0] as { user_id: string }).user_id,
+    payers: check.payers.map((p) => ({ user_id: p.user_id, amount: minorToDecimalText(p.cents, digits) })),
+  };
+}
+
+/**
+ * Edit mode: several payers prefilled with their parts in the locale, in the currency the expense was paid in (the
+ * form's amount is typed in it; the answer's parts are in the home currency, converted back as its split's custom
+ * amounts are, so they add up to the amount paid); one payer leaves the parts empty.
+ */
+export function payerFieldsFromExpense(
+  expense: Expense,
+  locale: string,
+  home: string = DEFAULT_HOME_CURRENCY,
+): Pick<PayerFields, 'several_payers' | 'paid'> {
+  if (expense.payers.length < 2) return { several_payers: false, paid: {} };
+  const digits = minorUnits(paidIn(expense, home).currency);
+  const parts = partsInPaidCurrency(
+    expense,
+    home,
+    expense.payers.map((p) => p.amount_cents),
+  );
+  return {
+    several_payers: true,
+    paid: Object.fromEntries(
+      expense.payers.map((p, i) => [p.user_id, formatTypedAmount(parts[i] as number, locale, digits)]),
+    ),
+  };
+}
+
+/**
+ * A form's body as the server will parse it: returned when the body schema takes it, else its refusals are added to
+ * the form's issues at the field each is about (`fieldOf` a body field) and the form is refused.
+ */
+export function checkedBody(
+  body: ExpenseBodyInput,
+  ctx: z.RefinementCtx,
+  fieldOf: (bodyField: string) => string,
+): ExpenseBodyInput {
+  const parsed = expenseBodySchema.safeParse(body);
+  if (parsed.success) return body;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', path: [fieldOf(String(issue.path[0] ?? ''))], message: issue.message });
+  }
+  return body;
+}

@@ -1,0 +1,57 @@
+import type { Expense } from '@wayfare/contract';
+
+const person = (userId: string) => {
+  const name = userId.replace(/^u-/, '');
+  return { user_id: userId, first_name: name.charAt(0).toUpperCase() + name.slice(1), last_name: 'Doe' };
+};
+
+/**
+ * An expense as the API answers one: `amount_cents` (home currency) paid by `payers` (user id → home cents; the
+ * first is paid_by), split equally among `shares` (user id → home cents), in the home currency unless `extra` says
+ * otherwise (currency, original_amount_minor, rate…).
+ */
+export function expenseAnswer(
+  payers: Record<string, number>,
+  shares: Record<string, number>,
+  extra: Partial<Expense> = {},
+): Expense {
+  const amount_cents = Object.values(payers).reduce((a, b) => a + b, 0);
+  const [paidBy = ''] = Object.keys(payers);
+  return {
+    id: 'e1',
+    trip_id: 't1',
+    title: 'Dinner',
+    description: '',
+    amount_cents,
+    amount: amount_cents / 100,
+    expense_date: '2027-04-11',
+    category: 'food',
+    expense_type: 'group',
+    paid_by: paidBy,
+    paid_by_name: `${person(paidBy).first_name} Doe`,
+    payers: Object.entries(payers).map(([userId, cents]) => ({
+      ...person(userId),
+      amount_cents: cents,
+      amount: cents / 100,
+    })),
+    participants: Object.entries(shares).map(([userId, cents]) => ({
+      ...person(userId),
+      share_cents: cents,
+      share_amount: cents / 100,
+    })),
+    split: {
+      method: 'equal',
+      people: Object.keys(shares).map((user_id) => ({
+        user_id,
+        amount_cents: null,
+        amount: null,
+        percent: null,
+      })),
+    },
+    created_by: paidBy,
+    created_at: '2027-04-11T10:00:00.000Z',
+    updated_at: '2027-04-11T10:00:00.000Z',
+    receipt: null,
+    ...extra,
+  };
+}
