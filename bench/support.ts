@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import type { Page, Request } from 'playwright-core';
 
 export interface Figure {
   name: string;
@@ -103,4 +104,39 @@ export async function startProcess(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Opens `route` and waits until the page has settled: loaded, then no request in flight (the ledger's live stream,
+ * which never ends, aside) and none started for `quietMs`, at most `maxMs`. Unlike a fixed wait, this sees the
+ * chunks a page fetches after its data arrives even when a loaded machine answers slowly.
+ */
+export async function openAndSettle(
+  page: Page,
+  route: string,
+  quietMs = 1000,
+  maxMs = 20_000,
+): Promise<void> {
+  const inFlight = new Set<Request>();
+  let lastChange = performance.now();
+  const track = (request: Request) => {
+    if (new URL(request.url()).pathname.endsWith('/live')) return;
+    inFlight.add(request);
+    lastChange = performance.now();
+  };
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = performance.now();
+  };
+  page.on('request', track);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const started = performance.now();
+  await page.goto(route, { waitUntil: 'load' });
+  while (performance.now() - started < maxMs) {
+    if (inFlight.size === 0 && performance.now() - lastChange >= quietMs) break;
+    await page.waitForTimeout(100);
+  }
+  page.off('request', track);
+  page.off('requestfinished', done);
+  page.off('requestfailed', done);
 }

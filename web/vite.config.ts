@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,9 +14,24 @@ const DAY_S = 24 * 60 * 60;
 // that thing alone, not every module (and stylesheet) the index names: a page stays as light as with a direct import.
 const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
 
+// react-date-range (CommonJS) requires the whole of date-fns; it gets a module re-exporting just what it calls.
+const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalendar.cjs', import.meta.url));
+
+function calendarDateFns(): Plugin {
+  return {
+    name: 'wayfare:calendar-date-fns',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'date-fns' && importer?.includes('/node_modules/react-date-range/'))
+        return CALENDAR_DATE_FNS;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    calendarDateFns(),
     // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
     // keeps the API reads of the pages a user opened (network first, the cache when offline). The page registers
     // it itself (injectRegister 'script-defer': an external script, so the CSP needs no inline one).

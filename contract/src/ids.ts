@@ -17,11 +17,7 @@ export const recordId = (label: string, maxLength = 128) =>
     // No store makes such ids, and keyed lookups (the Node.js Firestore emulator's among them) trip on them.
     .refine((id) => !(id in Object.prototype), `${label} is not valid`);
 
-/**
- * The `Idempotency-Key` header of a write (the offline queue's retries): 8–128 letters, digits, `-` or `_`, such
- * as a UUID. A repeat by the same user answers the first write's answer and writes nothing.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The value of IDEMPOTENCY_KEY_HEADER (`first-load.ts`). */
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,128}$/, 'Idempotency-Key must be 8 to 128 letters, digits, - or _');

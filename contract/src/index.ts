@@ -2,6 +2,7 @@ export * from './auth';
 export * from './currency';
 export * from './dates';
 export * from './errors';
+export * from './first-load';
 export * from './ids';
 export * from './invitations';
 export * from './iso4217';

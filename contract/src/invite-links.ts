@@ -6,9 +6,9 @@
  * whoever created it; the link itself gives no access to the trip, only the join route does.
  */
 import { z } from 'zod';
+import { INVITE_LINK_TOKEN } from './first-load';
 import { participantSchema } from './split';
 
-export const INVITE_LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const INVITE_LINK_DEFAULT_DAYS = 7;
 export const INVITE_LINK_MAX_DAYS = 30;
 

@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Map as MapIcon, MapPinOff } from 'lucide-react';
 import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, type TripView } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { Notice } from '../../shared/ui/Notice';
+import { useNearViewport } from '../../shared/useNearViewport';
 import { KeylessMap } from './KeylessMap';
 import { mapAttractions, tripCentre } from './mapPoints';
 import styles from './TripMap.module.css';
@@ -47,16 +48,16 @@ export function TripMap({ trip }: { trip: Pick<TripView, 'latitude' | 'longitude
         Trip Map
       </h2>
       {MAPS_KEY ? (
-        <Suspense fallback={<div className={styles.loading} role="status" aria-label="Loading the map" />}>
+        <MapSlot>
           <GoogleTripMap apiKey={MAPS_KEY} centre={centre} attractions={attractions} />
-        </Suspense>
+        </MapSlot>
       ) : tilesFailed ? (
         <>
           <Notice tone="info">The map tiles could not load; showing the offline map.</Notice>
           <KeylessMap centre={centre} attractions={attractions} />
         </>
       ) : (
-        <Suspense fallback={<div className={styles.loading} role="status" aria-label="Loading the map" />}>
+        <MapSlot>
           <LeafletTripMap
             centre={centre}
             attractions={attractions}
@@ -64,8 +65,20 @@ export function TripMap({ trip }: { trip: Pick<TripView, 'latitude' | 'longitude
             attribution={TILE_ATTRIBUTION}
             onTilesFailed={onTilesFailed}
           />
-        </Suspense>
+        </MapSlot>
       )}
     </section>
   );
+}
+
+/**
+ * Where the map goes: a box of the map's size until it comes near the viewport (on a phone the map is below the
+ * day plans), then the map, its code fetched only then; the box stays while that code arrives. The page's first
+ * render neither fetches nor runs Leaflet or the Maps SDK, and nothing moves when the map appears.
+ */
+function MapSlot({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  const placeholder = <div ref={box} className={styles.loading} role="status" aria-label="Loading the map" />;
+  return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Check, Copy, Link2, Link2Off, RefreshCw } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { INVITE_LINK_DEFAULT_DAYS } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
@@ -13,6 +13,10 @@ import { TextInput } from '../../shared/ui/Field';
 import { joinPath } from '../auth';
 import { splitApi } from './splitApi';
 import styles from './InviteLinkPanel.module.css';
+
+// The QR code library loads when a new link is shown, not with the split page.
+const QRCodeSVG = lazyNamed(() => import('qrcode.react'), 'QRCodeSVG');
+const QR_SIZE = 144;
 
 const usedBy = (uses: number) =>
   uses === 0
@@ -119,7 +123,9 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
                 </Button>
               </div>
               <div className={styles.qr} role="img" aria-label="QR code of the invite link">
-                <QRCodeSVG value={url} size={144} marginSize={1} aria-hidden="true" />
+                <Suspense fallback={<span className={styles.qrPending} />}>
+                  <QRCodeSVG value={url} size={QR_SIZE} marginSize={1} aria-hidden="true" />
+                </Suspense>
               </div>
             </div>
           ) : (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Plus, Radio, RefreshCw } from 'lucide-react';
@@ -7,13 +7,13 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useSession } from '../auth';
 import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
 import { AddParticipantForm } from './AddParticipantForm';
 import { CalculateSettlementsButton } from './CalculateSettlementsButton';
-import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
 import { HomeCurrency } from './homeCurrency';
 import { HomeCurrencyField } from './HomeCurrencyField';
@@ -26,6 +26,9 @@ import { useLiveLedger } from './useLiveLedger';
 import { useSettlementCalculation } from './useSettlementCalculation';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
+
+// The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page.
+const ExpenseFormModal = lazyNamed(() => import('./ExpenseFormModal'), 'ExpenseFormModal');
 
 /** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */
 export function TripSplitPage() {
@@ -187,14 +190,16 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
         </Tabs>
 
         {editing && user && (
-          <ExpenseFormModal
-            tripId={tripId}
-            participants={participants.data}
-            userId={user.userId}
-            expense={editing === 'new' ? null : editing}
-            home={home}
-            onClose={() => setEditing(null)}
-          />
+          <Suspense fallback={null}>
+            <ExpenseFormModal
+              tripId={tripId}
+              participants={participants.data}
+              userId={user.userId}
+              expense={editing === 'new' ? null : editing}
+              home={home}
+              onClose={() => setEditing(null)}
+            />
+          </Suspense>
         )}
       </div>
     </HomeCurrency.Provider>

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { Plus, UserPlus, Users } from 'lucide-react';
+import { type Expense, type SplitTripSummary } from '@wayfare/contract';
+import { money } from '../../shared/locale';
+import { Button } from '../../shared/ui/Button';
+import { Modal } from '../../shared/ui/Modal';
+import { Notice } from '../../shared/ui/Notice';
+import { Tabs } from '../../shared/ui/Tabs';
+import { useSession } from '../auth';
+import {
+  AddParticipantForm,
+  CalculateSettlementsButton,
+  ExpenseList,
+  HomeCurrency,
+  ParticipantList,
+  SettlementList,
+  useLiveLedger,
+  useSettlementCalculation,
+} from '../split';
+import { AddExpenseModal } from './AddExpenseModal';
+import styles from './Overview.module.css';
+
+type CardTab = 'expenses' | 'people' | 'settlements';
+
+/** An expanded trip card's live ledger: its tabs, Add Expense and Add Friend. */
+export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
+  const { user } = useSession();
+  const ledger = useLiveLedger(trip.id);
+  const { calculating, calcError, calculate } = useSettlementCalculation(trip.id, ledger.refresh);
+  const [tab, setTab] = useState<CardTab>('expenses');
+  const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
+  const [editing, setEditing] = useState<Expense | null>(null);
+  const { participants, invitations, expenses, settlements } = ledger;
+  const home = expenses.home_currency;
+  const me = user?.userId;
+  // The card's figures come from the overview list; refresh it when this ledger moves on.
+  const seen = useRef<string | null>(null);
+  const figures = `${expenses.expense_count}:${expenses.total_expenses_cents}`;
+  useEffect(() => {
+    if (ledger.loading) return;
+    if (seen.current !== null && seen.current !== figures) onChanged();
+    seen.current = figures;
+  }, [ledger.loading, figures, onChanged]);
+
+  if (ledger.revoked) return <Notice tone="info">You are no longer a participant of this trip.</Notice>;
+  return (
+    <HomeCurrency.Provider value={home}>
+      <div className={styles.expanded}>
+        {ledger.listener}
+        <div className={styles.expandedHead}>
+          <p className={styles.share}>
+            Your share <strong>{money(expenses.your_share_cents, home)}</strong>
+          </p>
+          <div className={styles.expandedActions}>
+            <Button
+              variant="accent"
+              onClick={() => setModal('expense')}
+              disabled={participants.data.length === 0}
+            >
+              <Plus size={18} aria-hidden="true" /> Add Expense
+            </Button>
+            <Button variant="secondary" onClick={() => setModal('friend')}>
+              <UserPlus size={18} aria-hidden="true" /> Add Friend
+            </Button>
+          </div>
+        </div>
+        <Tabs
+          label={`${trip.trip_name} ledger`}
+          active={tab}
+          onChange={setTab}
+          tabs={[
+            { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
+            { key: 'people', label: 'People', count: participants.data.length },
+            { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+          ]}
+        >
+          {tab === 'expenses' && (
+            <>
+              {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
+              <ExpenseList
+                expenses={expenses.data}
+                onEdit={setEditing}
+                total={expenses.expense_count}
+                more={ledger.more}
+                pending={ledger.pending}
+              />
+            </>
+          )}
+          {tab === 'people' && (
+            <>
+              {(participants.error ?? invitations.error) && (
+                <Notice tone="error">{participants.error ?? invitations.error}</Notice>
+              )}
+              <ParticipantList
+                tripId={trip.id}
+                participants={participants.data}
+                invitations={invitations.data}
+                onLeft={onChanged}
+              />
+            </>
+          )}
+          {tab === 'settlements' && (
+            <>
+              {(calcError ?? settlements.error) && (
+                <Notice tone="error">{calcError ?? settlements.error}</Notice>
+              )}
+              <CalculateSettlementsButton calculating={calculating} onCalculate={() => void calculate()} />
+              <SettlementList tripId={trip.id} settlements={settlements.data} />
+            </>
+          )}
+        </Tabs>
+        {modal === 'expense' && me && (
+          <AddExpenseModal
+            tripId={trip.id}
+            participants={participants.data}
+            userId={me}
+            home={home}
+            onClose={() => setModal(null)}
+          />
+        )}
+        {editing && me && (
+          <AddExpenseModal
+            key={editing.id}
+            tripId={trip.id}
+            participants={participants.data}
+            userId={me}
+            expense={editing}
+            home={home}
+            onClose={() => setEditing(null)}
+          />
+        )}
+        <Modal open={modal === 'friend'} onClose={() => setModal(null)} title="Add Friend">
+          <p className={styles.meta}>
+            <Users size={14} aria-hidden="true" /> Invite a friend to {trip.trip_name} by email or username:
+            they join once they accept.
+          </p>
+          <AddParticipantForm
+            tripId={trip.id}
+            onAdded={onChanged}
+            failureMessage="Failed to add participant. Please try again."
+          />
+        </Modal>
+      </div>
+    </HomeCurrency.Provider>
+  );
+}
