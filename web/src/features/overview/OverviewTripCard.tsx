@@ -90,7 +90,7 @@ export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; 
 function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
   const { user } = useSession();
   const ledger = useLiveLedger(trip.id);
-  const { calculating, calcError, calculate } = useSettlementCalculation(trip.id, ledger.refresh);
+  const { calculating, calcError, calculate } = useSettlementCalculation(trip.id);
   const [tab, setTab] = useState<CardTab>('expenses');
   const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
   const [editing, setEditing] = useState<Expense | null>(null);
@@ -168,7 +168,7 @@ function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged
               {(calcError ?? settlements.error) && (
                 <Notice tone="error">{calcError ?? settlements.error}</Notice>
               )}
-              <CalculateSettlementsButton calculating={calculating} onCalculate={() => void calculate()} />
+              <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />
               <SettlementList tripId={trip.id} settlements={settlements.data} />
             </>
           )}
