@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronDown, Crown, Plus, UserPlus, Users } from 'lucide-react';
+import { Crown, Plus, UserPlus, Users } from 'lucide-react';
 import { type Expense, type SplitTripSummary } from '@wayfare/contract';
 import { money } from '../../shared/locale';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
+import { DisclosureButton } from '../../shared/ui/DisclosureButton';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { Tabs } from '../../shared/ui/Tabs';
@@ -63,20 +64,14 @@ export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; 
             <dd>{money(trip.total_expenses_cents, trip.home_currency)}</dd>
           </div>
         </dl>
-        <button
-          type="button"
-          className={styles.expand}
-          aria-expanded={expanded}
+        <DisclosureButton
+          look="plain"
+          open={expanded}
           aria-controls={panelId}
           onClick={() => setExpanded((open) => !open)}
         >
           {expanded ? 'Hide details' : 'Show details'}
-          <ChevronDown
-            size={18}
-            aria-hidden="true"
-            className={cx(styles.chevron, expanded && styles.chevronOpen)}
-          />
-        </button>
+        </DisclosureButton>
         {expanded && (
           <div id={panelId}>
             <ExpandedLedger trip={trip} onChanged={onChanged} />
