@@ -1,27 +1,22 @@
 /** Several payers per expense (issue #15 item 2) in the browser: a dinner two people paid, on a phone. */
 import { describe, expect, it } from 'vitest';
-import { appUnderTest } from './support/app';
+import { appUnderTest, openSplit } from './support/app';
 import { seriousViolations } from './support/axe';
 import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
-import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
-import { registerAccount } from './support/server';
+import { tripOfAnaAndBea } from './support/seed';
 
 describe('several payers', () => {
   const app = appUnderTest();
 
   it('records a dinner two people paid from the keyboard at 390px, lists who paid what, and balances count each part', async () => {
-    const anaAccount = await registerAccount(app.server.baseUrl, 'ana');
-    const beaAccount = await registerAccount(app.server.baseUrl, 'bea');
-    const ana = await apiLogin(app.server.baseUrl, anaAccount);
-    const bea = await apiLogin(app.server.baseUrl, beaAccount);
-    const { id: tripId } = await createTrip(app.server.baseUrl, ana.token);
-    await inviteAndAccept(app.server.baseUrl, tripId, ana.token, {
-      token: bea.token,
-      username: beaAccount.username,
-    });
+    const {
+      trip: { id: tripId },
+      ana,
+      bea,
+    } = await tripOfAnaAndBea(app.server.baseUrl);
 
     const page = await app.newPage({ viewport: VIEWPORTS.phone, token: ana.token, bypassCSP: true });
-    await page.goto(`/trips/${tripId}/split`);
+    await openSplit(page, tripId);
     await page.getByRole('tab', { name: /Expenses/ }).click();
     await page.getByRole('button', { name: 'Add Expense' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Expense' });

@@ -1,62 +1,36 @@
-import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appUnderTest, openSplit } from './support/app';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
-import { registerAccount, startServer, type RunningServer } from './support/server';
+import { screenshot, VIEWPORTS } from './support/browser';
+import { postExpense, tripOfAnaAndBea } from './support/seed';
 
 describe('receipts on expenses, in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const app = appUnderTest();
   let tripId: string;
   let ana: { token: string; userId: string };
   let bea: { token: string; userId: string };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const anaAccount = await registerAccount(server.baseUrl, 'ana');
-    const beaAccount = await registerAccount(server.baseUrl, 'bea');
-    ana = await apiLogin(server.baseUrl, anaAccount);
-    bea = await apiLogin(server.baseUrl, beaAccount);
-    const trip = await createTrip(server.baseUrl, ana.token);
+    const { trip, ...members } = await tripOfAnaAndBea(app.server.baseUrl);
+    ({ ana, bea } = members);
     tripId = trip.id;
-    await inviteAndAccept(server.baseUrl, tripId, ana.token, {
-      token: bea.token,
-      username: beaAccount.username,
-    });
-    const res = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/expenses`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
-      body: JSON.stringify({
-        title: 'Hotel',
-        amount: 240,
-        expense_date: trip.startDate,
-        category: 'accommodation',
-        paid_by: ana.userId,
-        expense_type: 'group',
-      }),
+    const res = await postExpense(app.server.baseUrl, ana.token, tripId, {
+      title: 'Hotel',
+      amount: 240,
+      expense_date: trip.startDate,
+      category: 'accommodation',
+      paid_by: ana.userId,
+      expense_type: 'group',
     });
     expect(res.status).toBe(201);
   });
 
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
-  async function signedIn(token: string, viewport: { width: number; height: number }): Promise<Page> {
-    // bypassCSP: the app's CSP rightly refuses the inline axe script the accessibility check injects.
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport, bypassCSP: true });
-    contexts.push(context);
-    await context.addInitScript((t) => localStorage.setItem('token', t), token);
-    return context.newPage();
-  }
+  // bypassCSP: the app's CSP rightly refuses the inline axe script the accessibility check injects. The service
+  // worker stays, as for a member: it answers the signed receipt images like any other request.
+  const signedIn = (token: string, viewport: { width: number; height: number }) =>
+    app.newPage({ token, viewport, bypassCSP: true, serviceWorkers: 'allow' });
   const loaded = (page: Page, selector: string) =>
     page.locator(selector).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
@@ -67,9 +41,7 @@ describe('receipts on expenses, in the browser', () => {
     const anaPage = await signedIn(ana.token, VIEWPORTS.phone);
     const beaPage = await signedIn(bea.token, VIEWPORTS.desktop);
     for (const page of [anaPage, beaPage]) {
-      await page.goto(`/trips/${tripId}/split`);
-      await page.getByRole('heading', { name: 'Trip Split' }).waitFor();
-      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+      await openSplit(page, tripId);
       await page.getByRole('tab', { name: /Expenses/ }).click();
     }
 

@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appUnderTest, openSplit } from './support/app';
 import { seriousViolations } from './support/axe';
-import { animationsSettled, launchBrowser, screenshot, VIEWPORTS } from './support/browser';
-import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
-import { registerAccount, startServer, type RunningServer } from './support/server';
+import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
+import { apiLogin, createTrip, inviteAndAccept, postExpense, tripOfAnaAndBea } from './support/seed';
+import { registerAccount } from './support/server';
 
 const LIVE_WITHIN_MS = 1500;
 
 describe('group expense splitting, live across two browsers', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const app = appUnderTest();
   let tripId: string;
   let tripName: string;
   let ana: { token: string; userId: string };
@@ -19,52 +16,23 @@ describe('group expense splitting, live across two browsers', () => {
   let beaUsername: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const anaAccount = await registerAccount(server.baseUrl, 'ana');
-    const beaAccount = await registerAccount(server.baseUrl, 'bea');
-    ana = await apiLogin(server.baseUrl, anaAccount);
-    bea = await apiLogin(server.baseUrl, beaAccount);
-    beaUsername = beaAccount.username;
-    ({ id: tripId, name: tripName } = await createTrip(server.baseUrl, ana.token));
-    await inviteAndAccept(server.baseUrl, tripId, ana.token, { token: bea.token, username: beaUsername });
+    const { trip, ...members } = await tripOfAnaAndBea(app.server.baseUrl);
+    ({ ana, bea } = members);
+    beaUsername = members.bea.username;
+    ({ id: tripId, name: tripName } = trip);
   });
 
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
-  /** A browser context signed in as the given session (the token in local storage, as login leaves it). */
-  async function signedIn(
-    token: string,
-    viewport: { width: number; height: number },
-    locale = 'en-US',
-  ): Promise<Page> {
-    // bypassCSP: the app's CSP rightly refuses the inline axe script the accessibility check injects.
-    // No service worker: page.route (the failure cases) cannot see the requests one makes.
-    const context = await browser.newContext({
-      baseURL: server.baseUrl,
-      viewport,
-      bypassCSP: true,
-      serviceWorkers: 'block',
-      locale,
-    });
-    contexts.push(context);
-    await context.addInitScript((t) => localStorage.setItem('token', t), token);
-    return context.newPage();
-  }
+  /**
+   * A page signed in as the given session. bypassCSP: the app's CSP rightly refuses the inline axe script the
+   * accessibility check injects. No service worker: page.route (the failure cases) cannot see the requests one makes.
+   */
+  const signedIn = (token: string, viewport: { width: number; height: number }, locale = 'en-US') =>
+    app.newPage({ token, viewport, locale, bypassCSP: true });
 
   it("shows one member's expense on the other's open page within a second, then settles it", async () => {
     const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
     const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
-    for (const page of [anaPage, beaPage]) {
-      await page.goto(`/trips/${tripId}/split`);
-      await page.getByRole('heading', { name: 'Trip Split' }).waitFor();
-      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
-    }
+    for (const page of [anaPage, beaPage]) await openSplit(page, tripId);
     const participants = beaPage.getByRole('list', { name: 'Participants' });
     await expect.poll(() => participants.getByRole('listitem').count()).toBe(2);
     expect(await participants.getByText('Trip Owner').count()).toBe(1);
@@ -123,10 +91,9 @@ describe('group expense splitting, live across two browsers', () => {
   });
 
   it('reads an amount typed with a decimal comma in a German browser and shows it the German way', async () => {
-    const { id: trip } = await createTrip(server.baseUrl, ana.token, 'Berlin');
+    const { id: trip } = await createTrip(app.server.baseUrl, ana.token, 'Berlin');
     const page = await signedIn(ana.token, VIEWPORTS.desktop, 'de-DE');
-    await page.goto(`/trips/${trip}/split`);
-    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await openSplit(page, trip);
     await page.getByRole('tab', { name: /Expenses/ }).click();
     await page.getByRole('button', { name: 'Add Expense' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Expense' });
@@ -138,7 +105,7 @@ describe('group expense splitting, live across two browsers', () => {
     await dialog.getByRole('button', { name: 'Add Expense' }).click();
     expect((await saved).status()).toBe(201);
 
-    const listed = await fetch(`${server.baseUrl}/api/trip-split/trips/${trip}/expenses`, {
+    const listed = await fetch(`${app.server.baseUrl}/api/trip-split/trips/${trip}/expenses`, {
       headers: { authorization: `Bearer ${ana.token}` },
     });
     const { expenses } = (await listed.json()) as {
@@ -193,14 +160,11 @@ describe('group expense splitting, live across two browsers', () => {
     }
   });
   it('invites a participant who accepts, removes them, edits and deletes an expense, each seen live by the other member', async () => {
-    const cai = await registerAccount(server.baseUrl, 'cai');
-    const caiSession = await apiLogin(server.baseUrl, cai);
+    const cai = await registerAccount(app.server.baseUrl, 'cai');
+    const caiSession = await apiLogin(app.server.baseUrl, cai);
     const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
     const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
-    for (const page of [anaPage, beaPage]) {
-      await page.goto(`/trips/${tripId}/split`);
-      await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
-    }
+    for (const page of [anaPage, beaPage]) await openSplit(page, tripId);
     const confirms: string[] = [];
     anaPage.on('dialog', (d) => {
       confirms.push(d.message());
@@ -237,15 +201,11 @@ describe('group expense splitting, live across two browsers', () => {
     await beaList.getByText('Cai Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
     expect(confirms).toEqual(['Are you sure you want to remove this participant?']);
 
-    const created = await fetch(`${server.baseUrl}/api/trip-split/trips/${tripId}/expenses`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
-      body: JSON.stringify({
-        title: 'Museum tickets',
-        amount: 30,
-        expense_date: '2027-04-12',
-        paid_by: ana.userId,
-      }),
+    const created = await postExpense(app.server.baseUrl, ana.token, tripId, {
+      title: 'Museum tickets',
+      amount: 30,
+      expense_date: '2027-04-12',
+      paid_by: ana.userId,
     });
     expect(created.status).toBe(201);
     await anaPage.getByRole('tab', { name: /Expenses/ }).click();
@@ -267,14 +227,18 @@ describe('group expense splitting, live across two browsers', () => {
   });
 
   it("shows a long ledger a page at a time: 'Load more' with loading and retry, a live change refetches as many as are shown", async () => {
-    const { id: bigTrip } = await createTrip(server.baseUrl, ana.token);
+    const { id: bigTrip } = await createTrip(app.server.baseUrl, ana.token);
     const post = (title: string, token = ana.token) =>
-      fetch(`${server.baseUrl}/api/trip-split/trips/${bigTrip}/expenses`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ title, amount: 2, expense_date: '2027-04-12', paid_by: ana.userId }),
+      postExpense(app.server.baseUrl, token, bigTrip, {
+        title,
+        amount: 2,
+        expense_date: '2027-04-12',
+        paid_by: ana.userId,
       });
-    await inviteAndAccept(server.baseUrl, bigTrip, ana.token, { token: bea.token, username: beaUsername });
+    await inviteAndAccept(app.server.baseUrl, bigTrip, ana.token, {
+      token: bea.token,
+      username: beaUsername,
+    });
     for (let i = 0; i < 55; i += 1) expect((await post(`Snack ${i}`)).status).toBe(201);
 
     let total = 55;
@@ -319,23 +283,23 @@ describe('group expense splitting, live across two browsers', () => {
   });
 
   it('lets a participant leave through a confirmation modal, keeping their balance in the ledger as "left"', async () => {
-    const dan = await registerAccount(server.baseUrl, 'dan');
-    const danSession = await apiLogin(server.baseUrl, dan);
-    const { id: trip } = await createTrip(server.baseUrl, ana.token);
-    await inviteAndAccept(server.baseUrl, trip, ana.token, {
+    const dan = await registerAccount(app.server.baseUrl, 'dan');
+    const danSession = await apiLogin(app.server.baseUrl, dan);
+    const { id: trip } = await createTrip(app.server.baseUrl, ana.token);
+    await inviteAndAccept(app.server.baseUrl, trip, ana.token, {
       token: danSession.token,
       username: dan.username,
     });
-    const paid = await fetch(`${server.baseUrl}/api/trip-split/trips/${trip}/expenses`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
-      body: JSON.stringify({ title: 'Ferry', amount: 20, expense_date: '2027-04-12', paid_by: ana.userId }),
+    const paid = await postExpense(app.server.baseUrl, ana.token, trip, {
+      title: 'Ferry',
+      amount: 20,
+      expense_date: '2027-04-12',
+      paid_by: ana.userId,
     });
     expect(paid.status).toBe(201);
 
     const danPage = await signedIn(danSession.token, VIEWPORTS.phone);
-    await danPage.goto(`/trips/${trip}/split`);
-    await danPage.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await openSplit(danPage, trip);
     await danPage.getByRole('button', { name: 'Leave Trip' }).click();
     const dialog = danPage.getByRole('dialog', { name: 'Leave Trip' });
     await dialog.getByText('stays in the ledger under your name').waitFor();
@@ -363,14 +327,17 @@ describe('group expense splitting, live across two browsers', () => {
   });
 
   it('edits an overview split on the trip page and back, kept as decided, and explains the settlements', async () => {
-    const { id: tapasTrip, name: tapasName } = await createTrip(server.baseUrl, ana.token, 'Porto');
+    const { id: tapasTrip, name: tapasName } = await createTrip(app.server.baseUrl, ana.token, 'Porto');
     const api = (method: string, path: string, token: string, body?: unknown) =>
-      fetch(`${server.baseUrl}/api/trip-split${path}`, {
+      fetch(`${app.server.baseUrl}/api/trip-split${path}`, {
         method,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    await inviteAndAccept(server.baseUrl, tapasTrip, ana.token, { token: bea.token, username: beaUsername });
+    await inviteAndAccept(app.server.baseUrl, tapasTrip, ana.token, {
+      token: bea.token,
+      username: beaUsername,
+    });
 
     // The overview's modal, on a phone: percentages, the payer (Bea) included.
     const page = await signedIn(bea.token, VIEWPORTS.phone);

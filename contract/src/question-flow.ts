@@ -178,16 +178,21 @@ export const citySearchQuerySchema = z.object({
 });
 
 /** A city from the bundled world-cities data. */
-export interface CitySuggestion {
-  id: string;
-  name: string;
+export const citySuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** ISO 3166 alpha-2 code and the English country name. */
-  countryCode: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  population: number;
-}
+  countryCode: z.string(),
+  country: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  population: z.number(),
+});
+export type CitySuggestion = z.infer<typeof citySuggestionSchema>;
+
+/** The answer of GET /api/places/cities: the best matches, most likely first. */
+export const citySuggestionsResponseSchema = z.object({ cities: z.array(citySuggestionSchema) });
+export type CitySuggestionsResponse = z.infer<typeof citySuggestionsResponseSchema>;
 
 /** GET /api/places/photo?city=&maxWidth=800[&lat&lng] */
 export const placePhotoQuerySchema = z.object({

@@ -39,17 +39,32 @@ export function appUnderTest(options?: Parameters<typeof startServer>[0]) {
         token?: string;
         bypassCSP?: boolean;
         serviceWorkers?: 'allow' | 'block';
+        locale?: string;
       } = {},
     ): Promise<Page> {
-      const { viewport = VIEWPORTS.desktop, token, bypassCSP = false, serviceWorkers = 'block' } = options;
+      const {
+        viewport = VIEWPORTS.desktop,
+        token,
+        bypassCSP = false,
+        serviceWorkers = 'block',
+        locale,
+      } = options;
       const context = await this.browser.newContext({
         viewport,
         baseURL: this.server.baseUrl,
         bypassCSP,
         serviceWorkers,
+        locale,
       });
       if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
       return context.newPage();
     },
   };
+}
+
+/** Opens the trip's split page and waits until it is live (its change stream connected). */
+export async function openSplit(page: Page, tripId: string): Promise<void> {
+  await page.goto(`/trips/${tripId}/split`);
+  await page.getByRole('heading', { name: 'Trip Split' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
 }

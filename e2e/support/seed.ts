@@ -1,4 +1,5 @@
 import type { CreateTripInput, CreateTripResponse } from '@wayfare/contract';
+import { registerAccount } from './server';
 
 /** Logs an account in through the API; the token and the user id it carries. */
 export async function apiLogin(baseUrl: string, account: { email: string; password: string }) {
@@ -68,4 +69,28 @@ export async function inviteAndAccept(
   if (invited.status !== 201) throw new Error(`invite failed: ${invited.status}`);
   const accepted = await post(`/invitations/${tripId}/accept`, invitee.token);
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
+}
+
+/** POST /api/trip-split/trips/{tripId}/expenses as the member with `token`: the answer, to check its status. */
+export const postExpense = (baseUrl: string, token: string, tripId: string, body: Record<string, unknown>) =>
+  fetch(`${baseUrl}/api/trip-split/trips/${tripId}/expenses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Ana's trip (a week from today), which Bea has been invited to and joined: the two sessions (Bea's with her
+ * username, to invite her elsewhere) and the trip's id, name and start.
+ */
+export async function tripOfAnaAndBea(baseUrl: string) {
+  const [anaAccount, beaAccount] = [
+    await registerAccount(baseUrl, 'ana'),
+    await registerAccount(baseUrl, 'bea'),
+  ];
+  const [ana, bea] = await Promise.all([apiLogin(baseUrl, anaAccount), apiLogin(baseUrl, beaAccount)]);
+  const trip = await createTrip(baseUrl, ana.token);
+  const beaSession = { ...bea, username: beaAccount.username };
+  await inviteAndAccept(baseUrl, trip.id, ana.token, beaSession);
+  return { trip, ana, bea: beaSession };
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placePhotoResponseSchema, type CitySuggestion } from '@wayfare/contract';
+import { citySuggestionsResponseSchema, placePhotoResponseSchema } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { signedInUser } from '../trips/test-members';
 
@@ -15,8 +15,9 @@ describe('GET /api/places/cities', () => {
   afterAll(() => api.close());
 
   const search = async (q: string) =>
-    (await api.call('GET', `/api/places/cities?q=${encodeURIComponent(q)}`, { token })).body
-      .cities as CitySuggestion[];
+    citySuggestionsResponseSchema.parse(
+      (await api.call('GET', `/api/places/cities?q=${encodeURIComponent(q)}`, { token })).body,
+    ).cities;
 
   it('matches name prefixes without regard to accents or case, most populous first, with country and coordinates', async () => {
     const [paris] = await search('par');

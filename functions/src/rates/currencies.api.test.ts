@@ -123,46 +123,31 @@ describe('with the rate service (a local stand-in)', () => {
     expect(expense.participants.map((p) => p.share_cents)).toEqual([2250, 2250, 2251]);
 
     // The rate the member got, and custom amounts in yen: converted to add up to the dollar amount exactly.
-    const dinner = await api.call('POST', `${base}/expenses`, {
-      token: ben.token,
-      body: {
-        title: 'Izakaya',
-        amount: '9000',
-        currency: 'JPY',
-        rate: '0.0066667',
-        expense_date: '2027-04-12',
-        paid_by: ben.id,
-        split: {
-          method: 'custom',
-          people: [
-            { user_id: ana.id, amount: '3333' },
-            { user_id: ben.id, amount: '3333' },
-            { user_id: cai.id, amount: '3334' },
-          ],
+    // Shares of ¥3,333, ¥3,333 and ¥3,334 (¥10,000), for a dinner of `amount` yen.
+    const izakayaOf = (amount: string) =>
+      api.call('POST', `${base}/expenses`, {
+        token: ben.token,
+        body: {
+          title: 'Izakaya',
+          amount,
+          currency: 'JPY',
+          rate: '0.0066667',
+          expense_date: '2027-04-12',
+          paid_by: ben.id,
+          split: {
+            method: 'custom',
+            people: [
+              { user_id: ana.id, amount: '3333' },
+              { user_id: ben.id, amount: '3333' },
+              { user_id: cai.id, amount: '3334' },
+            ],
+          },
         },
-      },
-    });
+      });
+    const dinner = await izakayaOf('9000');
     expect(dinner.status).toBe(422);
     expect(dinner.body.error).toBe('The shares must add up to the amount exactly');
-    const fixed = await api.call('POST', `${base}/expenses`, {
-      token: ben.token,
-      body: {
-        title: 'Izakaya',
-        amount: '10000',
-        currency: 'JPY',
-        rate: '0.0066667',
-        expense_date: '2027-04-12',
-        paid_by: ben.id,
-        split: {
-          method: 'custom',
-          people: [
-            { user_id: ana.id, amount: '3333' },
-            { user_id: ben.id, amount: '3333' },
-            { user_id: cai.id, amount: '3334' },
-          ],
-        },
-      },
-    });
+    const fixed = await izakayaOf('10000');
     expect(fixed.status).toBe(201);
     const izakaya = expenseResponseSchema.parse(fixed.body).expense;
     expect(izakaya).toMatchObject({ amount_cents: 6667, rate: '0.0066667', rate_source: 'member' });

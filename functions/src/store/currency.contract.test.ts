@@ -1,26 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { newTrip, newUser, adapterUnderTest, storeAdapters } from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, personalExpense, newTrip, newUser } from './test-adapters';
 import type { ExpenseOriginal, NewExpense } from './types';
 
-describe.each(Object.entries(storeAdapters))('store contract, currencies: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract, currencies', (adapter) => {
   async function trip() {
     const owner = await adapter.store.users.create(newUser({ first_name: 'Ana' }));
     const created = await adapter.store.trips.create(owner.id, newTrip());
-    const expense = (original?: ExpenseOriginal): NewExpense => ({
-      title: 'Taxi',
-      description: '',
-      amount_cents: 6751,
-      expense_date: '2027-04-11',
-      category: 'transport',
-      expense_type: 'personal',
-      paid_by: owner.id,
-      shares: [{ user_id: owner.id, share_cents: 6751 }],
-      split: { method: 'personal', people: [{ user_id: owner.id, weight: null }] },
-      created_by: owner.id,
-      ...(original && { original }),
-    });
+    const expense = (original?: ExpenseOriginal): NewExpense =>
+      personalExpense({
+        paid_by: owner.id,
+        amount_cents: 6751,
+        title: 'Taxi',
+        category: 'transport',
+        ...(original && { original }),
+      });
     return { owner, trip: created, expense };
   }
 

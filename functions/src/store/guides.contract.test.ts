@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, newTrip, newUser } from './test-adapters';
 import type { WrittenGuide } from './types';
 
 const written: WrittenGuide = {
@@ -10,9 +10,7 @@ const written: WrittenGuide = {
   attractions: [{ key: 'sight-1', name: 'Alfama', location: { lat: 38.711, lng: -9.13 } }],
 };
 
-describe.each(Object.entries(storeAdapters))('store contract, background guides: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract, background guides', (adapter) => {
   const writingTrip = async () => {
     const owner = await adapter.store.users.create(newUser());
     return adapter.store.trips.create(

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { adapterUnderTest, officialEmulatorOnlyReason, storeAdapters } from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, officialEmulatorOnlyReason } from './test-adapters';
 
 const at = (iso: string) => new Date(iso);
 const NOW = at('2027-04-10T12:00:00Z');
 const LEASE = at('2027-04-10T12:02:00Z');
 const WEEK = at('2027-04-17T12:00:00Z');
 
-describe.each(Object.entries(storeAdapters))('store contract, idempotency keys: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
+describeStoreContract('store contract, idempotency keys', (adapter) => {
   const keys = () => adapter.store.idempotency;
 
   it('claims a free key once; a repeat sees the claim, then the kept answer', async () => {

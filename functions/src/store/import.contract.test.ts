@@ -1,16 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, tripOfPeople, newUser } from './test-adapters';
 import { NotAMemberError, type NewExpense } from './types';
 
-describe.each(Object.entries(storeAdapters))('store contract, expenses in one write: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract, expenses in one write', (adapter) => {
   async function group() {
-    const owner = await adapter.store.users.create(newUser({ first_name: 'Ana' }));
-    const friend = await adapter.store.users.create(newUser({ first_name: 'Bea' }));
+    const {
+      trip,
+      people: [owner, friend],
+    } = await tripOfPeople(adapter.store, ['Ana', 'Bea']);
     const stranger = await adapter.store.users.create(newUser({ first_name: 'Eve' }));
-    const trip = await adapter.store.trips.create(owner.id, newTrip());
-    await adapter.store.members.add(trip.id, friend.id);
     const expense = (title: string, amount: number, sharer = friend.id): NewExpense => ({
       title,
       description: 'Imported',

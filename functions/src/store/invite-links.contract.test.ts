@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, newTrip, newUser } from './test-adapters';
 
-describe.each(Object.entries(storeAdapters))('store contract, invite links: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
+describeStoreContract('store contract, invite links', (adapter) => {
   const hash = () => randomUUID().replaceAll('-', '');
   const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from './embedded/sqlite-store';
 import { createFirestoreStore } from './firestore/firestore-store';
 import { startTestFirestore } from './firestore/test-firestore';
-import { newTrip, newUser } from './test-adapters';
+import { tripOfPeople } from './test-adapters';
 import type { NewExpense, Store } from './types';
 
 async function tripWithExpense(store: Store) {
-  const owner = await store.users.create(newUser({ first_name: 'Ana' }));
-  const friend = await store.users.create(newUser({ first_name: 'Bea' }));
-  const trip = await store.trips.create(owner.id, newTrip());
-  await store.members.add(trip.id, friend.id);
+  const {
+    trip,
+    people: [owner, friend],
+  } = await tripOfPeople(store, ['Ana', 'Bea']);
   const shares = [
     { user_id: owner.id, share_cents: 1000 },
     { user_id: friend.id, share_cents: 2000 },

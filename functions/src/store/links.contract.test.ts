@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, newTrip, newUser } from './test-adapters';
 import type { NewLink } from './types';
 
-describe.each(Object.entries(storeAdapters))('store contract, trip links: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract, trip links', (adapter) => {
   const newTripWithOwner = async () => {
     const owner = await adapter.store.users.create(newUser());
     return { ownerId: owner.id, tripId: (await adapter.store.trips.create(owner.id, newTrip())).id };

@@ -1,187 +1,180 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { computeBalances, splitEqual, sumCents } from '@wayfare/contract';
 import { balancesOf } from '../split/settlement-planner';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from './test-adapters';
+import { describeStoreContract, tripOfPeople, newUser } from './test-adapters';
 import { NotAMemberError, type ExpensePatch, type NewExpense } from './types';
 
-describe.each(Object.entries(storeAdapters))(
-  'store contract, several payers per expense: %s',
-  (_name, open) => {
-    const adapter = adapterUnderTest(open);
-
-    /** A trip of Ana (owner), Bea and Cai. */
-    async function group() {
-      const [ana, bea, cai] = await Promise.all(
-        ['Ana', 'Bea', 'Cai'].map((first_name) => adapter.store.users.create(newUser({ first_name }))),
+describeStoreContract('store contract, several payers per expense', (adapter) => {
+  /** A trip of Ana (owner), Bea and Cai. */
+  async function group() {
+    const {
+      trip,
+      people: [ana, bea, cai],
+    } = await tripOfPeople(adapter.store, ['Ana', 'Bea', 'Cai']);
+    const people = [ana.id, bea.id, cai.id];
+    /** An expense split equally among everyone, paid in the given parts. */
+    const expense = (payers: Array<[string, number]>): NewExpense => {
+      const amount_cents = sumCents(payers.map(([, cents]) => cents));
+      const equal = splitEqual(amount_cents, people.length);
+      return {
+        title: 'Dinner',
+        description: '',
+        amount_cents,
+        expense_date: '2027-04-11',
+        category: 'food',
+        expense_type: 'group',
+        paid_by: payers[0]![0],
+        payers: payers.map(([user_id, paid_cents]) => ({ user_id, paid_cents })),
+        shares: people.map((user_id, i) => ({ user_id, share_cents: equal[i]! })),
+        split: { method: 'equal', people: people.map((user_id) => ({ user_id, weight: null })) },
+        created_by: ana.id,
+      };
+    };
+    const patchOf = ({ created_by: _by, ...patch }: NewExpense): ExpensePatch => patch;
+    /** The ledger state, checked against a full recount of the stored expenses; each person's paid total. */
+    const paidTotals = async () => {
+      const state = await adapter.store.split.ledgerState(trip.id);
+      expect(balancesOf(people, state)).toEqual(
+        computeBalances(people, await adapter.store.split.listExpenses(trip.id)),
       );
-      const trip = await adapter.store.trips.create(ana!.id, newTrip());
-      await adapter.store.members.add(trip.id, bea!.id);
-      await adapter.store.members.add(trip.id, cai!.id);
-      const people = [ana!.id, bea!.id, cai!.id];
-      /** An expense split equally among everyone, paid in the given parts. */
-      const expense = (payers: Array<[string, number]>): NewExpense => {
-        const amount_cents = sumCents(payers.map(([, cents]) => cents));
-        const equal = splitEqual(amount_cents, people.length);
-        return {
-          title: 'Dinner',
-          description: '',
-          amount_cents,
-          expense_date: '2027-04-11',
-          category: 'food',
-          expense_type: 'group',
-          paid_by: payers[0]![0],
-          payers: payers.map(([user_id, paid_cents]) => ({ user_id, paid_cents })),
-          shares: people.map((user_id, i) => ({ user_id, share_cents: equal[i]! })),
-          split: { method: 'equal', people: people.map((user_id) => ({ user_id, weight: null })) },
-          created_by: ana!.id,
-        };
-      };
-      const patchOf = ({ created_by: _by, ...patch }: NewExpense): ExpensePatch => patch;
-      /** The ledger state, checked against a full recount of the stored expenses; each person's paid total. */
-      const paidTotals = async () => {
-        const state = await adapter.store.split.ledgerState(trip.id);
-        expect(balancesOf(people, state)).toEqual(
-          computeBalances(people, await adapter.store.split.listExpenses(trip.id)),
-        );
-        return people.map((id) => state.totals.find((t) => t.user_id === id)?.paid_cents ?? 0);
-      };
-      return { ana: ana!, bea: bea!, cai: cai!, trip, people, expense, patchOf, paidTotals };
-    }
+      return people.map((id) => state.totals.find((t) => t.user_id === id)?.paid_cents ?? 0);
+    };
+    return { ana, bea, cai, trip, people, expense, patchOf, paidTotals };
+  }
 
-    it('keeps each payer and their part, and each paid total exact through create, edit and delete', async () => {
-      const { ana, bea, cai, trip, expense, patchOf, paidTotals } = await group();
-      const dinner = await adapter.store.split.createExpense(
+  it('keeps each payer and their part, and each paid total exact through create, edit and delete', async () => {
+    const { ana, bea, cai, trip, expense, patchOf, paidTotals } = await group();
+    const dinner = await adapter.store.split.createExpense(
+      trip.id,
+      expense([
+        [ana.id, 6000],
+        [bea.id, 3001],
+      ]),
+    );
+    expect(dinner.payers).toEqual([
+      { user_id: ana.id, paid_cents: 6000 },
+      { user_id: bea.id, paid_cents: 3001 },
+    ]);
+    await expect(adapter.store.split.getExpense(dinner.id)).resolves.toEqual(dinner);
+    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([dinner]);
+    await expect(adapter.store.split.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toEqual([
+      dinner,
+    ]);
+    expect(await paidTotals()).toEqual([6000, 3001, 0]);
+
+    const edited = await adapter.store.split.updateExpense(
+      dinner.id,
+      patchOf(
+        expense([
+          [cai.id, 100],
+          [ana.id, 200],
+          [bea.id, 300],
+        ]),
+      ),
+    );
+    expect(edited?.payers.map((p) => p.user_id)).toEqual([cai.id, ana.id, bea.id]);
+    expect(edited?.paid_by).toBe(cai.id);
+    expect(await paidTotals()).toEqual([200, 300, 100]);
+    expect((await adapter.store.trips.get(trip.id))?.total_expenses_cents).toBe(600);
+
+    // Back to one payer: paid_by alone, without a payers list, paid it all.
+    const { payers: _payers, ...single } = patchOf(expense([[bea.id, 900]]));
+    await expect(adapter.store.split.updateExpense(dinner.id, single)).resolves.toMatchObject({
+      payers: [{ user_id: bea.id, paid_cents: 900 }],
+    });
+    expect(await paidTotals()).toEqual([0, 900, 0]);
+
+    await adapter.store.split.deleteExpense(dinner.id);
+    expect(await paidTotals()).toEqual([0, 0, 0]);
+  });
+
+  it('refuses a stranger among the payers, writing nothing; someone who left keeps their part in an edit', async () => {
+    const { ana, bea, trip, expense, patchOf, paidTotals } = await group();
+    const stranger = await adapter.store.users.create(newUser());
+    await expect(
+      adapter.store.split.createExpense(
         trip.id,
         expense([
-          [ana.id, 6000],
-          [bea.id, 3001],
+          [ana.id, 100],
+          [stranger.id, 100],
         ]),
-      );
-      expect(dinner.payers).toEqual([
-        { user_id: ana.id, paid_cents: 6000 },
-        { user_id: bea.id, paid_cents: 3001 },
-      ]);
-      await expect(adapter.store.split.getExpense(dinner.id)).resolves.toEqual(dinner);
-      await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([dinner]);
-      await expect(adapter.store.split.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toEqual([
-        dinner,
-      ]);
-      expect(await paidTotals()).toEqual([6000, 3001, 0]);
+      ),
+    ).rejects.toEqual(new NotAMemberError(stranger.id));
+    expect(await adapter.store.split.listExpenses(trip.id)).toEqual([]);
+    expect(await paidTotals()).toEqual([0, 0, 0]);
 
-      const edited = await adapter.store.split.updateExpense(
-        dinner.id,
+    const both = expense([
+      [ana.id, 1000],
+      [bea.id, 500],
+    ]);
+    const kept = await adapter.store.split.createExpense(trip.id, both);
+    await expect(
+      adapter.store.split.updateExpense(
+        kept.id,
         patchOf(
           expense([
-            [cai.id, 100],
-            [ana.id, 200],
-            [bea.id, 300],
+            [ana.id, 1000],
+            [stranger.id, 500],
           ]),
         ),
-      );
-      expect(edited?.payers.map((p) => p.user_id)).toEqual([cai.id, ana.id, bea.id]);
-      expect(edited?.paid_by).toBe(cai.id);
-      expect(await paidTotals()).toEqual([200, 300, 100]);
-      expect((await adapter.store.trips.get(trip.id))?.total_expenses_cents).toBe(600);
+      ),
+    ).rejects.toEqual(new NotAMemberError(stranger.id));
+    await expect(adapter.store.members.leave(trip.id, bea.id)).resolves.toBe('left');
+    await expect(
+      adapter.store.split.updateExpense(kept.id, { ...patchOf(both), title: 'Dinner, corrected' }),
+    ).resolves.toMatchObject({ title: 'Dinner, corrected', payers: kept.payers });
+    expect((await paidTotals()).slice(0, 2)).toEqual([1000, 500]);
+  });
 
-      // Back to one payer: paid_by alone, without a payers list, paid it all.
-      const { payers: _payers, ...single } = patchOf(expense([[bea.id, 900]]));
-      await expect(adapter.store.split.updateExpense(dinner.id, single)).resolves.toMatchObject({
-        payers: [{ user_id: bea.id, paid_cents: 900 }],
-      });
-      expect(await paidTotals()).toEqual([0, 900, 0]);
-
-      await adapter.store.split.deleteExpense(dinner.id);
-      expect(await paidTotals()).toEqual([0, 0, 0]);
+  it('does not remove a participant while they paid part of an expense', async () => {
+    const { ana, cai, trip, expense } = await group();
+    const taxi = await adapter.store.split.createExpense(trip.id, {
+      ...expense([
+        [ana.id, 300],
+        [cai.id, 300],
+      ]),
+      shares: [{ user_id: ana.id, share_cents: 600 }],
+      split: { method: 'personal', people: [{ user_id: ana.id, weight: null }] },
     });
+    await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('in-ledger');
+    await adapter.store.split.deleteExpense(taxi.id);
+    await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('removed');
+  });
 
-    it('refuses a stranger among the payers, writing nothing; someone who left keeps their part in an edit', async () => {
-      const { ana, bea, trip, expense, patchOf, paidTotals } = await group();
-      const stranger = await adapter.store.users.create(newUser());
-      await expect(
-        adapter.store.split.createExpense(
-          trip.id,
-          expense([
-            [ana.id, 100],
-            [stranger.id, 100],
-          ]),
-        ),
-      ).rejects.toEqual(new NotAMemberError(stranger.id));
-      expect(await adapter.store.split.listExpenses(trip.id)).toEqual([]);
-      expect(await paidTotals()).toEqual([0, 0, 0]);
-
-      const both = expense([
-        [ana.id, 1000],
-        [bea.id, 500],
-      ]);
-      const kept = await adapter.store.split.createExpense(trip.id, both);
-      await expect(
-        adapter.store.split.updateExpense(
-          kept.id,
-          patchOf(
-            expense([
-              [ana.id, 1000],
-              [stranger.id, 500],
-            ]),
-          ),
-        ),
-      ).rejects.toEqual(new NotAMemberError(stranger.id));
-      await expect(adapter.store.members.leave(trip.id, bea.id)).resolves.toBe('left');
-      await expect(
-        adapter.store.split.updateExpense(kept.id, { ...patchOf(both), title: 'Dinner, corrected' }),
-      ).resolves.toMatchObject({ title: 'Dinner, corrected', payers: kept.payers });
-      expect((await paidTotals()).slice(0, 2)).toEqual([1000, 500]);
+  it('random multi-payer ledgers: paid totals add up to the expenses, balances to 0, equal to a recount', async () => {
+    const { trip, people, expense, patchOf, paidTotals } = await group();
+    /** Payers as (person index, cents) pairs, each person once. */
+    const payers = fc.uniqueArray(fc.tuple(fc.nat(2), fc.integer({ min: 1, max: 100_000 })), {
+      minLength: 1,
+      maxLength: 3,
+      selector: ([person]) => person,
     });
-
-    it('does not remove a participant while they paid part of an expense', async () => {
-      const { ana, cai, trip, expense } = await group();
-      const taxi = await adapter.store.split.createExpense(trip.id, {
-        ...expense([
-          [ana.id, 300],
-          [cai.id, 300],
-        ]),
-        shares: [{ user_id: ana.id, share_cents: 600 }],
-        split: { method: 'personal', people: [{ user_id: ana.id, weight: null }] },
-      });
-      await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('in-ledger');
-      await adapter.store.split.deleteExpense(taxi.id);
-      await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('removed');
-    });
-
-    it('random multi-payer ledgers: paid totals add up to the expenses, balances to 0, equal to a recount', async () => {
-      const { trip, people, expense, patchOf, paidTotals } = await group();
-      /** Payers as (person index, cents) pairs, each person once. */
-      const payers = fc.uniqueArray(fc.tuple(fc.nat(2), fc.integer({ min: 1, max: 100_000 })), {
-        minLength: 1,
-        maxLength: 3,
-        selector: ([person]) => person,
-      });
-      const step = fc.oneof(
-        fc.record({ kind: fc.constant('create' as const), payers }),
-        fc.record({ kind: fc.constant('edit' as const), which: fc.nat(), payers }),
-        fc.record({ kind: fc.constant('delete' as const), which: fc.nat() }),
-      );
-      await fc.assert(
-        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
-          for (const s of steps) {
-            const ids = (await adapter.store.split.listExpenses(trip.id)).map((e) => e.id);
-            const target = 'which' in s && ids.length > 0 ? ids[s.which % ids.length]! : null;
-            const parts =
-              'payers' in s ? s.payers.map(([i, cents]): [string, number] => [people[i]!, cents]) : [];
-            if (s.kind === 'create') await adapter.store.split.createExpense(trip.id, expense(parts));
-            if (s.kind === 'edit' && target)
-              await adapter.store.split.updateExpense(target, patchOf(expense(parts)));
-            if (s.kind === 'delete' && target) await adapter.store.split.deleteExpense(target);
-          }
-          const expenses = await adapter.store.split.listExpenses(trip.id);
-          const paid = await paidTotals();
-          expect(sumCents(paid)).toBe(sumCents(expenses.map((e) => e.amount_cents)));
-          for (const e of expenses) expect(sumCents(e.payers.map((p) => p.paid_cents))).toBe(e.amount_cents);
-          const state = await adapter.store.split.ledgerState(trip.id);
-          expect(sumCents(balancesOf(people, state).map((b) => b.balance_cents))).toBe(0);
-        }),
-        { numRuns: 15 },
-      );
-    });
-  },
-);
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('create' as const), payers }),
+      fc.record({ kind: fc.constant('edit' as const), which: fc.nat(), payers }),
+      fc.record({ kind: fc.constant('delete' as const), which: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        for (const s of steps) {
+          const ids = (await adapter.store.split.listExpenses(trip.id)).map((e) => e.id);
+          const target = 'which' in s && ids.length > 0 ? ids[s.which % ids.length]! : null;
+          const parts =
+            'payers' in s ? s.payers.map(([i, cents]): [string, number] => [people[i]!, cents]) : [];
+          if (s.kind === 'create') await adapter.store.split.createExpense(trip.id, expense(parts));
+          if (s.kind === 'edit' && target)
+            await adapter.store.split.updateExpense(target, patchOf(expense(parts)));
+          if (s.kind === 'delete' && target) await adapter.store.split.deleteExpense(target);
+        }
+        const expenses = await adapter.store.split.listExpenses(trip.id);
+        const paid = await paidTotals();
+        expect(sumCents(paid)).toBe(sumCents(expenses.map((e) => e.amount_cents)));
+        for (const e of expenses) expect(sumCents(e.payers.map((p) => p.paid_cents))).toBe(e.amount_cents);
+        const state = await adapter.store.split.ledgerState(trip.id);
+        expect(sumCents(balancesOf(people, state).map((b) => b.balance_cents))).toBe(0);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import {
-  newTrip,
-  newUser,
-  officialEmulatorOnlyReason,
-  adapterUnderTest,
-  storeAdapters,
-} from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, newTrip, newUser, officialEmulatorOnlyReason } from './test-adapters';
 import type { NewPlan } from './types';
 
 const plan = (overrides: Partial<NewPlan> = {}): NewPlan => ({
@@ -17,9 +11,7 @@ const plan = (overrides: Partial<NewPlan> = {}): NewPlan => ({
   ...overrides,
 });
 
-describe.each(Object.entries(storeAdapters))('store contract, daily plans: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract, daily plans', (adapter) => {
   const newTripId = async () => {
     const owner = await adapter.store.users.create(newUser());
     return (await adapter.store.trips.create(owner.id, newTrip())).id;

@@ -1,26 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from './test-adapters';
-import type { NewExpense, ReceiptRecord } from './types';
+import { expect, it } from 'vitest';
+import { describeStoreContract, personalExpense, newTrip, newUser } from './test-adapters';
+import type { ReceiptRecord } from './types';
 
-describe.each(Object.entries(storeAdapters))('store contract, receipts on expenses: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract, receipts on expenses', (adapter) => {
   async function expenseOnTrip() {
     const { store } = adapter;
     const owner = await store.users.create(newUser());
     const trip = await store.trips.create(owner.id, newTrip());
-    const input: NewExpense = {
-      title: 'Hotel',
-      description: '',
-      amount_cents: 24000,
-      expense_date: '2027-04-11',
-      category: 'accommodation',
-      expense_type: 'personal',
+    const input = personalExpense({
       paid_by: owner.id,
-      shares: [{ user_id: owner.id, share_cents: 24000 }],
-      split: { method: 'personal', people: [{ user_id: owner.id, weight: null }] },
-      created_by: owner.id,
-    };
+      amount_cents: 24000,
+      title: 'Hotel',
+      category: 'accommodation',
+    });
     const expense = await store.split.createExpense(trip.id, input);
     return { trip, expense, input };
   }

@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import {
-  newTrip,
-  newUser,
-  officialEmulatorOnlyReason,
-  adapterUnderTest,
-  storeAdapters,
-} from './test-adapters';
+import { expect, it } from 'vitest';
+import { describeStoreContract, newTrip, newUser, officialEmulatorOnlyReason } from './test-adapters';
 import { NotAMemberError, TRIP_LIST_FIELDS, UniqueConstraintError } from './types';
 
-describe.each(Object.entries(storeAdapters))('store contract: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract', (adapter) => {
   it('answers ping once ready', async () => {
     await expect(adapter.store.ping()).resolves.toBeUndefined();
   });
@@ -67,9 +59,7 @@ describe.each(Object.entries(storeAdapters))('store contract: %s', (_name, open)
   });
 });
 
-describe.each(Object.entries(storeAdapters))('store contract, trips and members: %s', (_name, open) => {
-  const adapter = adapterUnderTest(open);
-
+describeStoreContract('store contract, trips and members', (adapter) => {
   it('creates a trip owned by its creator, who becomes its first member', async () => {
     const owner = await adapter.store.users.create(newUser());
     const input = newTrip();

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { openSqliteStore } from './embedded/sqlite-store';
 import { createFirestoreStore } from './firestore/firestore-store';
 import { officialEmulatorOnlyReason, startTestFirestore } from './firestore/test-firestore';
-import type { NewTrip, NewUser, Store } from './types';
+import type { NewExpense, NewTrip, NewUser, Store, TripRecord, UserRecord } from './types';
 
 /** One adapter under test, for the contract suites every adapter must pass. */
 export interface AdapterUnderTest {
@@ -67,6 +67,15 @@ export function adapterUnderTest(open: () => Promise<AdapterUnderTest>) {
   };
 }
 
+/**
+ * A contract suite, run once per adapter (`title: adapter name`): `body` declares its tests against the adapter,
+ * opened before them and disposed of after.
+ */
+export function describeStoreContract(title: string, body: (adapter: AdapterUnderTestHandle) => void) {
+  describe.each(Object.entries(storeAdapters))(`${title}: %s`, (_name, open) => body(adapterUnderTest(open)));
+}
+export type AdapterUnderTestHandle = ReturnType<typeof adapterUnderTest>;
+
 export const newUser = (overrides: Partial<NewUser> = {}): NewUser => {
   const tag = randomUUID().slice(0, 8);
   return {
@@ -99,3 +108,38 @@ export const newTrip = (overrides: Partial<NewTrip> = {}): NewTrip => ({
   preferences: { destination: 'Lisbon', interests: ['Food & Dining'] },
   ...overrides,
 });
+
+/** A trip of the people named (first names): the first creates it, the others are its members. */
+export async function tripOfPeople<Names extends [string, ...string[]]>(
+  store: Store,
+  firstNames: [...Names],
+): Promise<{ trip: TripRecord; people: { [K in keyof Names]: UserRecord } }> {
+  const people: UserRecord[] = [];
+  for (const first_name of firstNames) people.push(await store.users.create(newUser({ first_name })));
+  const [owner, ...others] = people as [UserRecord, ...UserRecord[]];
+  const trip = await store.trips.create(owner.id, newTrip());
+  for (const member of others) await store.members.add(trip.id, member.id);
+  return { trip, people: people as { [K in keyof Names]: UserRecord } };
+}
+
+/** `paid_by` paid `amount_cents` that is wholly one person's share (`owes`, the payer unless given). */
+export function personalExpense({
+  paid_by,
+  amount_cents,
+  owes = paid_by,
+  ...rest
+}: Pick<NewExpense, 'paid_by' | 'amount_cents'> & { owes?: string } & Partial<NewExpense>): NewExpense {
+  return {
+    title: 'Dinner',
+    description: '',
+    expense_date: '2027-04-11',
+    category: 'food',
+    expense_type: 'personal',
+    paid_by,
+    amount_cents,
+    shares: [{ user_id: owes, share_cents: amount_cents }],
+    split: { method: 'personal', people: [{ user_id: owes, weight: null }] },
+    created_by: paid_by,
+    ...rest,
+  };
+}

@@ -2,29 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   createTripBody,
-  EMPTY_ANSWERS,
   itemsToPlanInputs,
   itineraryToItems,
   parseRecommendations,
   toIsoDate,
   type CreateTripResponse,
-  type QuestionAnswers,
   type TripView,
 } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
-import { signedInUser } from './test-members';
-
-const start = addDays(toIsoDate(new Date()), 7);
-const answers: QuestionAnswers = {
-  ...EMPTY_ANSWERS,
-  destination: 'Lisbon, Portugal',
-  dates: '4-7 days',
-  startDate: start,
-  endDate: addDays(start, 3),
-  budget: 'Moderate',
-  interests: ['Food & Dining', 'Culture & History'],
-  travelStyle: 'Couple',
-};
+import { createLisbonTrip, LISBON_ANSWERS, signedInUser, TRIP_START } from './test-members';
 
 describe('POST /api/trips over HTTP (offline planner)', () => {
   let api: TestApi;
@@ -35,15 +21,15 @@ describe('POST /api/trips over HTTP (offline planner)', () => {
 
   it('stores the trip with one traveller, its dates, city, coordinates and the offline guide', async () => {
     const { token, user } = await signedInUser(api);
-    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    const res = await createLisbonTrip(api, token);
     expect(res.status).toBe(201);
     const { id, trip } = res.body as CreateTripResponse;
     expect(trip).toMatchObject({
       id,
       trip_name: 'Trip to Lisbon',
       city_name: 'Lisbon',
-      start_date: start,
-      end_date: addDays(start, 3),
+      start_date: TRIP_START,
+      end_date: addDays(TRIP_START, 3),
       number_of_people: 1,
       budget_range: 'Moderate',
       user_role: 'owner',
@@ -61,7 +47,7 @@ describe('POST /api/trips over HTTP (offline planner)', () => {
     expect(stored?.owner_id).toBe(user.id);
     expect(stored?.preferences).toMatchObject({
       destination: 'Lisbon, Portugal',
-      interests: answers.interests,
+      interests: LISBON_ANSWERS.interests,
     });
     const fetched = await api.call('GET', `/api/trips/${id}`, { token });
     expect(fetched.body).toEqual(trip);
@@ -71,14 +57,17 @@ describe('POST /api/trips over HTTP (offline planner)', () => {
     const { token } = await signedInUser(api);
     const picked = await api.call('POST', '/api/trips', {
       token,
-      body: createTripBody({ ...answers, destination: 'Sintra' }, { latitude: 38.8029, longitude: -9.3817 }),
+      body: createTripBody(
+        { ...LISBON_ANSWERS, destination: 'Sintra' },
+        { latitude: 38.8029, longitude: -9.3817 },
+      ),
     });
     expect(picked.status).toBe(201);
     expect(picked.body.trip).toMatchObject({ city_name: 'Sintra', latitude: 38.8029, longitude: -9.3817 });
 
     const unknown = await api.call('POST', '/api/trips', {
       token,
-      body: createTripBody({ ...answers, destination: 'Zzyzx Hollow' }, null),
+      body: createTripBody({ ...LISBON_ANSWERS, destination: 'Zzyzx Hollow' }, null),
     });
     expect(unknown.status).toBe(201);
     expect(unknown.body.trip).toMatchObject({
@@ -92,11 +81,11 @@ describe('POST /api/trips over HTTP (offline planner)', () => {
 
   it('rejects bad input with 400 and an error sentence, and strangers with 401', async () => {
     const { token } = await signedInUser(api);
-    const body = createTripBody(answers, null);
+    const body = createTripBody(LISBON_ANSWERS, null);
     const cases: Array<[unknown, RegExp]> = [
       [{ ...body, destination: '   ' }, /Destination is required/],
       [{ ...body, startDate: addDays(toIsoDate(new Date()), -5) }, /cannot start in the past/],
-      [{ ...body, endDate: addDays(start, -1) }, /must end on or after/],
+      [{ ...body, endDate: addDays(TRIP_START, -1) }, /must end on or after/],
       [{ ...body, budgetRange: 'Cheap' }, /budget/],
       [{ ...body, numberOfPeople: 4 }, /one traveller/],
       [{ ...body, latitude: 123 }, /./],
@@ -112,10 +101,9 @@ describe('POST /api/trips over HTTP (offline planner)', () => {
 
   it('turns the guide into daily plans through the bulk endpoint, twice without doubling them', async () => {
     const { token } = await signedInUser(api);
-    const created = (await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) }))
-      .body as CreateTripResponse;
+    const created = (await createLisbonTrip(api, token)).body as CreateTripResponse;
     const { guide } = parseRecommendations(created.trip.recommendations);
-    const plans = itemsToPlanInputs(itineraryToItems(guide!, start, created.trip.end_date));
+    const plans = itemsToPlanInputs(itineraryToItems(guide!, TRIP_START, created.trip.end_date));
     const first = await api.call('POST', `/api/trips/${created.id}/daily-plans/bulk`, {
       token,
       body: { plans },

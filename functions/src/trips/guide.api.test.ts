@@ -3,16 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addDays,
-  createTripBody,
-  EMPTY_ANSWERS,
-  parseRecommendations,
-  toIsoDate,
-  type CreateTripResponse,
-  type QuestionAnswers,
-  type TripView,
-} from '@wayfare/contract';
+import { parseRecommendations, type CreateTripResponse, type TripView } from '@wayfare/contract';
 import { loadConfig } from '../config';
 import { guideProviderFor } from '../ai';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
@@ -30,19 +21,7 @@ import {
   writeTripGuide,
   type GuideQueue,
 } from './guide-jobs';
-import { signedInUser } from './test-members';
-
-const start = addDays(toIsoDate(new Date()), 7);
-const answers: QuestionAnswers = {
-  ...EMPTY_ANSWERS,
-  destination: 'Lisbon, Portugal',
-  dates: '4-7 days',
-  startDate: start,
-  endDate: addDays(start, 3),
-  budget: 'Moderate',
-  interests: ['Food & Dining'],
-  travelStyle: 'Couple',
-};
+import { createLisbonTrip, signedInUser } from './test-members';
 
 const geminiEnv = (standIn: GeminiStandIn) => ({
   GEMINI_API_KEY: 'test-key',
@@ -81,7 +60,7 @@ describe('POST /api/trips with Gemini: the guide is written after the answer', (
     const { token } = await signedInUser(api);
     standIn.hold();
     const asked = standIn.received;
-    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    const res = await createLisbonTrip(api, token);
     expect(res.status).toBe(201);
     const { id, trip } = res.body as CreateTripResponse;
     expect(trip).toMatchObject({
@@ -110,7 +89,7 @@ describe('POST /api/trips with Gemini: the guide is written after the answer', (
     const { token } = await signedInUser(api);
     standIn.mode = 'fail';
     const asked = standIn.received;
-    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    const res = await createLisbonTrip(api, token);
     expect(res.status).toBe(201);
     expect(res.body.trip.guide_status).toBe('writing');
     const written = await settledTrip(api, token, res.body.id);
@@ -123,8 +102,7 @@ describe('POST /api/trips with Gemini: the guide is written after the answer', (
   it('shows a writing trip to nobody but its members', async () => {
     const [{ token }, stranger] = await Promise.all([signedInUser(api), signedInUser(api)]);
     standIn.hold();
-    const { id } = (await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) }))
-      .body as CreateTripResponse;
+    const { id } = (await createLisbonTrip(api, token)).body as CreateTripResponse;
     expect((await api.call('GET', `/api/trips/${id}`, { token: stranger.token })).status).toBe(404);
     expect((await api.call('GET', `/api/trips/${id}`)).status).toBe(401);
     standIn.release();
@@ -164,7 +142,7 @@ describe('firebase mode on Firestore: Gemini guides go to the task queue', () =>
 
   it('queues the guide and answers "writing"; the task (writeTripGuide) writes it, once', async () => {
     const { token } = await signedInUser(api);
-    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    const res = await createLisbonTrip(api, token);
     expect(res.status).toBe(201);
     expect(res.body.trip.guide_status).toBe('writing');
     expect(queued).toEqual([res.body.id]);
@@ -181,7 +159,7 @@ describe('firebase mode on Firestore: Gemini guides go to the task queue', () =>
 
   it('gives a guide no task finished the offline guide, as the fallback, once it is given up on', async () => {
     const { token } = await signedInUser(api);
-    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    const res = await createLisbonTrip(api, token);
     const created = Date.parse(res.body.trip.created_at);
     // The scheduled sweep, before and after the trip is given up on.
     expect(await finishAbandonedGuides(api.store, created + 60_000)).toBe(0);
@@ -197,7 +175,7 @@ describe('firebase mode on Firestore: Gemini guides go to the task queue', () =>
   it('writes the offline guide as the fallback at once when the task cannot be queued', async () => {
     const { token } = await signedInUser(api);
     queueDown = true;
-    const res = await api.call('POST', '/api/trips', { token, body: createTripBody(answers, null) });
+    const res = await createLisbonTrip(api, token);
     queueDown = false;
     expect(res.status).toBe(201);
     expect(res.body.trip).toMatchObject({ guide_status: 'fallback', recommendations_provider: 'offline' });

@@ -1,3 +1,4 @@
+import { addDays, createTripBody, EMPTY_ANSWERS, toIsoDate, type QuestionAnswers } from '@wayfare/contract';
 import type { NewTrip, UserRecord } from '../store/types';
 import { newTrip, newUser } from '../store/test-adapters';
 import type { TestApi } from '../test-support/api-server';
@@ -20,3 +21,22 @@ export async function tripWithMembers(api: TestApi, overrides: Partial<NewTrip> 
   await api.store.members.add(trip.id, participant.user.id);
   return { trip, owner, participant, stranger };
 }
+
+/** The first day of LISBON_ANSWERS' trip: a week from today. */
+export const TRIP_START = addDays(toIsoDate(new Date()), 7);
+
+/** The question flow's answers for four days in Lisbon, a couple who enjoy food and culture. */
+export const LISBON_ANSWERS: QuestionAnswers = {
+  ...EMPTY_ANSWERS,
+  destination: 'Lisbon, Portugal',
+  dates: '4-7 days',
+  startDate: TRIP_START,
+  endDate: addDays(TRIP_START, 3),
+  budget: 'Moderate',
+  interests: ['Food & Dining', 'Culture & History'],
+  travelStyle: 'Couple',
+};
+
+/** POST /api/trips as the question flow sends LISBON_ANSWERS (no place picked from the suggestions). */
+export const createLisbonTrip = (api: TestApi, token: string) =>
+  api.call('POST', '/api/trips', { token, body: createTripBody(LISBON_ANSWERS, null) });

@@ -1,18 +1,6 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { useSession } from '../features/auth';
-import { createQueryClient } from '../shared/query/queryClient';
-
-let current: { userId: string | undefined; client: QueryClient } | null = null;
-
-/** One cache per signed-in user: the answers are theirs alone, so another user (or none) starts empty. */
-function clientFor(userId: string | undefined): QueryClient {
-  if (!current || current.userId !== userId) {
-    current?.client.clear();
-    current = { userId, client: createQueryClient() };
-  }
-  return current.client;
-}
+import { DataLayer } from '../shared/query/DataLayer';
 
 /**
  * The data layer (TanStack Query) around every screen that reads the API. Loaded with the first such screen, so the
@@ -21,8 +9,8 @@ function clientFor(userId: string | undefined): QueryClient {
 export function QueryLayer() {
   const { user } = useSession();
   return (
-    <QueryClientProvider client={clientFor(user?.userId)}>
+    <DataLayer userId={user?.userId}>
       <Outlet />
-    </QueryClientProvider>
+    </DataLayer>
   );
 }

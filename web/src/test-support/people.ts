@@ -1,4 +1,4 @@
-import type { Participant, Settlement } from '@wayfare/contract';
+import type { Balance, LedgerPerson, Participant, Settlement } from '@wayfare/contract';
 
 /** A trip member as the API lists one; `id` names the person (first name and user id). */
 export function participant(name: string, extra: Partial<Participant> = {}): Participant {
@@ -18,6 +18,27 @@ export function participant(name: string, extra: Partial<Participant> = {}): Par
   };
 }
 
+/** A member as the ledger names one (in settlements and balances). */
+function person(name: string): LedgerPerson {
+  const { user_id, first_name, last_name, email } = participant(name);
+  return { user_id, first_name, last_name, email, left: false };
+}
+
+/** A member's balance: owed `cents` when positive (all of it paid, none owed), owing them when negative. */
+export function balance(name: string, cents: number): Balance {
+  const paid = Math.max(cents, 0);
+  const owed = Math.max(-cents, 0);
+  return {
+    ...person(name),
+    balance_cents: cents,
+    total_paid_cents: paid,
+    total_owed_cents: owed,
+    balance: cents / 100,
+    total_paid: paid / 100,
+    total_owed: owed / 100,
+  };
+}
+
 /** A transfer from payer to payee, pending unless `settled_at` is given. */
 export function settlement(
   id: string,
@@ -26,10 +47,6 @@ export function settlement(
   cents: number,
   settled_at: string | null = null,
 ): Settlement {
-  const person = (name: string) => {
-    const { user_id, first_name, last_name, email } = participant(name);
-    return { user_id, first_name, last_name, email, left: false };
-  };
   return {
     id,
     trip_id: 't1',

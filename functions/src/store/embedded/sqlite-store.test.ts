@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newTrip, newUser } from '../test-adapters';
+import { newTrip, newUser, personalExpense, tripOfPeople } from '../test-adapters';
 import { openSqliteStore } from './sqlite-store';
 
 const dirs: string[] = [];
@@ -86,18 +86,7 @@ describe('migration 013: paid totals', () => {
     const trip = await store.trips.create(ana.id, newTrip());
     await store.members.add(trip.id, bea.id);
     const expense = (paid_by: string, amount_cents: number) =>
-      store.split.createExpense(trip.id, {
-        title: 'Dinner',
-        description: '',
-        amount_cents,
-        expense_date: '2027-04-11',
-        category: 'food',
-        expense_type: 'personal',
-        paid_by,
-        shares: [{ user_id: bea.id, share_cents: amount_cents }],
-        split: { method: 'personal', people: [{ user_id: bea.id, weight: null }] },
-        created_by: paid_by,
-      });
+      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_cents, owes: bea.id }));
     await expense(ana.id, 3000);
     await expense(ana.id, 1234);
     await expense(bea.id, 500);
@@ -126,22 +115,14 @@ describe('migration 014: expense payers', () => {
   it('reads every expense stored before it as paid in full by its paid_by, and keeps several payers after', async () => {
     const file = tempDbFile();
     const store = openSqliteStore(file);
-    const ana = await store.users.create(newUser({ first_name: 'Ana' }));
-    const bea = await store.users.create(newUser({ first_name: 'Bea' }));
-    const trip = await store.trips.create(ana.id, newTrip());
-    await store.members.add(trip.id, bea.id);
-    const dinner = await store.split.createExpense(trip.id, {
-      title: 'Dinner',
-      description: '',
-      amount_cents: 3000,
-      expense_date: '2027-04-11',
-      category: 'food',
-      expense_type: 'personal',
-      paid_by: ana.id,
-      shares: [{ user_id: bea.id, share_cents: 3000 }],
-      split: { method: 'personal', people: [{ user_id: bea.id, weight: null }] },
-      created_by: ana.id,
-    });
+    const {
+      trip,
+      people: [ana, bea],
+    } = await tripOfPeople(store, ['Ana', 'Bea']);
+    const dinner = await store.split.createExpense(
+      trip.id,
+      personalExpense({ paid_by: ana.id, amount_cents: 3000, owes: bea.id }),
+    );
     await store.close();
 
     // The file as the release before 014-expense-payers left it.

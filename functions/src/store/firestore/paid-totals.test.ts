@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBalances } from '@wayfare/contract';
 import { balancesOf } from '../../split/settlement-planner';
-import { newTrip, newUser } from '../test-adapters';
+import { newTrip, newUser, personalExpense, tripOfPeople } from '../test-adapters';
 import type { Store } from '../types';
 import { createFirestoreStore } from './firestore-store';
 import { PAID_TOTALS_KEPT } from './ledger-people';
@@ -17,23 +17,12 @@ afterAll(() => firestore.stop());
 
 describe('firestore paid totals', () => {
   it('backfills a trip written before paid totals were kept, once, from its expenses', async () => {
-    const ana = await store.users.create(newUser());
-    const bea = await store.users.create(newUser());
-    const trip = await store.trips.create(ana.id, newTrip());
-    await store.members.add(trip.id, bea.id);
+    const {
+      trip,
+      people: [ana, bea],
+    } = await tripOfPeople(store, ['Ana', 'Bea']);
     const expense = (paid_by: string, amount_cents: number, owes: string) =>
-      store.split.createExpense(trip.id, {
-        title: 'Dinner',
-        description: '',
-        amount_cents,
-        expense_date: '2027-04-11',
-        category: 'food',
-        expense_type: 'personal',
-        paid_by,
-        shares: [{ user_id: owes, share_cents: amount_cents }],
-        split: { method: 'personal', people: [{ user_id: owes, weight: null }] },
-        created_by: paid_by,
-      });
+      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_cents, owes }));
     await expense(ana.id, 3000, bea.id);
     await expense(bea.id, 1234, bea.id);
     // As such a trip was stored: not marked, and its people's totals and counts wrong (set, not deleted: the

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { CheckCircle2, ChevronDown, Plus } from 'lucide-react';
+import { CheckCircle2, Plus } from 'lucide-react';
 import type { DailyPlan } from '@wayfare/contract';
-import { cx } from '../../shared/cx';
+import { DisclosureButton } from '../../shared/ui/DisclosureButton';
 import { LoadingState } from '../../shared/ui/Spinner';
 import styles from './AddPlanForm.module.css';
 
@@ -34,23 +34,17 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
 
   return (
     <div className={styles.root}>
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
+      <DisclosureButton
+        look="dashed"
+        open={open}
+        icon={<Plus size={18} aria-hidden="true" />}
         aria-controls={open ? formId : undefined}
         onPointerEnter={() => void loadNewPlanForm()}
         onFocus={() => void loadNewPlanForm()}
         onClick={() => setOpen((current) => !current)}
       >
-        <Plus size={18} aria-hidden="true" />
         Add New Plan
-        <ChevronDown
-          className={cx(styles.chevron, open && styles.chevronOpen)}
-          size={18}
-          aria-hidden="true"
-        />
-      </button>
+      </DisclosureButton>
 
       {open && (
         <Suspense fallback={<LoadingState label="Loading the form…" />}>

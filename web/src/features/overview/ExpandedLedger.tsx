@@ -26,7 +26,7 @@ type CardTab = 'expenses' | 'people' | 'settlements';
 export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
   const { user } = useSession();
   const ledger = useLiveLedger(trip.id);
-  const { calculating, calcError, calculate } = useSettlementCalculation(trip.id, ledger.refresh);
+  const { calculating, calcError, calculate } = useSettlementCalculation(trip.id);
   const [tab, setTab] = useState<CardTab>('expenses');
   const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
   const [editing, setEditing] = useState<Expense | null>(null);
@@ -104,7 +104,7 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
               {(calcError ?? settlements.error) && (
                 <Notice tone="error">{calcError ?? settlements.error}</Notice>
               )}
-              <CalculateSettlementsButton calculating={calculating} onCalculate={() => void calculate()} />
+              <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />
               <SettlementList tripId={trip.id} settlements={settlements.data} />
             </>
           )}

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { ChevronDown, Crown } from 'lucide-react';
+import { Crown } from 'lucide-react';
 import type { SplitTripSummary } from '@wayfare/contract';
 import { money } from '../../shared/locale';
 import { cx } from '../../shared/cx';
+import { DisclosureButton } from '../../shared/ui/DisclosureButton';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { formatDateRange } from '../../shared/dates';
 import { TripPhoto } from '../trips';
@@ -51,22 +52,16 @@ export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; 
             <dd>{money(trip.total_expenses_cents, trip.home_currency)}</dd>
           </div>
         </dl>
-        <button
-          type="button"
-          className={styles.expand}
-          aria-expanded={expanded}
+        <DisclosureButton
+          look="plain"
+          open={expanded}
           aria-controls={panelId}
           onPointerEnter={() => void loadExpandedLedger()}
           onFocus={() => void loadExpandedLedger()}
           onClick={() => setExpanded((open) => !open)}
         >
           {expanded ? 'Hide details' : 'Show details'}
-          <ChevronDown
-            size={18}
-            aria-hidden="true"
-            className={cx(styles.chevron, expanded && styles.chevronOpen)}
-          />
-        </button>
+        </DisclosureButton>
         {expanded && (
           <div id={panelId}>
             <Suspense fallback={<LoadingState label="Loading the ledger…" />}>

@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
-import userEventLib from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { CitySuggestion } from '@wayfare/contract';
+import { testClock } from '../../test-support/clock';
 import { Providers } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
 import { ENTER_MS, EXIT_MS } from './flow';
@@ -19,17 +19,8 @@ const LISBON: CitySuggestion = {
 
 // The flow animates each step change (exit, then entrance) and ignores answers meanwhile, as a user would find it;
 // the clock is the test's, so a step change is waited for by moving it past the animation, not by sleeping.
-let userEvent: ReturnType<typeof userEventLib.setup>;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  // Testing Library moves fake clocks only through a global `jest`: Vitest's clock, under that name.
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  userEvent = userEventLib.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-});
-afterEach(() => vi.useRealTimers());
-
-/** Lets time (and the answers of the stubbed network) pass: the step animations, the suggestions' debounce. */
-const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const clock = testClock();
+const pass = clock.pass;
 /** Waits out a step change: its exit, then its entrance (each a timer of its own, started when the other ends). */
 async function stepChange() {
   await pass(EXIT_MS);
@@ -54,14 +45,14 @@ function renderFlow() {
 /** Answers every step after the destination with its first or a given choice, ending on the summary. */
 async function answerRest() {
   await question('When are you travelling?');
-  await userEvent.click(screen.getByRole('button', { name: '4-7 days' }));
+  await clock.user.click(screen.getByRole('button', { name: '4-7 days' }));
   await question('What is your budget?');
-  await userEvent.click(screen.getByRole('button', { name: /^Moderate/ }));
+  await clock.user.click(screen.getByRole('button', { name: /^Moderate/ }));
   await question('What do you enjoy? Pick as many as you like.');
-  await userEvent.click(screen.getByRole('button', { name: 'Food & Dining' }));
-  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await clock.user.click(screen.getByRole('button', { name: 'Food & Dining' }));
+  await clock.user.click(screen.getByRole('button', { name: 'Continue' }));
   await question('Who is travelling?');
-  await userEvent.click(screen.getByRole('button', { name: 'Couple' }));
+  await clock.user.click(screen.getByRole('button', { name: 'Couple' }));
   await stepChange();
 }
 
@@ -76,12 +67,12 @@ describe('QuestionFlowModal', () => {
     const city = screen.getByRole('combobox', { name: 'Destination city' });
     const next = screen.getByRole('button', { name: 'Continue' });
     expect(next).toBeDisabled();
-    await userEvent.type(city, '   ');
+    await clock.user.type(city, '   ');
     expect(next).toBeDisabled();
-    await userEvent.clear(city);
-    await userEvent.type(city, 'Atlantis');
+    await clock.user.clear(city);
+    await clock.user.type(city, 'Atlantis');
     expect(next).toBeEnabled();
-    await userEvent.click(next);
+    await clock.user.click(next);
     await question('When are you travelling?');
     expect(progress()).toHaveAttribute('aria-valuetext', '2 of 6');
   });
@@ -89,19 +80,19 @@ describe('QuestionFlowModal', () => {
   it('destination: suggests cities and picks one with the arrow keys and Enter', async () => {
     const requests = stubApi({ 'GET /api/places/cities': { body: { cities: [LISBON] } } });
     renderFlow();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Lis');
+    await clock.user.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Lis');
     await pass(200);
     const option = screen.getByRole('option', { name: /Lisbon/ });
     expect(requests.at(-1)?.url.searchParams.get('q')).toBe('Lis');
-    await userEvent.keyboard('{ArrowDown}');
+    await clock.user.keyboard('{ArrowDown}');
     expect(option).toHaveAttribute('aria-selected', 'true');
-    await userEvent.keyboard('{Enter}');
+    await clock.user.keyboard('{Enter}');
     await question('When are you travelling?');
   });
 
   it('dates: confirming needs a range; a flexible duration answers the step', async () => {
     renderFlow();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Atlantis{Enter}');
+    await clock.user.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Atlantis{Enter}');
     await question('When are you travelling?');
     expect(screen.getByText('Pick your first day.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Select dates to continue' })).toBeDisabled();
@@ -112,31 +103,31 @@ describe('QuestionFlowModal', () => {
       '1-2 weeks',
       '2+ weeks',
     ]);
-    await userEvent.click(flexible.getByRole('button', { name: '1-3 days' }));
+    await clock.user.click(flexible.getByRole('button', { name: '1-3 days' }));
     await question('What is your budget?');
     // Back returns to the dates with the answer kept.
-    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await clock.user.click(screen.getByRole('button', { name: 'Back' }));
     await question('When are you travelling?');
     expect(screen.getByRole('button', { name: '1-3 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('dates: the calendar takes a first and a last day, then confirms the range', async () => {
     renderFlow();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Atlantis{Enter}');
+    await clock.user.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Atlantis{Enter}');
     await question('When are you travelling?');
-    await userEvent.click(await screen.findByRole('button', { name: 'Next month' }, { timeout: 5000 }));
-    await userEvent.click(screen.getByRole('button', { name: '15' }));
+    await clock.user.click(await screen.findByRole('button', { name: 'Next month' }, { timeout: 5000 }));
+    await clock.user.click(screen.getByRole('button', { name: '15' }));
     expect(screen.getByText(/now pick your last day\.$/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Select dates to continue' })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: '18' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm dates' }));
+    await clock.user.click(screen.getByRole('button', { name: '18' }));
+    await clock.user.click(screen.getByRole('button', { name: 'Confirm dates' }));
     await question('What is your budget?');
   });
 
   it('summary: Edit jumps back to the step, and the new answer returns straight to the summary', async () => {
     stubApi({ 'GET /api/places/cities': { body: { cities: [] } } });
     renderFlow();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Lisbon{Enter}');
+    await clock.user.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Lisbon{Enter}');
     await answerRest();
     expect(summaryValue('Destination')).toBe('Lisbon');
     expect(summaryValue('Dates')).toBe('4-7 days');
@@ -144,12 +135,12 @@ describe('QuestionFlowModal', () => {
     expect(summaryValue('Interests')).toBe('Food & Dining');
     expect(summaryValue('Travel style')).toBe('Couple');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Edit destination' }));
+    await clock.user.click(screen.getByRole('button', { name: 'Edit destination' }));
     await stepChange();
     const city = screen.getByRole('combobox', { name: 'Destination city' });
     expect(city).toHaveValue('Lisbon');
-    await userEvent.clear(city);
-    await userEvent.type(city, 'Porto{Enter}');
+    await clock.user.clear(city);
+    await clock.user.type(city, 'Porto{Enter}');
     await stepChange();
     expect(summaryValue('Destination')).toBe('Porto');
     expect(summaryValue('Travel style')).toBe('Couple');
@@ -161,9 +152,9 @@ describe('QuestionFlowModal', () => {
       'POST /api/trips': { status: 400, body: { error: 'Destination is too long' } },
     });
     const onCreated = renderFlow();
-    await userEvent.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Lisbon{Enter}');
+    await clock.user.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Lisbon{Enter}');
     await answerRest();
-    await userEvent.click(screen.getByRole('button', { name: 'Create My Trip' }));
+    await clock.user.click(screen.getByRole('button', { name: 'Create My Trip' }));
     await pass(0);
     expect(screen.getByText('Failed to create trip. Please try again.')).toBeVisible();
     expect(screen.getByText('Destination is too long')).toBeVisible();

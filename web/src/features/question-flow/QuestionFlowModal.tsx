@@ -13,9 +13,11 @@ import {
 } from '@wayfare/contract';
 import { apiFetch, errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
+import { DataLayer } from '../../shared/query/DataLayer';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
+import { useSession } from '../auth';
 import { DatesStep } from './DatesStep';
 import { DestinationStep } from './DestinationStep';
 import { ENTER_MS, EXIT_MS, flowReducer, initialFlow, STEPS, summaryRows } from './flow';
@@ -46,8 +48,20 @@ interface QuestionFlowModalProps {
   onCreated?: (trip: TripView) => void;
 }
 
-/** The six-step guided planner (spec §2 "Question flow"): answers in, a trip with an AI guide out. */
-export function QuestionFlowModal({ open, onClose, onCreated }: QuestionFlowModalProps) {
+/**
+ * The six-step guided planner (spec §2 "Question flow"): answers in, a trip with an AI guide out. It opens on the
+ * landing page too, outside the screens' data layer, so it brings the signed-in user's own.
+ */
+export function QuestionFlowModal(props: QuestionFlowModalProps) {
+  const { user } = useSession();
+  return (
+    <DataLayer userId={user?.userId}>
+      <QuestionFlow {...props} />
+    </DataLayer>
+  );
+}
+
+function QuestionFlow({ open, onClose, onCreated }: QuestionFlowModalProps) {
   const navigate = useNavigate();
   const [flow, dispatch] = useReducer(flowReducer, undefined, initialFlow);
   const [creating, setCreating] = useState(false);

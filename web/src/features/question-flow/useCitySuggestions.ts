@@ -1,33 +1,26 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CitySuggestion } from '@wayfare/contract';
-import { apiFetch } from '../../shared/api';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { citySuggestionsQuery } from './queries';
 
 const DEBOUNCE_MS = 150;
+const MIN_LENGTH = 2;
 
-/** City suggestions from the bundled world-cities data (GET /api/places/cities), debounced and cancellable. */
+/**
+ * City suggestions for the typed text: asked once the text has rested for DEBOUNCE_MS, the last suggestions kept
+ * while the next are on their way, and a question the typing has moved past is cancelled. None while closed, for
+ * fewer than two letters, or when the call failed.
+ */
 export function useCitySuggestions(query: string, enabled: boolean): CitySuggestion[] {
-  const [cities, setCities] = useState<CitySuggestion[]>([]);
-  const q = query.trim();
-
-  useEffect(() => {
-    if (!enabled || q.length < 2) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      apiFetch<{ cities: CitySuggestion[] }>(`/api/places/cities?q=${encodeURIComponent(q)}`, {
-        signal: controller.signal,
-      }).then(
-        (answer) => setCities(answer.cities),
-        // Suggestions are a convenience: typing and Enter still work without them.
-        () => setCities([]),
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q, enabled]);
-
-  return enabled && q.length >= 2 ? cities : [];
+  const text = query.trim();
+  const asked = useDebouncedValue(text, DEBOUNCE_MS, '');
+  const wanted = enabled && text.length >= MIN_LENGTH;
+  const { data } = useQuery({
+    ...citySuggestionsQuery(asked),
+    enabled: wanted && asked.length >= MIN_LENGTH,
+    placeholderData: keepPreviousData,
+  });
+  return wanted ? (data ?? []) : [];
 }
 
 export const cityLabel = (city: CitySuggestion) => `${city.name}, ${city.country}`;

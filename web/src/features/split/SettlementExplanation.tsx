@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, CircleHelp } from 'lucide-react';
+import { CircleHelp } from 'lucide-react';
 import { money } from '../../shared/locale';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
+import { DisclosureButton } from '../../shared/ui/DisclosureButton';
 import { Notice } from '../../shared/ui/Notice';
 import { personName, settlementSentence } from './categories';
 import { useHomeMoney } from './homeCurrency';
@@ -32,21 +33,14 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
   const byId = new Map(data?.settlements.map((s) => [s.id, s]));
   return (
     <section className={styles.explanation}>
-      <button
-        type="button"
-        className={styles.disclosure}
-        aria-expanded={open}
+      <DisclosureButton
+        open={open}
+        icon={<CircleHelp size={18} aria-hidden="true" />}
         aria-controls={panelId}
         onClick={() => setOpen((was) => !was)}
       >
-        <CircleHelp size={18} aria-hidden="true" />
         {EXPLANATION_TITLE}
-        <ChevronDown
-          size={18}
-          aria-hidden="true"
-          className={cx(styles.chevron, open && styles.chevronOpen)}
-        />
-      </button>
+      </DisclosureButton>
       {open && (
         <div id={panelId} className={styles.explanationPanel} aria-busy={loading}>
           {error && <Notice tone="error">{error}</Notice>}

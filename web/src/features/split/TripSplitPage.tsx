@@ -45,7 +45,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   const [tab, setTab] = useState<'participants' | 'expenses' | 'settlements'>('participants');
   const [editing, setEditing] = useState<Expense | null | 'new'>(null);
   const ledger = useLiveLedger(tripId);
-  const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId, ledger.refresh);
+  const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId);
   useDocumentTitle(trip ? `Split · ${trip.trip_name}` : 'Trip Split');
   // Also when a cached trip is now answered 404 (deleted, or the caller left it).
   const tripMissing = tripRead.isError && isNotFound(tripRead.error);
@@ -181,7 +181,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
               {calcError && <Notice tone="error">{calcError}</Notice>}
               <div className={split.toolbar}>
                 <h2 className={styles.sectionTitle}>Settlements</h2>
-                <CalculateSettlementsButton calculating={calculating} onCalculate={() => void calculate()} />
+                <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />
               </div>
               <SettlementList tripId={tripId} settlements={settlements.data} />
               {balances && <BalanceList balances={balances} />}

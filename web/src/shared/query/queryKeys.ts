@@ -34,6 +34,8 @@ export const queryKeys = {
   splitTrips: () => ['split-trips'] as const,
   /** GET /api/places/photo at this path (city, width, coordinates): a city's photo, the same all visit. */
   cityPhoto: (path: string) => ['city-photo', path] as const,
+  /** GET /api/places/cities for this typed text: the question flow's destination suggestions. */
+  citySuggestions: (text: string) => ['city-suggestions', text] as const,
   /** GET /api/trip-split/invitations: the caller's own pending invitations. */
   myInvitations: () => ['my-invitations'] as const,
 };
