@@ -16,8 +16,8 @@ export const preferredEncoding = (req: Request): BodyEncoding | null =>
   (['br', 'gzip'] as const).find((coding) => req.acceptsEncodings(coding) === coding) ?? null;
 
 /**
- * Compressed bodies of cacheable answers, keyed by ETag and coding, so an answer is compressed once rather than on
- * every request; bounded in bytes, least recently used out first.
+ * Bodies of cacheable answers keyed by ETag and coding, so an answer is assembled and compressed once rather than
+ * on every request; bounded in bytes, least recently used out first.
  */
 export function createEncodedBodies(maxBytes: number) {
   const encoded = new LRUCache<string, Buffer>({
@@ -25,13 +25,12 @@ export function createEncodedBodies(maxBytes: number) {
     sizeCalculation: (body) => Math.max(1, body.length),
   });
   return {
-    /** The body in the given coding (as it is when null). */
-    encode(etag: string, encoding: BodyEncoding | null, body: Buffer): Buffer {
-      if (!encoding) return body;
-      const key = `${encoding}\n${etag}`;
+    /** The body under `etag` in the given coding (plain when null), made by `make` and compressed on a miss. */
+    encode(etag: string, encoding: BodyEncoding | null, make: () => Buffer): Buffer {
+      const key = `${encoding ?? 'identity'}\n${etag}`;
       let hit = encoded.get(key);
       if (!hit) {
-        hit = compress[encoding](body);
+        hit = encoding ? compress[encoding](make()) : make();
         encoded.set(key, hit);
       }
       return hit;

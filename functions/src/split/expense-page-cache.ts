@@ -52,7 +52,7 @@ export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
     isSignedPerCaller(key: string): boolean {
       return signedPerCaller.has(key);
     },
-    /** The body in the given coding, compressed once per ETag rather than on every request. */
+    /** The whole answer in the given coding (plain when null), assembled and compressed once per ETag. */
     encode: encoded.encode,
   };
 }

@@ -675,8 +675,9 @@ export function createSplitService({
         cachedPage(trip, user, { limit, cursor }),
         store.split.shareTotal(tripId, user.id),
       ]);
-      const json = jsonObject<ExpensesResponse>({ ...cached.parts, your_share_cents: jsonOf(yourShare) });
       const etag = `W/"${cached.etag}-${yourShare}"`;
+      const json = () =>
+        jsonObject<ExpensesResponse>({ ...cached.parts, your_share_cents: jsonOf(yourShare) });
       return { body: pages.encode(etag, encoding, json), etag };
     },
 

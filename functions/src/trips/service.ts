@@ -80,7 +80,8 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
         entry = { version, json, etag };
         if (changes !== null) lists.set(userId, entry);
       }
-      return { body: encodedLists.encode(entry.etag, encoding, entry.json), etag: entry.etag };
+      const { json, etag } = entry;
+      return { body: encoding ? encodedLists.encode(etag, encoding, () => json) : json, etag };
     },
 
     async get(tripId: string, userId: string): Promise<TripView> {
