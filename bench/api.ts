@@ -8,7 +8,7 @@ import { load, ms, percentile, startProcess, type Figure, type LoadResult } from
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MEMBERS = 20;
 const EXPENSES = 2000;
-const MANY_TRIPS = 500;
+export const MANY_TRIPS = 500;
 export const TRIP_START = addDays(toIsoDate(new Date()), 7);
 
 export async function freePort(): Promise<number> {
@@ -54,7 +54,7 @@ export const TRIP_BODY = createTripBody(
 );
 
 /** Puts the token's user in MANY_TRIPS trips (each with its guide), for the list read. */
-async function seedManyTrips(baseUrl: string, token: string): Promise<void> {
+export async function seedManyTrips(baseUrl: string, token: string): Promise<void> {
   for (let i = 0; i < MANY_TRIPS; i += 25) {
     await Promise.all(
       Array.from({ length: 25 }, () => call(baseUrl, 'POST', '/api/trips', TRIP_BODY, token)),
@@ -70,7 +70,7 @@ export interface SeededTrip {
 }
 
 /** A trip of MEMBERS members and EXPENSES expenses, built through the public API. */
-async function seed(baseUrl: string): Promise<SeededTrip> {
+export async function seed(baseUrl: string): Promise<SeededTrip> {
   const tokens: string[] = [];
   const userIds: string[] = [];
   for (let i = 0; i < MEMBERS; i += 1) {
