@@ -6,6 +6,7 @@ import {
   computeBalances,
   explainLedger,
   greedySettle,
+  ledgerTotals,
   settle,
   subsetZeroSumGroups,
   type LedgerExpense,
@@ -268,7 +269,7 @@ describe('explainLedger', () => {
           ...t,
           id: `s${i}`,
         }));
-        const explained = explainLedger(members, expenses, plan);
+        const explained = explainLedger(members, ledgerTotals(expenses), plan);
         for (const entry of explained) {
           expect(entry.balance_cents).toBe(entry.total_paid_cents - entry.total_owed_cents);
           expect(entry.unsettled_cents).toBe(0);
@@ -283,7 +284,7 @@ describe('explainLedger', () => {
   it('shows what a plan made before the last change leaves uncovered', () => {
     const explained = explainLedger(
       ['ana', 'bea'],
-      [{ paid_by: 'ana', amount_cents: 3000, shares: [{ user_id: 'bea', share_cents: 3000 }] }],
+      ledgerTotals([{ paid_by: 'ana', amount_cents: 3000, shares: [{ user_id: 'bea', share_cents: 3000 }] }]),
       [{ id: 'old', from: 'bea', to: 'ana', amount_cents: 1000 }],
     );
     expect(explained.map((e) => [e.user_id, e.balance_cents, e.unsettled_cents, e.settlement_ids])).toEqual([

@@ -109,16 +109,17 @@ export interface LedgerExplanation extends LedgerBalance {
 /**
  * Why each transfer exists: every person's paid, share and balance before any transfer (paid − share), the
  * settlements that involve them, and what is left once they are all made. A payer's transfers raise their balance
- * towards 0, a payee's lower it.
+ * towards 0, a payee's lower it. From each person's running totals (ledgerTotals), as the server keeps them, so
+ * explaining never reads the expenses.
  */
 export function explainLedger(
   members: readonly string[],
-  expenses: readonly LedgerExpense[],
+  totals: readonly LedgerTotal[],
   settlements: ReadonlyArray<LedgerTransfer & { id: string }>,
 ): LedgerExplanation[] {
-  const explained = computeBalances(
+  const explained = balancesFromTotals(
     members,
-    expenses,
+    totals,
     settlements.map((s) => ({ from: s.from, to: s.to, amount_cents: 0 })),
   ).map((balance) => ({
     ...balance,

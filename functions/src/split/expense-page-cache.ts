@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { ExpensesResponse } from '@wayfare/contract';
+import { createEncodedBodies } from '../http/encoded-bodies';
 import type { JsonFields } from './typed-json';
 
 /** What a page answers every member alike: all but the caller's own share. */
@@ -16,15 +16,6 @@ export interface CachedPage {
 
 const partsOf = (page: CachedPage['parts']): Buffer[] => Object.values(page);
 
-/** The content codings a cached page is kept in, besides plain JSON. */
-export type PageEncoding = 'br' | 'gzip';
-
-const compress: Record<PageEncoding, (body: Buffer) => Buffer> = {
-  // Quality 5: most of brotli's gain at a fraction of the cost of the default 11, paid once per cached body.
-  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (body) => gzipSync(body),
-};
-
 /**
  * Serialized expense pages keyed by trip, ledger version and page, and their compressed bodies keyed by ETag and
  * coding. Every expense write gives the trip a new ledger version in the same atomic write (store port), so an
@@ -38,10 +29,7 @@ export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
       partsOf(page.parts).reduce((size, part) => size + part.length, page.etag.length),
   });
   const signedPerCaller = new LRUCache<string, true>({ max: 4096 });
-  const encoded = new LRUCache<string, Buffer>({
-    maxSize: maxBytes / 2,
-    sizeCalculation: (body) => Math.max(1, body.length),
-  });
+  const encoded = createEncodedBodies(maxBytes / 2);
   return {
     key: (tripId: string, ledgerVersion: number, page: string) => `${tripId}\n${ledgerVersion}\n${page}`,
     get(key: string): CachedPage | undefined {
@@ -64,16 +52,8 @@ export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
     isSignedPerCaller(key: string): boolean {
       return signedPerCaller.has(key);
     },
-    /** The body in the given coding, compressed once per ETag rather than on every request. */
-    encode(etag: string, encoding: PageEncoding, body: Buffer): Buffer {
-      const key = `${encoding}\n${etag}`;
-      let hit = encoded.get(key);
-      if (!hit) {
-        hit = compress[encoding](body);
-        encoded.set(key, hit);
-      }
-      return hit;
-    },
+    /** The whole answer in the given coding (plain when null), assembled and compressed once per ETag. */
+    encode: encoded.encode,
   };
 }
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { revalidate } from '../http/test-revalidate';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate } from '@wayfare/contract';
@@ -12,21 +13,6 @@ describe('expense pages over HTTP', () => {
     api = await startTestApi();
   });
   afterAll(() => api.close());
-
-  /** A conditional GET through node:http: fetch turns If-None-Match into a no-cache request of its own. */
-  const revalidate = (path: string, token: string, etag: string) =>
-    new Promise<number | undefined>((resolve, reject) =>
-      http
-        .get(
-          `${api.baseUrl}${path}`,
-          { headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode);
-          },
-        )
-        .on('error', reject),
-    );
 
   it('shows every edit and delete at once, with each caller their own share, and revalidates by ETag', async () => {
     const day = addDays(toIsoDate(new Date()), 2);
@@ -50,7 +36,7 @@ describe('expense pages over HTTP', () => {
     expect((await list(participant.token)).body.your_share_cents).toBe(501);
     const etag = first.headers.get('etag') as string;
     // Hosting answers conditional requests itself and does not forward If-None-Match to the function.
-    if (!targetsEmulatorSuite) expect(await revalidate(path, owner.token, etag)).toBe(304);
+    if (!targetsEmulatorSuite) expect(await revalidate(`${api.baseUrl}${path}`, owner.token, etag)).toBe(304);
 
     const edit = await api.call('PUT', `/api/trip-split/expenses/${created.body.expense.id}`, {
       token: owner.token,
@@ -63,7 +49,7 @@ describe('expense pages over HTTP', () => {
       },
     });
     expect(edit.status).toBe(200);
-    if (!targetsEmulatorSuite) expect(await revalidate(path, owner.token, etag)).toBe(200);
+    if (!targetsEmulatorSuite) expect(await revalidate(`${api.baseUrl}${path}`, owner.token, etag)).toBe(200);
     const afterEdit = await list(owner.token);
     expect(afterEdit.body.expenses.map((e: { title: string }) => e.title)).toEqual(['Night ferry']);
 

@@ -35,6 +35,7 @@ import type { AppConfig } from '../config';
 import type { TokenService } from '../auth/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
+import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import { invitationsPerUser, inviteLinksPerUser, linkJoinsPerUser } from '../http/rate-limits';
@@ -163,12 +164,8 @@ export function splitRoutes(
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
     const query = parseInput(expenseListQuerySchema, req.query);
     // Compressed once per page and caller's share (expense-page-cache.ts), so compression middleware skips it.
-    // Brotli whenever accepted (browsers list gzip first but both equally), else gzip, else plain.
-    const coded = (['br', 'gzip'] as const).find((c) => req.acceptsEncodings(c) === c) ?? null;
-    const { body, etag } = await service.listExpensesJson(currentUser(res), tripId, query, coded);
-    if (coded) res.set('Content-Encoding', coded);
-    // Set before send, so Express answers 304 to a matching If-None-Match without hashing the body.
-    res.set('ETag', etag).vary('Accept-Encoding').type('application/json').send(body);
+    const coded = preferredEncoding(req);
+    sendEncodedJson(res, await service.listExpensesJson(currentUser(res), tripId, query, coded), coded);
   });
   router.post('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);

@@ -75,7 +75,8 @@ import type {
 import { NotAMemberError, peopleOfExpense, UniqueConstraintError } from '../store/types';
 import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { LedgerEvents } from './events';
-import { createExpensePageCache, type PageEncoding, type SharedPage } from './expense-page-cache';
+import type { BodyEncoding } from '../http/encoded-bodies';
+import { createExpensePageCache, type SharedPage } from './expense-page-cache';
 import { jsonObject, jsonOf, type JsonFields } from './typed-json';
 import { balancesOf, type SettlementPlanner } from './settlement-planner';
 import { bundledRates, type RateProvider } from '../rates/provider';
@@ -211,6 +212,12 @@ function toExpense(
 }
 
 /** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
+/** The trip of an expense write and its members, read once for the write and its answer. */
+interface ExpenseContext {
+  trip: TripRecord;
+  members: MemberRecord[];
+}
+
 const mayChangeExpense = (expense: ExpenseRecord, role: TripRole, userId: string) =>
   role === 'owner' || expense.created_by === userId || expense.payers.some((p) => p.user_id === userId);
 
@@ -388,15 +395,14 @@ export function createSplitService({
    * or decided by the body over today's members.
    */
   async function expenseFields(
-    tripId: string,
+    { trip, members }: ExpenseContext,
     body: ExpenseBody,
     stored?: ExpenseRecord,
   ): Promise<ExpensePatch> {
-    const [members, trip] = await Promise.all([store.members.list(tripId), store.trips.get(tripId)]);
-    if (trip) requireDateNearTrip(trip, body.expense_date, 'expense_date');
+    requireDateNearTrip(trip, body.expense_date, 'expense_date');
     const memberIds = members.map((m) => m.user_id);
     // Another currency: converted once, here; the split is decided on the home amounts (see ./currency).
-    const home = homeCurrencyOf(trip ?? {});
+    const home = homeCurrencyOf(trip);
     const original = await originalOf(rates, home, body, stored);
     const homeBody = original ? inHomeCurrency(body, original, home) : body;
     const kept = stored && keptSplit(stored, homeBody, memberIds);
@@ -487,12 +493,23 @@ export function createSplitService({
   /** The trip's home currency: the currency of every amount its ledger stores. */
   const homeOf = async (tripId: string) => homeCurrencyOf((await store.trips.get(tripId)) ?? {});
 
-  async function expenseView(record: ExpenseRecord, viewerId: string) {
-    const [members, home] = await Promise.all([store.members.list(record.trip_id), homeOf(record.trip_id)]);
+  /**
+   * What an expense write and its answer need of the trip, read once per request: the trip (its dates and home
+   * currency) and its members (the split, and the names in the answer).
+   */
+  async function expenseContext(tripId: string): Promise<ExpenseContext> {
+    const [trip, members] = await Promise.all([store.trips.get(tripId), store.members.list(tripId)]);
+    // The trip goes with its expenses: an expense whose trip is gone is gone too.
+    if (!trip) throw new HttpError(404, EXPENSE_NOT_FOUND);
+    return { trip, members };
+  }
+
+  async function expenseView(record: ExpenseRecord, viewerId: string, context?: ExpenseContext) {
+    const { trip, members } = context ?? (await expenseContext(record.trip_id));
     return toExpense(
       record,
       await peopleOf(store, members, peopleOfExpense(record)),
-      home,
+      homeCurrencyOf(trip),
       receiptView(imageUrls, record, viewerId),
     );
   }
@@ -651,36 +668,40 @@ export function createSplitService({
       user: UserRecord,
       tripId: string,
       { limit, cursor }: ExpenseListQuery,
-      encoding: PageEncoding | null = null,
+      encoding: BodyEncoding | null = null,
     ): Promise<{ body: Buffer; etag: string }> {
       const { trip } = await requireTripMember(store, tripId, user.id);
       const [cached, yourShare] = await Promise.all([
         cachedPage(trip, user, { limit, cursor }),
         store.split.shareTotal(tripId, user.id),
       ]);
-      const json = jsonObject<ExpensesResponse>({ ...cached.parts, your_share_cents: jsonOf(yourShare) });
       const etag = `W/"${cached.etag}-${yourShare}"`;
-      return { body: encoding ? pages.encode(etag, encoding, json) : json, etag };
+      const json = () =>
+        jsonObject<ExpensesResponse>({ ...cached.parts, your_share_cents: jsonOf(yourShare) });
+      return { body: pages.encode(etag, encoding, json), etag };
     },
 
     async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {
-      await requireTripMember(store, tripId, user.id);
+      const { trip } = await requireTripMember(store, tripId, user.id);
+      // The members as read before the write: the store refuses anyone gone by the time it commits.
+      const context = { trip, members: await store.members.list(tripId) };
       const record = await committed(
-        store.split.createExpense(tripId, { ...(await expenseFields(tripId, body)), created_by: user.id }),
+        store.split.createExpense(tripId, { ...(await expenseFields(context, body)), created_by: user.id }),
       );
       emit('expense.created', tripId, record.id);
-      return expenseView(record, user.id);
+      return expenseView(record, user.id, context);
     },
 
     async updateExpense(user: UserRecord, id: string, body: ExpenseBody): Promise<Expense> {
       const { expense, role } = await expenseForMember(id, user.id);
       if (!mayChangeExpense(expense, role, user.id)) throw new HttpError(403, MAY_NOT_CHANGE);
+      const context = await expenseContext(expense.trip_id);
       const record = await committed(
-        store.split.updateExpense(id, await expenseFields(expense.trip_id, body, expense)),
+        store.split.updateExpense(id, await expenseFields(context, body, expense)),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
-      return expenseView(record, user.id);
+      return expenseView(record, user.id, context);
     },
 
     /**
@@ -735,15 +756,15 @@ export function createSplitService({
 
     /** "How we got here": each member's paid, share and balance, and the settlements that settle it. No write. */
     async explainSettlements(user: UserRecord, tripId: string): Promise<SettlementExplanationResponse> {
-      await requireTripMember(store, tripId, user.id);
-      const [members, expenses, records] = await Promise.all([
+      const { trip } = await requireTripMember(store, tripId, user.id);
+      // Each person's running totals, kept with every expense write: the expenses themselves are not read.
+      const [members, { totals, settlements: records }] = await Promise.all([
         store.members.list(tripId),
-        store.split.listExpenses(tripId),
-        store.split.listSettlements(tripId),
+        store.split.ledgerState(tripId),
       ]);
       const explained = explainLedger(
         members.map((m) => m.user_id),
-        expenses,
+        totals,
         records.map((r) => ({
           id: r.id,
           from: r.from_user_id,
@@ -751,13 +772,11 @@ export function createSplitService({
           amount_cents: r.amount_cents,
         })),
       );
-      const [person, home] = await Promise.all([
-        peopleOf(store, members, [
-          ...explained.map((e) => e.user_id),
-          ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
-        ]),
-        homeOf(tripId),
+      const person = await peopleOf(store, members, [
+        ...explained.map((e) => e.user_id),
+        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
       ]);
+      const home = homeCurrencyOf(trip);
       return {
         members: explained.map((e): MemberExplanation => ({
           ...person(e.user_id),

@@ -384,6 +384,12 @@ export interface Store {
   split: SplitStore;
   receipts: ReceiptStore;
   idempotency: IdempotencyStore;
+  /**
+   * A count that changes with every write to the store, when this process is its only writer (the embedded
+   * database): an answer derived from stored data and cached under it is current while the count is unchanged.
+   * null when others write too (Firestore: every instance and the console), so nothing may be cached on it.
+   */
+  changeCount(): number | null;
   /** Resolves once the store answers reads; rejects when it cannot. */
   ping(): Promise<void>;
   close(): Promise<void>;

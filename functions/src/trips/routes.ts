@@ -3,6 +3,7 @@ import { tripIdParamsSchema, updateTripBodySchema } from '@wayfare/contract';
 import type { TokenService } from '../auth/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
+import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { parseInput } from '../http/parse';
 import type { LedgerEvents } from '../split/events';
 import type { Store } from '../store/types';
@@ -18,8 +19,9 @@ export function tripRoutes(
   // Auth per route, not router.use: other routers share the /trips prefix and authenticate for themselves.
   const router = Router();
 
-  router.get('/', auth, async (_req, res) => {
-    res.json(await service.list(currentUser(res).id));
+  router.get('/', auth, async (req, res) => {
+    const coded = preferredEncoding(req);
+    sendEncodedJson(res, await service.listJson(currentUser(res).id, coded), coded);
   });
 
   router.get('/:tripId', auth, async (req, res) => {

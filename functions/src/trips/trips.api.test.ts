@@ -9,7 +9,9 @@ import {
   type ApiErrorBody,
   type TripView,
 } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
+import { revalidate } from '../http/test-revalidate';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
+import { newTrip } from '../store/test-adapters';
 import { tripWithMembers, signedInUser } from './test-members';
 
 /** A real 1×1 PNG. */
@@ -71,6 +73,55 @@ describe('trips API over HTTP', () => {
       const theirs = await api.call('GET', '/api/trips', { token: participant.token });
       expect(theirs.body.map((t: { user_role: string }) => t.user_role)).toEqual(['participant']);
       expect((await api.call('GET', '/api/trips', { token: stranger.token })).body).toEqual([]);
+    });
+
+    it('answers an unchanged list 304 under its ETag, and every change anew, compressed or not alike', async () => {
+      const { trip, owner, participant } = await tripWithMembers(api);
+      const list = (token: string, headers: Record<string, string> = {}) =>
+        fetch(`${api.baseUrl}/api/trips`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+      const first = await list(owner.token, { 'accept-encoding': 'identity' });
+      const etag = first.headers.get('etag') as string;
+      const plain = await first.text();
+      expect(etag).toMatch(/^W\/"/);
+      expect(first.headers.get('content-encoding')).toBeNull();
+      // Hosting answers conditional requests itself and does not forward If-None-Match to the function.
+      if (!targetsEmulatorSuite)
+        expect(await revalidate(`${api.baseUrl}/api/trips`, owner.token, etag)).toBe(304);
+      for (const coding of ['gzip', 'br']) {
+        const coded = await list(owner.token, { 'accept-encoding': coding });
+        // fetch decodes the body: the same JSON text, under the same ETag.
+        expect(coded.headers.get('content-encoding')).toBe(coding);
+        expect([coded.headers.get('etag'), await coded.text()]).toEqual([etag, plain]);
+      }
+
+      // Each kind of change is answered at once: a rename, an expense, a member leaving, a new trip.
+      const names = async () =>
+        ((await (await list(owner.token)).json()) as Array<Record<string, unknown>>).map((t) => [
+          t.trip_name,
+          t.expense_count,
+          t.participant_count,
+        ]);
+      await api.call('PUT', `/api/trips/${trip.id}`, { token: participant.token, body: edit });
+      expect(await names()).toEqual([[edit.trip_name, 0, 2]]);
+      const expense = await api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+        token: owner.token,
+        body: {
+          title: 'Tram',
+          amount: 3,
+          expense_date: edit.start_date,
+          category: 'transport',
+          paid_by: owner.user.id,
+          expense_type: 'personal',
+        },
+      });
+      expect(expense.status).toBe(201);
+      expect(await names()).toEqual([[edit.trip_name, 1, 2]]);
+      await api.store.members.leave(trip.id, participant.user.id);
+      expect(await names()).toEqual([[edit.trip_name, 1, 1]]);
+      await api.store.trips.create(owner.user.id, newTrip({ trip_name: 'Braga' }));
+      expect((await names()).map(([name]) => name).sort()).toEqual(['Braga', edit.trip_name]);
+      if (!targetsEmulatorSuite)
+        expect(await revalidate(`${api.baseUrl}/api/trips`, owner.token, etag)).toBe(200);
     });
 
     it('needs a session', async () => {

@@ -29,11 +29,12 @@ export interface TripMembership {
   ownerUsername: string;
 }
 
-/** The API's list shape of a trip; the image is a signed URL, never the storage key. */
+/** The API's list shape of a trip; the image is a signed URL (made as at `nowMs`), never the storage key. */
 export function toTripSummary(
   trip: TripListFields,
   membership: TripMembership,
   urls: ImageUrls,
+  nowMs = Date.now(),
 ): TripSummary {
   return {
     id: trip.id,
@@ -45,7 +46,7 @@ export function toTripSummary(
     number_of_people: trip.number_of_people,
     budget_range: trip.budget_range,
     image_url: trip.image_path
-      ? urls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: membership.userId })
+      ? urls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: membership.userId }, nowMs)
       : null,
     latitude: trip.latitude,
     longitude: trip.longitude,

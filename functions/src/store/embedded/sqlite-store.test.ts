@@ -39,6 +39,30 @@ describe('embedded SQLite store', () => {
     await reopened.close();
   });
 
+  it('moves its change count with every kind of write, and not with reads', async () => {
+    const store = openSqliteStore(tempDbFile());
+    const counts: number[] = [store.changeCount() as number];
+    const moved = () => {
+      counts.push(store.changeCount() as number);
+      return (counts.at(-1) as number) > (counts.at(-2) as number);
+    };
+    const owner = await store.users.create(newUser());
+    expect(moved()).toBe(true);
+    const other = await store.users.create(newUser());
+    const trip = await store.trips.create(owner.id, newTrip());
+    expect(moved()).toBe(true);
+    await store.trips.listForUser(owner.id);
+    await store.trips.get(trip.id);
+    expect(moved()).toBe(false);
+    await store.trips.update(trip.id, { trip_name: 'Renamed' });
+    expect(moved()).toBe(true);
+    await store.members.add(trip.id, other.id);
+    expect(moved()).toBe(true);
+    await store.members.leave(trip.id, other.id);
+    expect(moved()).toBe(true);
+    await store.close();
+  });
+
   it('upgrades a database from before plan times: its plans read as untimed and can be given a time', async () => {
     const file = tempDbFile();
     const first = openSqliteStore(file);

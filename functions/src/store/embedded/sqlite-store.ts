@@ -39,6 +39,8 @@ export function openSqliteStore(file: string): Store {
   ]);
 
   const ping = db.prepare('SELECT 1');
+  // Rows changed through this, the process's one connection, since it opened: every write moves it.
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const split = sqliteSplit(db);
   return {
     users: sqliteUsers(db),
@@ -51,6 +53,9 @@ export function openSqliteStore(file: string): Store {
     plans: sqlitePlans(db),
     links: sqliteLinks(db),
     idempotency: sqliteIdempotency(db),
+    changeCount() {
+      return changes.get() as number;
+    },
     async ping() {
       ping.get();
     },

@@ -23,6 +23,9 @@ export function createFirestoreStore(db: Firestore): Store {
     plans: firestorePlans(db),
     links: firestoreLinks(db),
     idempotency: firestoreIdempotency(db),
+    changeCount() {
+      return null;
+    },
     async ping() {
       // A point read: cheap, needs no index, and fails when the database is unreachable.
       await db.doc('_health/ping').get();

@@ -44,6 +44,20 @@ describe('firestore paid totals', () => {
     expect((await tripDoc.get()).get(PAID_TOTALS_KEPT)).toBe(true);
   });
 
+  it("reads a trip's marker once: seen kept, the trip is not checked again by that instance", async () => {
+    const ana = await store.users.create(newUser());
+    const trip = await store.trips.create(ana.id, newTrip());
+    await store.split.ledgerState(trip.id);
+    // Were the marker read again, this would start a backfill (which rewrites the people's totals).
+    const tripDoc = firestore.db.collection('trips').doc(trip.id);
+    await tripDoc.update({ [PAID_TOTALS_KEPT]: false });
+    await tripDoc.collection('people').doc(ana.id).set({ paid_cents: 7, share_cents: 0, ledger_refs: 0 });
+    expect((await store.split.ledgerState(trip.id)).totals).toEqual([
+      { user_id: ana.id, paid_cents: 7, owed_cents: 0 },
+    ]);
+    expect((await tripDoc.get()).get(PAID_TOTALS_KEPT)).toBe(false);
+  });
+
   it('creates a trip already marked, so its first settlement reads no expenses, and never answers the marker', async () => {
     const ana = await store.users.create(newUser());
     const trip = await store.trips.create(ana.id, newTrip());

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   FieldValue,
   type DocumentData,
@@ -135,13 +136,21 @@ export function firestoreSplit(db: Firestore): SplitStore {
     }
   };
 
+  // Trips seen with their totals kept: the marker is never taken back, so each is read once per instance.
+  const totalsKnownKept = new LRUCache<string, true>({ max: 10_000 });
+
   /**
    * Rewrites every person's totals (share, paid, expenses naming them) from the expenses, once per trip written
    * before paid totals were kept in the people documents.
    */
   const backfillTotals = async (tripId: string) => {
+    if (totalsKnownKept.has(tripId)) return;
     const [marked] = await db.getAll(trip(tripId), { fieldMask: [PAID_TOTALS_KEPT] });
-    if (!marked?.exists || marked.get(PAID_TOTALS_KEPT) === true) return;
+    if (!marked?.exists) return;
+    if (marked.get(PAID_TOTALS_KEPT) === true) {
+      totalsKnownKept.set(tripId, true);
+      return;
+    }
     await db.runTransaction(async (tx) => {
       const tripDoc = await tx.get(trip(tripId));
       if (!tripDoc.exists || tripDoc.get(PAID_TOTALS_KEPT) === true) return;

@@ -1,0 +1,122 @@
+// A/B of two builds of the API on a shared, noisy machine: `AB_BASE=<another build's functions/lib> node --import
+// tsx bench/ab.ts` starts that build and this one (functions/lib, `npm run build -w functions`) beside the bare
+// Express yardstick, seeds both alike (bench/api.ts), then drives each endpoint in rounds that alternate which build
+// goes first, with the yardstick measured again before every round. Loopback only; it stops what it starts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, MANY_TRIPS, seed, seedManyTrips, TRIP_START, type SeededTrip } from './api';
+import { load, ms, percentile, startProcess, type LoadResult } from './support';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.AB_SECONDS ?? 3);
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 3);
+const BASE = process.env.AB_BASE;
+const health = (url: string) => async () => (await fetch(url)).ok;
+
+async function startBuild(lib: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-ab-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    [path.join(lib, 'server.js')],
+    { PORT: String(port), WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_IP: '100000' },
+    health(`${baseUrl}/api/health`),
+  );
+  const seeded = await seed(baseUrl);
+  await seedManyTrips(baseUrl, seeded.tokens[2] as string);
+  return {
+    seeded,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One request at a time, as bench/api.ts measures the long list. */
+async function sequential(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  const times: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const start = performance.now();
+    await (await fetch(url, { headers })).arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: NaN,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: NaN,
+    errors: 0,
+  };
+}
+
+function endpoints({
+  baseUrl,
+  tripId,
+  tokens,
+  userIds,
+}: SeededTrip): Record<string, () => Promise<LoadResult>> {
+  const auth = { authorization: `Bearer ${tokens[1]}` };
+  const busy = { authorization: `Bearer ${tokens[2]}` };
+  const gzipBr = { 'accept-encoding': 'gzip, deflate, br' };
+  const expenses = `${baseUrl}/api/trip-split/trips/${tripId}/expenses`;
+  const expense = { title: 'Coffee', amount: 12.34, expense_date: TRIP_START, category: 'food' };
+  return {
+    'GET /api/trips': () => load(`${baseUrl}/api/trips`, { seconds: SECONDS, headers: auth }),
+    [`GET /api/trips, user in ${MANY_TRIPS} trips, gzip, br`]: () =>
+      load(`${baseUrl}/api/trips`, { seconds: SECONDS, headers: { ...busy, ...gzipBr } }),
+    [`GET /api/trips, user in ${MANY_TRIPS} trips, one at a time`]: () =>
+      sequential(`${baseUrl}/api/trips`, busy),
+    'GET …/expenses': () => load(expenses, { seconds: SECONDS, headers: auth }),
+    'GET …/expenses, gzip, br': () => load(expenses, { seconds: SECONDS, headers: { ...auth, ...gzipBr } }),
+    'POST …/expenses': () =>
+      load(expenses, {
+        seconds: SECONDS,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...expense, paid_by: userIds[1], expense_type: 'group' }),
+      }),
+  };
+}
+
+async function main() {
+  if (!BASE) throw new Error('AB_BASE: the directory of the build to compare with (its server.js)');
+  const barePort = await freePort();
+  const bare = await startProcess(
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
+    { PORT: String(barePort) },
+    health(`http://127.0.0.1:${barePort}/constant`),
+  );
+  const builds = { A: await startBuild(BASE), B: await startBuild(path.join(ROOT, 'functions/lib')) };
+  try {
+    const runs = { A: endpoints(builds.A.seeded), B: endpoints(builds.B.seeded) };
+    console.log(`A = ${BASE}, B = functions/lib; ${ROUNDS} rounds of ${SECONDS} s, alternating`);
+    for (const name of Object.keys(runs.A)) {
+      for (let round = 0; round < ROUNDS; round++) {
+        const yardstick = await load(`http://127.0.0.1:${barePort}/constant`, { seconds: SECONDS });
+        const line = [`${name}, round ${round + 1}: bare ${Math.round(yardstick.requestsPerSecond)} req/s`];
+        for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
+          const r = await (runs[build][name] as () => Promise<LoadResult>)();
+          const rate = Number.isNaN(r.requestsPerSecond)
+            ? ''
+            : `${Math.round(r.requestsPerSecond)} req/s ${(r.requestsPerSecond / yardstick.requestsPerSecond).toFixed(2)}× bare, `;
+          line.push(
+            `${build} ${rate}p50 ${ms(r.p50)}, p95 ${ms(r.p95)}${r.errors ? `, ${r.errors} errors` : ''}`,
+          );
+        }
+        console.log(line.join(' | '));
+      }
+    }
+  } finally {
+    await bare.stop();
+    await builds.A.stop();
+    await builds.B.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import type { Request, Response } from 'express';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+/** The content codings a cached answer is kept in, besides plain JSON. */
+export type BodyEncoding = 'br' | 'gzip';
+
+const compress: Record<BodyEncoding, (body: Buffer) => Buffer> = {
+  // Quality 5: most of brotli's gain at a fraction of the cost of the default 11, paid once per cached body.
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => gzipSync(body),
+};
+
+/** Brotli whenever accepted (browsers list gzip first but both equally), else gzip, else plain (null). */
+export const preferredEncoding = (req: Request): BodyEncoding | null =>
+  (['br', 'gzip'] as const).find((coding) => req.acceptsEncodings(coding) === coding) ?? null;
+
+/**
+ * Bodies of cacheable answers keyed by ETag and coding, so an answer is assembled and compressed once rather than
+ * on every request; bounded in bytes, least recently used out first.
+ */
+export function createEncodedBodies(maxBytes: number) {
+  const encoded = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (body) => Math.max(1, body.length),
+  });
+  return {
+    /** The body under `etag` in the given coding (plain when null), made by `make` and compressed on a miss. */
+    encode(etag: string, encoding: BodyEncoding | null, make: () => Buffer): Buffer {
+      const key = `${encoding ?? 'identity'}\n${etag}`;
+      let hit = encoded.get(key);
+      if (!hit) {
+        hit = encoding ? compress[encoding](make()) : make();
+        encoded.set(key, hit);
+      }
+      return hit;
+    },
+  };
+}
+
+/**
+ * Sends a JSON body already in `encoding` under its ETag (the compression middleware leaves an encoded body alone).
+ * The ETag is set before sending, so Express answers 304 to a matching If-None-Match without hashing the body.
+ */
+export function sendEncodedJson(
+  res: Response,
+  { body, etag }: { body: Buffer; etag: string },
+  encoding: BodyEncoding | null,
+): void {
+  if (encoding) res.set('Content-Encoding', encoding);
+  res.set('ETag', etag).vary('Accept-Encoding').type('application/json').send(body);
+}
