@@ -11,6 +11,7 @@ export * from './invite-links';
 export * from './ledger-io';
 export * from './money';
 export * from './names';
+export * from './participants';
 export * from './payers';
 export * from './plans';
 export * from './question-flow';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { INVITE_LINK_TOKEN } from './first-load';
-import { participantSchema } from './split';
+import { participantSchema } from './participants';
 
 export const INVITE_LINK_DEFAULT_DAYS = 7;
 export const INVITE_LINK_MAX_DAYS = 30;

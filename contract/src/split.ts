@@ -14,6 +14,7 @@ import { currencyCodeSchema, minorToMajor, parseDecimalToMinor, rateSchema } fro
 import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
 import { RATE_SOURCES } from './rates';
+import { personRefSchema } from './participants';
 import type { TripRole } from './trips';
 
 export const EXPENSE_CATEGORIES = [
@@ -376,28 +377,9 @@ const dollarAmount = z.number().refine((value) => Number.isInteger(Math.round(va
   message: 'A dollar amount has at most two decimals',
 });
 
-const personRefSchema = z.object({
-  user_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-});
-export type PersonRef = z.infer<typeof personRefSchema>;
-
 /** Someone the ledger names: `left` when they are no longer a member (what they owe or are owed stays). */
 const ledgerPersonSchema = personRefSchema.extend({ left: z.boolean() });
 export type LedgerPerson = z.infer<typeof ledgerPersonSchema>;
-
-/** Spec §3 "Participant". `id` is the member's id on this trip (trip and user together). */
-export const participantSchema = personRefSchema.extend({
-  id: z.string(),
-  display_name: z.string(),
-  user_email: z.string(),
-  username: z.string(),
-  joined_at: z.string(),
-  is_owner: z.boolean(),
-});
-export type Participant = z.infer<typeof participantSchema>;
 
 export const expenseShareSchema = z.object({
   user_id: z.string(),
@@ -568,11 +550,6 @@ export const splitTripSummarySchema = z.object({
   home_currency: z.string().optional(),
 });
 export type SplitTripSummary = z.infer<typeof splitTripSummarySchema>;
-
-export const participantsResponseSchema = z.object({ participants: z.array(participantSchema) });
-export type ParticipantsResponse = z.infer<typeof participantsResponseSchema>;
-export const participantResponseSchema = z.object({ participant: participantSchema });
-export type ParticipantResponse = z.infer<typeof participantResponseSchema>;
 
 /**
  * GET /trips/{tripId}/expenses: one page, newest first, and trip-wide figures (over all expenses, not this page).

@@ -74,15 +74,19 @@ describe('RecommendationsPanel', () => {
     expect(screen.getByRole('tab', { name: 'Safety' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('shows a guide that is not structured as text, saying so', () => {
+  it('shows a guide that is not structured as text, saying so, once its parser has loaded', async () => {
     render(
       <RecommendationsPanel
         trip={trip({ recommendations: 'Just enjoy the city', recommendations_provider: 'offline' })}
       />,
     );
+    expect(screen.getByRole('region', { name: 'AI Travel Guide' })).toHaveAttribute('aria-busy', 'true');
     expect(
-      screen.getByText('This guide could not be read as structured sections, so it was parsed as text.'),
+      await screen.findByText(
+        'This guide could not be read as structured sections, so it was parsed as text.',
+      ),
     ).toBeVisible();
+    expect(screen.getByRole('region', { name: 'AI Travel Guide' })).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByText('Just enjoy the city')).toBeVisible();
     expect(screen.queryByRole('tablist')).toBeNull();
   });

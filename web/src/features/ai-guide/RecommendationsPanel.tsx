@@ -3,7 +3,7 @@ import { FileText, Info, Sparkles } from 'lucide-react';
 import type { GuideSection } from '@wayfare/contract';
 import { SkeletonBlock } from '../../shared/ui/Skeleton';
 import { Tabs } from '../../shared/ui/Tabs';
-import { guideView, providerLabel, textBlocks, type GuideTrip } from './guide';
+import { guideView, providerLabel, textBlocks, useGuide, type GuideTrip } from './guide';
 import styles from './RecommendationsPanel.module.css';
 
 export const GUIDE_WRITING = 'Writing your guide…';
@@ -11,17 +11,19 @@ export const GUIDE_FALLBACK = 'The AI guide could not be written; this is the of
 
 /**
  * The trip's AI guide (spec §2 "Recommendations block"): a tab per section that has text, first one selected.
- * While the guide is being written, a placeholder of its size (busy); a guide the offline planner wrote because the
+ * While the guide is being written, or its parser loads, a placeholder of its size (busy); a guide the offline planner wrote because the
  * AI failed says so.
  */
 export function RecommendationsPanel({ trip }: { trip: GuideTrip }) {
-  const view = useMemo(() => guideView(trip.recommendations), [trip.recommendations]);
+  const parsed = useGuide(trip.recommendations);
+  const view = useMemo(() => guideView(parsed), [parsed]);
   const writer = providerLabel(trip.recommendations_provider);
   const titleId = useId();
   const writing = trip.guide_status === 'writing';
+  const placeholder = writing || view.kind === 'reading';
 
   return (
-    <section className={styles.panel} aria-labelledby={titleId} aria-busy={writing}>
+    <section className={styles.panel} aria-labelledby={titleId} aria-busy={placeholder}>
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           <Sparkles size={20} aria-hidden="true" />
@@ -35,7 +37,7 @@ export function RecommendationsPanel({ trip }: { trip: GuideTrip }) {
           writer && view.kind !== 'empty' && <p className={styles.writer}>Written by {writer}</p>
         )}
       </header>
-      {writing && <GuideSkeleton />}
+      {placeholder && <GuideSkeleton />}
       {trip.guide_status === 'fallback' && (
         <p className={styles.note}>
           <Info size={16} aria-hidden="true" />

@@ -4,7 +4,9 @@ import {
   autoPlansFor,
   bulkFailureMessage,
   guideView,
+  loadGuideTextParser,
   providerLabel,
+  readGuide,
   textBlocks,
   type GuideTrip,
 } from './guide';
@@ -35,19 +37,32 @@ const trip = (over: Partial<GuideTrip> = {}): GuideTrip => ({
   ...over,
 });
 
+describe('readGuide', () => {
+  it('reads an object or JSON text without the full parser, other text only once that is loaded', async () => {
+    expect(readGuide(JSON.parse(guide) as Record<string, unknown>)?.strategy).toBe('json');
+    expect(readGuide(guide)?.strategy).toBe('json');
+    expect(readGuide(null)).toEqual({ strategy: 'raw-text', guide: null, text: '' });
+    expect(readGuide('Enjoy Paris!')).toBeNull();
+    await loadGuideTextParser();
+    expect(readGuide('Enjoy Paris!')).toEqual({ strategy: 'raw-text', guide: null, text: 'Enjoy Paris!' });
+  });
+});
+
 describe('guideView', () => {
   it('shows a tab for each section with text, in the spec order', () => {
-    const view = guideView(guide);
+    const view = guideView(readGuide(guide));
     expect(view.kind === 'sections' && view.tabs.map((t) => t.label)).toEqual([
       'Packing',
       'Transportation',
       'Safety',
     ]);
   });
-  it('falls back to the raw text, or to nothing', () => {
-    expect(guideView('Enjoy Paris!')).toEqual({ kind: 'text', text: 'Enjoy Paris!' });
-    expect(guideView(null)).toEqual({ kind: 'empty' });
-    expect(guideView('   ')).toEqual({ kind: 'empty' });
+  it('falls back to the raw text, or to nothing; holds the place while the parser loads', async () => {
+    expect(guideView(null)).toEqual({ kind: 'reading' });
+    await loadGuideTextParser();
+    expect(guideView(readGuide('Enjoy Paris!'))).toEqual({ kind: 'text', text: 'Enjoy Paris!' });
+    expect(guideView(readGuide(null))).toEqual({ kind: 'empty' });
+    expect(guideView(readGuide('   '))).toEqual({ kind: 'empty' });
   });
   it('names the writer', () => {
     expect(providerLabel('gemini')).toBe('Google Gemini');

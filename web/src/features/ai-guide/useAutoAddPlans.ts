@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { bulkPlansResponseSchema, type DailyPlan } from '@wayfare/contract';
 import { apiFetchChecked } from '../../shared/api';
-import { autoPlansFor, bulkFailureMessage, type GuideTrip } from './guide';
+import { autoPlansFor, bulkFailureMessage, useGuide, type GuideTrip } from './guide';
 
 /** Spec §9: convert 1 s after the trip shows; keep the success notice 3 s. */
 export const AUTO_ADD_DELAY_MS = 1000;
@@ -30,6 +30,8 @@ export function useAutoAddPlans(trip: GuideTrip | null, onPlansAdded: (plans: Da
     latest.current = { trip, onPlansAdded };
   });
 
+  // Loads the guide's parser when autoPlansFor needs it; renders again then.
+  useGuide(trip?.recommendations ?? null);
   const eligible = trip !== null && autoPlansFor(trip) !== null;
   const tripId = trip?.id ?? null;
   const hasPlans = (trip?.daily_plans.length ?? 0) > 0;

@@ -6,8 +6,8 @@ import { errorMessage } from '../../shared/api';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { splitApi } from '../split';
 import { formatDateRange } from '../../shared/dates';
+import { invitationsApi } from './invitationsApi';
 import { myInvitationsQuery } from './queries';
 import styles from './PendingInvitations.module.css';
 
@@ -26,8 +26,8 @@ export function PendingInvitations() {
     setBusy(invitation.trip_id);
     setError(null);
     try {
-      if (accept) await splitApi.acceptInvitation(invitation.trip_id);
-      else await splitApi.declineInvitation(invitation.trip_id);
+      if (accept) await invitationsApi.acceptInvitation(invitation.trip_id);
+      else await invitationsApi.declineInvitation(invitation.trip_id);
       queryClient.setQueryData(myInvitationsQuery().queryKey, (current) =>
         current?.filter((i) => i.trip_id !== invitation.trip_id),
       );

@@ -1,4 +1,4 @@
-/** Public surface of the split feature: The ledger parts the overview reuses, and the split API the invitation and join screens call. Other features and the app import only this. */
+/** Public surface of the split feature: The ledger parts the overview reuses, and the split API the join screen calls. Other features and the app import only this. */
 export { AddParticipantForm } from './AddParticipantForm';
 export { CalculateSettlementsButton } from './CalculateSettlementsButton';
 export { personName } from './categories';

@@ -10,7 +10,6 @@ import {
   inviteLinkResponseSchema,
   joinByLinkResponseSchema,
   liveTokenResponseSchema,
-  participantResponseSchema,
   participantsResponseSchema,
   settlementExplanationResponseSchema,
   settlementResponseSchema,
@@ -18,7 +17,6 @@ import {
   splitTripsResponseSchema,
   tripInvitationResponseSchema,
   tripInvitationsResponseSchema,
-  userInvitationsResponseSchema,
   homeCurrencyResponseSchema,
   rateAnswerSchema,
   parseDollarsToCents,
@@ -33,7 +31,7 @@ import { sendOrQueue } from '../../shared/offline/outbox';
 const base = '/api/trip-split';
 const trip = (tripId: string) => `${base}/trips/${encodeURIComponent(tripId)}`;
 
-/** Every /api/trip-split call of spec §7; answers are checked against `contract/`'s schemas, screens format cents. */
+/** Every /api/trip-split call of spec §7 but the invitee's (`invitations/invitationsApi`); answers are checked against `contract/`'s schemas, screens format cents. */
 export const splitApi = {
   participants: async (tripId: string, signal?: AbortSignal) =>
     (await apiFetchChecked(participantsResponseSchema, `${trip(tripId)}/participants`, { signal }))
@@ -47,16 +45,6 @@ export const splitApi = {
   invitations: async (tripId: string, signal?: AbortSignal) =>
     (await apiFetchChecked(tripInvitationsResponseSchema, `${trip(tripId)}/invitations`, { signal }))
       .invitations,
-
-  /** The caller's pending invitations, and their answer to one. */
-  myInvitations: async (signal?: AbortSignal) =>
-    (await apiFetchChecked(userInvitationsResponseSchema, `${base}/invitations`, { signal })).invitations,
-  acceptInvitation: (tripId: string) =>
-    apiFetchChecked(participantResponseSchema, `${base}/invitations/${encodeURIComponent(tripId)}/accept`, {
-      method: 'POST',
-    }),
-  declineInvitation: (tripId: string) =>
-    apiFetch<void>(`${base}/invitations/${encodeURIComponent(tripId)}/decline`, { method: 'POST' }),
 
   /** The trip's invite link (never its token), one that replaces it (its token shown once), turning it off. */
   inviteLink: async (tripId: string, signal?: AbortSignal) =>
