@@ -133,17 +133,26 @@ async function startLocalApi(
 }
 
 /**
+ * Inside the emulator suite: the function runs on EMULATOR_FUNCTION_ENV and `env` from now on (restarted by the
+ * emulators project's global setup unless it already does). For a suite that speaks to Hosting without startTestApi.
+ */
+export async function runEmulatedFunctionOn(env: Record<string, string> = {}): Promise<void> {
+  const settings = await fetch(inject('emulatorFunctionEnvUrl'), {
+    method: 'POST',
+    body: JSON.stringify({ ...EMULATOR_FUNCTION_ENV, ...env }),
+  });
+  if (!settings.ok) {
+    throw new Error(`the function did not start on the suite's settings: ${await settings.text()}`);
+  }
+}
+
+/**
  * The product already running in the emulator suite (started once per run by the emulators project's global
  * setup), its function on EMULATOR_FUNCTION_ENV and the suite's `env` (the global setup restarts the function when
  * that differs from what it runs on, so a suite's settings, like a server of its own, start from a fresh instance).
  */
 async function connectToEmulatorSuite(baseUrl: string, env: Record<string, string>): Promise<TestApi> {
-  const settings = await fetch(inject('emulatorFunctionEnvUrl'), {
-    method: 'POST',
-    body: JSON.stringify({ ...EMULATOR_FUNCTION_ENV, ...env }),
-  });
-  if (!settings.ok)
-    throw new Error(`the function did not start on the suite's settings: ${await settings.text()}`);
+  await runEmulatedFunctionOn(env);
   const firebaseApp = initializeApp({ projectId: EMULATOR_PROJECT_ID }, `api-test-${randomUUID()}`);
   const db = getFirestore(firebaseApp);
   const store = createFirestoreStore(db);

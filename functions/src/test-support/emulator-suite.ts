@@ -48,6 +48,13 @@ export const FUNCTIONS_URL = `http://127.0.0.1:${port('functions')}`;
 /** The default Storage bucket firebase-tools gives the function of a demo project (its admin SDK config). */
 export const EMULATOR_STORAGE_BUCKET = `${EMULATOR_PROJECT_ID}.appspot.com`;
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The emulators project's global setup: POST a function env here, and the function runs on it from then on. */
+    emulatorFunctionEnvUrl: string;
+  }
+}
+
 export interface EmulatorSuite {
   hostingUrl: string;
   /** Which Firestore and Storage served the run: the official emulators, or the Node.js ones here. */

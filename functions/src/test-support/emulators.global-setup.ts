@@ -7,13 +7,6 @@ import { EMULATOR_FUNCTION_ENV, startEmulatorSuite, type EmulatorSuite } from '.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** POST {functionEnv} here: the emulated function runs on it from then on (see connectToEmulatorSuite). */
-    emulatorFunctionEnvUrl: string;
-  }
-}
-
 const sameEnv = (a: Record<string, string>, b: Record<string, string>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
