@@ -11,7 +11,7 @@ import {
   type Expense,
 } from '@wayfare/contract';
 import { sweepOrphanUploads } from '../files/orphan-sweep';
-import { startTestApi, type TestApi } from '../test-support/api-server';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
 
 const start = addDays(toIsoDate(new Date()), 5);
@@ -233,7 +233,10 @@ describe('receipts on expenses over HTTP', () => {
       ] as const) {
         const res = await api.call(method, url, { token });
         expect([400, 404], `${method} ${url}`).toContain(res.status);
-        expect(typeof res.body.error).toBe('string');
+        // The Functions emulator's proxy decodes %2F and normalizes the path before routing, and answers a path
+        // that matches no function itself (an HTML 404; README, known limits): the function never sees it.
+        if (targetsEmulatorSuite && raw.includes('/')) continue;
+        expect(typeof res.body.error, `${method} ${url}`).toBe('string');
       }
     }
   });
