@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 import firebaseJson from './firebase.json' with { type: 'json' };
 
 /**
- * The API suites that run a second time inside the emulator suite (issue #10: same tests, another address). Not the
+ * The API suites that run a second time inside the emulator suite (issue #10: same tests, another address). A suite
+ * that starts the API with settings of its own (a stand-in's address) gets the function restarted on them. Not the
  * 50-writer concurrency suite: the Functions emulator starts one worker process per concurrent request, and 50 cold
  * workers on this 2-core machine outlast Hosting's proxy timeout (split.api's parallel expense writes run there, 20 at once).
  */
@@ -16,6 +17,11 @@ const EMULATOR_API_SUITES = [
   'functions/src/split/split.api.test.ts',
   'functions/src/split/expense-pages.api.test.ts',
   'functions/src/split/payers.api.test.ts',
+  // Receipts in the Storage bucket; the stand-ins' suites with the function restarted on their addresses.
+  'functions/src/split/receipts.api.test.ts',
+  'functions/src/rates/currencies.api.test.ts',
+  // Gemini guides written by the writeGuide task on the Cloud Tasks emulator; sweepGuides as the scheduler calls it.
+  'functions/src/trips/guide.api.test.ts',
   'functions/src/firebase-live.api.test.ts',
   // The web app in a browser under Hosting's headers, live through the Auth and Firestore emulators.
   'e2e/firebase-live.emulators.ts',
@@ -60,6 +66,7 @@ export default defineConfig({
           env: {
             WAYFARE_API_TARGET: `http://127.0.0.1:${firebaseJson.emulators.hosting.port}`,
             FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.firestore.port}`,
+            FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.storage.port}`,
             METADATA_SERVER_DETECTION: 'none',
           },
           testTimeout: 180_000,

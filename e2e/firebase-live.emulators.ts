@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { runEmulatedFunctionOn } from '../functions/src/test-support/api-server';
 import { javaMajorVersion } from '../functions/src/test-support/emulator-suite';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
@@ -27,6 +28,8 @@ describe('the split page in a browser, inside the emulator suite', () => {
   const cspViolations: string[] = [];
 
   beforeAll(async () => {
+    // The function on the suite's default settings, whichever suite ran before this one.
+    await runEmulatedFunctionOn();
     browser = await launchBrowser();
     const [anaAccount, beaAccount] = await Promise.all([
       registerAccount(HOSTING, 'ana'),

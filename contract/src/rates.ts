@@ -44,6 +44,9 @@ export type HomeCurrencyResponse = z.infer<typeof homeCurrencyResponseSchema>;
 
 export const HOME_CURRENCY_LOCKED =
   'The home currency can be changed only while the trip has no expenses or settlements';
+/** An expense converted to the home currency it read, which another member changed before the expense was stored. */
+export const HOME_CURRENCY_CHANGED =
+  "The trip's home currency changed while this expense was being saved. Check the amount and save it again.";
 
 /** A trip's home currency as stored (trips written before currencies existed have none: US dollars). */
 export const homeCurrencyOf = (trip: { home_currency?: string | undefined }) =>

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  HOME_CURRENCY_CHANGED,
   HOME_CURRENCY_LOCKED,
   RATE_UNAVAILABLE,
   calculateSettlementsResponseSchema,
@@ -23,12 +24,20 @@ import { startTestApi, type TestApi } from '../test-support/api-server';
 import { registerMember } from '../test-support/registered-member';
 import snapshot from './ecb-snapshot.json' with { type: 'json' };
 
-/** GET /{date}?from=EUR as Frankfurter answers it: the last working day's rates on or before the date. */
+/**
+ * GET /{date}?from=EUR as Frankfurter answers it: the last working day's rates on or before the date; at once, or
+ * when released (a slow rate service).
+ */
 async function startFrankfurterStandIn() {
   const requests: URL[] = [];
+  let held: Array<() => void> | null = null;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     requests.push(url);
+    if (held) held.push(() => answer(url, res));
+    else answer(url, res);
+  });
+  const answer = (url: URL, res: http.ServerResponse) => {
     const date = url.pathname.slice(1);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || url.searchParams.get('from') !== 'EUR') {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
@@ -44,11 +53,19 @@ async function startFrankfurterStandIn() {
         rates: { GBP: 0.8512, JPY: 160.0, USD: 1.08 },
       }),
     );
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      waiting.forEach((answerNow) => answerNow());
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -60,7 +77,8 @@ describe('with the rate service (a local stand-in)', () => {
 
   beforeAll(async () => {
     standIn = await startFrankfurterStandIn();
-    api = await startTestApi({ RATES_BASE_URL: standIn.baseUrl, KEYLESS_TIMEOUT_MS: '500' });
+    // Long enough for a held answer (below) on a loaded machine.
+    api = await startTestApi({ RATES_BASE_URL: standIn.baseUrl, KEYLESS_TIMEOUT_MS: '20000' });
   });
   afterAll(async () => {
     await api.close();
@@ -261,6 +279,48 @@ describe('with the rate service (a local stand-in)', () => {
     });
 
     expect([(await set('EUR')).status, (await set('EUR')).body.error]).toEqual([409, HOME_CURRENCY_LOCKED]);
+  });
+
+  it('refuses an expense converted to the home currency another member changed during the rate lookup', async () => {
+    const ana = await member('ana');
+    const ben = await member('ben');
+    const trip = await api.store.trips.create(ana.id, newTrip());
+    await api.store.members.add(trip.id, ben.id);
+    const base = `/api/trip-split/trips/${trip.id}`;
+    const taxi = {
+      title: 'Taxi',
+      amount: '10001',
+      currency: 'JPY',
+      expense_date: '2027-04-13',
+      paid_by: ana.id,
+    };
+
+    standIn.hold();
+    const asked = standIn.requests.length;
+    const saving = api.call('POST', `${base}/expenses`, { token: ana.token, body: taxi });
+    while (standIn.requests.length === asked) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Ana's yen are being converted to dollars; the ledger is still empty, so Ben may choose euros.
+    const chosen = await api.call('PUT', `${base}/home-currency`, {
+      token: ben.token,
+      body: { home_currency: 'EUR' },
+    });
+    expect(chosen.body).toEqual({ home_currency: 'EUR' });
+    standIn.release();
+    const refused = await saving;
+    expect([refused.status, refused.body.error]).toEqual([409, HOME_CURRENCY_CHANGED]);
+    const page = expensesResponseSchema.parse(
+      (await api.call('GET', `${base}/expenses`, { token: ana.token })).body,
+    );
+    expect(page).toMatchObject({ home_currency: 'EUR', expenses: [], total_expenses_cents: 0 });
+
+    // Saved again, the yen are converted to euros: ¥10,001 at 1/160 = €62.51.
+    const saved = await api.call('POST', `${base}/expenses`, { token: ana.token, body: taxi });
+    expect(saved.status).toBe(201);
+    expect(saved.body.expense).toMatchObject({
+      amount_cents: 6251,
+      currency: 'JPY',
+      rate: divideRates('1', '160'),
+    });
   });
 });
 

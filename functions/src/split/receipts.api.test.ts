@@ -11,7 +11,7 @@ import {
   type Expense,
 } from '@wayfare/contract';
 import { sweepOrphanUploads } from '../files/orphan-sweep';
-import { startTestApi, type TestApi } from '../test-support/api-server';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
 
 const start = addDays(toIsoDate(new Date()), 5);
@@ -80,12 +80,8 @@ describe('receipts on expenses over HTTP', () => {
       data: Buffer.from(await res.arrayBuffer()),
     };
   };
-  /** The receipt files on the embedded server's disk (none to look at inside the emulator suite). */
-  const filesOf = (tripId: string) => {
-    if (api.backend !== 'embedded') return null;
-    const dir = path.join(api.dataDir, 'uploads', 'receipts', tripId);
-    return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort() : [];
-  };
+  /** The trip's stored receipt files: on the embedded server's disk, or in the emulator suite's Storage bucket. */
+  const filesOf = (tripId: string) => api.storedFiles(`receipts/${tripId}/`);
   const listed = async (tripId: string, token: string) =>
     (await api.call('GET', `/api/trip-split/trips/${tripId}/expenses`, { token })).body.expenses as Expense[];
 
@@ -125,9 +121,7 @@ describe('receipts on expenses over HTTP', () => {
     expect((await get(participantsView!.receipt!.url)).status).toBe(200);
     const forged = receipt.url.replace(`u=${owner.user.id}`, `u=${participant.user.id}`);
     expect((await get(forged)).status).toBe(404);
-    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toHaveLength(
-      api.backend === 'embedded' ? 2 : 0,
-    );
+    expect(await filesOf(trip.id)).toHaveLength(2);
   });
 
   it('takes a PDF whatever its name says, with no thumbnail, and refuses anything else by its bytes', async () => {
@@ -191,9 +185,7 @@ describe('receipts on expenses over HTTP', () => {
       type: 'application/pdf',
     });
     expect(huge).toEqual({ status: 413, body: { error: 'The receipt must be at most 10 MB' } });
-    expect(filesOf(expense.trip_id)?.filter((name) => name.includes('.'))).toEqual(
-      api.backend === 'embedded' ? [] : undefined,
-    );
+    expect(await filesOf(expense.trip_id)).toEqual([]);
   });
 
   it('keeps strangers out: no upload, no link', async () => {
@@ -241,7 +233,10 @@ describe('receipts on expenses over HTTP', () => {
       ] as const) {
         const res = await api.call(method, url, { token });
         expect([400, 404], `${method} ${url}`).toContain(res.status);
-        expect(typeof res.body.error).toBe('string');
+        // The Functions emulator's proxy decodes %2F and normalizes the path before routing, and answers a path
+        // that matches no function itself (an HTML 404; README, known limits): the function never sees it.
+        if (targetsEmulatorSuite && raw.includes('/')) continue;
+        expect(typeof res.body.error, `${method} ${url}`).toBe('string');
       }
     }
   });
@@ -275,9 +270,7 @@ describe('receipts on expenses over HTTP', () => {
     expect((await get(first.url)).status).toBe(404);
     expect((await get(first.thumbnail_url)).status).toBe(404);
     expect((await get(second.url)).status).toBe(200);
-    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toHaveLength(
-      api.backend === 'embedded' ? 2 : 0,
-    );
+    expect(await filesOf(trip.id)).toHaveLength(2);
 
     const removed = await api.call('DELETE', `/api/trip-split/expenses/${expense.id}/receipt`, {
       token: owner.token,
@@ -285,9 +278,7 @@ describe('receipts on expenses over HTTP', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.expense.receipt).toBeNull();
     expect((await get(second.url)).status).toBe(404);
-    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toEqual(
-      api.backend === 'embedded' ? [] : undefined,
-    );
+    expect(await filesOf(trip.id)).toEqual([]);
 
     const third = (
       await attach(expense.id, owner.token, { data: PDF, name: 'c.pdf', type: 'application/pdf' })
@@ -296,9 +287,7 @@ describe('receipts on expenses over HTTP', () => {
       (await api.call('DELETE', `/api/trip-split/expenses/${expense.id}`, { token: owner.token })).status,
     ).toBe(204);
     expect((await get(third.url)).status).toBe(404);
-    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toEqual(
-      api.backend === 'embedded' ? [] : undefined,
-    );
+    expect(await filesOf(trip.id)).toEqual([]);
   });
 
   it('leaves one receipt and its files when two uploads race on one expense', async () => {
@@ -316,9 +305,7 @@ describe('receipts on expenses over HTTP', () => {
     expect(await Promise.all(urls.map(async (url) => (await get(url)).status))).toEqual(
       expect.arrayContaining([200, 404]),
     );
-    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toHaveLength(
-      api.backend === 'embedded' ? 2 : 0,
-    );
+    expect(await filesOf(trip.id)).toHaveLength(2);
   });
 
   it("deleting the trip removes every expense's receipt files", async () => {
@@ -337,14 +324,10 @@ describe('receipts on expenses over HTTP', () => {
       name: 'b.pdf',
       type: 'application/pdf',
     });
-    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toHaveLength(
-      api.backend === 'embedded' ? 3 : 0,
-    );
+    expect(await filesOf(trip.id)).toHaveLength(3);
     expect((await api.call('DELETE', `/api/trips/${trip.id}`, { token: owner.token })).status).toBe(204);
     expect((await get(body.expense.receipt.url)).status).toBe(404);
-    expect(filesOf(trip.id)?.filter((name) => name.includes('.'))).toEqual(
-      api.backend === 'embedded' ? [] : undefined,
-    );
+    expect(await filesOf(trip.id)).toEqual([]);
   });
 
   it.runIf(!process.env.WAYFARE_API_TARGET)(
@@ -353,7 +336,7 @@ describe('receipts on expenses over HTTP', () => {
       const { trip, owner, expense } = await expenseOnTrip();
       await attach(expense.id, owner.token, { data: JPEG, name: 'a.jpg', type: 'image/jpeg' });
       const uploads = path.join(api.dataDir, 'uploads');
-      const kept = filesOf(trip.id)!.filter((name) => name.includes('.'));
+      const kept = await filesOf(trip.id);
       const stray = path.join(uploads, 'receipts', trip.id, expense.id, 'left-behind.jpg');
       const ofDeletedExpense = path.join(uploads, 'receipts', trip.id, 'gone-expense', 'old.pdf');
       const ofDeletedTrip = path.join(uploads, 'receipts', 'gone-trip', 'gone-expense', 'old.pdf');
@@ -362,7 +345,7 @@ describe('receipts on expenses over HTTP', () => {
         fs.writeFileSync(file, 'orphan');
       }
       expect(await sweepOrphanUploads(uploads, api.store)).toBe(3);
-      expect(filesOf(trip.id)!.filter((name) => name.includes('.'))).toEqual(kept);
+      expect(await filesOf(trip.id)).toEqual(kept);
       expect(fs.existsSync(path.join(uploads, 'receipts', 'gone-trip'))).toBe(false);
     },
   );

@@ -17,6 +17,7 @@
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
 import {
+  HOME_CURRENCY_CHANGED,
   HOME_CURRENCY_LOCKED,
   SETTLEMENT_REPLACED,
   SHARES_EXCEED_AMOUNT,
@@ -72,7 +73,12 @@ import type {
   TripRecord,
   UserRecord,
 } from '../store/types';
-import { NotAMemberError, peopleOfExpense, UniqueConstraintError } from '../store/types';
+import {
+  HomeCurrencyChangedError,
+  NotAMemberError,
+  peopleOfExpense,
+  UniqueConstraintError,
+} from '../store/types';
 import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { LedgerEvents } from './events';
 import type { BodyEncoding } from '../http/encoded-bodies';
@@ -392,13 +398,13 @@ export function createSplitService({
 
   /**
    * What a create or an edit stores: the body's fields, with the split kept from the stored expense (see keptSplit)
-   * or decided by the body over today's members.
+   * or decided by the body over today's members; and the home currency its amounts are in, as the trip had it.
    */
   async function expenseFields(
     { trip, members }: ExpenseContext,
     body: ExpenseBody,
     stored?: ExpenseRecord,
-  ): Promise<ExpensePatch> {
+  ): Promise<{ fields: ExpensePatch; home: string }> {
     requireDateNearTrip(trip, body.expense_date, 'expense_date');
     const memberIds = members.map((m) => m.user_id);
     // Another currency: converted once, here; the split is decided on the home amounts (see ./currency).
@@ -408,7 +414,7 @@ export function createSplitService({
     const kept = stored && keptSplit(stored, homeBody, memberIds);
     // A newly decided split is checked on the original amounts too (explicit shares beside a split, people).
     if (original && !kept) splitFor(body, memberIds, stored);
-    return {
+    const fields: ExpensePatch = {
       title: body.title,
       description: body.description,
       amount_cents: homeBody.amount,
@@ -420,6 +426,7 @@ export function createSplitService({
       ...(original && { original }),
       ...(kept ?? splitFor(homeBody, memberIds, stored)),
     };
+    return { fields, home };
   }
 
   /** An expense write, whose store refuses anyone who is not a member when it commits: 422 as the service's own check. */
@@ -428,6 +435,7 @@ export function createSplitService({
       return await write;
     } catch (err) {
       if (err instanceof NotAMemberError) throw new HttpError(422, NOT_A_PARTICIPANT);
+      if (err instanceof HomeCurrencyChangedError) throw new HttpError(409, HOME_CURRENCY_CHANGED);
       throw err;
     }
   }
@@ -685,8 +693,10 @@ export function createSplitService({
       const { trip } = await requireTripMember(store, tripId, user.id);
       // The members as read before the write: the store refuses anyone gone by the time it commits.
       const context = { trip, members: await store.members.list(tripId) };
+      // The home currency can change while the ledger is empty: the write checks it is still the one converted to.
+      const { fields, home } = await expenseFields(context, body);
       const record = await committed(
-        store.split.createExpense(tripId, { ...(await expenseFields(context, body)), created_by: user.id }),
+        store.split.createExpense(tripId, { ...fields, created_by: user.id }, home),
       );
       emit('expense.created', tripId, record.id);
       return expenseView(record, user.id, context);
@@ -697,7 +707,8 @@ export function createSplitService({
       if (!mayChangeExpense(expense, role, user.id)) throw new HttpError(403, MAY_NOT_CHANGE);
       const context = await expenseContext(expense.trip_id);
       const record = await committed(
-        store.split.updateExpense(id, await expenseFields(context, body, expense)),
+        // No check of the home currency: it cannot change while the trip has this expense.
+        store.split.updateExpense(id, (await expenseFields(context, body, expense)).fields),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);

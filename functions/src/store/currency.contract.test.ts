@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeStoreContract, personalExpense, newTrip, newUser } from './test-adapters';
-import type { ExpenseOriginal, NewExpense } from './types';
+import { HomeCurrencyChangedError, type ExpenseOriginal, type NewExpense } from './types';
 
 describeStoreContract('store contract, currencies', (adapter) => {
   async function trip() {
@@ -64,5 +64,27 @@ describeStoreContract('store contract, currencies', (adapter) => {
     await adapter.store.split.deleteExpense(created.id);
     await expect(adapter.store.trips.setHomeCurrency(t.id, 'EUR')).resolves.toBe('set');
     await expect(adapter.store.trips.setHomeCurrency('no-such-trip', 'EUR')).resolves.toBe('not-found');
+  });
+
+  it('refuses, writing nothing, an expense converted to a home currency the trip no longer has', async () => {
+    const { trip: t, expense } = await trip();
+    // Converted to dollars while another member made the (still empty) ledger's currency euros.
+    await adapter.store.trips.setHomeCurrency(t.id, 'EUR');
+    await expect(adapter.store.split.createExpense(t.id, expense(yen), 'USD')).rejects.toThrow(
+      HomeCurrencyChangedError,
+    );
+    expect(await adapter.store.split.listExpenses(t.id)).toEqual([]);
+    expect(await adapter.store.trips.get(t.id)).toMatchObject({ expense_count: 0, total_expenses_cents: 0 });
+    await expect(adapter.store.trips.setHomeCurrency(t.id, 'JPY')).resolves.toBe('set');
+
+    // Converted to the currency the trip has: stored, and the currency is then locked.
+    const stored = await adapter.store.split.createExpense(t.id, expense(), 'JPY');
+    expect(await adapter.store.split.getExpense(stored.id)).toMatchObject({ amount_cents: 6751 });
+    await expect(adapter.store.trips.setHomeCurrency(t.id, 'USD')).resolves.toBe('in-use');
+    // A trip whose currency never changed takes the currency it always had.
+    const { trip: untouched, expense: dollars } = await trip();
+    await expect(adapter.store.split.createExpense(untouched.id, dollars(), 'USD')).resolves.toMatchObject({
+      trip_id: untouched.id,
+    });
   });
 });

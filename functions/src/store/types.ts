@@ -42,6 +42,16 @@ export class NotAMemberError extends Error {
   }
 }
 
+/**
+ * An expense write whose amounts are in a home currency the trip no longer has (another member changed it while the
+ * amounts were being converted); nothing was written.
+ */
+export class HomeCurrencyChangedError extends Error {
+  constructor(readonly homeCurrency: string) {
+    super(`the trip's home currency is no longer ${homeCurrency}`);
+  }
+}
+
 export interface UserStore {
   /** Creates the user and claims its username and email; throws UniqueConstraintError when either is taken. */
   create(user: NewUser): Promise<UserRecord>;
@@ -496,8 +506,12 @@ export interface SplitStore {
   /** The sum of the user's shares over the trip's expenses, kept by every expense write (0 when none). */
   shareTotal(tripId: string, userId: string): Promise<number>;
   getExpense(id: string): Promise<ExpenseRecord | null>;
-  /** Throws NotAMemberError, writing nothing, when the payer or anyone in the shares is not a member at commit. */
-  createExpense(tripId: string, expense: NewExpense): Promise<ExpenseRecord>;
+  /**
+   * Throws NotAMemberError, writing nothing, when the payer or anyone in the shares is not a member at commit; and
+   * HomeCurrencyChangedError when `homeCurrency` is given — the trip's home currency as the caller read it, which
+   * the amounts were converted to — and the trip's currency was changed to another before the commit.
+   */
+  createExpense(tripId: string, expense: NewExpense, homeCurrency?: string): Promise<ExpenseRecord>;
   /**
    * Creates all of them in one atomic write (an import): either every one is stored, with the trip totals moved by
    * their sum, or none (NotAMemberError when any names someone who is not a member at commit).

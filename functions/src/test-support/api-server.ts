@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import { pino } from 'pino';
+import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app';
 import { createTokenService, type TokenService } from '../auth/tokens';
 import { loadConfig, type AppConfig } from '../config';
@@ -16,6 +18,7 @@ import type { Store } from '../store/types';
 import {
   EMULATOR_FUNCTION_ENV,
   EMULATOR_PROJECT_ID,
+  EMULATOR_STORAGE_BUCKET,
   javaMajorVersion,
   KEYLESS_SERVICES_OFFLINE,
   TEST_JWT_SECRET,
@@ -38,6 +41,11 @@ export interface TestApi {
   /** The embedded data folder (database, uploads) of this server; empty inside the emulator suite. */
   dataDir: string;
   store: Store;
+  /**
+   * The keys of the stored files under `prefix` (e.g. `receipts/{tripId}/`), sorted, where this backend keeps them:
+   * the embedded data folder's uploads, or the Storage bucket the function writes to in the emulator suite.
+   */
+  storedFiles(prefix: string): Promise<string[]>;
   tokens: TokenService;
   /** fetch against the API with JSON in and out; `token` adds the bearer header. */
   call(
@@ -101,6 +109,18 @@ async function startLocalApi(
     backend: config.backend,
     dataDir,
     store,
+    async storedFiles(prefix) {
+      const uploads = path.join(dataDir, 'uploads');
+      const dir = path.join(uploads, prefix);
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          path.relative(uploads, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        )
+        .sort();
+    },
     tokens,
     call: httpCaller(baseUrl),
     async close() {
@@ -113,22 +133,39 @@ async function startLocalApi(
 }
 
 /**
+ * Inside the emulator suite: the function runs on EMULATOR_FUNCTION_ENV and `env` from now on (restarted by the
+ * emulators project's global setup unless it already does). For a suite that speaks to Hosting without startTestApi.
+ */
+export async function runEmulatedFunctionOn(env: Record<string, string> = {}): Promise<void> {
+  const settings = await fetch(inject('emulatorFunctionEnvUrl'), {
+    method: 'POST',
+    body: JSON.stringify({ ...EMULATOR_FUNCTION_ENV, ...env }),
+  });
+  if (!settings.ok) {
+    throw new Error(`the function did not start on the suite's settings: ${await settings.text()}`);
+  }
+}
+
+/**
  * The product already running in the emulator suite (started once per run by the emulators project's global
- * setup, with EMULATOR_FUNCTION_ENV). A suite asking for other settings cannot run there, and says so.
+ * setup), its function on EMULATOR_FUNCTION_ENV and the suite's `env` (the global setup restarts the function when
+ * that differs from what it runs on, so a suite's settings, like a server of its own, start from a fresh instance).
  */
 async function connectToEmulatorSuite(baseUrl: string, env: Record<string, string>): Promise<TestApi> {
-  const unsupported = Object.entries(env).filter(([key, value]) => EMULATOR_FUNCTION_ENV[key] !== value);
-  if (unsupported.length) {
-    throw new Error(`the emulator suite runs without ${unsupported.map(([k, v]) => `${k}=${v}`).join(', ')}`);
-  }
+  await runEmulatedFunctionOn(env);
   const firebaseApp = initializeApp({ projectId: EMULATOR_PROJECT_ID }, `api-test-${randomUUID()}`);
   const db = getFirestore(firebaseApp);
   const store = createFirestoreStore(db);
+  const bucket = getStorage(firebaseApp).bucket(EMULATOR_STORAGE_BUCKET);
   return {
     baseUrl,
     backend: 'firebase',
     dataDir: '',
     store,
+    async storedFiles(prefix) {
+      const [files] = await bucket.getFiles({ prefix });
+      return files.map((file) => file.name).sort();
+    },
     tokens: createTokenService(TEST_JWT_SECRET, loadConfig({}).tokenTtlSeconds),
     call: httpCaller(baseUrl),
     async close() {

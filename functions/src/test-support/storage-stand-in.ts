@@ -19,7 +19,7 @@ const hashes = (data: Buffer) => ({
   md5Hash: createHash('md5').update(data).digest('base64'),
 });
 
-/** A local stand-in for the Cloud Storage JSON API: multipart upload, media download, delete. */
+/** A local stand-in for the Cloud Storage JSON API: multipart upload, media download, delete, list by prefix. */
 export async function startStorageStandIn(port = 0) {
   const objects = new Map<string, { data: Buffer; contentType: string }>();
   const server = http.createServer(async (req, res) => {
@@ -35,6 +35,19 @@ export async function startStorageStandIn(port = 0) {
     };
     if (!match) return notFound();
     const [, bucket, encodedName] = match;
+    if (req.method === 'GET' && encodedName === undefined) {
+      const prefix = `${bucket}/${url.searchParams.get('prefix') ?? ''}`;
+      const items = [...objects]
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, object]) => ({
+          kind: 'storage#object',
+          bucket,
+          name: key.slice(bucket!.length + 1),
+          contentType: object.contentType,
+          size: String(object.data.length),
+        }));
+      return res.end(JSON.stringify({ kind: 'storage#objects', items }));
+    }
     if (req.method === 'POST' && url.searchParams.get('uploadType') === 'multipart') {
       // multipart/related: a JSON metadata part, then the media part.
       const boundary =

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { expensePayers, type ExpensePayer, type LedgerTotal, type StoredSplit } from '@wayfare/contract';
 import { originalColumns, originalOf, storedSplitOr, type OriginalColumns } from '../new-records';
 import {
+  HomeCurrencyChangedError,
   newlyNamed,
   NotAMemberError,
   withPayers,
@@ -250,6 +251,8 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     .prepare<[string, string], number>('SELECT 1 FROM trip_members WHERE trip_id = ? AND user_id = ?')
     .pluck();
 
+  const homeCurrencyOf = db.prepare<[string], string>('SELECT home_currency FROM trips WHERE id = ?').pluck();
+
   /** Inside the write's transaction: everyone it newly names must be a member now. */
   const requireMembers = (tripId: string, userIds: string[]) => {
     const stranger = userIds.find((userId) => !isMember.get(tripId, userId));
@@ -307,9 +310,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     moveTotalsOf(tripId, expense, 1);
   };
 
-  const create = db.transaction((expense: ExpenseRecord) => {
+  const create = db.transaction((expense: ExpenseRecord, homeCurrency?: string) => {
     const { shares: _shares, split, payers, receipt: _receipt, original, ...row } = expense;
     requireMembers(expense.trip_id, newlyNamed(expense));
+    if (homeCurrency !== undefined && homeCurrencyOf.get(expense.trip_id) !== homeCurrency) {
+      throw new HomeCurrencyChangedError(homeCurrency);
+    }
     insertExpense.run({
       ...row,
       payers: payersColumn(payers),
@@ -412,7 +418,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       const row = expenseById.get(id);
       return row ? withShares(row) : null;
     },
-    async createExpense(tripId, input: NewExpense) {
+    async createExpense(tripId, input: NewExpense, homeCurrency) {
       const now = new Date().toISOString();
       const expense: ExpenseRecord = {
         ...withPayers(input),
@@ -423,7 +429,7 @@ export function sqliteSplit(db: Database.Database): SplitStore {
         receipt: null,
       };
       // Concurrent expense writes share one transaction and one fsync (see group-commit.ts).
-      await writeGrouped(() => create(expense));
+      await writeGrouped(() => create(expense, homeCurrency));
       return expense;
     },
     async createExpenses(tripId, inputs) {

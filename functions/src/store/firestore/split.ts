@@ -18,6 +18,7 @@ import {
   type SettlementRecord,
   type SplitStore,
 } from '../types';
+import { requireHomeCurrency } from './home-currency-guard';
 import { bumpLedgerNotice } from './ledger-notice';
 import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 import { reconcilePending } from '../pending-settlements';
@@ -249,7 +250,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       const doc = ref && (await ref.get());
       return doc?.exists ? expenseOf(doc.data() as DocumentData) : null;
     },
-    async createExpense(tripId, input) {
+    async createExpense(tripId, input, homeCurrency) {
       const now = new Date().toISOString();
       const expense: ExpenseRecord = {
         ...withPayers(input),
@@ -261,6 +262,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       };
       await db.runTransaction(async (tx) => {
         await requireMembers(tx, tripId, newlyNamed(expense));
+        if (homeCurrency !== undefined) await requireHomeCurrency(tx, db, tripId, homeCurrency);
         tx.create(expenses(tripId).doc(expense.id), expense);
         moveTotals(tx, tripId, 1, expense.amount_cents);
         moveLedgerPeople(tx, tripId, [[expense, 1]]);

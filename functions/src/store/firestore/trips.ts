@@ -13,6 +13,7 @@ import {
   TRIP_LIST_FIELDS,
 } from '../types';
 import { newTripRecord } from '../new-records';
+import { writeHomeCurrencyGuard } from './home-currency-guard';
 import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
 import { ledgerPersonRef, LEDGER_PEOPLE, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 
@@ -171,6 +172,7 @@ export function firestoreTrips(db: Firestore): TripStore {
           updated_at: new Date().toISOString(),
         });
         bumpLedgerNotice(tx, db, id);
+        writeHomeCurrencyGuard(tx, db, id, currency);
         return 'set' as const;
       });
     },
