@@ -177,6 +177,11 @@ describe('expenseBodyFromDraft', () => {
       body: { expense_type: 'shared', amount: '120.00' },
     });
     expect(describeSplit(expense.split, (id) => id.toUpperCase(), en)).toBe('Percentages: ANA 50%, CAI 50%');
+    const thirds = {
+      method: 'percent' as const,
+      people: [{ user_id: 'ana', amount_cents: null, amount: null, percent: 33.5 }],
+    };
+    expect(describeSplit(thirds, (id) => id, 'de-DE')).toBe('Percentages: ana 33,5%');
     // The amounts shown follow the new amount as the server will split it.
     expect(keptSplits(edit, en)).toEqual({ ana: '60.00', cai: '60.00' });
     expect(keptSplits({ ...edit, amount: '' }, en)).toBeNull();

@@ -25,7 +25,7 @@ import {
   type ExpenseSplit,
   type ExpenseType,
 } from './split';
-import { formatTypedAmount, readTypedAmount } from './typed-amount';
+import { formatTypedAmount, formatTypedNumber, readTypedAmount } from './typed-amount';
 
 /**
  * The simple expense form of the per-trip page, as typed (amounts are text in the person's locale, in the draft's
@@ -151,7 +151,7 @@ export function describeSplit(
 ): string {
   const people = split.people.map((p) => {
     const name = nameOf(p.user_id);
-    if (p.percent !== null) return `${name} ${p.percent}%`;
+    if (p.percent !== null) return `${name} ${formatTypedNumber(p.percent, locale)}%`;
     if (p.amount_cents !== null) return `${name} ${formatMoney(p.amount_cents, locale, currency)}`;
     return name;
   });

@@ -295,6 +295,18 @@ describe('modalDraftFromExpense', () => {
     );
   });
 
+  it('prefills percentages with the locale decimal comma, so a de-DE edit saved unchanged keeps 33,5 %', () => {
+    const typed = draft({ amount: '100', method: 'percent', values: { ana: '33,5', bea: '66,5' } });
+    const { shares } = computeModalSplit(typed, everyone, 'de-DE');
+    const again = modalDraftFromExpense(
+      answered(modalExpenseBody(typed, shares!, 'de-DE'), shares!),
+      everyone,
+      'de-DE',
+    );
+    expect(again.values).toMatchObject({ ana: '33,5', bea: '66,5' });
+    expect(computeModalSplit(again, everyone, 'de-DE').shares).toEqual(shares);
+  });
+
   it('prefills a personal or trip-page expense as the people it was decided for', () => {
     const personal = modalDraftFromExpense(
       {

@@ -20,7 +20,7 @@ import {
   type ExpenseCategory,
   type SplitMethod as StoredSplitMethod,
 } from './split';
-import { formatTypedAmount, localeSeparators, readTypedAmount } from './typed-amount';
+import { formatTypedAmount, formatTypedNumber, localeSeparators, readTypedAmount } from './typed-amount';
 
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
@@ -176,7 +176,8 @@ export function modalDraftFromExpense(
   const everyoneIn = all.length === chosen.length && all.every((id) => chosen.includes(id));
   const values = Object.fromEntries(
     split.people.flatMap((p, i) => {
-      if (split.method === 'percent' && p.percent !== null) return [[p.user_id, String(p.percent)]];
+      if (split.method === 'percent' && p.percent !== null)
+        return [[p.user_id, formatTypedNumber(p.percent, locale)]];
       if (split.method === 'custom' && p.amount_cents !== null) {
         return [[p.user_id, formatTypedAmount(custom[i] as number, locale, digits)]];
       }

@@ -69,3 +69,7 @@ export const formatTypedAmount = (cents: number, locale: string, fractionDigits 
     maximumFractionDigits: fractionDigits,
     useGrouping: false,
   }).format(cents / 10 ** fractionDigits);
+
+/** A plain number (a percentage) as a form field shows it in the locale, every digit kept: "33,5" in de-DE. */
+export const formatTypedNumber = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 20, useGrouping: false }).format(value);
