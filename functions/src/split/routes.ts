@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import {
@@ -16,7 +14,6 @@ import {
   markPaidBodySchema,
   participantParamsSchema,
   tripIdParamsSchema,
-  type CalculateSettlementsResponse,
   type CreatedInviteLinkResponse,
   type ImportPreview,
   type ImportResult,
@@ -48,8 +45,6 @@ import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
 import type { RateProvider } from '../rates/provider';
-
-const gzipAsync = promisify(gzip);
 
 /**
  * /api/trip-split (spec §7). The ledger event bus lives here: the service emits on it after each committed write
@@ -224,24 +219,11 @@ export function splitRoutes(
       (await service.explainSettlements(currentUser(res), tripId)) satisfies SettlementExplanationResponse,
     );
   });
-  // Concurrent callers of one trip share one answer object (the service's single flight): it is serialized once and
-  // gzipped once (off the main thread), however many callers share it; a 10k-member answer is megabytes.
-  const calculatedBodies = new WeakMap<
-    CalculateSettlementsResponse,
-    { json: Buffer; gzip?: Promise<Buffer> }
-  >();
+  // One body per answer's figures, plain and compressed (service.ts), so compression middleware skips it.
   router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const answer = await service.calculateSettlements(currentUser(res), tripId);
-    let bodies = calculatedBodies.get(answer);
-    if (!bodies) calculatedBodies.set(answer, (bodies = { json: Buffer.from(JSON.stringify(answer)) }));
-    res.type('application/json').vary('Accept-Encoding');
-    if (req.acceptsEncodings('gzip') === 'gzip') {
-      bodies.gzip ??= gzipAsync(bodies.json);
-      res.set('Content-Encoding', 'gzip').send(await bodies.gzip);
-    } else {
-      res.send(bodies.json);
-    }
+    const coded = preferredEncoding(req);
+    sendEncodedJson(res, await service.calculateSettlementsJson(currentUser(res), tripId, coded), coded);
   });
   router.put('/settlements/:id/paid', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);

@@ -58,6 +58,7 @@ import {
   type UserInvitation,
   type StoredSplit,
 } from '@wayfare/contract';
+import { createHash } from 'node:crypto';
 import type { FileStore } from '../files/file-store';
 import type { ImageUrls } from '../files/image-urls';
 import { deleteReceiptFiles, storeReceipt } from '../files/receipts';
@@ -81,9 +82,9 @@ import {
 } from '../store/types';
 import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { LedgerEvents } from './events';
-import type { BodyEncoding } from '../http/encoded-bodies';
+import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
 import { createExpensePageCache, type SharedPage } from './expense-page-cache';
-import { jsonObject, jsonOf, type JsonFields } from './typed-json';
+import { jsonArrayInTurns, jsonObject, jsonOf, type JsonFields } from './typed-json';
 import { balancesOf, type SettlementPlanner } from './settlement-planner';
 import { bundledRates, type RateProvider } from '../rates/provider';
 import { currencyFieldsOf, inHomeCurrency, originalOf, SHARES_MUST_ADD_UP } from './currency';
@@ -219,6 +220,15 @@ function toExpense(
 
 /** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
 /** The trip of an expense write and its members, read once for the write and its answer. */
+/** Bytes of calculation answers kept (plain and compressed): a 10k-member trip's take about 7 MB. */
+const CALCULATED_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** A settlement calculation's outcome: the ETag of what its answer shows, and how to make the answer's JSON. */
+interface CalculatedAnswer {
+  etag: string;
+  make: () => Promise<Buffer>;
+}
+
 interface ExpenseContext {
   trip: TripRecord;
   members: MemberRecord[];
@@ -548,14 +558,18 @@ export function createSplitService({
     throw new HttpError(409, SETTLEMENT_REPLACED, undefined, { settlements });
   }
 
-  const calculations = new Map<string, Promise<CalculateSettlementsResponse>>();
+  const calculations = new Map<string, Promise<CalculatedAnswer>>();
+  // The calculation answers' bodies, plain and compressed, under the hash of what they are made of (a 10k-member
+  // answer is megabytes: made once, however many members calculate, concurrently or again and again).
+  const calculatedBodies = createEncodedBodies(CALCULATED_ANSWER_BYTES);
 
   /**
    * Reads each person's totals, not the expenses; the plan comes from the planner (cached per ledger state,
    * shared by concurrent callers, searched off the main thread when large) before the short atomic write that
-   * brings the pending settlements in line with it.
+   * brings the pending settlements in line with it. Answers the ETag of what the answer is made of and how to make
+   * its JSON, so a body made before is sent again without building anything.
    */
-  async function calculate(tripId: string): Promise<CalculateSettlementsResponse> {
+  async function calculate(tripId: string): Promise<CalculatedAnswer> {
     const members = await store.members.list(tripId);
     const memberIds = members.map((m) => m.user_id);
     const read = await store.split.ledgerState(tripId);
@@ -568,18 +582,34 @@ export function createSplitService({
       return plan.transfers;
     });
     const { balances, method } = outcome as NonNullable<typeof outcome>;
-    const [person, home] = await Promise.all([
-      peopleOf(store, members, [
-        ...balances.map((b) => b.user_id),
-        ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
-      ]),
-      homeOf(tripId),
-    ]);
+    const home = await homeOf(tripId);
     emit('settlements.calculated', tripId, tripId);
+    // Everything the answer shows: people's names come with their ids (and never change), "left" from who the
+    // members are, every amount from the balances and the settlement records.
+    const hash = createHash('sha1').update(`${tripId}\n${home}\n${method}\n${memberIds.join(',')}`);
+    for (const b of balances)
+      hash.update(`\n${b.user_id} ${b.total_paid_cents} ${b.total_owed_cents} ${b.balance_cents}`);
+    for (const r of records)
+      hash.update(
+        `\n${r.id} ${r.from_user_id} ${r.to_user_id} ${r.amount_cents} ${r.settled_at} ${r.created_at}`,
+      );
     return {
-      balances: balances.map((b): Balance => ({ ...person(b.user_id), ...b, ...balanceDollars(b, home) })),
-      settlements: records.map((record) => toSettlement(record, person, home)),
-      method,
+      etag: `"${hash.digest('base64url')}"`,
+      async make() {
+        const person = await peopleOf(store, members, [
+          ...balances.map((b) => b.user_id),
+          ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
+        ]);
+        return jsonObject<CalculateSettlementsResponse>({
+          balances: await jsonArrayInTurns(balances, (b): Balance => ({
+            ...person(b.user_id),
+            ...b,
+            ...balanceDollars(b, home),
+          })),
+          settlements: await jsonArrayInTurns(records, (record) => toSettlement(record, person, home)),
+          method: jsonOf(method),
+        });
+      },
     };
   }
 
@@ -799,16 +829,24 @@ export function createSplitService({
       };
     },
 
-    async calculateSettlements(user: UserRecord, tripId: string): Promise<CalculateSettlementsResponse> {
+    /**
+     * The calculation's answer as JSON in the given coding (plain when null). Callers of one trip at one ledger
+     * version share one calculation, and every answer made of the same figures one body.
+     */
+    async calculateSettlementsJson(
+      user: UserRecord,
+      tripId: string,
+      encoding: BodyEncoding | null = null,
+    ): Promise<{ body: Buffer; etag: string }> {
       const { trip } = await requireTripMember(store, tripId, user.id);
-      // The answer is the same for every member: callers of one trip at one ledger version share one calculation.
       const key = `${tripId}\n${trip.ledger_version}`;
       let flight = calculations.get(key);
       if (!flight) {
         flight = calculate(tripId).finally(() => calculations.delete(key));
         calculations.set(key, flight);
       }
-      return flight;
+      const { etag, make } = await flight;
+      return { body: await calculatedBodies.encodeLarge(etag, encoding, make), etag };
     },
 
     async markSettlementPaid(user: UserRecord, id: string, body: MarkPaidBody = {}): Promise<Settlement> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonObject, jsonOf } from './typed-json';
+import { jsonArrayInTurns, jsonObject, jsonOf } from './typed-json';
 
 describe('typed JSON parts', () => {
   it('assembles exactly what JSON.stringify writes for the whole object, for any field values', () => {
@@ -19,5 +19,15 @@ describe('typed JSON parts', () => {
 
   it('writes an empty object', () => {
     expect(jsonObject<Record<string, never>>({}).toString()).toBe('{}');
+  });
+
+  it('writes a list in batches exactly as JSON.stringify writes the whole list, for any items and batch size', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.jsonValue()), fc.integer({ min: 1, max: 7 }), async (items, batch) => {
+        const view = (item: unknown) => ({ item });
+        const assembled = await jsonArrayInTurns(items, view, batch);
+        expect(assembled.toString()).toBe(JSON.stringify(items.map(view)));
+      }),
+    );
   });
 });

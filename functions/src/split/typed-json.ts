@@ -19,3 +19,27 @@ export function jsonObject<T extends object>(fields: JsonFields<T>): Json<T> {
   parts.push(Buffer.from(parts.length ? '}' : '{}'));
   return Buffer.concat(parts) as Json<T>;
 }
+
+/** Lets the event loop answer what is waiting (I/O included) before the caller goes on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The JSON of `items.map(view)`, made `batch` items at a time with a turn of the event loop between batches: a list
+ * of thousands never holds other requests up for long, and never lives whole as view objects and one string (only
+ * the finished bytes and one batch's).
+ */
+export async function jsonArrayInTurns<S, T>(
+  items: readonly S[],
+  view: (item: S) => T,
+  batch = 500,
+): Promise<Json<T[]>> {
+  const parts: Buffer[] = [];
+  for (let from = 0; from < items.length; from += batch) {
+    if (from) await nextTurn();
+    const text = JSON.stringify(items.slice(from, from + batch).map(view));
+    // Each batch's own brackets are dropped; the whole list's are added around them.
+    parts.push(Buffer.from(`${from ? ',' : '['}${text.slice(1, -1)}`));
+  }
+  parts.push(Buffer.from(parts.length ? ']' : '[]'));
+  return Buffer.concat(parts) as Json<T[]>;
+}
