@@ -1,13 +1,18 @@
 /**
- * POST …/settlements/calculate through the HTTP API on big ledgers: 20 members × 100k expenses and 10k members ×
- * 1M expenses (BENCH_SETTLE_EXPENSES changes the second size: seeding 1M expenses takes about a minute here),
- * /api/health while calculations run, and the server's RSS before and after. The ledgers are seeded straight into
- * the server's SQLite file (as the store writes them: rows, shares, per-person totals, trip counters), then
- * everything is measured over HTTP against the built server, beside a bare Express app's latency in the same run.
+ * POST …/settlements/calculate through the HTTP API on ledgers of growing length: 20 members × 1k, 10k and 100k
+ * expenses, and 10k members × 10k, 100k and 1M (BENCH_SETTLE_EXPENSES sets the largest size: seeding 1M expenses
+ * takes about a minute here); the server's RSS after each ledger's calculations (it should not grow with the
+ * expenses), /api/health and the RSS peak while 40 calculations of the largest run at once. The ledgers are seeded
+ * straight into the server's SQLite file (as the store writes them: rows, shares, per-person totals, trip counters),
+ * then everything is measured over HTTP against the built server, beside a bare Express app's latency in the same
+ * run. /api/health is asked, and the RSS sampled, from a worker thread of its own, so the bench's own work (reading
+ * 40 answers of megabytes at once) does not count as the server's delay.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { splitEqual } from '@wayfare/contract';
 import { call, freePort, TRIP_BODY, TRIP_START } from './api';
@@ -125,6 +130,31 @@ async function timed(url: string, init: RequestInit): Promise<number> {
   return performance.now() - start;
 }
 
+/**
+ * A POST's wall time, its body read as it comes (compressed: what a browser receives), never decoded: the bench's
+ * own decoding of 40 answers of megabytes at once would count as the server's delay. Throws on a non-2xx.
+ */
+function timedPost(url: string, token: string): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } },
+      (res) => {
+        res.resume();
+        res.once('end', () =>
+          res.statusCode && res.statusCode < 300
+            ? resolve(performance.now() - start)
+            : reject(new Error(`POST ${url}: ${res.statusCode}`)),
+        );
+        res.once('error', reject);
+      },
+    );
+    req.once('error', reject);
+    req.end();
+  });
+}
+
 const goal = (value: number, limit: number) => `(goal < ${limit} ms${value < limit ? '' : ', MISS'})`;
 const spread = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -134,6 +164,48 @@ const spread = (times: number[]) => {
     max: sorted[sorted.length - 1] as number,
   };
 };
+const count = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+
+/**
+ * From a worker thread: asks `url` again as soon as it answers and samples the server's RSS every 20 ms, until
+ * told to stop; then answers the response times and the highest RSS seen.
+ */
+const PINGER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const times = [];
+let peak = 0;
+let running = true;
+const rss = () => Number(/VmRSS:\\s+(\\d+) kB/.exec(fs.readFileSync('/proc/' + workerData.pid + '/status', 'utf8'))[1]) / 1024;
+const sampler = setInterval(() => { peak = Math.max(peak, rss()); }, 20);
+parentPort.once('message', () => { running = false; });
+(async () => {
+  while (running) {
+    const start = performance.now();
+    const res = await fetch(workerData.url);
+    await res.arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  clearInterval(sampler);
+  parentPort.postMessage({ times, peak });
+})();
+`;
+
+function pingWhile(url: string, pid: number) {
+  const worker = new Worker(PINGER, { eval: true, workerData: { url, pid } });
+  const done = new Promise<{ times: number[]; peak: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const result = await done;
+      await worker.terminate();
+      return result;
+    },
+  };
+}
 
 export async function runSettleApiBench(): Promise<Figure[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-bench-settle-'));
@@ -160,34 +232,28 @@ export async function runSettleApiBench(): Promise<Figure[]> {
     });
 
     const file = path.join(dataDir, 'wayfare.db');
-    const cases = [
-      { label: '20 members × 100,000 expenses', members: 20, expenses: 100_000, goal: 20, runs: 20 },
-      {
-        label: `10,000 members × ${BIG_EXPENSES.toLocaleString('en-US')} expenses`,
-        members: 10_000,
-        expenses: BIG_EXPENSES,
-        goal: 1000,
-        runs: 5,
-      },
-    ];
-    const trips: Seeded[] = [];
+    // Each series: the same number of members at growing ledger lengths; the largest carries the goal.
+    const series = [
+      { members: 20, sizes: [1_000, 10_000, 100_000], goal: 20, runs: 20 },
+      { members: 10_000, sizes: [10_000, 100_000, BIG_EXPENSES], goal: 1000, runs: 5 },
+    ].map((s) => ({ ...s, sizes: [...new Set(s.sizes.filter((n) => n <= BIG_EXPENSES))] }));
+    const ledgers: Array<{ members: number; expenses: number; trip: Seeded }> = [];
     const seedStart = performance.now();
-    for (const [index, c] of cases.entries()) {
-      const trip = await ownerAndTrip(baseUrl, `settle_${index}`);
-      await seedLedger(file, trip, c.members, c.expenses, index + 1);
-      trips.push(trip);
+    for (const s of series) {
+      for (const expenses of s.sizes) {
+        const trip = await ownerAndTrip(baseUrl, `settle_${ledgers.length}`);
+        await seedLedger(file, trip, s.members, expenses, ledgers.length + 1);
+        ledgers.push({ members: s.members, expenses, trip });
+      }
     }
     figures.push({
-      name: 'settle api: seeding both ledgers into SQLite (not measured through HTTP)',
+      name: `settle api: seeding ${ledgers.length} ledgers into SQLite (not measured through HTTP)`,
       value: `${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
     });
-    const rssBefore = rssMiB(server.pid);
+    const rssSeeded = rssMiB(server.pid);
 
     const calculate = (trip: Seeded) =>
-      timed(`${baseUrl}/api/trip-split/trips/${trip.tripId}/settlements/calculate`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${trip.token}` },
-      });
+      timedPost(`${baseUrl}/api/trip-split/trips/${trip.tripId}/settlements/calculate`, trip.token);
     const addExpense = (trip: Seeded) =>
       call(
         baseUrl,
@@ -204,51 +270,64 @@ export async function runSettleApiBench(): Promise<Figure[]> {
         trip.token,
       );
 
-    for (const [index, c] of cases.entries()) {
-      const trip = trips[index] as Seeded;
-      const first = await calculate(trip);
-      const afterWrite: number[] = [];
-      for (let i = 0; i < c.runs; i++) {
-        await addExpense(trip);
-        afterWrite.push(await calculate(trip));
+    // Shorter ledgers get fewer runs: they are there for the RSS after them (and the time, for comparison).
+    const rssAfter: string[] = [];
+    for (const s of series) {
+      const after: string[] = [];
+      for (const { expenses, trip } of ledgers.filter((l) => l.members === s.members)) {
+        const largest = expenses === s.sizes[s.sizes.length - 1];
+        const runs = largest ? s.runs : 3;
+        const label = `${s.members.toLocaleString('en-US')} members × ${expenses.toLocaleString('en-US')} expenses`;
+        const first = await calculate(trip);
+        const afterWrite: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          await addExpense(trip);
+          afterWrite.push(await calculate(trip));
+        }
+        const unchanged: number[] = [];
+        for (let i = 0; i < runs; i++) unchanged.push(await calculate(trip));
+        const fresh = spread(afterWrite);
+        figures.push({
+          name: `settle api: calculate, ${label}, after an expense write`,
+          value: `p50 ${ms(fresh.p50)}, p95 ${ms(fresh.p95)} over ${runs}${largest ? ` ${goal(fresh.p95, s.goal)}` : ''}`,
+        });
+        figures.push({
+          name: `settle api: calculate, ${label}, first / ledger unchanged`,
+          value: `${ms(first)} / p50 ${ms(median(unchanged))}`,
+        });
+        after.push(`${count(expenses)} ${rssMiB(server.pid).toFixed(0)}`);
       }
-      const unchanged: number[] = [];
-      for (let i = 0; i < c.runs; i++) unchanged.push(await calculate(trip));
-      const fresh = spread(afterWrite);
-      figures.push({
-        name: `settle api: calculate, ${c.label}, after an expense write`,
-        value: `p50 ${ms(fresh.p50)}, p95 ${ms(fresh.p95)} over ${c.runs} ${goal(fresh.p95, c.goal)}`,
-      });
-      figures.push({
-        name: `settle api: calculate, ${c.label}, first / ledger unchanged`,
-        value: `${ms(first)} / p50 ${ms(median(unchanged))}`,
-      });
+      rssAfter.push(`${s.members.toLocaleString('en-US')} members × ${after.join(' / ')}`);
     }
+    figures.push({
+      name: 'settle api: server RSS (MiB), ledgers seeded → after calculating each ledger, shortest first',
+      value: `${rssSeeded.toFixed(0)} → ${rssAfter.join('; ')} (goal: flat as the expenses grow)`,
+    });
 
-    // 40 calculations of the big trip at once, right after a write (so they must plan anew), while /api/health is
-    // asked again as soon as it answers.
-    const big = trips[1] as Seeded;
+    // 40 calculations of the largest trip at once, right after a write (so they must plan anew), while
+    // /api/health is asked again as soon as it answers.
+    const big = ledgers[ledgers.length - 1] as (typeof ledgers)[number];
     const healthTimes: number[] = [];
     let calcTimes: number[] = [];
+    let peak = 0;
     for (let round = 0; round < 3; round++) {
-      await addExpense(big);
-      let running = true;
-      const pinger = (async () => {
-        while (running) healthTimes.push(await timed(`${baseUrl}/api/health`, {}));
-      })();
-      calcTimes = calcTimes.concat(await Promise.all(Array.from({ length: 40 }, () => calculate(big))));
-      running = false;
-      await pinger;
+      await addExpense(big.trip);
+      const pinger = pingWhile(`${baseUrl}/api/health`, server.pid);
+      calcTimes = calcTimes.concat(await Promise.all(Array.from({ length: 40 }, () => calculate(big.trip))));
+      const pinged = await pinger.stop();
+      healthTimes.push(...pinged.times);
+      peak = Math.max(peak, pinged.peak);
     }
     const h = spread(healthTimes);
     const calcs = spread(calcTimes);
+    const bigLabel = `${big.members.toLocaleString('en-US')} members × ${count(big.expenses)}`;
     figures.push({
-      name: `settle api: /api/health while 40 calculations of the ${cases[1]!.label.split(' ×')[0]} trip run (3 rounds)`,
+      name: `settle api: /api/health while 40 calculations of the ${bigLabel} trip run (3 rounds)`,
       value: `p50 ${ms(h.p50)}, p95 ${ms(h.p95)}, max ${ms(h.max)} over ${healthTimes.length} ${goal(h.p95, 50)}; the 40 calculations p50 ${ms(calcs.p50)}, max ${ms(calcs.max)}`,
     });
     figures.push({
-      name: 'settle api: server RSS, ledgers seeded → after all calculations',
-      value: `${rssBefore.toFixed(0)} MiB → ${rssMiB(server.pid).toFixed(0)} MiB`,
+      name: 'settle api: server RSS, peak during those rounds → after them',
+      value: `${peak.toFixed(0)} MiB → ${rssMiB(server.pid).toFixed(0)} MiB`,
     });
   } finally {
     await bare.stop();

@@ -84,7 +84,7 @@ import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips
 import type { LedgerEvents } from './events';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
 import { createExpensePageCache, type SharedPage } from './expense-page-cache';
-import { jsonArrayInTurns, jsonObject, jsonOf, type JsonFields } from './typed-json';
+import { jsonArrayInTurns, jsonObject, jsonOf, nextTurn, type JsonFields } from './typed-json';
 import { balancesOf, type SettlementPlanner } from './settlement-planner';
 import { bundledRates, type RateProvider } from '../rates/provider';
 import { currencyFieldsOf, inHomeCurrency, originalOf, SHARES_MUST_ADD_UP } from './currency';
@@ -570,8 +570,10 @@ export function createSplitService({
    * its JSON, so a body made before is sent again without building anything.
    */
   async function calculate(tripId: string): Promise<CalculatedAnswer> {
+    // Each read of thousands of rows is synchronous in the embedded store: other requests get a turn between them.
     const members = await store.members.list(tripId);
     const memberIds = members.map((m) => m.user_id);
+    await nextTurn();
     const read = await store.split.ledgerState(tripId);
     await planner.plan(tripId, read, balancesOf(memberIds, read));
     let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
@@ -582,16 +584,25 @@ export function createSplitService({
       return plan.transfers;
     });
     const { balances, method } = outcome as NonNullable<typeof outcome>;
-    const home = await homeOf(tripId);
     emit('settlements.calculated', tripId, tripId);
+    await nextTurn();
+    const home = await homeOf(tripId);
     // Everything the answer shows: people's names come with their ids (and never change), "left" from who the
     // members are, every amount from the balances and the settlement records.
-    const hash = createHash('sha1').update(`${tripId}\n${home}\n${method}\n${memberIds.join(',')}`);
-    for (const b of balances)
-      hash.update(`\n${b.user_id} ${b.total_paid_cents} ${b.total_owed_cents} ${b.balance_cents}`);
-    for (const r of records)
-      hash.update(
-        `\n${r.id} ${r.from_user_id} ${r.to_user_id} ${r.amount_cents} ${r.settled_at} ${r.created_at}`,
+    const hash = createHash('sha1')
+      .update(`${tripId}\n${home}\n${method}\n${memberIds.join(',')}\n`)
+      .update(
+        balances
+          .map((b) => `${b.user_id} ${b.total_paid_cents} ${b.total_owed_cents} ${b.balance_cents}`)
+          .join('\n'),
+      )
+      .update(
+        records
+          .map(
+            (r) =>
+              `\n${r.id} ${r.from_user_id} ${r.to_user_id} ${r.amount_cents} ${r.settled_at} ${r.created_at}`,
+          )
+          .join(''),
       );
     return {
       etag: `"${hash.digest('base64url')}"`,

@@ -21,7 +21,7 @@ export function jsonObject<T extends object>(fields: JsonFields<T>): Json<T> {
 }
 
 /** Lets the event loop answer what is waiting (I/O included) before the caller goes on. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The JSON of `items.map(view)`, made `batch` items at a time with a turn of the event loop between batches: a list
