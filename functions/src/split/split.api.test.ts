@@ -911,6 +911,52 @@ describe('settlements', () => {
     const balances = (await calculate(owner)).body.balances as Balance[];
     expect(balances.map((b) => b.balance_cents)).toEqual([3000, -3000]);
   });
+
+  it('repeats one body under one ETag while nothing changes, and answers who joined or left without a ledger write', async () => {
+    const owner = await member('ana');
+    const bea = await member('bea');
+    const cai = await member('cai');
+    const tripId = await tripOf(owner, bea);
+    await api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, {
+      token: owner.token,
+      body: expenseBody(owner.id, { amount: 10 }),
+    });
+    const calculate = (who: Member, headers: Record<string, string> = {}) =>
+      api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, {
+        token: who.token,
+        headers,
+      });
+    const first = await calculate(owner);
+    const again = await calculate(bea, { 'accept-encoding': 'gzip' });
+    expect(first.headers.get('etag')).toBeTruthy();
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    const people = (answer: { body: { balances: Balance[] } }) =>
+      answer.body.balances.map((b) => [b.user_id, b.left, b.balance_cents]);
+
+    // Joining and leaving move no expense, yet the answer shows them: Cai at 0, Bea (who owes 5) as having left.
+    await api.store.members.add(tripId, cai.id);
+    const joined = await calculate(owner);
+    expect(joined.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    expect(people(joined)).toEqual([
+      [owner.id, false, 500],
+      [bea.id, false, -500],
+      [cai.id, false, 0],
+    ]);
+    expect(
+      (
+        await api.call('DELETE', `/api/trip-split/trips/${tripId}/participants/${bea.id}`, {
+          token: bea.token,
+        })
+      ).status,
+    ).toBe(204);
+    expect(people(await calculate(cai))).toEqual([
+      [owner.id, false, 500],
+      [cai.id, false, 0],
+      [bea.id, true, -500],
+    ]);
+  });
 });
 
 describe('settlements that move', () => {
