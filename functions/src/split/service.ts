@@ -16,6 +16,7 @@
  *   member it was made for (files/routes.ts).
  * - A settlement may be marked paid by its payer, its payee, or the owner.
  */
+import { createHash } from 'node:crypto';
 import {
   HOME_CURRENCY_CHANGED,
   HOME_CURRENCY_LOCKED,
@@ -58,7 +59,6 @@ import {
   type UserInvitation,
   type StoredSplit,
 } from '@wayfare/contract';
-import { createHash } from 'node:crypto';
 import type { FileStore } from '../files/file-store';
 import type { ImageUrls } from '../files/image-urls';
 import { deleteReceiptFiles, storeReceipt } from '../files/receipts';
@@ -218,9 +218,7 @@ function toExpense(
   };
 }
 
-/** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
-/** The trip of an expense write and its members, read once for the write and its answer. */
-/** Bytes of calculation answers kept (plain and compressed): a 10k-member trip's take about 7 MB. */
+/** Bytes of calculation answers kept, plain and compressed (a 10k-member trip's plain JSON alone is megabytes). */
 const CALCULATED_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** A settlement calculation's outcome: the ETag of what its answer shows, and how to make the answer's JSON. */
@@ -229,6 +227,8 @@ interface CalculatedAnswer {
   make: () => Promise<Buffer>;
 }
 
+/** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
+/** The trip of an expense write and its members, read once for the write and its answer. */
 interface ExpenseContext {
   trip: TripRecord;
   members: MemberRecord[];
