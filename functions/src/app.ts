@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
@@ -7,7 +7,6 @@ import expressStaticGzip from 'express-static-gzip';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { healthResponse } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
 import type { TokenService } from './auth/tokens';
@@ -19,6 +18,7 @@ import { clientAddressFromHeader } from './http/client-address';
 import { contentSecurityPolicyDirectives } from './http/content-security-policy';
 import { errorHandler, notFoundApiRoute } from './http/errors';
 import { answerRefusedBodies } from './http/host-body-errors';
+import { requestLog } from './http/request-log';
 import { idempotentWrites } from './http/idempotency';
 import { createLedgerEvents } from './split/events';
 import { createRateProvider } from './rates/provider';
@@ -51,8 +51,6 @@ export interface AppDeps {
 
 const JSON_BODY_LIMIT = '100kb';
 
-const REQUEST_ID = /^[\w-]{1,64}$/;
-
 /** Builds the Express app. No I/O happens here: every resource arrives through deps. */
 export function createApp(deps: AppDeps): Express {
   const { config, logger, webDist } = deps;
@@ -61,26 +59,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.clientIpHeader ? false : config.trustProxyHops);
   if (config.clientIpHeader) app.use(clientAddressFromHeader(config.clientIpHeader));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // One short line per request: never headers (they carry bearer tokens), bodies or query values.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: req.url.split('?')[0],
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -80,14 +80,24 @@ export function createEncodedBodies(maxBytes: number) {
 }
 
 /**
- * Sends a JSON body already in `encoding` under its ETag (the compression middleware leaves an encoded body alone).
- * The ETag is set before sending, so Express answers 304 to a matching If-None-Match without hashing the body.
+ * Sends a JSON body already in `encoding` under its ETag (the compression middleware leaves an encoded body alone):
+ * the kept Buffer as it is, with its length, through no serializer, charset or type lookup; a matching
+ * If-None-Match is answered 304 without a body.
  */
 export function sendEncodedJson(
   res: Response,
   { body, etag }: { body: Buffer; etag: string },
   encoding: BodyEncoding | null,
 ): void {
-  if (encoding) res.set('Content-Encoding', encoding);
-  res.set('ETag', etag).vary('Accept-Encoding').type('application/json').send(body);
+  res.setHeader('ETag', etag);
+  res.vary('Accept-Encoding');
+  if (res.req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(body);
 }

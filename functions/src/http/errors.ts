@@ -49,7 +49,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
           ...(clientError.details && { details: clientError.details }),
         }
       : { error: 'Something went wrong on our side. Please try again.' };
-    if (!clientError) logger.error({ err, reqId: req.id }, 'unhandled error');
+    if (!clientError) logger.error({ err, reqId: res.locals.requestId }, 'unhandled error');
     if (res.headersSent) return;
     res.status(clientError?.status ?? 500).json(body);
   };

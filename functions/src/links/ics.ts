@@ -1,6 +1,6 @@
 import ical from 'ical-generator';
 import { addDays, plansByDay } from '@wayfare/contract';
-import type { PlanRecord, TripRecord } from '../store/types';
+import type { PlanRecord, TripListFields } from '../store/types';
 
 /** How often subscribed calendar apps are asked to fetch the feed again. */
 const REFRESH_SECONDS = 60 * 60;
@@ -20,7 +20,7 @@ const wallClock = (date: string, time: string) => new Date(`${date}T${time}:00Z`
  * so 09:30 is 09:30 wherever the phone is, which is what a plan made in the trip's local time means. Each event's
  * UID is its plan's id, so a subscribed calendar updates a moved plan instead of adding a second one.
  */
-export function tripCalendar(trip: TripRecord, plans: PlanRecord[]): string {
+export function tripCalendar(trip: TripListFields, plans: PlanRecord[]): string {
   const calendar = ical({
     name: oneLine(trip.trip_name),
     description: oneLine(

@@ -71,7 +71,7 @@ import type {
   MemberRecord,
   SettlementRecord,
   Store,
-  TripRecord,
+  TripListFields,
   UserRecord,
 } from '../store/types';
 import {
@@ -230,7 +230,7 @@ interface CalculatedAnswer {
 /** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
 /** The trip of an expense write and its members, read once for the write and its answer. */
 interface ExpenseContext {
-  trip: TripRecord;
+  trip: TripListFields;
   members: MemberRecord[];
 }
 
@@ -457,7 +457,7 @@ export function createSplitService({
    * every caller unless it carries receipts (`signed`), whose addresses are signed for the viewer at `nowMs`.
    */
   async function buildPage(
-    trip: TripRecord,
+    trip: TripListFields,
     limit: number,
     cursor: ExpenseCursor | undefined,
     viewer: { id: string; nowMs: number },
@@ -495,7 +495,7 @@ export function createSplitService({
    * A page from the cache, or built and cached: once for everyone, or, when it carries receipts, per caller and
    * URL expiry hour (the shared entry then only says so).
    */
-  async function cachedPage(trip: TripRecord, user: UserRecord, { limit, cursor }: ExpenseListQuery) {
+  async function cachedPage(trip: TripListFields, user: UserRecord, { limit, cursor }: ExpenseListQuery) {
     const page = `${limit}\n${cursor ? encodeExpenseCursor(cursor) : ''}`;
     const nowMs = Date.now();
     const sharedKey = pages.key(trip.id, trip.ledger_version, page);

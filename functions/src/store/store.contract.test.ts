@@ -103,6 +103,28 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     await expect(adapter.store.trips.listForUser(randomUUID())).resolves.toEqual([]);
   });
 
+  it("reads a member's access to a trip: the list fields and their role, null for anyone else", async () => {
+    const owner = await adapter.store.users.create(newUser());
+    const friend = await adapter.store.users.create(newUser());
+    const stranger = await adapter.store.users.create(newUser());
+    const trip = await adapter.store.trips.create(owner.id, newTrip({ trip_name: 'Access' }));
+    await adapter.store.members.add(trip.id, friend.id);
+    const listFields = Object.fromEntries(TRIP_LIST_FIELDS.map((field) => [field, trip[field]]));
+
+    await expect(adapter.store.trips.accessFor(trip.id, owner.id)).resolves.toEqual({
+      trip: listFields,
+      role: 'owner',
+    });
+    const access = await adapter.store.trips.accessFor(trip.id, friend.id);
+    expect(access).toEqual({ trip: listFields, role: 'participant' });
+    // Only the list fields: never the guide, attractions or preferences.
+    expect(Object.keys(access?.trip ?? {}).sort()).toEqual([...TRIP_LIST_FIELDS].sort());
+    await expect(adapter.store.trips.accessFor(trip.id, stranger.id)).resolves.toBeNull();
+    await expect(adapter.store.trips.accessFor(randomUUID(), owner.id)).resolves.toBeNull();
+    await adapter.store.members.remove(trip.id, friend.id);
+    await expect(adapter.store.trips.accessFor(trip.id, friend.id)).resolves.toBeNull();
+  });
+
   it('adds and removes participants, never the owner, and refuses a second membership', async () => {
     const owner = await adapter.store.users.create(newUser());
     const friend = await adapter.store.users.create(newUser({ first_name: 'Bea' }));

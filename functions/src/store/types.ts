@@ -166,6 +166,12 @@ export interface MemberTrip extends TripListFields {
   owner_username: string;
 }
 
+/** A trip as the access check of a member's request reads it: its list fields and the caller's role, nothing more. */
+export interface TripAccess {
+  trip: TripListFields;
+  role: TripRole;
+}
+
 /** A finished guide as its writer leaves it on the trip. */
 export type WrittenGuide = Pick<
   TripRecord,
@@ -189,6 +195,11 @@ export interface TripStore {
   update(id: string, patch: TripPatch): Promise<TripRecord | null>;
   /** Deletes the trip and everything under it (members, plans, expenses, settlements); false when absent. */
   delete(id: string): Promise<boolean>;
+  /**
+   * The trip's list fields (never its guide, attractions or preferences) and the user's role in it, in one read;
+   * null when the trip does not exist or the user is not a member.
+   */
+  accessFor(id: string, userId: string): Promise<TripAccess | null>;
   /** The trips the user belongs to, newest first. */
   listForUser(userId: string): Promise<MemberTrip[]>;
   /** How many members the trip has, counted without loading them; 0 when it does not exist. */

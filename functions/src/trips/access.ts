@@ -1,21 +1,18 @@
-import { dateOutsideTrip, type TripRole } from '@wayfare/contract';
+import { dateOutsideTrip } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
-import type { Store, TripRecord } from '../store/types';
+import type { Store, TripAccess, TripListFields } from '../store/types';
 
 export const TRIP_NOT_FOUND = 'Trip not found';
 
 /**
- * The trip as seen by a member. A stranger gets the same 404 as for a trip that does not exist, so trip ids
- * reveal nothing; callers then check the role for rights that only the owner has (403).
+ * The trip as seen by a member: its list fields (not its guide) and the caller's role, in one read. A stranger gets
+ * the same 404 as for a trip that does not exist, so trip ids reveal nothing; callers then check the role for
+ * rights that only the owner has (403). A caller that needs the whole trip reads it after this check.
  */
-export async function requireTripMember(
-  store: Store,
-  tripId: string,
-  userId: string,
-): Promise<{ trip: TripRecord; role: TripRole }> {
-  const [trip, role] = await Promise.all([store.trips.get(tripId), store.members.roleOf(tripId, userId)]);
-  if (!trip || !role) throw new HttpError(404, TRIP_NOT_FOUND);
-  return { trip, role };
+export async function requireTripMember(store: Store, tripId: string, userId: string): Promise<TripAccess> {
+  const access = await store.trips.accessFor(tripId, userId);
+  if (!access) throw new HttpError(404, TRIP_NOT_FOUND);
+  return access;
 }
 
 export async function requireTripOwner(store: Store, tripId: string, userId: string, action: string) {
@@ -25,7 +22,11 @@ export async function requireTripOwner(store: Store, tripId: string, userId: str
 }
 
 /** Rejects (400) a plan or expense date too far from the trip's days to belong to it. */
-export function requireDateNearTrip(trip: TripRecord, date: string, field: string) {
+export function requireDateNearTrip(
+  trip: Pick<TripListFields, 'start_date' | 'end_date'>,
+  date: string,
+  field: string,
+) {
   const problem = dateOutsideTrip(date, trip);
   if (problem) throw new HttpError(400, problem, { [field]: problem });
 }

@@ -85,7 +85,12 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
     },
 
     async get(tripId: string, userId: string): Promise<TripView> {
-      const { trip, role } = await requireTripMember(store, tripId, userId);
+      // The page shows the guide: the whole trip is read, beside the (lean) membership check.
+      const [{ role }, trip] = await Promise.all([
+        requireTripMember(store, tripId, userId),
+        store.trips.get(tripId),
+      ]);
+      if (!trip) throw new HttpError(404, TRIP_NOT_FOUND);
       return view(trip, userId, role);
     },
 

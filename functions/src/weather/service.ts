@@ -9,7 +9,7 @@ import {
   type WeatherDay,
   type WeatherSource,
 } from '@wayfare/contract';
-import type { Store, TripRecord } from '../store/types';
+import type { Store, TripListFields } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { estimateDay } from './estimate';
 import type { ForecastSource } from './weather-api';
@@ -78,7 +78,7 @@ export function createWeatherService(
     },
 
     /** The weather of a trip the caller may see: a member's (above), or a share link's. */
-    async forTrip(trip: TripRecord): Promise<TripWeather> {
+    async forTrip(trip: TripListFields): Promise<TripWeather> {
       const day = today();
       if (
         !weatherWindowOpen(trip, day) ||

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type UserStore } from '../types';
 import type { Migration } from './migrations';
 
@@ -33,6 +34,10 @@ export function sqliteUsers(db: Database.Database): UserStore {
     `SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`,
   );
 
+  // Every signed-in request looks its user up by id. A user record is never changed or deleted through this port and
+  // this process is the database's only writer, so a user once found is remembered (frozen: shared by requests).
+  const found = new LRUCache<string, UserRecord>({ max: 10_000 });
+
   return {
     async create(user: NewUser) {
       const record: UserRecord = { ...user, id: randomUUID(), created_at: new Date().toISOString() };
@@ -47,7 +52,14 @@ export function sqliteUsers(db: Database.Database): UserStore {
       return record;
     },
     async findById(id) {
-      return byId.get(id) ?? null;
+      let user = found.get(id);
+      if (!user) {
+        const row = byId.get(id);
+        if (!row) return null;
+        user = Object.freeze(row);
+        found.set(id, user);
+      }
+      return user;
     },
     async findByEmail(email) {
       return byEmail.get(uniqueKey(email)) ?? null;

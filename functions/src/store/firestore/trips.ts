@@ -55,6 +55,13 @@ const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   };
 };
 
+/** The list fields of a trip document read with them in its field mask (picked: not every emulator honours masks). */
+const listFieldsOf = (snapshot: DocumentSnapshot): TripListFields => ({
+  ...(Object.fromEntries(TRIP_LIST_FIELDS.map((field) => [field, snapshot.get(field)])) as TripListFields),
+  ledger_version: (snapshot.get('ledger_version') as number | undefined) ?? 0,
+  home_currency: (snapshot.get('home_currency') as string | undefined) ?? DEFAULT_HOME_CURRENCY,
+});
+
 export function firestoreTrips(db: Firestore): TripStore {
   const trips = db.collection('trips');
 
@@ -123,6 +130,14 @@ export function firestoreTrips(db: Firestore): TripStore {
       await ref.delete();
       return true;
     },
+    async accessFor(id, userId) {
+      // One batched read of the trip's list fields and the member's role (the mask covers both documents).
+      const [trip, member] = await db.getAll(trips.doc(id), trips.doc(id).collection('members').doc(userId), {
+        fieldMask: [...TRIP_LIST_FIELDS, 'role'],
+      });
+      if (!trip?.exists || !member?.exists) return null;
+      return { trip: listFieldsOf(trip), role: member.get('role') as TripRole };
+    },
     async listForUser(userId): Promise<MemberTrip[]> {
       // Only the listed fields come back: the guide and attractions stay on the server (and are picked again
       // here, as not every emulator honours the field mask).
@@ -131,7 +146,7 @@ export function firestoreTrips(db: Firestore): TripStore {
         .select(...TRIP_LIST_FIELDS, 'member_ids')
         .get();
       const docs = snapshot.docs.map((doc) => ({
-        ...(Object.fromEntries(TRIP_LIST_FIELDS.map((field) => [field, doc.get(field)])) as TripListFields),
+        ...listFieldsOf(doc),
         member_ids: doc.get('member_ids') as string[],
       }));
       const ownerIds = [...new Set(docs.map((doc) => doc.owner_id))];
@@ -144,7 +159,6 @@ export function firestoreTrips(db: Firestore): TripStore {
       return docs
         .map(({ member_ids, ...trip }) => ({
           ...trip,
-          ledger_version: trip.ledger_version ?? 0,
           role: (trip.owner_id === userId ? 'owner' : 'participant') as TripRole,
           member_count: member_ids.length,
           owner_username: usernameOf.get(trip.owner_id) ?? '',
