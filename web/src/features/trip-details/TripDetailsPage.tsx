@@ -1,26 +1,34 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Pencil, RefreshCw, Share2, Sparkles, Users, Wallet } from 'lucide-react';
+import { ArrowLeft, Pencil, RefreshCw, Share2, Users, Wallet } from 'lucide-react';
 import { cx } from '../../shared/cx';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { SkeletonColumns } from '../../shared/ui/Skeleton';
+import { SkeletonBlock, SkeletonColumns } from '../../shared/ui/Skeleton';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { RecommendationsPanel, useAutoAddPlans, useGuideStatus } from '../ai-guide';
-import { DailyPlansBoard } from '../daily-plans';
-import { TripMap } from '../map';
-import { TripLinksDialog } from '../sharing';
+import { useGuideStatus } from '../ai-guide';
 import { peopleLabel, CityPhotoCredit, TripPhoto } from '../trips';
-import { useTripWeather } from '../weather';
 import type { TripView } from '@wayfare/contract';
 import { TripInfoCards } from './TripInfoCards';
+import type { TripPlanningProps } from './TripSections';
 import { useTripDetails } from './useTripDetails';
 import styles from '../../shared/ui/TripPage.module.css';
+
+// The first render is the header and the trip's facts (the largest text on a phone's first screen). The guide and
+// the plan board, the map and the links dialog are chunks of their own, fetched while the trip loads and drawn
+// after it shows, so their code and schemas neither delay nor lengthen the page's first render.
+const loadSections = () => import('./TripSections');
+const TripPlanning = lazyNamed(loadSections, 'TripPlanning');
+const TripMap = lazyNamed(() => import('../map'), 'TripMap');
+const TripLinksDialog = lazyNamed(() => import('../sharing'), 'TripLinksDialog');
 
 export function TripDetailsPage() {
   const { tripId = '' } = useParams();
   const { state, retry, refresh, setPlans, reloadPlans } = useTripDetails(tripId);
   useDocumentTitle(state.status === 'ready' ? state.trip.trip_name : 'Trip Details');
+  // Fetched beside the trip, not after it.
+  useEffect(() => void loadSections(), []);
 
   if (state.status === 'loading') {
     return (
@@ -74,7 +82,7 @@ interface TripDetailsProps {
   refreshing: boolean;
   refreshFailed: boolean;
   onRefresh: () => void;
-  setPlans: Parameters<typeof DailyPlansBoard>[0]['setPlans'];
+  setPlans: TripPlanningProps['setPlans'];
   reloadPlans: () => Promise<void>;
 }
 
@@ -92,9 +100,9 @@ function TripDetails({
 }: TripDetailsProps) {
   // A guide still being written fills in here (guide, map sights) once it is done.
   const trip = useGuideStatus(loaded);
-  const weather = useTripWeather(trip);
   const [linksOpen, setLinksOpen] = useState(false);
-  const autoAdd = useAutoAddPlans(trip, (plans) => setPlans((current) => [...current, ...plans]));
+  // The links dialog's code is fetched when it is first opened, and it stays mounted from then on.
+  const [linksUsed, setLinksUsed] = useState(false);
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
@@ -125,7 +133,10 @@ function TripDetails({
             <button
               type="button"
               className={styles.iconButton}
-              onClick={() => setLinksOpen(true)}
+              onClick={() => {
+                setLinksUsed(true);
+                setLinksOpen(true);
+              }}
               aria-label="Calendar and sharing"
               title="Calendar and sharing"
             >
@@ -169,24 +180,27 @@ function TripDetails({
         </div>
       </header>
 
-      <TripLinksDialog trip={trip} open={linksOpen} onClose={() => setLinksOpen(false)} />
+      {linksUsed && (
+        <Suspense fallback={null}>
+          <TripLinksDialog trip={trip} open={linksOpen} onClose={() => setLinksOpen(false)} />
+        </Suspense>
+      )}
 
       {refreshFailed && <Notice tone="error">Failed to refresh trip details.</Notice>}
 
       <div className={styles.columns}>
         <div className={styles.main}>
           <TripInfoCards trip={trip} />
-          <RecommendationsPanel trip={trip} />
-          {autoAdd.message && (
-            <p className={styles.autoAdd} role="status">
-              <Sparkles size={16} aria-hidden="true" />
-              {autoAdd.message}
-            </p>
-          )}
-          <DailyPlansBoard trip={trip} weather={weather} setPlans={setPlans} reloadPlans={reloadPlans} />
+          {/* Taller than the screen below the facts, so the footer stays out of sight until the plans push it. */}
+          <Suspense fallback={<SkeletonBlock className={styles.sectionsPlaceholder} />}>
+            <TripPlanning trip={trip} setPlans={setPlans} reloadPlans={reloadPlans} />
+          </Suspense>
         </div>
         <aside className={styles.side} aria-label="Map">
-          <TripMap trip={trip} />
+          {/* Nothing below the map in its column: it appears without moving anything. */}
+          <Suspense fallback={null}>
+            <TripMap trip={trip} />
+          </Suspense>
         </aside>
       </div>
     </div>

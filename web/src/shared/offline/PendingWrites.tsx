@@ -1,8 +1,10 @@
-import { CloudOff, X } from 'lucide-react';
-import { format, parseISO } from 'date-fns';
-import { money } from '../locale';
-import { discardQueued, type QueuedWrite } from './outbox';
-import styles from './PendingWrites.module.css';
+import { Suspense } from 'react';
+import { lazyNamed } from '../lazyNamed';
+import type { QueuedWrite } from './outbox';
+
+// Usually there is nothing waiting: the list and the money formatting it needs (the currency table) are fetched
+// only when there is (the service worker keeps the chunk for offline use).
+const PendingWritesList = lazyNamed(() => import('./PendingWritesList'), 'PendingWritesList');
 
 /**
  * Writes made offline and still on the device: each marked pending (sent once back online) or, when the server
@@ -11,35 +13,8 @@ import styles from './PendingWrites.module.css';
 export function PendingWrites({ writes, label }: { writes: QueuedWrite[]; label: string }) {
   if (writes.length === 0) return null;
   return (
-    <ul className={styles.list} aria-label={label}>
-      {writes.map((write) => (
-        <li key={write.key} className={styles.row}>
-          <CloudOff size={18} aria-hidden="true" className={styles.icon} />
-          <div className={styles.main}>
-            <span className={styles.title}>{write.summary.title}</span>
-            <span className={styles.meta}>
-              {format(parseISO(write.summary.date), 'MMM d, yyyy')}
-              {write.summary.amount_cents !== undefined && ` · ${money(write.summary.amount_cents)}`}
-            </span>
-            {write.error ? (
-              <span className={styles.error}>Not saved: {write.error}</span>
-            ) : (
-              <span className={styles.pending}>Pending: will be sent when you are back online</span>
-            )}
-          </div>
-          {write.error && (
-            <button
-              type="button"
-              className={styles.discard}
-              aria-label={`Discard ${write.summary.title}`}
-              title="Discard"
-              onClick={() => void discardQueued(write.key)}
-            >
-              <X size={18} aria-hidden="true" />
-            </button>
-          )}
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={null}>
+      <PendingWritesList writes={writes} label={label} />
+    </Suspense>
   );
 }
