@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupCommit } from './group-commit';
+import { closeGroupCommit, groupCommit } from './group-commit';
 
 describe('groupCommit', () => {
   const dirs: string[] = [];
@@ -126,4 +126,27 @@ describe('groupCommit', () => {
     expect(runs).toEqual(['a', 'b', 'a', 'b', 'c']);
     expect(db.prepare('SELECT text FROM notes ORDER BY id').pluck().all()).toEqual(['a', 'c', 'a+c']);
   });
+
+  it.runIf(fs.existsSync('/proc/self/fd'))(
+    'flushes every group through one open log file, closed by closeGroupCommit',
+    async () => {
+      const { db, file } = open();
+      const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
+      const write = groupCommit(db);
+      const openLogs = () =>
+        fs.readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`) === `${file}-wal`;
+          } catch {
+            return false;
+          }
+        }).length;
+      for (const text of ['a', 'b', 'c']) await write(() => insert.run(text));
+      // SQLite's own handle and the committer's.
+      expect(openLogs()).toBe(2);
+      await closeGroupCommit(db);
+      expect(openLogs()).toBe(1);
+      db.close();
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import type Database from 'better-sqlite3';
 
 /**
@@ -31,15 +32,34 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export type GroupWrite = <T>(write: (group: Group) => T) => Promise<T>;
 
 const committers = new WeakMap<Database.Database, GroupWrite>();
+/** The write-ahead log each committer keeps open to flush it (one open file per connection, not one per group). */
+interface WalFile {
+  fd: number;
+  flushes: Set<Promise<void>>;
+}
+const walFiles = new WeakMap<Database.Database, WalFile>();
+const fsync = promisify(fs.fsync);
 
 /** Flushes the database's write-ahead log to disk, on libuv's thread pool. */
-async function syncWal(db: Database.Database): Promise<void> {
-  const wal = await fs.promises.open(`${db.name}-wal`, 'r');
-  try {
-    await wal.sync();
-  } finally {
-    await wal.close();
-  }
+function syncWal(db: Database.Database): Promise<void> {
+  let wal = walFiles.get(db);
+  if (!wal) walFiles.set(db, (wal = { fd: fs.openSync(`${db.name}-wal`, 'r'), flushes: new Set() }));
+  const { flushes } = wal;
+  const flush = fsync(wal.fd).finally(() => flushes.delete(flush));
+  flushes.add(flush);
+  return flush;
+}
+
+/**
+ * Closes the log the committer of `db` keeps open, after the flushes under way. Call it before the database closes:
+ * SQLite removes the log when its last connection closes.
+ */
+export async function closeGroupCommit(db: Database.Database): Promise<void> {
+  const wal = walFiles.get(db);
+  if (!wal) return;
+  walFiles.delete(db);
+  await Promise.allSettled(wal.flushes);
+  fs.closeSync(wal.fd);
 }
 
 /** A fresh set of shared steps, finished in the order they were made. */
