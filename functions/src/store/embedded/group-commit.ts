@@ -41,13 +41,13 @@ const walFiles = new WeakMap<Database.Database, WalFile>();
 const fsync = promisify(fs.fsync);
 
 /** Flushes the database's write-ahead log to disk, on libuv's thread pool. */
-function syncWal(db: Database.Database): Promise<void> {
+async function syncWal(db: Database.Database): Promise<void> {
   let wal = walFiles.get(db);
   if (!wal) walFiles.set(db, (wal = { fd: fs.openSync(`${db.name}-wal`, 'r'), flushes: new Set() }));
   const { flushes } = wal;
   const flush = fsync(wal.fd).finally(() => flushes.delete(flush));
   flushes.add(flush);
-  return flush;
+  await flush;
 }
 
 /**
