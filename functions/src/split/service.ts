@@ -512,11 +512,28 @@ export function createSplitService({
   const homeOf = async (tripId: string) => homeCurrencyOf((await store.trips.get(tripId)) ?? {});
 
   /**
-   * What an expense write and its answer need of the trip, read once per request: the trip (its dates and home
-   * currency) and its members (the split, and the names in the answer).
+   * The trip and its members as the expense writes arriving in one turn of the event loop read them: one read for
+   * all of them (ten concurrent writers of a trip arrive together, each answered after its group's commit). The
+   * store checks again inside the write that everyone a write names is still a member, so a read shared with a
+   * write that came in the same turn is as good as one of its own.
+   */
+  const tripReads = new Map<string, Promise<[TripRecord | null, MemberRecord[]]>>();
+  function tripAndMembers(tripId: string) {
+    let read = tripReads.get(tripId);
+    if (!read) {
+      if (tripReads.size === 0) setImmediate(() => tripReads.clear());
+      read = Promise.all([store.trips.get(tripId), store.members.list(tripId)]);
+      tripReads.set(tripId, read);
+    }
+    return read;
+  }
+
+  /**
+   * What an expense write and its answer need of the trip, read once per request (or turn, above): the trip (its
+   * dates and home currency) and its members (the split, and the names in the answer).
    */
   async function expenseContext(tripId: string): Promise<ExpenseContext> {
-    const [trip, members] = await Promise.all([store.trips.get(tripId), store.members.list(tripId)]);
+    const [trip, members] = await tripAndMembers(tripId);
     // The trip goes with its expenses: an expense whose trip is gone is gone too.
     if (!trip) throw new HttpError(404, EXPENSE_NOT_FOUND);
     return { trip, members };
@@ -731,9 +748,12 @@ export function createSplitService({
     },
 
     async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {
-      const { trip } = await requireTripMember(store, tripId, user.id);
-      // The members as read before the write: the store refuses anyone gone by the time it commits.
-      const context = { trip, members: await store.members.list(tripId) };
+      // The trip and its members as read before the write (the store refuses anyone gone by the time it commits);
+      // to anyone not among them the trip does not exist.
+      const [trip, members] = await tripAndMembers(tripId);
+      if (!trip || !members.some((member) => member.user_id === user.id))
+        throw new HttpError(404, TRIP_NOT_FOUND);
+      const context = { trip, members };
       // The home currency can change while the ledger is empty: the write checks it is still the one converted to.
       const { fields, home } = await expenseFields(context, body);
       const record = await committed(

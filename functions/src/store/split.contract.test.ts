@@ -3,7 +3,13 @@ import { expect, it } from 'vitest';
 import { computeBalances, settle } from '@wayfare/contract';
 import { balancesOf } from '../split/settlement-planner';
 import { describeStoreContract, tripOfPeople, newUser, officialEmulatorOnlyReason } from './test-adapters';
-import { NotAMemberError, type ExpenseRecord, type LedgerState, type NewExpense } from './types';
+import {
+  HomeCurrencyChangedError,
+  NotAMemberError,
+  type ExpenseRecord,
+  type LedgerState,
+  type NewExpense,
+} from './types';
 
 describeStoreContract('store contract, expenses and settlements', (adapter) => {
   /** A trip of an owner and one friend. */
@@ -398,6 +404,43 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     );
     expect(await adapter.store.split.listExpenses(trip.id)).toHaveLength(50);
     expect(await totals(trip.id)).toEqual([50, 50 * 100 + (49 * 50) / 2]);
+  });
+
+  // The embedded store runs concurrent writes as one group; refusals inside it undo only themselves.
+  it('commits concurrent writes beside refused ones (a stranger named, a changed home currency) with exact totals', async () => {
+    const { owner, friend, trip, expense } = await group();
+    const outsider = await adapter.store.users.create(newUser());
+    await expect(adapter.store.trips.setHomeCurrency(trip.id, 'JPY')).resolves.toBe('set');
+    const outcomes = await Promise.allSettled([
+      adapter.store.split.createExpense(
+        trip.id,
+        expense({ amount_cents: 1000, shares: [{ user_id: friend.id, share_cents: 1000 }] }),
+        'JPY',
+      ),
+      adapter.store.split.createExpense(trip.id, expense({ paid_by: outsider.id }), 'JPY'),
+      adapter.store.split.createExpense(
+        trip.id,
+        expense({ amount_cents: 300, paid_by: friend.id, shares: [{ user_id: owner.id, share_cents: 300 }] }),
+      ),
+      adapter.store.split.createExpense(trip.id, expense(), 'USD'),
+      adapter.store.split.createExpense(trip.id, expense({ amount_cents: 20 }), 'JPY'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(outcomes[1]).toMatchObject({ reason: new NotAMemberError(outsider.id) });
+    expect(outcomes[3]).toMatchObject({ reason: new HomeCurrencyChangedError('USD') });
+    expect(await totals(trip.id)).toEqual([3, 1320]);
+    const state = await adapter.store.split.ledgerState(trip.id);
+    expect(balancesOf([owner.id, friend.id, outsider.id], state)).toEqual(
+      computeBalances([owner.id, friend.id, outsider.id], await adapter.store.split.listExpenses(trip.id)),
+    );
+    expect(state.totals.find((t) => t.user_id === outsider.id)).toBeUndefined();
+    expect(state.ledger_version).toBeGreaterThan(0);
   });
 
   it('keeps totals exact when concurrent edits and deletes race on one expense', async (ctx) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupCommit } from './group-commit';
+import { closeGroupCommit, groupCommit } from './group-commit';
 
 describe('groupCommit', () => {
   const dirs: string[] = [];
@@ -82,4 +82,71 @@ describe('groupCommit', () => {
     expect(db.prepare('SELECT COUNT(*) FROM notes').pluck().get()).toBe(3);
     db.close();
   });
+
+  it('gives the writes of a group one shared step, finished once inside the transaction before the commit', async () => {
+    const { db } = open();
+    const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
+    const write = groupCommit(db);
+    const key = {};
+    let made = 0;
+    const joined = () => {
+      made += 1;
+      const texts: string[] = [];
+      return { texts, finish: () => insert.run(texts.join('+')) };
+    };
+    await Promise.all(
+      ['a', 'b', 'c'].map((text) => write((group) => group.shared(key, joined).texts.push(text))),
+    );
+    expect(made).toBe(1);
+    expect(db.prepare('SELECT text FROM notes').pluck().all()).toEqual(['a+b+c']);
+    await write((group) => group.shared(key, joined).texts.push('d'));
+    expect(made).toBe(2);
+  });
+
+  it('runs the group again with a savepoint per write when one fails: shared steps start afresh, the failed write adds nothing', async () => {
+    const { db } = open();
+    const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
+    const write = groupCommit(db);
+    const key = {};
+    const runs: string[] = [];
+    const joined = () => {
+      const texts: string[] = [];
+      return { texts, finish: () => insert.run(texts.join('+')) };
+    };
+    const note = (text: string, fail = false) =>
+      write((group) => {
+        runs.push(text);
+        insert.run(text);
+        if (fail) throw new Error('no');
+        group.shared(key, joined).texts.push(text);
+      });
+    const outcomes = await Promise.allSettled([note('a'), note('b', true), note('c')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // The first attempt stopped at the failure and was undone; the second ran every write in its own savepoint.
+    expect(runs).toEqual(['a', 'b', 'a', 'b', 'c']);
+    expect(db.prepare('SELECT text FROM notes ORDER BY id').pluck().all()).toEqual(['a', 'c', 'a+c']);
+  });
+
+  it.runIf(fs.existsSync('/proc/self/fd'))(
+    'flushes every group through one open log file, closed by closeGroupCommit',
+    async () => {
+      const { db, file } = open();
+      const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
+      const write = groupCommit(db);
+      const openLogs = () =>
+        fs.readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`) === `${file}-wal`;
+          } catch {
+            return false;
+          }
+        }).length;
+      for (const text of ['a', 'b', 'c']) await write(() => insert.run(text));
+      // SQLite's own handle and the committer's.
+      expect(openLogs()).toBe(2);
+      await closeGroupCommit(db);
+      expect(openLogs()).toBe(1);
+      db.close();
+    },
+  );
 });

@@ -1,35 +1,95 @@
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import type Database from 'better-sqlite3';
 
+/**
+ * Work a group's writes share, made once per attempt at the group (see `Group.shared`): what the writes read once
+ * for all of them, and what they add up to and write once. `finish` runs after the group's last write, inside its
+ * transaction, before the commit.
+ */
+export interface GroupStep {
+  finish(): void;
+}
+
+/** The group a write runs in. */
+export interface Group {
+  /**
+   * The step `key` names in this attempt at the group, made by `create` for the first write that asks. A write adds
+   * to a step only as its last act, once nothing of it can fail any more, so a write that fails never added to one.
+   */
+  shared<S extends GroupStep>(key: object, create: () => S): S;
+}
+
 interface PendingWrite {
-  write: () => unknown;
+  write: (group: Group) => unknown;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 /** Runs a synchronous write inside the next group commit; resolves once that commit is on disk. */
-export type GroupWrite = <T>(write: () => T) => Promise<T>;
+export type GroupWrite = <T>(write: (group: Group) => T) => Promise<T>;
 
 const committers = new WeakMap<Database.Database, GroupWrite>();
+/** The write-ahead log each committer keeps open to flush it (one open file per connection, not one per group). */
+interface WalFile {
+  fd: number;
+  flushes: Set<Promise<void>>;
+}
+const walFiles = new WeakMap<Database.Database, WalFile>();
+const fsync = promisify(fs.fsync);
 
 /** Flushes the database's write-ahead log to disk, on libuv's thread pool. */
 async function syncWal(db: Database.Database): Promise<void> {
-  const wal = await fs.promises.open(`${db.name}-wal`, 'r');
-  try {
-    await wal.sync();
-  } finally {
-    await wal.close();
-  }
+  let wal = walFiles.get(db);
+  if (!wal) walFiles.set(db, (wal = { fd: fs.openSync(`${db.name}-wal`, 'r'), flushes: new Set() }));
+  const { flushes } = wal;
+  const flush = fsync(wal.fd).finally(() => flushes.delete(flush));
+  flushes.add(flush);
+  await flush;
+}
+
+/**
+ * Closes the log the committer of `db` keeps open, after the flushes under way. Call it before the database closes:
+ * SQLite removes the log when its last connection closes.
+ */
+export async function closeGroupCommit(db: Database.Database): Promise<void> {
+  const wal = walFiles.get(db);
+  if (!wal) return;
+  walFiles.delete(db);
+  await Promise.allSettled(wal.flushes);
+  fs.closeSync(wal.fd);
+}
+
+/** A fresh set of shared steps, finished in the order they were made. */
+function newGroup(): Group & { finish(): void } {
+  const steps = new Map<object, GroupStep>();
+  return {
+    shared<S extends GroupStep>(key: object, create: () => S): S {
+      let step = steps.get(key);
+      if (!step) steps.set(key, (step = create()));
+      return step as S;
+    },
+    finish() {
+      for (const step of steps.values()) step.finish();
+    },
+  };
 }
 
 /**
  * Group commit: writes that arrive in the same turn of the event loop (requests read together from their sockets)
- * run in one SQLite transaction, each in its own savepoint so one write's failure undoes only that write, and
- * share one commit, so one fsync makes all of them durable. Each promise settles only after that fsync, so a
- * write answered 2xx is on disk. In WAL mode the fsync does not hold the event loop: the group commits with
- * synchronous = NORMAL (its frames written to the log, not yet flushed) and the log is then fsynced off the main
- * thread while other requests, and the next group's commit, go on. One committer per connection, so every adapter
- * on it groups together.
+ * run in one SQLite transaction and share one commit, so one fsync makes all of them durable. Each promise settles
+ * only after that fsync, so a write answered 2xx is on disk. In WAL mode the fsync does not hold the event loop: the
+ * group commits with synchronous = NORMAL (its frames written to the log, not yet flushed) and the log is then
+ * fsynced off the main thread while other requests, and the next group's commit, go on. One committer per
+ * connection, so every adapter on it groups together.
+ *
+ * The writes first run one after another with nothing between them. Should any of them throw, that attempt is
+ * rolled back whole and the group runs again with each write in its own savepoint, so a failing write undoes only
+ * itself and the others commit; the first attempt spares every write a savepoint (its journal of each page it
+ * touches) in the usual case where none fails. A write may therefore run twice: it must be a function of the
+ * database alone.
  */
 export function groupCommit(db: Database.Database): GroupWrite {
   const existing = committers.get(db);
@@ -37,23 +97,37 @@ export function groupCommit(db: Database.Database): GroupWrite {
   const wal = !db.memory && db.pragma('journal_mode', { simple: true }) === 'wal';
   let pending: PendingWrite[] = [];
 
+  /** One attempt at the group in one transaction: every write's outcome, or throws when the attempt is undone. */
+  const attempt = (batch: PendingWrite[], isolated: boolean): Outcome[] =>
+    db
+      .transaction(() => {
+        const group = newGroup();
+        const outcomes = batch.map(({ write }): Outcome => {
+          // Nested inside the open transaction, better-sqlite3 runs a transaction as a savepoint.
+          if (!isolated) return { ok: true, value: write(group) };
+          try {
+            return { ok: true, value: db.transaction(write)(group) };
+          } catch (error) {
+            return { ok: false, error };
+          }
+        });
+        group.finish();
+        return outcomes;
+      })
+      .immediate();
+
   const flush = () => {
     const batch = pending;
     pending = [];
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    let outcomes: Outcome[];
     const synchronous = db.pragma('synchronous', { simple: true }) as number;
     try {
       if (wal) db.pragma('synchronous = NORMAL');
-      db.transaction(() => {
-        for (const { write } of batch) {
-          try {
-            // Nested inside the open transaction, better-sqlite3 runs this as a savepoint.
-            outcomes.push({ ok: true, value: db.transaction(write)() });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
-      }).immediate();
+      try {
+        outcomes = attempt(batch, false);
+      } catch {
+        outcomes = attempt(batch, true);
+      }
     } catch (error) {
       for (const { reject } of batch) reject(error);
       return;
@@ -71,7 +145,7 @@ export function groupCommit(db: Database.Database): GroupWrite {
     else settle();
   };
 
-  const write: GroupWrite = <T>(run: () => T) =>
+  const write: GroupWrite = <T>(run: (group: Group) => T) =>
     new Promise<T>((resolve, reject) => {
       // setImmediate runs after the poll phase, so every request read in this turn has queued its write by then.
       if (pending.length === 0) setImmediate(flush);

@@ -18,6 +18,7 @@ import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
 import { reconcilePending } from '../pending-settlements';
 import { receiptOf } from './receipts';
+import { timeOrderedId } from './time-ordered-id';
 
 export const splitMigrations: Migration[] = [
   {
@@ -143,6 +144,12 @@ type PageParams = { trip: string; limit: number; date: string; created: string; 
 
 type StoredPatch = ExpensePatch & Pick<ExpenseRecord, 'payers'>;
 
+/** A trip as its expense writes check it: who its members are and the currency its ledger is in. */
+interface TripFacts {
+  members: Set<string>;
+  homeCurrency: string | undefined;
+}
+
 const LIST_ORDER = 'ORDER BY expense_date DESC, created_at DESC, id';
 
 export function sqliteSplit(db: Database.Database): SplitStore {
@@ -250,6 +257,9 @@ export function sqliteSplit(db: Database.Database): SplitStore {
   const isMember = db
     .prepare<[string, string], number>('SELECT 1 FROM trip_members WHERE trip_id = ? AND user_id = ?')
     .pluck();
+  const memberIdsOf = db
+    .prepare<[string], string>('SELECT user_id FROM trip_members WHERE trip_id = ?')
+    .pluck();
 
   const homeCurrencyOf = db.prepare<[string], string>('SELECT home_currency FROM trips WHERE id = ?').pluck();
 
@@ -302,18 +312,27 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     ]);
   /** The payers column: NULL when the first payer paid it all. */
   const payersColumn = (payers: ExpensePayer[]) => (payers.length > 1 ? JSON.stringify(payers) : null);
-  /** Writes the shares in one statement and adds the expense to the running totals. */
+  /** Writes an expense's shares, in one statement for up to ROWS_PER_STATEMENT people. */
+  const insertSharesOf = (expenseId: string, shares: ExpenseRecord['shares']) =>
+    insertShares(shares.map((share, position) => [expenseId, position, share.user_id, share.share_cents]));
+  /** Writes the shares and adds the expense to the running totals. */
   const writeShares = (tripId: string, expenseId: string, expense: ExpenseRecord | StoredPatch) => {
-    insertShares(
-      expense.shares.map((share, position) => [expenseId, position, share.user_id, share.share_cents]),
-    );
+    insertSharesOf(expenseId, expense.shares);
     moveTotalsOf(tripId, expense, 1);
   };
 
-  const create = db.transaction((expense: ExpenseRecord, homeCurrency?: string) => {
+  /** The expense's rows, and its money added to the running totals; checks inside the write that it may commit. */
+  const create = (
+    expense: ExpenseRecord,
+    homeCurrency: string | undefined,
+    trip: (tripId: string) => TripFacts,
+    addTotals: (tripId: string, expense: Pick<ExpenseRecord, 'amount_cents' | 'payers' | 'shares'>) => void,
+  ) => {
     const { shares: _shares, split, payers, receipt: _receipt, original, ...row } = expense;
-    requireMembers(expense.trip_id, newlyNamed(expense));
-    if (homeCurrency !== undefined && homeCurrencyOf.get(expense.trip_id) !== homeCurrency) {
+    const facts = trip(expense.trip_id);
+    const stranger = newlyNamed(expense).find((userId) => !facts.members.has(userId));
+    if (stranger) throw new NotAMemberError(stranger);
+    if (homeCurrency !== undefined && facts.homeCurrency !== homeCurrency) {
       throw new HomeCurrencyChangedError(homeCurrency);
     }
     insertExpense.run({
@@ -322,11 +341,62 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       split: JSON.stringify(split),
       ...originalColumns(original),
     });
-    writeShares(expense.trip_id, expense.id, expense);
-    moveTotals.run({ trip_id: expense.trip_id, count: 1, cents: expense.amount_cents });
-  });
+    insertSharesOf(expense.id, expense.shares);
+    addTotals(expense.trip_id, expense);
+  };
 
-  const createMany = db.transaction((list: ExpenseRecord[]) => list.forEach((expense) => create(expense)));
+  /** What a trip's expense writes check, read once (per trip, group or batch) inside the write's transaction. */
+  const tripFacts = () => {
+    const trips = new Map<string, TripFacts>();
+    return (tripId: string) => {
+      let facts = trips.get(tripId);
+      if (!facts) {
+        facts = { members: new Set(memberIdsOf.all(tripId)), homeCurrency: homeCurrencyOf.get(tripId) };
+        trips.set(tripId, facts);
+      }
+      return facts;
+    };
+  };
+
+  /**
+   * New expenses' money summed per trip and person, written once when `finish` runs: one statement for the people's
+   * totals and one for the trip's count, total and ledger version, however many expenses.
+   */
+  const totalsStep = () => {
+    const trips = new Map<string, { count: number; cents: number; people: Map<string, [number, number]> }>();
+    const person = (people: Map<string, [number, number]>, userId: string) => {
+      let owedAndPaid = people.get(userId);
+      if (!owedAndPaid) people.set(userId, (owedAndPaid = [0, 0]));
+      return owedAndPaid;
+    };
+    return {
+      add(tripId: string, expense: Pick<ExpenseRecord, 'amount_cents' | 'payers' | 'shares'>) {
+        let trip = trips.get(tripId);
+        if (!trip) trips.set(tripId, (trip = { count: 0, cents: 0, people: new Map() }));
+        trip.count += 1;
+        trip.cents += expense.amount_cents;
+        for (const share of expense.shares) person(trip.people, share.user_id)[0] += share.share_cents;
+        for (const payer of expense.payers) person(trip.people, payer.user_id)[1] += payer.paid_cents;
+      },
+      finish() {
+        for (const [tripId, { count, cents, people }] of trips) {
+          moveLedgerTotals([...people].map(([userId, [owed, paid]]) => [tripId, userId, owed, paid]));
+          moveTotals.run({ trip_id: tripId, count, cents });
+        }
+      },
+    };
+  };
+
+  // Keys of the group steps the expense writes share (group-commit.ts).
+  const groupTripFacts = {};
+  const groupTotals = {};
+
+  const createMany = db.transaction((list: ExpenseRecord[]) => {
+    const trip = tripFacts();
+    const totals = totalsStep();
+    list.forEach((expense) => create(expense, undefined, trip, totals.add));
+    totals.finish();
+  });
 
   const update = db.transaction((id: string, patch: StoredPatch): ExpenseRecord | null => {
     const before = expenseById.get(id);
@@ -422,21 +492,29 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       const now = new Date().toISOString();
       const expense: ExpenseRecord = {
         ...withPayers(input),
-        id: randomUUID(),
+        id: timeOrderedId(),
         trip_id: tripId,
         created_at: now,
         updated_at: now,
         receipt: null,
       };
-      // Concurrent expense writes share one transaction and one fsync (see group-commit.ts).
-      await writeGrouped(() => create(expense, homeCurrency));
+      // Concurrent expense writes share one transaction and one fsync, the reads of their trips and the update of
+      // its totals (see group-commit.ts).
+      await writeGrouped((group) =>
+        create(
+          expense,
+          homeCurrency,
+          group.shared(groupTripFacts, () => ({ read: tripFacts(), finish() {} })).read,
+          (tripId, money) => group.shared(groupTotals, totalsStep).add(tripId, money),
+        ),
+      );
       return expense;
     },
     async createExpenses(tripId, inputs) {
       const now = new Date().toISOString();
       const list = inputs.map((input): ExpenseRecord => ({
         ...withPayers(input),
-        id: randomUUID(),
+        id: timeOrderedId(),
         trip_id: tripId,
         created_at: now,
         updated_at: now,

@@ -7,6 +7,7 @@ import { invitationMigrations, sqliteInvitations } from './invitations';
 import { linkMigrations, sqliteLinks } from './links';
 import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
 import { inviteLinkMigrations, sqliteInviteLinks } from './invite-links';
+import { closeGroupCommit } from './group-commit';
 import { migrate } from './migrations';
 import { planMigrations, sqlitePlans } from './plans';
 import { receiptMigrations, sqliteReceipts } from './receipts';
@@ -60,6 +61,7 @@ export function openSqliteStore(file: string): Store {
       ping.get();
     },
     async close() {
+      await closeGroupCommit(db);
       db.close();
     },
   };
