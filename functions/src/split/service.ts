@@ -72,6 +72,7 @@ import type {
   SettlementRecord,
   Store,
   TripListFields,
+  TripRecord,
   UserRecord,
 } from '../store/types';
 import {
