@@ -123,6 +123,24 @@ describe.each(Object.entries(backends))('Idempotency-Key on writes: %s', (_name,
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
   });
 
+  it('answers a repeated calculation in full: a pre-encoded answer is computed again, never replayed empty', async () => {
+    const { trip, owner, participant } = await tripWithMembers(api);
+    const created = await api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
+      token: owner.token,
+      body: expense(owner.user.id),
+    });
+    expect(created.status).toBe(201);
+    const path = `/api/trip-split/trips/${trip.id}/settlements/calculate`;
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const first = await api.call('POST', path, { token: owner.token, headers });
+    const again = await api.call('POST', path, { token: owner.token, headers });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(first.body.settlements).toHaveLength(1);
+    expect(again.body).toEqual(first.body);
+    expect(again.body.settlements[0].payer.user_id).toBe(participant.user.id);
+  });
+
   it('refuses a key reused for another request (422), a malformed key (400), and ignores it without a session', async () => {
     const { trip, owner, stranger } = await tripWithMembers(api);
     const key = randomUUID();

@@ -57,9 +57,11 @@ export function idempotentWrites(deps: { tokens: TokenService; store: Store }): 
     };
     res.once('finish', () => {
       if (kept) return;
-      // An answer without a JSON body (204) is kept as it is; anything else frees the key for a retry.
+      // An answer without a body (204) is kept as it is. Anything else frees the key for a retry: a failure, and a
+      // 2xx whose body went out pre-encoded (sendEncodedJson), which a replay could not repeat — those routes
+      // (settlement calculation) answer the same again when run again.
       const done =
-        res.statusCode >= 200 && res.statusCode < 300
+        res.statusCode === 204
           ? idempotency.complete(
               userId,
               key,
