@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import type { Expense, Participant } from '@wayfare/contract';
+import { HOME_CURRENCY_CHANGED, type Expense, type Participant } from '@wayfare/contract';
 import { ExpenseFormModal } from '../features/split/ExpenseFormModal';
 import { participant } from './people';
+import type { StubRoutes } from './stubApi';
 
 /** Adding an expense to trip t1, as the stubbed API names the request. */
 export const ADD_EXPENSE = 'POST /api/trip-split/trips/t1/expenses';
@@ -37,3 +38,34 @@ export function renderExpenseForm({
   );
   return onClose;
 }
+
+/**
+ * The API while another member changes trip t1's home currency from dollars to euros: the first add is refused
+ * (409), the trip's ledger now answers in euros, a dollar is 0.92 euros, and the next add is stored.
+ */
+export function homeCurrencyChangesToEuros(): StubRoutes {
+  let adds = 0;
+  return {
+    [ADD_EXPENSE]: () =>
+      ++adds === 1 ? { status: 409, body: { error: HOME_CURRENCY_CHANGED } } : { status: 201, body: {} },
+    'GET /api/trip-split/trips/t1/expenses': {
+      body: {
+        expenses: [],
+        next_cursor: null,
+        expense_count: 0,
+        total_expenses_cents: 0,
+        total_expenses: 0,
+        your_share_cents: 0,
+        home_currency: 'EUR',
+      },
+    },
+    'GET /api/rates': {
+      body: { from: 'USD', to: 'EUR', rate: '0.92', source: 'ecb', rate_date: '2027-04-09' },
+    },
+  };
+}
+
+/** What an expense form says once the save was refused because the trip's home currency became euros. */
+export const HOME_CURRENCY_NOW_EUROS =
+  "The trip's home currency changed to EUR while this expense was being saved, so it was not saved. " +
+  'Your entries are kept: check the amounts, now converted to EUR, and save again.';

@@ -2,7 +2,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSUPPORTED_RECEIPT } from '@wayfare/contract';
-import { ADD_EXPENSE, chooseReceipt, inGerman } from '../../test-support/expenseForms';
+import {
+  ADD_EXPENSE,
+  HOME_CURRENCY_NOW_EUROS,
+  chooseReceipt,
+  homeCurrencyChangesToEuros,
+  inGerman,
+} from '../../test-support/expenseForms';
 import { dinnerForThree, euroDinnerPaidByTwo } from '../../test-support/expenses';
 import { participant } from '../../test-support/people';
 import { stubApi } from '../../test-support/stubApi';
@@ -156,6 +162,25 @@ describe('AddExpenseModal: locale, receipts and foreign payers', () => {
           { user_id: 'u-carol', amount: '0.00' },
         ],
       },
+    });
+  });
+
+  it("says the trip's home currency changed under the save and keeps the entries to save again", async () => {
+    const requests = stubApi(homeCurrencyChangesToEuros());
+    const onClose = renderModal();
+    await fillBasics('Taxi', '30');
+    await userEvent.click(addButton());
+    expect(await screen.findByText(HOME_CURRENCY_NOW_EUROS)).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Taxi');
+    expect(screen.getByLabelText('Amount ($)')).toHaveValue('30');
+    expect(await screen.findByDisplayValue('0.92')).toHaveAccessibleName('Rate (EUR per 1 USD)');
+
+    await userEvent.click(addButton());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.filter((r) => r.method === 'POST')[1]?.body).toMatchObject({
+      amount: '30.00',
+      currency: 'USD',
     });
   });
 

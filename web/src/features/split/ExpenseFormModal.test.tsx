@@ -2,7 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYERS_MUST_ADD_UP, SHARES_EXCEED_AMOUNT } from '@wayfare/contract';
-import { ADD_EXPENSE, chooseReceipt, inGerman, renderExpenseForm } from '../../test-support/expenseForms';
+import {
+  ADD_EXPENSE,
+  HOME_CURRENCY_NOW_EUROS,
+  chooseReceipt,
+  homeCurrencyChangesToEuros,
+  inGerman,
+  renderExpenseForm,
+} from '../../test-support/expenseForms';
 import { dinnerForThree, euroDinnerPaidByTwo } from '../../test-support/expenses';
 import { stubApi } from '../../test-support/stubApi';
 
@@ -147,6 +154,27 @@ describe('ExpenseFormModal: locale, server rules, receipts and foreign payers', 
     expect(screen.getByLabelText(/^Title/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Title/)).toHaveFocus();
     expect(requests).toEqual([]);
+  });
+
+  it("says the trip's home currency changed under the save, keeps the entries, shows them converted, and saves again", async () => {
+    const requests = stubApi(homeCurrencyChangesToEuros());
+    const onClose = renderExpenseForm({ home: 'USD' });
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Taxi');
+    await userEvent.type(screen.getByLabelText(/^Amount/), '30');
+    await submit();
+    expect(await screen.findByText(HOME_CURRENCY_NOW_EUROS)).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    // Nothing typed is lost: the dollars stay dollars, now with their rate to the trip's euros.
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Taxi');
+    expect(screen.getByLabelText('Amount ($)')).toHaveValue('30');
+    expect(await screen.findByDisplayValue('0.92')).toHaveAccessibleName('Rate (EUR per 1 USD)');
+    expect(screen.getByText("= €27.60 in the trip's currency")).toBeVisible();
+
+    await submit();
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const adds = requests.filter((r) => r.method === 'POST');
+    expect(adds[0]?.body).not.toHaveProperty('currency');
+    expect(adds[1]?.body).toMatchObject({ title: 'Taxi', amount: '30.00', currency: 'USD' });
   });
 
   it('attaches a receipt chosen while adding, right after the expense is created; a failed upload keeps the expense and offers a retry', async () => {

@@ -1,7 +1,15 @@
 import { useId, type ReactNode } from 'react';
-import { FormProvider, type FieldValues } from 'react-hook-form';
-import type { Expense, ExpenseBodyInput, Participant } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  DEFAULT_HOME_CURRENCY,
+  HOME_CURRENCY_CHANGED,
+  currencyOf,
+  type CurrencyDraft,
+  type Expense,
+  type ExpenseBodyInput,
+  type Participant,
+} from '@wayfare/contract';
+import { ApiError, errorMessage } from '../../shared/api';
 import { submitTo, type SchemaForm } from '../../shared/form/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
@@ -9,6 +17,21 @@ import { Notice } from '../../shared/ui/Notice';
 import { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt } from './ReceiptControl';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
+
+/** What the form says when another member changed the trip's home currency while this expense was being saved. */
+const homeCurrencyChangedMessage = (home: string) =>
+  `The trip's home currency changed to ${home} while this expense was being saved, so it was not saved. ` +
+  `Your entries are kept: check the amounts, now converted to ${home}, and save again.`;
+
+/** The save was refused because the trip's home currency changed under it: `home` is the one it is now. */
+class HomeCurrencyChanged extends Error {
+  constructor(readonly home: string) {
+    super(homeCurrencyChangedMessage(home));
+  }
+}
+
+const isHomeCurrencyChange = (err: unknown) =>
+  err instanceof ApiError && err.status === 409 && err.body?.error === HOME_CURRENCY_CHANGED;
 
 /** What a trip's screen gives either expense modal. */
 export interface ExpenseModalProps {
@@ -23,7 +46,7 @@ export interface ExpenseModalProps {
   onClose: () => void;
 }
 
-interface ExpenseModalFrameProps<In extends FieldValues> extends Pick<
+interface ExpenseModalFrameProps<In extends FieldValues & CurrencyDraft> extends Pick<
   ExpenseModalProps,
   'tripId' | 'userId' | 'onClose'
 > {
@@ -40,9 +63,10 @@ interface ExpenseModalFrameProps<In extends FieldValues> extends Pick<
 /**
  * What both expense forms share around their fields: the modal with Cancel and Add Expense (Save Changes when
  * editing), the create or update call, the receipt attached once a new expense exists (with its retry), and the
- * save's refusal at the top of the form.
+ * save's refusal at the top of the form. A save refused because another member changed the trip's home currency
+ * meanwhile keeps every entry and reads the draft against the new currency, so its conversion shows for review.
  */
-export function ExpenseModalFrame<In extends FieldValues>({
+export function ExpenseModalFrame<In extends FieldValues & CurrencyDraft>({
   form,
   tripId,
   userId,
@@ -56,11 +80,27 @@ export function ExpenseModalFrame<In extends FieldValues>({
   const receipt = useNewExpenseReceipt();
   const id = useId();
 
-  const send = async (body: ExpenseBodyInput) => {
+  const save = async (body: ExpenseBodyInput) => {
     if (expense) await splitApi.updateExpense(expense.id, body);
     else if (!(await receipt.attachTo(await splitApi.createExpense(userId, tripId, body)))) return;
     onClose();
   };
+  const send = async (body: ExpenseBodyInput) => {
+    try {
+      await save(body);
+    } catch (err) {
+      if (!isHomeCurrencyChange(err)) throw err;
+      const home = await currentHome(tripId);
+      if (!home) throw err;
+      // react-hook-form cannot name a field of a generic draft: the currency part is all this touches.
+      const draft = form as unknown as UseFormReturn<CurrencyDraft>;
+      // The amounts stay in the currency they were typed in (the old home one too), now converted to the new home.
+      draft.setValue('currency', currencyOf(draft.getValues()));
+      draft.setValue('home', home);
+      throw new HomeCurrencyChanged(home);
+    }
+  };
+
   if (receipt.failure)
     return <ReceiptRetryModal receipt={receipt} failure={receipt.failure} onClose={onClose} />;
 
@@ -91,7 +131,11 @@ export function ExpenseModalFrame<In extends FieldValues>({
         <form
           id={formId}
           className={styles.form}
-          onSubmit={(event) => void submitTo(form, send, (err) => errorMessage(err, failure))(event)}
+          onSubmit={(event) =>
+            void submitTo(form, send, (err) =>
+              err instanceof HomeCurrencyChanged ? err.message : errorMessage(err, failure),
+            )(event)
+          }
           noValidate
         >
           {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
@@ -100,4 +144,13 @@ export function ExpenseModalFrame<In extends FieldValues>({
       </FormProvider>
     </Modal>
   );
+}
+
+/** The trip's home currency as it is now; null when it cannot be read (the server's own words are shown then). */
+async function currentHome(tripId: string): Promise<string | null> {
+  try {
+    return (await splitApi.expenses(tripId, { limit: 1 })).home_currency ?? DEFAULT_HOME_CURRENCY;
+  } catch {
+    return null;
+  }
 }
