@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { HOME_CURRENCY_CHANGED, type Expense, type Participant } from '@wayfare/contract';
 import { ExpenseFormModal } from '../features/split/ExpenseFormModal';
+import { noExpenses } from './expenses';
 import { participant } from './people';
 import type { StubRoutes } from './stubApi';
 
@@ -48,17 +49,7 @@ export function homeCurrencyChangesToEuros(): StubRoutes {
   return {
     [ADD_EXPENSE]: () =>
       ++adds === 1 ? { status: 409, body: { error: HOME_CURRENCY_CHANGED } } : { status: 201, body: {} },
-    'GET /api/trip-split/trips/t1/expenses': {
-      body: {
-        expenses: [],
-        next_cursor: null,
-        expense_count: 0,
-        total_expenses_cents: 0,
-        total_expenses: 0,
-        your_share_cents: 0,
-        home_currency: 'EUR',
-      },
-    },
+    'GET /api/trip-split/trips/t1/expenses': { body: noExpenses({ home_currency: 'EUR' }) },
     'GET /api/rates': {
       body: { from: 'USD', to: 'EUR', rate: '0.92', source: 'ecb', rate_date: '2027-04-09' },
     },

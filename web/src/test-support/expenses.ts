@@ -1,4 +1,4 @@
-import type { Expense } from '@wayfare/contract';
+import type { Expense, ExpensesResponse } from '@wayfare/contract';
 
 const person = (userId: string) => {
   const name = userId.replace(/^u-/, '');
@@ -77,3 +77,14 @@ export const euroDinnerPaidByTwo = () =>
       rate_date: '2027-04-09',
     },
   );
+
+/** A trip's expenses page with none yet (its home currency absent: US dollars, unless `home_currency` is given). */
+export const noExpenses = (extra: Partial<ExpensesResponse> = {}): ExpensesResponse => ({
+  expenses: [],
+  next_cursor: null,
+  expense_count: 0,
+  total_expenses_cents: 0,
+  total_expenses: 0,
+  your_share_cents: 0,
+  ...extra,
+});
