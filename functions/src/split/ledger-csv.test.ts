@@ -17,6 +17,9 @@ import {
 } from './ledger-csv';
 
 const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
+/** Shares in the order written: user id → cents. */
+const shares = (cents: Record<string, number>) =>
+  Object.entries(cents).map(([user_id, share_cents]) => ({ user_id, share_cents }));
 /** What a spreadsheet shows of a guarded cell: the text without its apostrophe. */
 const unguard = (cell: string) => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
 
@@ -129,68 +132,14 @@ describe('Splitwise import', () => {
     const { names, rows } = readSplitwise(fixture);
     const { expenses, skipped } = planImport(names, rows, ['ana', 'bea', 'cai']);
     expect(expenses.map((e) => [e.line, e.title, e.category, e.amount_cents, e.paid_by, e.shares])).toEqual([
-      [
-        3,
-        'Dinner at Taberna',
-        'food',
-        9000,
-        'ana',
-        [
-          { user_id: 'bea', share_cents: 3000 },
-          { user_id: 'cai', share_cents: 3000 },
-          { user_id: 'ana', share_cents: 3000 },
-        ],
-      ],
-      [
-        4,
-        'Taxi to Belém',
-        'transport',
-        1000,
-        'bea',
-        [
-          { user_id: 'ana', share_cents: 333 },
-          { user_id: 'cai', share_cents: 334 },
-          { user_id: 'bea', share_cents: 333 },
-        ],
-      ],
-      [
-        5,
-        '=HYPERLINK("http://evil.example","x")',
-        'other',
-        500,
-        'ana',
-        [
-          { user_id: 'bea', share_cents: 250 },
-          { user_id: 'ana', share_cents: 250 },
-        ],
-      ],
+      [3, 'Dinner at Taberna', 'food', 9000, 'ana', shares({ bea: 3000, cai: 3000, ana: 3000 })],
+      [4, 'Taxi to Belém', 'transport', 1000, 'bea', shares({ ana: 333, cai: 334, bea: 333 })],
+      [5, '=HYPERLINK("http://evil.example","x")', 'other', 500, 'ana', shares({ bea: 250, ana: 250 })],
       // The file's nets are a cent off (6.66 against 3.33 + 3.34): the cent lands on the last person, the payer.
-      [
-        8,
-        'Snacks',
-        'food',
-        1000,
-        'ana',
-        [
-          { user_id: 'bea', share_cents: 333 },
-          { user_id: 'cai', share_cents: 334 },
-          { user_id: 'ana', share_cents: 333 },
-        ],
-      ],
+      [8, 'Snacks', 'food', 1000, 'ana', shares({ bea: 333, cai: 334, ana: 333 })],
       // Two payers (nets +10, +10, −20): Cai owes 20; the 10 left is Ana's and Bea's own shares, 5 each, so each
       // paid 15.
-      [
-        9,
-        'Market',
-        'food',
-        3000,
-        'ana',
-        [
-          { user_id: 'cai', share_cents: 2000 },
-          { user_id: 'ana', share_cents: 500 },
-          { user_id: 'bea', share_cents: 500 },
-        ],
-      ],
+      [9, 'Market', 'food', 3000, 'ana', shares({ cai: 2000, ana: 500, bea: 500 })],
     ]);
     for (const e of expenses) {
       expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
@@ -211,10 +160,7 @@ describe('Splitwise import', () => {
   it('lets the payer bear the shares of someone left out, and skips what a left-out person paid', () => {
     const { names, rows } = readSplitwise(fixture);
     const { expenses, skipped } = planImport(names, rows, ['ana', null, 'cai']);
-    expect(expenses[0]!.shares).toEqual([
-      { user_id: 'cai', share_cents: 3000 },
-      { user_id: 'ana', share_cents: 6000 },
-    ]);
+    expect(expenses[0]!.shares).toEqual(shares({ cai: 3000, ana: 6000 }));
     expect(skipped).toContainEqual({
       line: 4,
       description: 'Taxi to Belém',

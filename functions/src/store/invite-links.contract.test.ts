@@ -9,20 +9,22 @@ describeStoreContract('store contract, invite links', (adapter) => {
   async function tripOf() {
     const owner = await adapter.store.users.create(newUser({ username: `ana_${randomUUID().slice(0, 6)}` }));
     const trip = await adapter.store.trips.create(owner.id, newTrip());
-    return { owner, trip };
-  }
-
-  it('keeps one active link per trip: a new one turns the last off; revoking turns it off', async () => {
-    const { owner, trip } = await tripOf();
-    await expect(adapter.store.inviteLinks.active(trip.id)).resolves.toBeNull();
-    const first = {
+    /** A new link of the trip by its owner, made now for a week, for any number of people unless `max_uses`. */
+    const newLink = (max_uses: number | null = null) => ({
       token_hash: hash(),
       trip_id: trip.id,
       created_by: owner.id,
       created_at: soon(0),
       expires_at: soon(7),
-      max_uses: null,
-    };
+      max_uses,
+    });
+    return { owner, trip, newLink };
+  }
+
+  it('keeps one active link per trip: a new one turns the last off; revoking turns it off', async () => {
+    const { owner, trip, newLink } = await tripOf();
+    await expect(adapter.store.inviteLinks.active(trip.id)).resolves.toBeNull();
+    const first = newLink();
     await expect(adapter.store.inviteLinks.create(first)).resolves.toEqual({
       ...first,
       uses: 0,
@@ -53,15 +55,8 @@ describeStoreContract('store contract, invite links', (adapter) => {
   });
 
   it('joins by a live link once (a pending invitation goes), never by an expired or unknown one', async () => {
-    const { owner, trip } = await tripOf();
-    const link = {
-      token_hash: hash(),
-      trip_id: trip.id,
-      created_by: owner.id,
-      created_at: soon(0),
-      expires_at: soon(7),
-      max_uses: null,
-    };
+    const { owner, trip, newLink } = await tripOf();
+    const link = newLink();
     await adapter.store.inviteLinks.create(link);
     const friend = await adapter.store.users.create(newUser());
     await adapter.store.invitations.create(trip.id, friend.id, owner.id);
@@ -92,15 +87,8 @@ describeStoreContract('store contract, invite links', (adapter) => {
   });
 
   it('counts the people who join by a link and stops at its limit; members already in cost no use', async () => {
-    const { owner, trip } = await tripOf();
-    const link = {
-      token_hash: hash(),
-      trip_id: trip.id,
-      created_by: owner.id,
-      created_at: soon(0),
-      expires_at: soon(7),
-      max_uses: 1,
-    };
+    const { owner, trip, newLink } = await tripOf();
+    const link = newLink(1);
     await adapter.store.inviteLinks.create(link);
     await expect(adapter.store.inviteLinks.join(link.token_hash, owner.id, soon(1))).resolves.toMatchObject({
       outcome: 'member',
@@ -120,15 +108,8 @@ describeStoreContract('store contract, invite links', (adapter) => {
   });
 
   it("deletes a trip's links with the trip", async () => {
-    const { owner, trip } = await tripOf();
-    const link = {
-      token_hash: hash(),
-      trip_id: trip.id,
-      created_by: owner.id,
-      created_at: soon(0),
-      expires_at: soon(7),
-      max_uses: null,
-    };
+    const { trip, newLink } = await tripOf();
+    const link = newLink();
     await adapter.store.inviteLinks.create(link);
     await adapter.store.trips.delete(trip.id);
     const friend = await adapter.store.users.create(newUser());

@@ -10,31 +10,24 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from './embedded/sqlite-store';
 import { createFirestoreStore } from './firestore/firestore-store';
 import { startTestFirestore } from './firestore/test-firestore';
-import { tripOfPeople } from './test-adapters';
-import type { NewExpense, Store } from './types';
+import { groupExpense, tripOfPeople } from './test-adapters';
+import type { Store } from './types';
 
 async function tripWithExpense(store: Store) {
   const {
     trip,
     people: [owner, friend],
   } = await tripOfPeople(store, ['Ana', 'Bea']);
-  const shares = [
-    { user_id: owner.id, share_cents: 1000 },
-    { user_id: friend.id, share_cents: 2000 },
-  ];
-  const input: NewExpense = {
-    title: 'Old dinner',
-    description: '',
-    amount_cents: 3000,
-    expense_date: '2027-04-11',
-    category: 'food',
-    expense_type: 'group',
-    paid_by: owner.id,
-    shares,
-    split: { method: 'equal', people: shares.map((s) => ({ user_id: s.user_id, weight: null })) },
-    created_by: owner.id,
-  };
-  const expense = await store.split.createExpense(trip.id, input);
+  const expense = await store.split.createExpense(
+    trip.id,
+    groupExpense(
+      [
+        { user_id: owner.id, share_cents: 1000 },
+        { user_id: friend.id, share_cents: 2000 },
+      ],
+      { title: 'Old dinner' },
+    ),
+  );
   const legacy = {
     method: 'custom',
     people: [

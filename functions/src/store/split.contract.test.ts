@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { computeBalances, settle } from '@wayfare/contract';
 import { balancesOf } from '../split/settlement-planner';
-import { describeStoreContract, tripOfPeople, newUser, officialEmulatorOnlyReason } from './test-adapters';
+import {
+  describeStoreContract,
+  groupExpense,
+  tripOfPeople,
+  newUser,
+  officialEmulatorOnlyReason,
+} from './test-adapters';
 import {
   HomeCurrencyChangedError,
   NotAMemberError,
@@ -18,28 +24,14 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       trip,
       people: [owner, friend],
     } = await tripOfPeople(adapter.store, ['Ana', 'Bea']);
-    const expense = (overrides: Partial<NewExpense> = {}): NewExpense => ({
-      title: 'Dinner',
-      description: '',
-      amount_cents: 3000,
-      expense_date: '2027-04-11',
-      category: 'food',
-      expense_type: 'group',
-      paid_by: owner.id,
-      shares: [
-        { user_id: owner.id, share_cents: 1500 },
-        { user_id: friend.id, share_cents: 1500 },
-      ],
-      split: {
-        method: 'equal',
-        people: [
-          { user_id: owner.id, weight: null },
-          { user_id: friend.id, weight: null },
+    const expense = (overrides: Partial<NewExpense> = {}) =>
+      groupExpense(
+        [
+          { user_id: owner.id, share_cents: 1500 },
+          { user_id: friend.id, share_cents: 1500 },
         ],
-      },
-      created_by: owner.id,
-      ...overrides,
-    });
+        overrides,
+      );
     return { owner, friend, trip, expense };
   }
 

@@ -143,3 +143,27 @@ export function personalExpense({
     ...rest,
   };
 }
+
+/**
+ * A group dinner split equally as stored: `shares` (the first is the payer, who wrote it) and an amount that is
+ * their sum.
+ */
+export function groupExpense(
+  shares: [NewExpense['shares'][number], ...NewExpense['shares']],
+  overrides: Partial<NewExpense> = {},
+): NewExpense {
+  const [{ user_id: payer }] = shares;
+  return {
+    title: 'Dinner',
+    description: '',
+    amount_cents: shares.reduce((sum, share) => sum + share.share_cents, 0),
+    expense_date: '2027-04-11',
+    category: 'food',
+    expense_type: 'group',
+    paid_by: payer,
+    shares,
+    split: { method: 'equal', people: shares.map((share) => ({ user_id: share.user_id, weight: null })) },
+    created_by: payer,
+    ...overrides,
+  };
+}

@@ -1,4 +1,4 @@
-import type { Expense } from '@wayfare/contract';
+import type { Expense, ExpensesResponse } from '@wayfare/contract';
 
 const person = (userId: string) => {
   const name = userId.replace(/^u-/, '');
@@ -55,3 +55,36 @@ export function expenseAnswer(
     ...extra,
   };
 }
+
+/** A $30 dinner paid by Alice, split equally among Alice, Bob and Carol: what adding one answers. */
+export const dinnerForThree = () =>
+  expenseAnswer({ 'u-alice': 3000 }, { 'u-alice': 1000, 'u-bob': 1000, 'u-carol': 1000 });
+
+/**
+ * A euro dinner of a dollar trip paid by two: 90.01 EUR at 1.1 USD per EUR is 99.01 USD, paid 60.00 EUR
+ * (66.00 USD) by Alice and 30.01 EUR (33.01 USD) by Bob, split equally among the three.
+ */
+export const euroDinnerPaidByTwo = () =>
+  expenseAnswer(
+    { 'u-alice': 6600, 'u-bob': 3301 },
+    { 'u-alice': 3301, 'u-bob': 3300, 'u-carol': 3300 },
+    {
+      currency: 'EUR',
+      original_amount_minor: 9001,
+      original_amount: 90.01,
+      rate: '1.1',
+      rate_source: 'ecb',
+      rate_date: '2027-04-09',
+    },
+  );
+
+/** A trip's expenses page with none yet (its home currency absent: US dollars, unless `home_currency` is given). */
+export const noExpenses = (extra: Partial<ExpensesResponse> = {}): ExpensesResponse => ({
+  expenses: [],
+  next_cursor: null,
+  expense_count: 0,
+  total_expenses_cents: 0,
+  total_expenses: 0,
+  your_share_cents: 0,
+  ...extra,
+});

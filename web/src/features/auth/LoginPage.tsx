@@ -3,10 +3,10 @@ import { LogIn } from 'lucide-react';
 import { loginBodySchema, type LoginBody } from '@wayfare/contract';
 import { useSchemaForm } from '../../shared/form/useSchemaForm';
 import { Notice } from '../../shared/ui/Notice';
-import { TextInput } from '../../shared/ui/Field';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { loginRequest } from './authApi';
+import { EmailField, PasswordField } from './CredentialFields';
 import { loginFailureDetail } from './forms';
 import { afterLoginDestination, readLoginState, type LoginLocationState } from './loginState';
 import { useSession } from './SessionContext';
@@ -58,23 +58,8 @@ export function LoginPage() {
         submitLabel="Log in"
         loadingText="Logging in…"
       >
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PasswordField error={errors.password?.message} {...form.register('password')} />
       </AuthForm>
     </AuthLayout>
   );

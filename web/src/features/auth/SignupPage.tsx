@@ -1,11 +1,12 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
-import { PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '@wayfare/contract';
+import { registerBodySchema, type RegisterBody } from '@wayfare/contract';
 import { useSchemaForm } from '../../shared/form/useSchemaForm';
 import { TextInput } from '../../shared/ui/Field';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { registerRequest } from './authApi';
+import { EmailField, PasswordField } from './CredentialFields';
 import styles from './authForm.module.css';
 import { signupFailureDetail } from './forms';
 import { readLoginState, type LoginLocationState } from './loginState';
@@ -78,25 +79,8 @@ export function SignupPage() {
             {...form.register('last_name')}
           />
         </div>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextInput
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PasswordField isNew error={errors.password?.message} {...form.register('password')} />
       </AuthForm>
     </AuthLayout>
   );

@@ -2,13 +2,19 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSUPPORTED_RECEIPT } from '@wayfare/contract';
-import { expenseAnswer } from '../../test-support/expenses';
+import {
+  ADD_EXPENSE,
+  HOME_CURRENCY_NOW_EUROS,
+  chooseReceipt,
+  homeCurrencyChangesToEuros,
+  inGerman,
+} from '../../test-support/expenseForms';
+import { dinnerForThree, euroDinnerPaidByTwo } from '../../test-support/expenses';
 import { participant } from '../../test-support/people';
 import { stubApi } from '../../test-support/stubApi';
 import { AddExpenseModal } from './AddExpenseModal';
 
 const PEOPLE = [participant('Alice'), participant('Bob'), participant('Carol')];
-const EXPENSES = 'POST /api/trip-split/trips/t1/expenses';
 
 function renderModal() {
   const onClose = vi.fn();
@@ -70,7 +76,7 @@ describe('AddExpenseModal', () => {
   });
 
   it('custom amounts must add up to the total, then the shares are sent', async () => {
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
     const onClose = renderModal();
     await fillBasics('Taxi', '30');
     await userEvent.click(screen.getByRole('radio', { name: 'Custom amounts' }));
@@ -97,7 +103,7 @@ describe('AddExpenseModal', () => {
   });
 
   it('several payers: Add Expense stays disabled until what each paid adds up to the amount', async () => {
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
     const onClose = renderModal();
     await fillBasics('Dinner', '30');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Several people paid' }));
@@ -121,7 +127,7 @@ describe('AddExpenseModal', () => {
   });
 
   it('says so when the expense cannot be created', async () => {
-    stubApi({ [EXPENSES]: { status: 400, body: { error: 'Amount is too large' } } });
+    stubApi({ [ADD_EXPENSE]: { status: 400, body: { error: 'Amount is too large' } } });
     const onClose = renderModal();
     await fillBasics('Dinner', '30');
     await userEvent.click(addButton());
@@ -134,8 +140,8 @@ describe('AddExpenseModal: locale, receipts and foreign payers', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('custom amounts with a decimal comma in de-DE must add up, then go as exact dot-decimal text', async () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    inGerman();
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
     const onClose = renderModal();
     await fillBasics('Taxi', '15,38');
     await userEvent.click(screen.getByRole('radio', { name: 'Custom amounts' }));
@@ -159,35 +165,47 @@ describe('AddExpenseModal: locale, receipts and foreign payers', () => {
     });
   });
 
+  it("says the trip's home currency changed under the save and keeps the entries to save again", async () => {
+    const requests = stubApi(homeCurrencyChangesToEuros());
+    const onClose = renderModal();
+    await fillBasics('Taxi', '30');
+    await userEvent.click(addButton());
+    expect(await screen.findByText(HOME_CURRENCY_NOW_EUROS)).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Taxi');
+    expect(screen.getByLabelText('Amount ($)')).toHaveValue('30');
+    expect(await screen.findByDisplayValue('0.92')).toHaveAccessibleName('Rate (EUR per 1 USD)');
+
+    await userEvent.click(addButton());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.filter((r) => r.method === 'POST')[1]?.body).toMatchObject({
+      amount: '30.00',
+      currency: 'USD',
+    });
+  });
+
   it('attaches a receipt chosen while adding once the expense exists', async () => {
-    const created = expenseAnswer({ 'u-alice': 3000 }, { 'u-alice': 1000, 'u-bob': 1000, 'u-carol': 1000 });
+    const created = dinnerForThree();
     const requests = stubApi({
-      [EXPENSES]: { status: 201, body: { expense: created } },
+      [ADD_EXPENSE]: { status: 201, body: { expense: created } },
       'PUT /api/trip-split/expenses/e1/receipt': { body: { expense: created } },
     });
     const onClose = renderModal();
     await fillBasics('Dinner', '30');
-    await userEvent.upload(
-      screen.getByLabelText('Receipt file'),
-      new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' }),
-    );
+    await chooseReceipt(new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' }));
     await userEvent.click(addButton());
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      EXPENSES,
+      ADD_EXPENSE,
       'PUT /api/trip-split/expenses/e1/receipt',
     ]);
   });
 
   it('refuses a receipt of another type as soon as it is chosen, and adds the expense without it', async () => {
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
     const onClose = renderModal();
     await fillBasics('Dinner', '30');
-    await userEvent.upload(
-      screen.getByLabelText('Receipt file'),
-      new File(['zip'], 'bill.zip', { type: 'application/zip' }),
-      { applyAccept: false },
-    );
+    await chooseReceipt(new File(['zip'], 'bill.zip', { type: 'application/zip' }), { anyType: true });
     expect(screen.getByText(UNSUPPORTED_RECEIPT)).toBeVisible();
     await userEvent.click(addButton());
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -195,18 +213,7 @@ describe('AddExpenseModal: locale, receipts and foreign payers', () => {
   });
 
   it('edits a euro expense of a dollar trip paid by two: their parts prefilled in euros', async () => {
-    // 90.01 EUR at 1.1 USD per EUR: 99.01 USD, paid 60.00 EUR (66.00 USD) and 30.01 EUR (33.01 USD).
-    const dinner = expenseAnswer(
-      { 'u-alice': 6600, 'u-bob': 3301 },
-      { 'u-alice': 3301, 'u-bob': 3300, 'u-carol': 3300 },
-      {
-        currency: 'EUR',
-        original_amount_minor: 9001,
-        rate: '1.1',
-        rate_source: 'ecb',
-        rate_date: '2027-04-09',
-      },
-    );
+    const dinner = euroDinnerPaidByTwo();
     render(
       <AddExpenseModal
         tripId="t1"

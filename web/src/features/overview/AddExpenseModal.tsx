@@ -1,6 +1,6 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { format } from 'date-fns';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   DEFAULT_HOME_CURRENCY,
   MODAL_MESSAGES,
@@ -12,28 +12,13 @@ import {
   modalDraftFromExpense,
   modalExpenseFormSchema,
   splitPeople,
-  type Expense,
-  type ExpenseBodyInput,
   type ModalDraft,
   type ModalSplitMethod,
-  type Participant,
 } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { recordFieldMessage, submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { recordFieldMessage, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
-import { Button } from '../../shared/ui/Button';
 import { FieldError } from '../../shared/ui/Field';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
-import {
-  ExpenseBasicsFields,
-  ReceiptControl,
-  ReceiptPicker,
-  ReceiptRetryModal,
-  personName,
-  splitApi,
-  useNewExpenseReceipt,
-} from '../split';
+import { ExpenseBasicsFields, ExpenseModalFrame, personName, type ExpenseModalProps } from '../split';
 import split from '../../shared/ui/Ledger.module.css';
 
 const METHODS: Array<{ key: ModalSplitMethod; label: string }> = [
@@ -41,17 +26,6 @@ const METHODS: Array<{ key: ModalSplitMethod; label: string }> = [
   { key: 'custom', label: 'Custom amounts' },
   { key: 'percent', label: 'Percentages' },
 ];
-
-interface AddExpenseModalProps {
-  tripId: string;
-  participants: Participant[];
-  userId: string;
-  /** Edit mode when given: the modal is prefilled with the expense and its split as decided. */
-  expense?: Expense | null;
-  /** The trip's home currency (US dollars when absent). */
-  home?: string;
-  onClose: () => void;
-}
 
 /**
  * The overview's add-expense modal (spec §5): equal, custom or percent, for everyone or selected people; it also
@@ -61,10 +35,10 @@ export function AddExpenseModal({
   tripId,
   participants,
   userId,
-  expense,
+  expense = null,
   home = DEFAULT_HOME_CURRENCY,
   onClose,
-}: AddExpenseModalProps) {
+}: ExpenseModalProps) {
   const everyone = useMemo(() => participants.map((p) => p.user_id), [participants]);
   const locale = userLocale();
   const schema = useMemo(() => modalExpenseFormSchema(everyone, locale), [everyone, locale]);
@@ -79,9 +53,7 @@ export function AddExpenseModal({
         ),
   });
   const draft = useWatch({ control: form.control }) as ModalDraft;
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const receipt = useNewExpenseReceipt();
-  const id = useId();
+  const { errors, isSubmitted } = form.formState;
   // Shares are worked out in the currency the amounts are typed in; the server converts them once.
   const currency = draft.currency ?? home;
   // Spec §5's first message that applies, shown live: Add Expense stays disabled until there is none.
@@ -90,11 +62,6 @@ export function AddExpenseModal({
   const shareOf = new Map(computed.shares?.map((s) => [s.user_id, s.cents]));
   const nameOf = new Map(participants.map((p) => [p.user_id, personName(p)]));
 
-  const send = async (body: ExpenseBodyInput) => {
-    if (expense) await splitApi.updateExpense(expense.id, body);
-    else if (!(await receipt.attachTo(await splitApi.createExpense(userId, tripId, body)))) return;
-    onClose();
-  };
   const setValueOf = (userId: string, text: string) =>
     form.setValue(
       'values',
@@ -102,51 +69,22 @@ export function AddExpenseModal({
       { shouldDirty: true, shouldValidate: isSubmitted },
     );
 
-  if (receipt.failure)
-    return <ReceiptRetryModal receipt={receipt} failure={receipt.failure} onClose={onClose} />;
-
-  const formId = `${id}-form`;
   // The schema's refusal of a split the live check let through (the server's own rules on the body).
   const splitRefusal = computed.error === null ? recordFieldMessage(errors.values) : undefined;
   return (
-    <Modal
-      open
+    <ExpenseModalFrame
+      form={form}
+      tripId={tripId}
+      userId={userId}
+      expense={expense}
+      failure={expense ? 'Failed to save expense' : 'Failed to create expense. Please try again.'}
+      submitDisabled={computed.error !== null}
       onClose={onClose}
-      title={expense ? 'Edit Expense' : 'Add Expense'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            disabled={computed.error !== null}
-            loading={isSubmitting}
-            loadingText="Saving..."
-          >
-            {expense ? 'Save Changes' : 'Add Expense'}
-          </Button>
-        </>
-      }
     >
-      <FormProvider {...form}>
-        <form
-          id={formId}
-          className={split.form}
-          onSubmit={(event) =>
-            void submitTo(form, send, (err) =>
-              errorMessage(
-                err,
-                expense ? 'Failed to save expense' : 'Failed to create expense. Please try again.',
-              ),
-            )(event)
-          }
-          noValidate
-        >
-          {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
-          <ExpenseBasicsFields participants={participants} stored={expense ?? null} />
-          {expense ? <ReceiptControl expense={expense} /> : <ReceiptPicker receipt={receipt} />}
+      {(receiptField) => (
+        <>
+          <ExpenseBasicsFields participants={participants} stored={expense} />
+          {receiptField}
 
           <fieldset className={split.choices}>
             <legend>Split method</legend>
@@ -218,8 +156,8 @@ export function AddExpenseModal({
             </p>
           )}
           {splitRefusal && <FieldError>{splitRefusal}</FieldError>}
-        </form>
-      </FormProvider>
-    </Modal>
+        </>
+      )}
+    </ExpenseModalFrame>
   );
 }

@@ -1,28 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ADD_EXPENSE, renderExpenseForm } from '../../test-support/expenseForms';
 import { participant } from '../../test-support/people';
 import { stubApi } from '../../test-support/stubApi';
-import { ExpenseFormModal } from './ExpenseFormModal';
 
-const PEOPLE = [participant('Alice'), participant('Bob')];
-const EXPENSES = 'POST /api/trip-split/trips/t1/expenses';
 const ECB = { from: 'JPY', to: 'USD', rate: '0.00675', source: 'ecb', rate_date: '2027-04-09' };
 
-function renderForm(home = 'USD') {
-  const onClose = vi.fn();
-  render(
-    <ExpenseFormModal
-      tripId="t1"
-      participants={PEOPLE}
-      userId="u-alice"
-      expense={null}
-      home={home}
-      onClose={onClose}
-    />,
-  );
-  return onClose;
-}
+const renderForm = (home = 'USD') =>
+  renderExpenseForm({ home, participants: [participant('Alice'), participant('Bob')] });
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
 
@@ -38,7 +24,7 @@ describe('the currency of an expense', () => {
   });
 
   it('prefills the ECB rate with its date, shows the converted amount, and leaves the rate to the server', async () => {
-    const requests = stubApi({ 'GET /api/rates': { body: ECB }, [EXPENSES]: { status: 201, body: {} } });
+    const requests = stubApi({ 'GET /api/rates': { body: ECB }, [ADD_EXPENSE]: { status: 201, body: {} } });
     const onClose = renderForm();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Taxi');
     await userEvent.selectOptions(screen.getByLabelText('Currency'), 'JPY');
@@ -58,7 +44,7 @@ describe('the currency of an expense', () => {
   });
 
   it("sends the member's own rate, says so, and refuses decimals the currency does not have", async () => {
-    const requests = stubApi({ 'GET /api/rates': { body: ECB }, [EXPENSES]: { status: 201, body: {} } });
+    const requests = stubApi({ 'GET /api/rates': { body: ECB }, [ADD_EXPENSE]: { status: 201, body: {} } });
     const onClose = renderForm();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Ramen');
     await userEvent.selectOptions(screen.getByLabelText('Currency'), 'JPY');

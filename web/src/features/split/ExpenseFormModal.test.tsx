@@ -1,30 +1,26 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYERS_MUST_ADD_UP, SHARES_EXCEED_AMOUNT } from '@wayfare/contract';
-import { expenseAnswer } from '../../test-support/expenses';
-import { participant } from '../../test-support/people';
+import {
+  ADD_EXPENSE,
+  HOME_CURRENCY_NOW_EUROS,
+  chooseReceipt,
+  homeCurrencyChangesToEuros,
+  inGerman,
+  renderExpenseForm,
+} from '../../test-support/expenseForms';
+import { dinnerForThree, euroDinnerPaidByTwo } from '../../test-support/expenses';
 import { stubApi } from '../../test-support/stubApi';
-import { ExpenseFormModal } from './ExpenseFormModal';
 
-const PEOPLE = [participant('Alice'), participant('Bob'), participant('Carol')];
-const EXPENSES = 'POST /api/trip-split/trips/t1/expenses';
 const RECEIPT = '/api/trip-split/expenses/e1/receipt';
-
-function renderForm() {
-  const onClose = vi.fn();
-  render(
-    <ExpenseFormModal tripId="t1" participants={PEOPLE} userId="u-alice" expense={null} onClose={onClose} />,
-  );
-  return onClose;
-}
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
 
 describe('ExpenseFormModal', () => {
   it('asks for a title, then a valid amount, and sends nothing until both are given', async () => {
     const requests = stubApi({});
-    renderForm();
+    renderExpenseForm();
     expect(screen.getByRole('dialog', { name: 'Add Expense' })).toBeVisible();
     await submit();
     expect(await screen.findByText('Title is required')).toBeVisible();
@@ -35,8 +31,8 @@ describe('ExpenseFormModal', () => {
   });
 
   it('sends a group expense split equally, paid by the signed-in user by default, and closes', async () => {
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
-    const onClose = renderForm();
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
+    const onClose = renderExpenseForm();
     expect(screen.getByLabelText('Paid by')).toHaveDisplayValue('Alice Doe');
     await userEvent.type(screen.getByLabelText(/^Title/), ' Dinner ');
     await userEvent.type(screen.getByLabelText(/^Amount/), '30');
@@ -48,8 +44,8 @@ describe('ExpenseFormModal', () => {
   });
 
   it('custom split: asks what each non-payer owes, and refuses amounts owed above the expense', async () => {
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
-    const onClose = renderForm();
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
+    const onClose = renderExpenseForm();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Taxi');
     await userEvent.type(screen.getByLabelText(/^Amount/), '30');
     await userEvent.click(screen.getByRole('radio', { name: 'Shared (custom split)' }));
@@ -73,7 +69,7 @@ describe('ExpenseFormModal', () => {
 
   it('moves the rows with the payer: the new payer has none, the old one gets one', async () => {
     stubApi({});
-    renderForm();
+    renderExpenseForm();
     await userEvent.click(screen.getByRole('radio', { name: 'Shared (custom split)' }));
     await userEvent.selectOptions(screen.getByLabelText('Paid by'), 'Bob Doe');
     expect(screen.queryByLabelText('Amount owed by Bob Doe')).toBeNull();
@@ -81,8 +77,8 @@ describe('ExpenseFormModal', () => {
   });
 
   it('several payers: each part typed, left to assign shown live, saved only once it reaches 0', async () => {
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
-    const onClose = renderForm();
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
+    const onClose = renderExpenseForm();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Dinner');
     await userEvent.type(screen.getByLabelText(/^Amount/), '90.01');
     // Keyboard only: the toggle is a labelled checkbox.
@@ -112,8 +108,8 @@ describe('ExpenseFormModal', () => {
   });
 
   it("shows the server's refusal and stays open", async () => {
-    stubApi({ [EXPENSES]: { status: 403, body: { error: 'You are not a member of this trip' } } });
-    const onClose = renderForm();
+    stubApi({ [ADD_EXPENSE]: { status: 403, body: { error: 'You are not a member of this trip' } } });
+    const onClose = renderExpenseForm();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Dinner');
     await userEvent.type(screen.getByLabelText(/^Amount/), '30');
     await submit();
@@ -126,9 +122,9 @@ describe('ExpenseFormModal: locale, server rules, receipts and foreign payers', 
   afterEach(() => vi.restoreAllMocks());
 
   it('reads amounts with a decimal comma in de-DE and sends exact dot-decimal text', async () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
-    const requests = stubApi({ [EXPENSES]: { status: 201, body: {} } });
-    const onClose = renderForm();
+    inGerman();
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
+    const onClose = renderExpenseForm();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Kaffee');
     await userEvent.type(screen.getByLabelText(/^Amount/), '15,38');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Several people paid' }));
@@ -149,7 +145,7 @@ describe('ExpenseFormModal: locale, server rules, receipts and foreign payers', 
 
   it("refuses what the server's body schema refuses, at the field, with its words", async () => {
     const requests = stubApi({});
-    renderForm();
+    renderExpenseForm();
     await userEvent.click(screen.getByLabelText(/^Title/));
     await userEvent.paste('x'.repeat(201));
     await userEvent.type(screen.getByLabelText(/^Amount/), '30');
@@ -160,23 +156,41 @@ describe('ExpenseFormModal: locale, server rules, receipts and foreign payers', 
     expect(requests).toEqual([]);
   });
 
+  it("says the trip's home currency changed under the save, keeps the entries, shows them converted, and saves again", async () => {
+    const requests = stubApi(homeCurrencyChangesToEuros());
+    const onClose = renderExpenseForm({ home: 'USD' });
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Taxi');
+    await userEvent.type(screen.getByLabelText(/^Amount/), '30');
+    await submit();
+    expect(await screen.findByText(HOME_CURRENCY_NOW_EUROS)).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    // Nothing typed is lost: the dollars stay dollars, now with their rate to the trip's euros.
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Taxi');
+    expect(screen.getByLabelText('Amount ($)')).toHaveValue('30');
+    expect(await screen.findByDisplayValue('0.92')).toHaveAccessibleName('Rate (EUR per 1 USD)');
+    expect(screen.getByText("= €27.60 in the trip's currency")).toBeVisible();
+
+    await submit();
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const adds = requests.filter((r) => r.method === 'POST');
+    expect(adds[0]?.body).not.toHaveProperty('currency');
+    expect(adds[1]?.body).toMatchObject({ title: 'Taxi', amount: '30.00', currency: 'USD' });
+  });
+
   it('attaches a receipt chosen while adding, right after the expense is created; a failed upload keeps the expense and offers a retry', async () => {
     let uploads = 0;
-    const created = expenseAnswer({ 'u-alice': 3000 }, { 'u-alice': 1000, 'u-bob': 1000, 'u-carol': 1000 });
+    const created = dinnerForThree();
     const requests = stubApi({
-      [EXPENSES]: { status: 201, body: { expense: created } },
+      [ADD_EXPENSE]: { status: 201, body: { expense: created } },
       [`PUT ${RECEIPT}`]: () =>
         ++uploads === 1
           ? { status: 400, body: { error: 'The upload was cut off' } }
           : { status: 200, body: { expense: created } },
     });
-    const onClose = renderForm();
+    const onClose = renderExpenseForm();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Dinner');
     await userEvent.type(screen.getByLabelText(/^Amount/), '30');
-    await userEvent.upload(
-      screen.getByLabelText('Receipt file'),
-      new File(['jpeg'], 'bill.jpg', { type: 'image/jpeg' }),
-    );
+    await chooseReceipt(new File(['jpeg'], 'bill.jpg', { type: 'image/jpeg' }));
     expect(screen.getByText(/^bill\.jpg, .*: attached once the expense is added\.$/)).toBeVisible();
     await submit();
     expect(
@@ -185,13 +199,13 @@ describe('ExpenseFormModal: locale, server rules, receipts and foreign payers', 
       ),
     ).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([EXPENSES, `PUT ${RECEIPT}`]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([ADD_EXPENSE, `PUT ${RECEIPT}`]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     // The expense was created once; only the upload was sent again.
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      EXPENSES,
+      ADD_EXPENSE,
       `PUT ${RECEIPT}`,
       `PUT ${RECEIPT}`,
     ]);
@@ -199,31 +213,9 @@ describe('ExpenseFormModal: locale, server rules, receipts and foreign payers', 
   });
 
   it('edits a euro expense of a dollar trip paid by two: their parts prefilled in euros, all assigned', async () => {
-    // 90.01 EUR at 1.1 USD per EUR: 99.01 USD, paid 60.00 EUR (66.00 USD) and 30.01 EUR (33.01 USD).
-    const dinner = expenseAnswer(
-      { 'u-alice': 6600, 'u-bob': 3301 },
-      { 'u-alice': 3301, 'u-bob': 3300, 'u-carol': 3300 },
-      {
-        currency: 'EUR',
-        original_amount_minor: 9001,
-        original_amount: 90.01,
-        rate: '1.1',
-        rate_source: 'ecb',
-        rate_date: '2027-04-09',
-      },
-    );
+    const dinner = euroDinnerPaidByTwo();
     const requests = stubApi({ 'PUT /api/trip-split/expenses/e1': { body: { expense: dinner } } });
-    const onClose = vi.fn();
-    render(
-      <ExpenseFormModal
-        tripId="t1"
-        participants={PEOPLE}
-        userId="u-alice"
-        expense={dinner}
-        home="USD"
-        onClose={onClose}
-      />,
-    );
+    const onClose = renderExpenseForm({ expense: dinner, home: 'USD' });
     expect(screen.getByLabelText(/^Amount/)).toHaveDisplayValue('90.01');
     expect(screen.getByLabelText('Paid by Alice Doe')).toHaveDisplayValue('60.00');
     expect(screen.getByLabelText('Paid by Bob Doe')).toHaveDisplayValue('30.01');

@@ -1,6 +1,6 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { format } from 'date-fns';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   DEFAULT_HOME_CURRENCY,
   EXPENSE_TYPES,
@@ -10,36 +10,16 @@ import {
   emptyDraft,
   expenseFormSchema,
   keptSplits,
-  type Expense,
-  type ExpenseBodyInput,
   type ExpenseDraft,
-  type Participant,
 } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { recordFieldMessage, submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { recordFieldMessage, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
-import { Button } from '../../shared/ui/Button';
 import { FieldError, TextInput } from '../../shared/ui/Field';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
 import { EXPENSE_TYPE_LABEL, personName } from './categories';
 import { ExpenseBasicsFields } from './ExpenseBasicsFields';
+import { ExpenseModalFrame, type ExpenseModalProps } from './ExpenseModalFrame';
 import { PersonAmountRow } from './PersonAmountRow';
-import { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt } from './ReceiptControl';
-import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
-
-interface ExpenseFormModalProps {
-  tripId: string;
-  participants: Participant[];
-  /** The signed-in user, the default payer. */
-  userId: string;
-  /** Edit mode when given: the form is prefilled from it. */
-  expense: Expense | null;
-  /** The trip's home currency (US dollars when absent). */
-  home?: string;
-  onClose: () => void;
-}
 
 /**
  * The per-trip page's simple expense form (spec §5), in add or edit mode: the draft checked by the contract's
@@ -49,10 +29,10 @@ export function ExpenseFormModal({
   tripId,
   participants,
   userId,
-  expense,
+  expense = null,
   home = DEFAULT_HOME_CURRENCY,
   onClose,
-}: ExpenseFormModalProps) {
+}: ExpenseModalProps) {
   const locale = userLocale();
   const schema = useMemo(() => expenseFormSchema(locale), [locale]);
   const form = useSchemaForm(schema, {
@@ -61,21 +41,10 @@ export function ExpenseFormModal({
       : emptyDraft(format(new Date(), 'yyyy-MM-dd'), userId, home),
   });
   const draft = useWatch({ control: form.control }) as ExpenseDraft;
-  const { errors, isSubmitting, isSubmitted } = form.formState;
-  const receipt = useNewExpenseReceipt();
-  const id = useId();
+  const { errors, isSubmitted } = form.formState;
 
   /** A change of the split (type, amounts owed or payer): it is decided again as the form shows it. */
   const decideAgain = () => form.setValue('kept', null);
-
-  const send = async (body: ExpenseBodyInput) => {
-    if (expense) await splitApi.updateExpense(expense.id, body);
-    else if (!(await receipt.attachTo(await splitApi.createExpense(userId, tripId, body)))) return;
-    onClose();
-  };
-
-  if (receipt.failure)
-    return <ReceiptRetryModal receipt={receipt} failure={receipt.failure} onClose={onClose} />;
 
   const others = participants.filter((p) => p.user_id !== draft.paid_by);
   const owed = keptSplits(draft, locale) ?? draft.splits;
@@ -95,33 +64,17 @@ export function ExpenseFormModal({
     );
     decideAgain();
   };
-  const formId = `${id}-form`;
   return (
-    <Modal
-      open
+    <ExpenseModalFrame
+      form={form}
+      tripId={tripId}
+      userId={userId}
+      expense={expense}
+      failure="Failed to save expense"
       onClose={onClose}
-      title={expense ? 'Edit Expense' : 'Add Expense'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={isSubmitting} loadingText="Saving...">
-            {expense ? 'Save Changes' : 'Add Expense'}
-          </Button>
-        </>
-      }
     >
-      <FormProvider {...form}>
-        <form
-          id={formId}
-          className={styles.form}
-          onSubmit={(event) =>
-            void submitTo(form, send, (err) => errorMessage(err, 'Failed to save expense'))(event)
-          }
-          noValidate
-        >
-          {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
+      {(receiptField) => (
+        <>
           <ExpenseBasicsFields participants={participants} stored={expense} onPayerChange={decideAgain} />
           <TextInput
             label="Description"
@@ -129,7 +82,7 @@ export function ExpenseFormModal({
             error={errors.description?.message}
             {...form.register('description')}
           />
-          {expense ? <ReceiptControl expense={expense} /> : <ReceiptPicker receipt={receipt} />}
+          {receiptField}
           <fieldset className={styles.choices}>
             <legend>Split</legend>
             {EXPENSE_TYPES.map((type) => (
@@ -170,8 +123,8 @@ export function ExpenseFormModal({
               )}
             </div>
           )}
-        </form>
-      </FormProvider>
-    </Modal>
+        </>
+      )}
+    </ExpenseModalFrame>
   );
 }

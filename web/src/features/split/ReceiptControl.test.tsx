@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSUPPORTED_RECEIPT, type Expense, type Receipt } from '@wayfare/contract';
+import { chooseReceipt } from '../../test-support/expenseForms';
 import { stubApi } from '../../test-support/stubApi';
 import { ExpenseList } from './ExpenseList';
 import { ReceiptControl, RECEIPT_TOO_BIG, REMOVE_RECEIPT_CONFIRM } from './ReceiptControl';
@@ -51,7 +52,6 @@ function hotel(receipt: Receipt | null): Expense {
 }
 
 const group = () => screen.getByRole('group', { name: 'Receipt' });
-const choose = (file: File) => userEvent.upload(screen.getByLabelText('Receipt file'), file);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -76,7 +76,7 @@ describe('ReceiptControl', () => {
         }),
     );
     await userEvent.click(within(group()).getByRole('button', { name: 'Attach receipt' }));
-    await choose(new File(['jpeg bytes'], 'hotel.jpg', { type: 'image/jpeg' }));
+    await chooseReceipt(new File(['jpeg bytes'], 'hotel.jpg', { type: 'image/jpeg' }));
     expect(await within(group()).findByRole('button', { name: /Uploading/ })).toBeDisabled();
     release();
 
@@ -95,16 +95,10 @@ describe('ReceiptControl', () => {
   it('says what is wrong before sending a file that is too large or of another type', async () => {
     const requests = stubApi({});
     render(<ReceiptControl expense={hotel(null)} />);
-    await choose(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }));
+    await chooseReceipt(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(RECEIPT_TOO_BIG);
     // userEvent.upload honours `accept`; a file the browser labels otherwise can still be dropped on the input.
-    await userEvent.upload(
-      screen.getByLabelText('Receipt file'),
-      new File(['gif'], 'a.gif', { type: 'image/gif' }),
-      {
-        applyAccept: false,
-      },
-    );
+    await chooseReceipt(new File(['gif'], 'a.gif', { type: 'image/gif' }), { anyType: true });
     expect(await screen.findByRole('alert')).toHaveTextContent(UNSUPPORTED_RECEIPT);
     expect(requests).toEqual([]);
   });
@@ -113,7 +107,7 @@ describe('ReceiptControl', () => {
     stubApi({ [`PUT ${RECEIPT_PATH}`]: { status: 415, body: { error: UNSUPPORTED_RECEIPT } } });
     render(<ReceiptControl expense={hotel(PDF)} />);
     expect(within(group()).getByText('PDF, 51 kB')).toBeVisible();
-    await choose(new File(['MZ'], 'receipt.jpg', { type: 'image/jpeg' }));
+    await chooseReceipt(new File(['MZ'], 'receipt.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(UNSUPPORTED_RECEIPT);
     expect(within(group()).getByRole('link', { name: /Receipt for Hotel \(PDF/ })).toHaveAttribute(
       'href',

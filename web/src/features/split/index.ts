@@ -3,6 +3,7 @@ export { AddParticipantForm } from './AddParticipantForm';
 export { CalculateSettlementsButton } from './CalculateSettlementsButton';
 export { personName } from './categories';
 export { ExpenseBasicsFields } from './ExpenseBasicsFields';
+export { ExpenseModalFrame, type ExpenseModalProps } from './ExpenseModalFrame';
 export { HomeCurrency, useHomeMoney } from './homeCurrency';
 export { ExpenseList } from './ExpenseList';
 export { ParticipantList } from './ParticipantList';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ExpensesResponse } from '@wayfare/contract';
+import { noExpenses } from '../../test-support/expenses';
 import { participant } from '../../test-support/people';
 import { Providers, testQueryClient } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
@@ -8,14 +8,6 @@ import { tripView } from '../../test-support/trips';
 import { useLiveLedger } from './useLiveLedger';
 
 const LEDGER = '/api/trip-split/trips/t1';
-const noExpenses: ExpensesResponse = {
-  expenses: [],
-  next_cursor: null,
-  expense_count: 0,
-  total_expenses_cents: 0,
-  total_expenses: 0,
-  your_share_cents: 0,
-};
 
 /** The trip's live stream: stays open, and sends a change notice when the test calls `notice()`. */
 function liveStream() {
@@ -49,7 +41,7 @@ describe('useLiveLedger', () => {
         body: { participants: [participant('Alice'), participant('Bob')].slice(0, people) },
       }),
       [`GET ${LEDGER}/invitations`]: { body: { invitations: [] } },
-      [`GET ${LEDGER}/expenses`]: { body: noExpenses },
+      [`GET ${LEDGER}/expenses`]: { body: noExpenses() },
       [`GET ${LEDGER}/settlements`]: { body: { settlements: [] } },
       [`GET ${LEDGER}/live`]: stream.response,
     });
