@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   convertMinor,
   convertParts,
-  currencyChoices,
   currencyCodeSchema,
   divideRates,
   minorToDecimalText,
@@ -11,7 +10,8 @@ import {
   parseDecimalToMinor,
   rateSchema,
 } from './currency';
-import { CURRENCIES, minorUnits } from './iso4217';
+import { CURRENCIES, currencyChoices } from './currency-list';
+import { minorUnits } from './iso4217';
 import { formatMoney, MAX_CENTS } from './money';
 import { expenseBodySchema } from './split';
 

@@ -4,13 +4,7 @@
  * (home units per one unit of the expense's currency), and a conversion rounds once, half to even.
  */
 import { z } from 'zod';
-import {
-  COMMON_TRAVEL_CURRENCIES,
-  CURRENCIES,
-  isCurrencyCode,
-  minorUnits,
-  type CurrencyInfo,
-} from './iso4217';
+import { isCurrencyCode, minorUnits } from './iso4217';
 import { MAX_CENTS } from './money';
 
 export const CHOOSE_CURRENCY = 'Choose a currency';
@@ -21,15 +15,6 @@ export const currencyCodeSchema = z
   .trim()
   .toUpperCase()
   .refine(isCurrencyCode, CHOOSE_CURRENCY);
-
-/** Currencies in a form's order: the home currency first, then the common travel ones, then all the rest by code. */
-export function currencyChoices(home: string): CurrencyInfo[] {
-  const first = [home, ...COMMON_TRAVEL_CURRENCIES.filter((c) => c !== home)];
-  const lead = first
-    .map((code) => CURRENCIES.find((c) => c.code === code))
-    .filter((c): c is CurrencyInfo => Boolean(c));
-  return [...lead, ...CURRENCIES.filter((c) => !first.includes(c.code))];
-}
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 

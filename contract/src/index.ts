@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './currency';
+export * from './currency-list';
 export * from './dates';
 export * from './errors';
 export * from './first-load';

@@ -1,10 +1,11 @@
 /**
  * ISO 4217 currencies and their minor units, from the `currency-codes` package (the ISO list one, its publication
- * date in ISO_4217_PUBLISHED), never a hard-coded 2: JPY has 0 decimals, BHD, KWD and TND 3, most 2.
+ * date in ISO_4217_PUBLISHED) through the table scripts/generate-minor-units.ts writes from it, never a hard-coded
+ * 2: JPY has 0 decimals, BHD, KWD and TND 3, most 2. Their names, for the pickers, are in ./currency-list.
  */
-import { data as iso4217, publishDate } from 'currency-codes';
+import { ISO_4217_MINOR_UNITS, ISO_4217_PUBLISHED } from './iso4217-minor-units';
 
-export const ISO_4217_PUBLISHED = publishDate;
+export { ISO_4217_PUBLISHED };
 
 /**
  * ISO 4217 codes that are not money a traveller pays with: precious metals, IMF and bond-market units, testing
@@ -34,21 +35,6 @@ const NOT_SPENDABLE = new Set([
   'XUA',
   'XXX',
 ]);
-
-export interface CurrencyInfo {
-  code: string;
-  name: string;
-  /** Decimals of the minor unit: 0 for JPY, 2 for EUR, 3 for KWD. */
-  minor_units: number;
-}
-
-/** Every spendable ISO 4217 currency, by code. */
-export const CURRENCIES: readonly CurrencyInfo[] = iso4217
-  .filter((c) => !NOT_SPENDABLE.has(c.code))
-  .map((c) => ({ code: c.code, name: c.currency, minor_units: c.digits }))
-  .sort((a, b) => a.code.localeCompare(b.code));
-
-const byCode = new Map(CURRENCIES.map((c) => [c.code, c]));
 
 export const DEFAULT_HOME_CURRENCY = 'USD';
 
@@ -80,11 +66,13 @@ export const COMMON_TRAVEL_CURRENCIES = [
   'ZAR',
 ] as const;
 
-export const isCurrencyCode = (code: string) => byCode.has(code);
+/** Whether `code` is a spendable ISO 4217 currency. */
+export const isCurrencyCode = (code: string) =>
+  Object.hasOwn(ISO_4217_MINOR_UNITS, code) && !NOT_SPENDABLE.has(code);
 
 /** The currency's minor-unit decimals; throws for a code that is not a spendable ISO 4217 currency. */
 export function minorUnits(code: string): number {
-  const info = byCode.get(code);
-  if (!info) throw new RangeError(`Unknown currency ${code}`);
-  return info.minor_units;
+  const digits = ISO_4217_MINOR_UNITS[code];
+  if (digits === undefined || NOT_SPENDABLE.has(code)) throw new RangeError(`Unknown currency ${code}`);
+  return digits;
 }

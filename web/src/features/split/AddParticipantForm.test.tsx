@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../test-support/session';
@@ -7,13 +7,27 @@ import { AddParticipantForm } from './AddParticipantForm';
 
 const INVITED = { trip_id: 't1', user_id: 'u-bea', username: 'bea', invited_at: '2027-03-01T10:00:00.000Z' };
 
-function renderForm(onAdded = vi.fn()) {
+function renderForm(onAdded = vi.fn(), Form = AddParticipantForm) {
   render(
     <Providers>
-      <AddParticipantForm tripId="t1" onAdded={onAdded} />
+      <Form tripId="t1" onAdded={onAdded} />
     </Providers>,
   );
   return { onAdded, field: screen.getByLabelText('Email or username') };
+}
+
+/** The form's logic loads on a pointer over it (or focus in it); until then the same markup stands in. */
+async function renderLoadedForm(onAdded = vi.fn()) {
+  renderForm(onAdded);
+  await userEvent.hover(screen.getByRole('button', { name: 'Add Participant' }));
+  await act(() => vi.dynamicImportSettled());
+  return { onAdded, field: screen.getByLabelText('Email or username') };
+}
+
+/** A fresh copy of the component, whose logic has not loaded yet. */
+async function freshForm() {
+  vi.resetModules();
+  return (await import('./AddParticipantForm')).AddParticipantForm;
 }
 
 const add = () => userEvent.click(screen.getByRole('button', { name: 'Add Participant' }));
@@ -21,7 +35,7 @@ const add = () => userEvent.click(screen.getByRole('button', { name: 'Add Partic
 describe('AddParticipantForm', () => {
   it("refuses a blank identifier with the spec's message, at the field, and sends nothing", async () => {
     const requests = stubApi({});
-    const { field } = renderForm();
+    const { field } = await renderLoadedForm();
     await userEvent.type(field, '   ');
     await add();
     expect(field).toHaveFocus();
@@ -33,7 +47,7 @@ describe('AddParticipantForm', () => {
     const requests = stubApi({
       'POST /api/trip-split/trips/t1/participants': { status: 201, body: { invitation: INVITED } },
     });
-    const { field, onAdded } = renderForm();
+    const { field, onAdded } = await renderLoadedForm();
     await userEvent.type(field, ' Bea@Example.com ');
     await add();
     expect(await screen.findByText('@bea was invited. They join the trip once they accept.')).toBeVisible();
@@ -51,10 +65,43 @@ describe('AddParticipantForm', () => {
     stubApi({
       'POST /api/trip-split/trips/t1/participants': { status: 404, body: { error: 'No such user' } },
     });
-    const { field } = renderForm();
+    const { field } = await renderLoadedForm();
     await userEvent.type(field, 'nobody');
     await add();
     expect(await screen.findByText('No such user')).toBeVisible();
     expect(field).toBeInvalid();
+  });
+
+  it('keeps what was typed, and the focus, while its logic loads', async () => {
+    const requests = stubApi({
+      'POST /api/trip-split/trips/t1/participants': { status: 201, body: { invitation: INVITED } },
+    });
+    const { field } = renderForm(vi.fn(), await freshForm());
+    // Text that arrives before the logic is asked for (an autofill), then focus: the logic loads.
+    fireEvent.change(field, { target: { value: 'bea' } });
+    act(() => field.focus());
+    await act(() => vi.dynamicImportSettled());
+    const loaded = screen.getByLabelText('Email or username');
+    expect(loaded).toHaveValue('bea');
+    expect(loaded).toHaveFocus();
+    await userEvent.type(loaded, '_travels');
+    await add();
+    expect(await screen.findByText('@bea was invited. They join the trip once they accept.')).toBeVisible();
+    expect(requests.map((request) => request.body)).toEqual([{ username: 'bea_travels' }]);
+  });
+
+  it('sends a submit made before its logic arrived once it has, checked by the schema', async () => {
+    const requests = stubApi({});
+    const Form = await freshForm();
+    renderForm(vi.fn(), Form);
+    // A submit with no pointer over the form and no focus in it first (Enter from a form-filling tool, say).
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add Participant' }).closest('form')?.requestSubmit();
+      await vi.dynamicImportSettled();
+    });
+    const field = screen.getByLabelText('Email or username');
+    expect(field).toHaveAccessibleDescription('Provide an email or a username');
+    expect(field).toHaveFocus();
+    expect(requests).toHaveLength(0);
   });
 });

@@ -1,13 +1,6 @@
-import { useState } from 'react';
-import { UserPlus } from 'lucide-react';
-import { participantFormSchema, type AddParticipantBody } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
-import { Button } from '../../shared/ui/Button';
-import { TextInput } from '../../shared/ui/Field';
-import { Notice } from '../../shared/ui/Notice';
-import { splitApi } from './splitApi';
-import styles from '../../shared/ui/Ledger.module.css';
+import { useRef, useState, type ComponentType } from 'react';
+import type { ParticipantInviteFormProps } from './ParticipantInviteForm';
+import { ParticipantFormView } from './ParticipantFormView';
 
 interface AddParticipantFormProps {
   tripId: string;
@@ -16,45 +9,77 @@ interface AddParticipantFormProps {
   failureMessage?: string;
 }
 
+type InviteForm = ComponentType<ParticipantInviteFormProps>;
+
+/** Once loaded, every later form (another trip's page, the overview's dialog) starts as the full form. */
+let loadedForm: InviteForm | null = null;
+const loadInviteForm = async (): Promise<InviteForm> =>
+  (loadedForm ??= (await import('./ParticipantInviteForm')).ParticipantInviteForm);
+
 /**
  * Invites a friend by email or username (spec §5): they join once they accept. The live stream brings the 'Invited'
  * row to every open page.
+ *
+ * The form's logic (react-hook-form and its schema resolver, ~15 kB) is not part of the page's first load: the same
+ * markup shows at once, and the logic loads when a pointer comes over the form or focus into it. What is typed
+ * meanwhile, the field's focus and a submit made before it arrived carry over to it.
  */
 export function AddParticipantForm({
   tripId,
   onAdded,
   failureMessage = 'Failed to add participant',
 }: AddParticipantFormProps) {
-  const [added, setAdded] = useState<string | null>(null);
-  const form = useSchemaForm(participantFormSchema, { defaultValues: { identifier: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const [Form, setForm] = useState<InviteForm | null>(() => loadedForm);
+  const [draft, setDraft] = useState('');
+  const [focusField, setFocusField] = useState(false);
+  const [submit, setSubmit] = useState<'none' | 'waiting' | 'failed'>('none');
+  const loading = useRef(false);
+  const field = useRef<HTMLInputElement>(null);
 
-  const send = async (body: AddParticipantBody) => {
-    setAdded(null);
-    const { invitation } = await splitApi.addParticipant(tripId, body);
-    form.reset();
-    setAdded(invitation.username);
-    onAdded?.();
+  if (Form)
+    return (
+      <Form
+        tripId={tripId}
+        onAdded={onAdded}
+        failureMessage={failureMessage}
+        draft={draft}
+        focusField={focusField}
+        submitAtOnce={submit === 'waiting'}
+      />
+    );
+
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadInviteForm().then(
+      (loaded) => {
+        setFocusField(field.current !== null && document.activeElement === field.current);
+        setForm(() => loaded);
+      },
+      () => {
+        // Offline before the app was cached, say: the next hover, focus or submit tries again.
+        loading.current = false;
+        setSubmit((was) => (was === 'waiting' ? 'failed' : was));
+      },
+    );
   };
 
   return (
-    <form
-      className={styles.inlineForm}
-      onSubmit={(event) => void submitTo(form, send, (error) => errorMessage(error, failureMessage))(event)}
-      noValidate
-    >
-      <TextInput
-        label="Email or username"
-        autoComplete="off"
-        // The one field: the server's refusal ("No user with that email") is shown under it too.
-        error={errors.identifier?.message ?? errors.root?.server?.message}
-        hint="They'll be able to add expenses and view settlements."
-        {...form.register('identifier')}
-      />
-      <Button type="submit" loading={isSubmitting} loadingText="Adding...">
-        <UserPlus size={18} aria-hidden="true" /> Add Participant
-      </Button>
-      {added && <Notice tone="info">@{added} was invited. They join the trip once they accept.</Notice>}
-    </form>
+    <ParticipantFormView
+      onIntent={load}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmit('waiting');
+        load();
+      }}
+      input={{
+        ref: field,
+        name: 'identifier',
+        value: draft,
+        onChange: (event) => setDraft(event.target.value),
+      }}
+      error={submit === 'failed' ? failureMessage : undefined}
+      submitting={submit === 'waiting'}
+    />
   );
 }

@@ -19,6 +19,7 @@ import {
 import { ApiError, errorMessage } from '../../shared/api';
 import { userLocale } from '../../shared/locale';
 import { Select, TextInput } from '../../shared/ui/Field';
+import { rateSourceText } from './categories';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -27,14 +28,6 @@ type Reference =
   | { status: 'ready'; rate: string; source: RateAnswer['source'] | 'member'; date: string }
   | { status: 'missing' }
   | { status: 'error'; message: string };
-
-/** Where a rate came from, in words: "ECB rate of 2026-11-20", "Bundled ECB rate of 2024-12-31", "Your rate". */
-export function rateSourceText(source: string, date: string): string {
-  if (source === 'ecb') return `ECB rate of ${date}`;
-  if (source === 'snapshot') return `Bundled ECB rate of ${date} (offline)`;
-  if (source === 'member') return 'Your rate';
-  return 'Same currency';
-}
 
 /**
  * The reference rate of the draft's currency on its date: the stored one while an edited expense keeps its

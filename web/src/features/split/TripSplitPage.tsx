@@ -7,6 +7,7 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
+import { LoadingState } from '../../shared/ui/Spinner';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useSession } from '../auth';
@@ -14,21 +15,24 @@ import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
 import { AddParticipantForm } from './AddParticipantForm';
 import { CalculateSettlementsButton } from './CalculateSettlementsButton';
-import { ExpenseList } from './ExpenseList';
 import { HomeCurrency } from './homeCurrency';
-import { HomeCurrencyField } from './HomeCurrencyField';
 import { InviteLinkPanel } from './InviteLinkPanel';
-import { LedgerFiles } from './LedgerFiles';
 import { ParticipantList } from './ParticipantList';
-import { BalanceList, SettlementList } from './SettlementList';
 import { Tabs } from '../../shared/ui/Tabs';
 import { useLiveLedger } from './useLiveLedger';
 import { useSettlementCalculation } from './useSettlementCalculation';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
-// The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page.
+// The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page; the
+// Expenses and Settlements tabs' contents (the currency picker with every currency's name, export and import, the
+// settlement explanations) when their tab is first chosen: the page opens on Participants.
 const ExpenseFormModal = lazyNamed(() => import('./ExpenseFormModal'), 'ExpenseFormModal');
+const HomeCurrencyField = lazyNamed(() => import('./HomeCurrencyField'), 'HomeCurrencyField');
+const LedgerFiles = lazyNamed(() => import('./LedgerFiles'), 'LedgerFiles');
+const ExpenseList = lazyNamed(() => import('./ExpenseList'), 'ExpenseList');
+const SettlementList = lazyNamed(() => import('./SettlementList'), 'SettlementList');
+const BalanceList = lazyNamed(() => import('./SettlementList'), 'BalanceList');
 
 /** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */
 export function TripSplitPage() {
@@ -159,20 +163,22 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                   <Plus size={18} aria-hidden="true" /> Add Expense
                 </Button>
               </div>
-              <HomeCurrencyField
-                tripId={tripId}
-                home={home}
-                changeable={expenses.expense_count === 0 && settlements.data.length === 0}
-                onChanged={() => void ledger.refresh()}
-              />
-              <LedgerFiles tripId={tripId} participants={participants.data} />
-              <ExpenseList
-                expenses={expenses.data}
-                pending={ledger.pending}
-                onEdit={setEditing}
-                total={expenses.expense_count}
-                more={ledger.more}
-              />
+              <Suspense fallback={<LoadingState label="Loading expenses" />}>
+                <HomeCurrencyField
+                  tripId={tripId}
+                  home={home}
+                  changeable={expenses.expense_count === 0 && settlements.data.length === 0}
+                  onChanged={() => void ledger.refresh()}
+                />
+                <LedgerFiles tripId={tripId} participants={participants.data} />
+                <ExpenseList
+                  expenses={expenses.data}
+                  pending={ledger.pending}
+                  onEdit={setEditing}
+                  total={expenses.expense_count}
+                  more={ledger.more}
+                />
+              </Suspense>
             </>
           )}
           {tab === 'settlements' && (
@@ -183,8 +189,10 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 <h2 className={styles.sectionTitle}>Settlements</h2>
                 <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />
               </div>
-              <SettlementList tripId={tripId} settlements={settlements.data} />
-              {balances && <BalanceList balances={balances} />}
+              <Suspense fallback={<LoadingState label="Loading settlements" />}>
+                <SettlementList tripId={tripId} settlements={settlements.data} />
+                {balances && <BalanceList balances={balances} />}
+              </Suspense>
             </>
           )}
         </Tabs>

@@ -28,3 +28,11 @@ export const ledgerName = (p: { first_name: string; last_name: string; left: boo
 /** "Bob pays Alice $33.33" (DESIGN.md: who owes whom reads as a sentence). */
 export const settlementSentence = (s: Settlement, home?: string) =>
   `${ledgerName(s.payer, false)} pays ${ledgerName(s.payee, false)} ${money(s.amount_cents, home)}`;
+
+/** Where a rate came from, in words: "ECB rate of 2026-11-20", "Bundled ECB rate of 2024-12-31", "Your rate". */
+export function rateSourceText(source: string, date: string): string {
+  if (source === 'ecb') return `ECB rate of ${date}`;
+  if (source === 'snapshot') return `Bundled ECB rate of ${date} (offline)`;
+  if (source === 'member') return 'Your rate';
+  return 'Same currency';
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { participantFormSchema, type AddParticipantBody } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
+import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { Notice } from '../../shared/ui/Notice';
+import { ParticipantFormView } from './ParticipantFormView';
+import { splitApi } from './splitApi';
+
+export interface ParticipantInviteFormProps {
+  tripId: string;
+  onAdded?: () => void;
+  failureMessage: string;
+  /** What was typed before this form's code arrived, and whether the field had focus then. */
+  draft: string;
+  focusField: boolean;
+  /** Submitted before this form's code arrived: it submits once, as it mounts. */
+  submitAtOnce: boolean;
+}
+
+/** The Add Participant form on react-hook-form, the contract's participantFormSchema its resolver. */
+export function ParticipantInviteForm({
+  tripId,
+  onAdded,
+  failureMessage,
+  draft,
+  focusField,
+  submitAtOnce,
+}: ParticipantInviteFormProps) {
+  const [added, setAdded] = useState<string | null>(null);
+  const form = useSchemaForm(participantFormSchema, { defaultValues: { identifier: draft } });
+  const { errors, isSubmitting } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (submitAtOnce) formRef.current?.requestSubmit();
+    else if (focusField) formRef.current?.querySelector('input')?.focus();
+  }, [focusField, submitAtOnce]);
+
+  const send = async (body: AddParticipantBody) => {
+    setAdded(null);
+    const { invitation } = await splitApi.addParticipant(tripId, body);
+    form.reset({ identifier: '' });
+    setAdded(invitation.username);
+    onAdded?.();
+  };
+
+  return (
+    <ParticipantFormView
+      formRef={formRef}
+      onSubmit={(event) => void submitTo(form, send, (error) => errorMessage(error, failureMessage))(event)}
+      input={form.register('identifier')}
+      // The one field: the server's refusal ("No user with that email") is shown under it too.
+      error={errors.identifier?.message ?? errors.root?.server?.message}
+      submitting={isSubmitting}
+      notice={
+        added && <Notice tone="info">@{added} was invited. They join the trip once they accept.</Notice>
+      }
+    />
+  );
+}
