@@ -35,15 +35,13 @@ export const readTypedRate = (text: string) => {
 };
 
 /**
- * The body's currency and rate: none for an amount in a two-decimal home currency (the request of a trip without
- * currencies, unchanged); the currency otherwise, and the member's rate when they typed one.
+ * The body's currency, always named (an amount left to mean "the home currency" would change its meaning if the
+ * home currency were changed while the form was open: $30 stored as €30), and the member's rate when they typed one.
  */
 export function currencyBody(
   draft: CurrencyDraft,
 ): { fields: Pick<ExpenseBodyInput, 'currency' | 'rate'> } | { error: string } {
-  if (!isForeign(draft)) {
-    return { fields: minorUnits(homeOf(draft)) === 2 ? {} : { currency: homeOf(draft) } };
-  }
+  if (!isForeign(draft)) return { fields: { currency: homeOf(draft) } };
   const typed = draft.rate?.trim() ?? '';
   if (!typed) return { fields: { currency: currencyOf(draft) } };
   const rate = readTypedRate(typed);

@@ -30,6 +30,8 @@ describe('expenseBodyFromDraft', () => {
         category: 'food',
         paid_by: 'ana',
         expense_type: 'group',
+        // Named even in the home currency: a home currency changed meanwhile must not reread $100 as €100.
+        currency: 'USD',
       },
     });
   });
