@@ -4,6 +4,7 @@
  */
 import { data as iso4217 } from 'currency-codes';
 import { COMMON_TRAVEL_CURRENCIES, isCurrencyCode } from './iso4217';
+import { compareCodeUnits } from './text';
 
 export interface CurrencyInfo {
   code: string;
@@ -16,7 +17,7 @@ export interface CurrencyInfo {
 export const CURRENCIES: readonly CurrencyInfo[] = iso4217
   .filter((c) => isCurrencyCode(c.code))
   .map((c) => ({ code: c.code, name: c.currency, minor_units: c.digits }))
-  .sort((a, b) => a.code.localeCompare(b.code));
+  .sort((a, b) => compareCodeUnits(a.code, b.code));
 
 /** Currencies in a form's order: the home currency first, then the common travel ones, then all the rest by code. */
 export function currencyChoices(home: string): CurrencyInfo[] {

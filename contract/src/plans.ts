@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './ids';
 import { isoDateSchema } from './dates';
-import { visibleText } from './text';
+import { compareCodeUnits, visibleText } from './text';
 import { tripIdParamsSchema } from './trips';
 
 export const PLAN_CATEGORIES = [
@@ -141,14 +141,14 @@ export function compareDayPlans(
     if (b.start_time === null) return -1;
     return a.start_time < b.start_time ? -1 : 1;
   }
-  return a.order - b.order || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+  return a.order - b.order || compareCodeUnits(a.created_at, b.created_at) || compareCodeUnits(a.id, b.id);
 }
 
 /** Plans by date, then in each day's order (compareDayPlans). */
 export const comparePlans = (
   a: Pick<DailyPlan, 'plan_date' | 'start_time' | 'order' | 'created_at' | 'id'>,
   b: Pick<DailyPlan, 'plan_date' | 'start_time' | 'order' | 'created_at' | 'id'>,
-) => a.plan_date.localeCompare(b.plan_date) || compareDayPlans(a, b);
+) => compareCodeUnits(a.plan_date, b.plan_date) || compareDayPlans(a, b);
 
 /** One date's plans in their day order: what the list shows top-down and the map numbers 1, 2, 3… */
 export interface PlanDay<P> {

@@ -1,4 +1,5 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { compareCodeUnits } from '@wayfare/contract';
 import {
   UniqueConstraintError,
   type InvitationRecord,
@@ -47,7 +48,9 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
       const snapshot = await invitations.where('trip_id', '==', tripId).get();
       const pending = snapshot.docs
         .map((doc) => doc.data() as InvitationRecord)
-        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.user_id.localeCompare(b.user_id));
+        .sort(
+          (a, b) => compareCodeUnits(a.created_at, b.created_at) || compareCodeUnits(a.user_id, b.user_id),
+        );
       const username = await usernames(pending.map((i) => i.user_id));
       return pending.map((invitation) => ({ ...invitation, username: username(invitation.user_id) }));
     },
@@ -67,7 +70,9 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
           const invited_by_username = username(invitation.invited_by);
           return [{ ...invitation, trip_name, city_name, start_date, end_date, invited_by_username }];
         })
-        .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.trip_id.localeCompare(b.trip_id));
+        .sort(
+          (a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(a.trip_id, b.trip_id),
+        );
     },
     async accept(tripId, userId) {
       const member = await db.runTransaction(async (tx) => {

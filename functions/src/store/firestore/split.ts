@@ -7,7 +7,13 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { expensePayers, ledgerTotals, sumCents, type ExpenseCursor } from '@wayfare/contract';
+import {
+  compareCodeUnits,
+  expensePayers,
+  ledgerTotals,
+  sumCents,
+  type ExpenseCursor,
+} from '@wayfare/contract';
 import {
   newlyNamed,
   NotAMemberError,
@@ -67,11 +73,11 @@ export const expenseOf = (data: DocumentData): ExpenseRecord => {
 };
 
 const byNewestExpense = (a: ExpenseRecord, b: ExpenseRecord) =>
-  b.expense_date.localeCompare(a.expense_date) ||
-  b.created_at.localeCompare(a.created_at) ||
-  a.id.localeCompare(b.id);
+  compareCodeUnits(b.expense_date, a.expense_date) ||
+  compareCodeUnits(b.created_at, a.created_at) ||
+  compareCodeUnits(a.id, b.id);
 const byOldestSettlement = (a: SettlementRecord, b: SettlementRecord) =>
-  a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+  compareCodeUnits(a.created_at, b.created_at) || compareCodeUnits(a.id, b.id);
 
 export function firestoreSplit(db: Firestore): SplitStore {
   const trip = (tripId: string) => db.collection('trips').doc(tripId);
@@ -193,7 +199,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
           paid_cents: (doc.get('paid_cents') as number | undefined) ?? 0,
           owed_cents: (doc.get('share_cents') as number | undefined) ?? 0,
         }))
-        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
+        .sort((a, b) => compareCodeUnits(a.user_id, b.user_id)),
       settlements: settlementDocs.docs.map((doc) => doc.data() as SettlementRecord).sort(byOldestSettlement),
     };
   };

@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { DEFAULT_HOME_CURRENCY, type TripRole } from '@wayfare/contract';
+import { compareCodeUnits, DEFAULT_HOME_CURRENCY, type TripRole } from '@wayfare/contract';
 import {
   UniqueConstraintError,
   type MemberRecord,
@@ -163,7 +163,7 @@ export function firestoreTrips(db: Firestore): TripStore {
           member_count: member_ids.length,
           owner_username: usernameOf.get(trip.owner_id) ?? '',
         }))
-        .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+        .sort((a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(a.id, b.id));
     },
     async countMembers(id) {
       const [snapshot] = await db.getAll(trips.doc(id), { fieldMask: ['member_ids'] });
@@ -217,7 +217,7 @@ export async function withUsers(
 }
 
 const byJoining = (a: MemberDoc, b: MemberDoc) =>
-  a.joined_at.localeCompare(b.joined_at) || a.user_id.localeCompare(b.user_id);
+  compareCodeUnits(a.joined_at, b.joined_at) || compareCodeUnits(a.user_id, b.user_id);
 
 export function firestoreMembers(db: Firestore): MemberStore {
   const trips = db.collection('trips');

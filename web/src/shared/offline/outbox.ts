@@ -1,4 +1,5 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval';
+import { compareCodeUnits } from '@wayfare/contract';
 import { ApiError, apiFetch, errorMessage, isNetworkError } from '../api';
 
 /** A write made without a connection, kept on the device until the server has it. */
@@ -32,7 +33,7 @@ export function newWriteKey(): string {
 
 export async function queuedWrites(): Promise<QueuedWrite[]> {
   const all = (await entries<string, QueuedWrite>(store)).map(([, write]) => write);
-  return all.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+  return all.sort((a, b) => compareCodeUnits(a.queuedAt, b.queuedAt));
 }
 
 export function onOutboxChange(listener: () => void): () => void {
