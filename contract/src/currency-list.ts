@@ -4,7 +4,7 @@
  */
 import { data as iso4217 } from 'currency-codes';
 import { COMMON_TRAVEL_CURRENCIES, isCurrencyCode } from './iso4217';
-import { compareCodeUnits } from './text';
+import { compareCodeUnits } from './order';
 
 export interface CurrencyInfo {
   code: string;

@@ -12,6 +12,7 @@ export * from './invite-links';
 export * from './ledger-io';
 export * from './money';
 export * from './names';
+export * from './order';
 export * from './participants';
 export * from './payers';
 export * from './plans';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { recordId } from './ids';
 import { isoDateSchema } from './dates';
-import { compareCodeUnits, visibleText } from './text';
+import { compareCodeUnits } from './order';
+import { visibleText } from './text';
 import { tripIdParamsSchema } from './trips';
 
 export const PLAN_CATEGORIES = [

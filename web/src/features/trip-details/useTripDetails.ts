@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DailyPlan, TripView } from '@wayfare/contract';
 import { isNotFound, tripQuery } from '../trips';
@@ -16,7 +16,12 @@ export type TripDetailsState =
  */
 export function useTripDetails(tripId: string) {
   const queryClient = useQueryClient();
-  const { data: trip, error, isError, isFetching, isRefetchError, refetch } = useQuery(tripQuery(tripId));
+  const { data, error, isError, isFetching, isRefetchError, refetch } = useQuery(tripQuery(tripId));
+  // The query's answer arrives as an urgent update, which React renders in one go. The page's first drawing of the
+  // trip is its largest render, so it is deferred: rendered in slices that yield to input (the skeleton stays up
+  // meanwhile). Once a trip shows, later answers and plan edits render at once.
+  const deferred = useDeferredValue(data);
+  const trip = deferred === undefined ? undefined : data;
   const queryKey = useMemo(() => tripQuery(tripId).queryKey, [tripId]);
 
   // A trip read before and now answered 404 (deleted, or the caller left it) is not shown from the cache.
