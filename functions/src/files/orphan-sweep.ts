@@ -21,7 +21,7 @@ export async function sweepOrphanUploads(uploadsRoot: string, store: Store): Pro
   }
   const tripsDir = path.join(uploadsRoot, 'trips');
   for (const tripId of await entries(tripsDir)) {
-    const current = (await store.trips.get(tripId))?.image_path;
+    const current = (await store.trips.listFields(tripId))?.image_path;
     for (const name of await entries(path.join(tripsDir, tripId))) {
       if (`trips/${tripId}/${name}` !== current) await remove(path.join(tripsDir, tripId, name));
     }

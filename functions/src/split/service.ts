@@ -72,7 +72,6 @@ import type {
   SettlementRecord,
   Store,
   TripListFields,
-  TripRecord,
   UserRecord,
 } from '../store/types';
 import {
@@ -510,7 +509,7 @@ export function createSplitService({
   }
 
   /** The trip's home currency: the currency of every amount its ledger stores. */
-  const homeOf = async (tripId: string) => homeCurrencyOf((await store.trips.get(tripId)) ?? {});
+  const homeOf = async (tripId: string) => homeCurrencyOf((await store.trips.listFields(tripId)) ?? {});
 
   /**
    * The trip and its members as the expense writes arriving in one turn of the event loop read them: one read for
@@ -518,12 +517,12 @@ export function createSplitService({
    * store checks again inside the write that everyone a write names is still a member, so a read shared with a
    * write that came in the same turn is as good as one of its own.
    */
-  const tripReads = new Map<string, Promise<[TripRecord | null, MemberRecord[]]>>();
+  const tripReads = new Map<string, Promise<[TripListFields | null, MemberRecord[]]>>();
   function tripAndMembers(tripId: string) {
     let read = tripReads.get(tripId);
     if (!read) {
       if (tripReads.size === 0) setImmediate(() => tripReads.clear());
-      read = Promise.all([store.trips.get(tripId), store.members.list(tripId)]);
+      read = Promise.all([store.trips.listFields(tripId), store.members.list(tripId)]);
       tripReads.set(tripId, read);
     }
     return read;

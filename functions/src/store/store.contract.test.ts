@@ -103,7 +103,7 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     await expect(adapter.store.trips.listForUser(randomUUID())).resolves.toEqual([]);
   });
 
-  it("reads a member's access to a trip: the list fields and their role, null for anyone else", async () => {
+  it("reads a member's access to a trip: the list fields and their role, null for anyone else; the list fields alone", async () => {
     const owner = await adapter.store.users.create(newUser());
     const friend = await adapter.store.users.create(newUser());
     const stranger = await adapter.store.users.create(newUser());
@@ -123,6 +123,12 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     await expect(adapter.store.trips.accessFor(randomUUID(), owner.id)).resolves.toBeNull();
     await adapter.store.members.remove(trip.id, friend.id);
     await expect(adapter.store.trips.accessFor(trip.id, friend.id)).resolves.toBeNull();
+
+    // The same fields without a member, for reads shared by every caller (the expense writes of one turn).
+    const fields = await adapter.store.trips.listFields(trip.id);
+    expect(fields).toEqual(listFields);
+    expect(Object.keys(fields ?? {}).sort()).toEqual([...TRIP_LIST_FIELDS].sort());
+    await expect(adapter.store.trips.listFields(randomUUID())).resolves.toBeNull();
   });
 
   it('adds and removes participants, never the owner, and refuses a second membership', async () => {

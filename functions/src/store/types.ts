@@ -200,6 +200,8 @@ export interface TripStore {
    * null when the trip does not exist or the user is not a member.
    */
   accessFor(id: string, userId: string): Promise<TripAccess | null>;
+  /** The trip's list fields, never its guide, attractions or preferences; null when the trip does not exist. */
+  listFields(id: string): Promise<TripListFields | null>;
   /** The trips the user belongs to, newest first. */
   listForUser(userId: string): Promise<MemberTrip[]>;
   /** How many members the trip has, counted without loading them; 0 when it does not exist. */

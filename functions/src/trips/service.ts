@@ -102,7 +102,7 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
         if (imagePath) await images.files.delete(imagePath);
       };
       const updated = await oneAtATimePerTrip(tripId, async () => {
-        const previous = imagePath && (await store.trips.get(tripId))?.image_path;
+        const previous = imagePath && (await store.trips.listFields(tripId))?.image_path;
         const saved = await store.trips.update(tripId, { ...body, image_path: imagePath });
         if (saved && previous) await images.files.delete(previous);
         return saved;
@@ -125,7 +125,7 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
       await requireTripOwner(store, tripId, userId, 'delete this trip');
       const { imagePath, receipts } = await oneAtATimePerTrip(tripId, async () => {
         const [current, receiptsOfTrip] = await Promise.all([
-          store.trips.get(tripId),
+          store.trips.listFields(tripId),
           store.receipts.listForTrip(tripId),
         ]);
         await store.trips.delete(tripId);

@@ -140,6 +140,9 @@ export function sqliteTrips(db: Database.Database): TripStore {
      FROM trip_members m JOIN trips t ON t.id = m.trip_id
      WHERE m.trip_id = ? AND m.user_id = ?`,
   );
+  const listFields = db.prepare<[string], TripListFields>(
+    `SELECT ${TRIP_LIST_FIELDS.join(', ')} FROM trips WHERE id = ?`,
+  );
   const memberCount = db
     .prepare<[string], number>('SELECT COUNT(*) FROM trip_members WHERE trip_id = ?')
     .pluck();
@@ -190,6 +193,9 @@ export function sqliteTrips(db: Database.Database): TripStore {
       if (!row) return null;
       const { role, ...trip } = row;
       return { trip, role };
+    },
+    async listFields(id) {
+      return listFields.get(id) ?? null;
     },
     async listForUser(userId): Promise<MemberTrip[]> {
       return forUser.all(userId);

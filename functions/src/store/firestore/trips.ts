@@ -138,6 +138,10 @@ export function firestoreTrips(db: Firestore): TripStore {
       if (!trip?.exists || !member?.exists) return null;
       return { trip: listFieldsOf(trip), role: member.get('role') as TripRole };
     },
+    async listFields(id) {
+      const [trip] = await db.getAll(trips.doc(id), { fieldMask: [...TRIP_LIST_FIELDS] });
+      return trip?.exists ? listFieldsOf(trip) : null;
+    },
     async listForUser(userId): Promise<MemberTrip[]> {
       // Only the listed fields come back: the guide and attractions stay on the server (and are picked again
       // here, as not every emulator honours the field mask).
