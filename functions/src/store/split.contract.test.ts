@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { computeBalances, settle } from '@wayfare/contract';
 import { balancesOf } from '../split/settlement-planner';
@@ -336,6 +337,55 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     }
     await adapter.store.trips.delete(trip.id);
     await expect(adapter.store.split.replacedSettlementTrip(pending!.id)).resolves.toBeNull();
+  });
+
+  it('answers each recalculation with the settlements it left, as a later read lists them, however they change', async () => {
+    const { trip, people } = await tripOfPeople(adapter.store, ['Ana', 'Bea', 'Cai']);
+    const ids = people.map((p) => p.id);
+    /** A plan as (payer, payee, cents) picks among three people; a payee equal to the payer is skipped. */
+    const plan = fc.array(fc.tuple(fc.nat(2), fc.nat(2), fc.integer({ min: 1, max: 3 })), { maxLength: 4 });
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('recalculate' as const), plan }),
+      fc.record({ kind: fc.constant('pay' as const), which: fc.nat() }),
+      fc.record({ kind: fc.constant('expense' as const), payer: fc.nat(2) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const s of steps) {
+          if (s.kind === 'recalculate') {
+            const transfers = s.plan
+              .filter(([from, to]) => from !== to)
+              .map(([from, to, cents]) => ({ from: ids[from]!, to: ids[to]!, amount_cents: cents * 100 }));
+            const answered = await adapter.store.split.recalculateSettlements(trip.id, () => transfers);
+            await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual(answered);
+            expect((await adapter.store.split.ledgerState(trip.id)).settlements).toEqual(answered);
+          }
+          if (s.kind === 'pay') {
+            const pending = (await adapter.store.split.listSettlements(trip.id)).filter((r) => !r.settled_at);
+            const target = pending[s.which % Math.max(1, pending.length)];
+            if (target) await adapter.store.split.markSettlementPaid(target.id, new Date().toISOString());
+          }
+          if (s.kind === 'expense') {
+            await adapter.store.split.createExpense(
+              trip.id,
+              groupExpense([
+                { user_id: ids[s.payer]!, share_cents: 700 },
+                { user_id: ids[(s.payer + 1) % 3]!, share_cents: 300 },
+              ]),
+            );
+          }
+          // Whatever was remembered, the ledger state is the stored one.
+          const [state, settlements, stored] = await Promise.all([
+            adapter.store.split.ledgerState(trip.id),
+            adapter.store.split.listSettlements(trip.id),
+            adapter.store.trips.listFields(trip.id),
+          ]);
+          expect(state.settlements).toEqual(settlements);
+          expect(state.ledger_version).toBe(stored?.ledger_version);
+        }
+      }),
+      { numRuns: 10 },
+    );
   });
 
   it('commits an expense only if everyone it newly names is a member at commit time', async () => {

@@ -16,8 +16,9 @@ import {
 } from '../types';
 import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
-import { reconcilePending } from '../pending-settlements';
+import { reconcilePending, type PendingChanges } from '../pending-settlements';
 import { receiptOf } from './receipts';
+import type { ReadMemos } from './read-memo';
 import { timeOrderedId } from './time-ordered-id';
 
 export const splitMigrations: Migration[] = [
@@ -152,7 +153,7 @@ interface TripFacts {
 
 const LIST_ORDER = 'ORDER BY expense_date DESC, created_at DESC, id';
 
-export function sqliteSplit(db: Database.Database): SplitStore {
+export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore {
   const writeGrouped = groupCommit(db);
   const expensesOf = db.prepare<[string], ExpenseRow>(
     `SELECT * FROM expenses WHERE trip_id = ? ${LIST_ORDER}`,
@@ -428,40 +429,39 @@ export function sqliteSplit(db: Database.Database): SplitStore {
     return record;
   });
 
-  const ledgerState = (tripId: string): LedgerState => ({
+  // Read before a calculation's plan and again inside its write: the second read, unchanged, comes from memory.
+  const ledgerStates = memos((tripId): LedgerState => ({
     ledger_version: ledgerVersion.get(tripId) ?? 0,
     totals: totalsOf.all(tripId),
     settlements: settlementsOf.all(tripId),
-  });
+  }));
 
-  // Reads one row per person, never the expenses: short enough to run synchronously however long the ledger.
+  // Reads one row per person, never the expenses, and the settlements it leaves are worked out rather than read back.
   const recalculate = db.transaction(
-    (tripId: string, plan: Parameters<SplitStore['recalculateSettlements']>[1]): SettlementRecord[] => {
-      const ledger = ledgerState(tripId);
+    (tripId: string, plan: Parameters<SplitStore['recalculateSettlements']>[1]): LedgerState => {
+      const ledger = ledgerStates.get(tripId);
       const changes = reconcilePending(
         ledger.settlements.filter((s) => s.settled_at === null),
         plan(ledger),
       );
+      if (changes.remove.length + changes.update.length + changes.add.length === 0) return ledger;
       const created_at = new Date().toISOString();
       for (const id of changes.remove) {
         deleteSettlement.run(id);
         recordReplaced.run(id, tripId, created_at);
       }
       for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
-      for (const transfer of changes.add) {
-        insertSettlement.run({
-          id: randomUUID(),
-          trip_id: tripId,
-          from_user_id: transfer.from,
-          to_user_id: transfer.to,
-          amount_cents: transfer.amount_cents,
-          settled_at: null,
-          created_at,
-        });
-      }
-      return changes.remove.length + changes.update.length + changes.add.length > 0
-        ? settlementsOf.all(tripId)
-        : ledger.settlements;
+      const added = changes.add.map((transfer): SettlementRecord => ({
+        id: randomUUID(),
+        trip_id: tripId,
+        from_user_id: transfer.from,
+        to_user_id: transfer.to,
+        amount_cents: transfer.amount_cents,
+        settled_at: null,
+        created_at,
+      }));
+      for (const row of added) insertSettlement.run(row);
+      return { ...ledger, settlements: withChanges(ledger.settlements, changes, added) };
     },
   );
 
@@ -536,10 +536,12 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       return settlementById.get(id) ?? null;
     },
     async ledgerState(tripId) {
-      return ledgerState(tripId);
+      return ledgerStates.get(tripId);
     },
     async recalculateSettlements(tripId, plan) {
-      return recalculate(tripId, plan);
+      const after = recalculate(tripId, plan);
+      ledgerStates.remember(tripId, after);
+      return after.settlements;
     },
     async markSettlementPaid(id, at, expectedCents) {
       markPaid.run({ at, id, expected: expectedCents ?? null });
@@ -549,4 +551,27 @@ export function sqliteSplit(db: Database.Database): SplitStore {
       return replacedTrip.get(id)?.trip_id ?? null;
     },
   };
+}
+
+/**
+ * The trip's settlements, in `SELECT … ORDER BY created_at, rowid` order, after a recalculation removed, updated and
+ * added (`added`, created at one instant) rows: a new row's rowid is above every existing one, so the added rows go
+ * after every kept row created at or before that instant.
+ */
+function withChanges(
+  settlements: readonly SettlementRecord[],
+  changes: PendingChanges,
+  added: readonly SettlementRecord[],
+): SettlementRecord[] {
+  const removed = new Set(changes.remove);
+  const amounts = new Map(changes.update.map((u) => [u.id, u.amount_cents]));
+  const kept = settlements
+    .filter((s) => !removed.has(s.id))
+    .map((s) => {
+      const amount_cents = amounts.get(s.id);
+      return amount_cents === undefined ? s : { ...s, amount_cents };
+    });
+  const createdAt = added[0]?.created_at;
+  const later = createdAt === undefined ? -1 : kept.findIndex((s) => s.created_at > createdAt);
+  return later < 0 ? [...kept, ...added] : [...kept.slice(0, later), ...added, ...kept.slice(later)];
 }

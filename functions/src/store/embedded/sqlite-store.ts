@@ -9,6 +9,7 @@ import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
 import { inviteLinkMigrations, sqliteInviteLinks } from './invite-links';
 import { closeGroupCommit } from './group-commit';
 import { migrate } from './migrations';
+import { createReadMemos } from './read-memo';
 import { planMigrations, sqlitePlans } from './plans';
 import { receiptMigrations, sqliteReceipts } from './receipts';
 import { splitMigrations, sqliteSplit } from './split';
@@ -42,11 +43,12 @@ export function openSqliteStore(file: string): Store {
   const ping = db.prepare('SELECT 1');
   // Rows changed through this, the process's one connection, since it opened: every write moves it.
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
-  const split = sqliteSplit(db);
+  const memos = createReadMemos(db);
+  const split = sqliteSplit(db, memos);
   return {
     users: sqliteUsers(db),
     trips: sqliteTrips(db),
-    members: sqliteMembers(db),
+    members: sqliteMembers(db, memos),
     invitations: sqliteInvitations(db),
     inviteLinks: sqliteInviteLinks(db),
     split,

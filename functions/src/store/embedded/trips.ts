@@ -14,6 +14,7 @@ import {
 } from '../types';
 import { newTripRecord } from '../new-records';
 import type { Migration } from './migrations';
+import type { ReadMemos } from './read-memo';
 
 export const tripMigrations: Migration[] = [
   {
@@ -227,13 +228,15 @@ export const LEDGER_ENTRY_SQL = `SELECT 1 AS found WHERE
                   WHERE e.trip_id = @trip AND s.user_id = @user)
        OR EXISTS (SELECT 1 FROM settlements WHERE trip_id = @trip AND (from_user_id = @user OR to_user_id = @user))`;
 
-export function sqliteMembers(db: Database.Database): MemberStore {
+export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberStore {
   const role = db.prepare<[string, string], { role: TripRole }>(
     'SELECT role FROM trip_members WHERE trip_id = ? AND user_id = ?',
   );
   const list = db.prepare<[string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, m.user_id`,
   );
+  // A settlement calculation and an expense write each read a big trip's members; asked again, unchanged, from memory.
+  const members = memos((tripId) => list.all(tripId));
   const one = db.prepare<[string, string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
   );
@@ -274,7 +277,7 @@ export function sqliteMembers(db: Database.Database): MemberStore {
       return role.get(tripId, userId)?.role ?? null;
     },
     async list(tripId) {
-      return list.all(tripId);
+      return members.get(tripId);
     },
     async add(tripId, userId) {
       try {

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReadMemos } from './read-memo';
+
+describe('read memos', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A WAL database file with a table of notes, and a memo of the notes' texts that counts its reads. */
+  function notes() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-memo-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'db.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE notes (key TEXT, text TEXT)');
+    const insert = db.prepare('INSERT INTO notes (key, text) VALUES (?, ?)');
+    const select = db
+      .prepare<[string], string>('SELECT text FROM notes WHERE key = ? ORDER BY rowid')
+      .pluck();
+    let reads = 0;
+    const memo = createReadMemos(db)((key) => {
+      reads += 1;
+      return select.all(key);
+    });
+    return { db, file, insert, memo, reads: () => reads };
+  }
+
+  it('answers again from memory until any row is written, then reads anew', () => {
+    const { db, insert, memo, reads } = notes();
+    insert.run('a', 'one');
+    expect(memo.get('a')).toEqual(['one']);
+    expect(memo.get('a')).toEqual(['one']);
+    expect(reads()).toBe(1);
+    // A write to another key moves the count too: no reasoning about which reads it touched.
+    insert.run('b', 'two');
+    expect(memo.get('a')).toEqual(['one']);
+    expect(reads()).toBe(2);
+    db.prepare("UPDATE notes SET text = 'uno' WHERE key = 'a'").run();
+    expect(memo.get('a')).toEqual(['uno']);
+    db.close();
+  });
+
+  it('remembers nothing read inside a transaction that is then rolled back', () => {
+    const { db, insert, memo } = notes();
+    insert.run('a', 'one');
+    expect(() =>
+      db.transaction(() => {
+        insert.run('a', 'two');
+        expect(memo.get('a')).toEqual(['one', 'two']);
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(memo.get('a')).toEqual(['one']);
+    db.close();
+  });
+
+  it("reads anew after another connection's commit", () => {
+    const { db, file, insert, memo } = notes();
+    insert.run('a', 'one');
+    expect(memo.get('a')).toEqual(['one']);
+    const other = new Database(file);
+    other.prepare("INSERT INTO notes (key, text) VALUES ('a', 'two')").run();
+    other.close();
+    expect(memo.get('a')).toEqual(['one', 'two']);
+    db.close();
+  });
+
+  it('keeps the answers it was told are current, and only the last few keys', () => {
+    const { db, memo, reads } = notes();
+    memo.remember('a', ['told']);
+    expect(memo.get('a')).toEqual(['told']);
+    for (const key of ['b', 'c', 'd', 'e']) memo.get(key);
+    const before = reads();
+    expect(memo.get('a')).toEqual([]);
+    expect(reads()).toBe(before + 1);
+    db.close();
+  });
+});
