@@ -35,3 +35,33 @@ export function reconcilePending(pending: readonly SettlementRecord[], plan: rea
   for (const rows of byPair.values()) changes.remove.push(...rows.map((row) => row.id));
   return changes;
 }
+
+/** The records of the transfers a recalculation adds, all created at one instant. */
+export function newSettlementRecords(
+  tripId: string,
+  transfers: readonly LedgerTransfer[],
+  created_at: string,
+  newId: () => string,
+): SettlementRecord[] {
+  return transfers.map((transfer) => ({
+    id: newId(),
+    trip_id: tripId,
+    from_user_id: transfer.from,
+    to_user_id: transfer.to,
+    amount_cents: transfer.amount_cents,
+    settled_at: null,
+    created_at,
+  }));
+}
+
+/** The settlements a recalculation keeps, with their new amounts, in the order given. */
+export function keptSettlements(settlements: readonly SettlementRecord[], changes: PendingChanges) {
+  const removed = new Set(changes.remove);
+  const amounts = new Map(changes.update.map((u) => [u.id, u.amount_cents]));
+  return settlements
+    .filter((s) => !removed.has(s.id))
+    .map((s) => {
+      const amount_cents = amounts.get(s.id);
+      return amount_cents === undefined ? s : { ...s, amount_cents };
+    });
+}

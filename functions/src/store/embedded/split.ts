@@ -16,7 +16,12 @@ import {
 } from '../types';
 import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
-import { reconcilePending, type PendingChanges } from '../pending-settlements';
+import {
+  keptSettlements,
+  newSettlementRecords,
+  reconcilePending,
+  type PendingChanges,
+} from '../pending-settlements';
 import { receiptOf } from './receipts';
 import type { ReadMemos } from './read-memo';
 import { timeOrderedId } from './time-ordered-id';
@@ -451,15 +456,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
         recordReplaced.run(id, tripId, created_at);
       }
       for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
-      const added = changes.add.map((transfer): SettlementRecord => ({
-        id: randomUUID(),
-        trip_id: tripId,
-        from_user_id: transfer.from,
-        to_user_id: transfer.to,
-        amount_cents: transfer.amount_cents,
-        settled_at: null,
-        created_at,
-      }));
+      const added = newSettlementRecords(tripId, changes.add, created_at, randomUUID);
       for (const row of added) insertSettlement.run(row);
       return { ...ledger, settlements: withChanges(ledger.settlements, changes, added) };
     },
@@ -563,14 +560,7 @@ function withChanges(
   changes: PendingChanges,
   added: readonly SettlementRecord[],
 ): SettlementRecord[] {
-  const removed = new Set(changes.remove);
-  const amounts = new Map(changes.update.map((u) => [u.id, u.amount_cents]));
-  const kept = settlements
-    .filter((s) => !removed.has(s.id))
-    .map((s) => {
-      const amount_cents = amounts.get(s.id);
-      return amount_cents === undefined ? s : { ...s, amount_cents };
-    });
+  const kept = keptSettlements(settlements, changes);
   const createdAt = added[0]?.created_at;
   const later = createdAt === undefined ? -1 : kept.findIndex((s) => s.created_at > createdAt);
   return later < 0 ? [...kept, ...added] : [...kept.slice(0, later), ...added, ...kept.slice(later)];

@@ -27,7 +27,7 @@ import {
 import { requireHomeCurrency } from './home-currency-guard';
 import { bumpLedgerNotice } from './ledger-notice';
 import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
-import { reconcilePending } from '../pending-settlements';
+import { keptSettlements, newSettlementRecords, reconcilePending } from '../pending-settlements';
 import { storedSplitOr } from '../new-records';
 
 /**
@@ -350,7 +350,6 @@ export function firestoreSplit(db: Firestore): SplitStore {
       return db.runTransaction(async (tx) => {
         const ledger = await readLedger(tx, tripId);
         const existing = ledger.settlements;
-        const paid = existing.filter((s) => s.settled_at !== null);
         const transfers = plan(ledger);
         const pending = existing.filter((s) => s.settled_at === null);
         const changes = reconcilePending(pending, transfers);
@@ -362,23 +361,10 @@ export function firestoreSplit(db: Firestore): SplitStore {
         changes.update.forEach(({ id, amount_cents }) =>
           tx.update(settlements(tripId).doc(id), { amount_cents }),
         );
-        const fresh = changes.add.map((transfer): SettlementRecord => ({
-          id: childId(tripId),
-          trip_id: tripId,
-          from_user_id: transfer.from,
-          to_user_id: transfer.to,
-          amount_cents: transfer.amount_cents,
-          settled_at: null,
-          created_at,
-        }));
+        const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
         fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
         bumpLedgerNotice(tx, db, tripId);
-        const removed = new Set(changes.remove);
-        const amounts = new Map(changes.update.map((u) => [u.id, u.amount_cents]));
-        const kept = pending
-          .filter((s) => !removed.has(s.id))
-          .map((s) => ({ ...s, amount_cents: amounts.get(s.id) ?? s.amount_cents }));
-        return [...paid, ...kept, ...fresh].sort(byOldestSettlement);
+        return [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
       });
     },
     async markSettlementPaid(id, at, expectedCents) {
