@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadMemos } from './read-memo';
+import { migrate } from './migrations';
+import { createReadMemos, readMemoMigrations } from './read-memo';
 
 describe('read memos', () => {
   const dirs: string[] = [];
@@ -79,6 +80,42 @@ describe('read memos', () => {
     const before = reads();
     expect(memo.get('a')).toEqual([]);
     expect(reads()).toBe(before + 1);
+    db.close();
+  });
+
+  it('keeps a members memo through writes elsewhere, and ends it with any write to memberships or users, cascades included', () => {
+    const { db, insert } = notes();
+    db.pragma('foreign_keys = ON');
+    db.exec(`CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT);
+      CREATE TABLE trips (id TEXT PRIMARY KEY);
+      CREATE TABLE trip_members (trip_id TEXT REFERENCES trips(id) ON DELETE CASCADE, user_id TEXT REFERENCES users(id))`);
+    migrate(db, readMemoMigrations);
+    const select = db.prepare<[string], string>(
+      'SELECT u.name FROM trip_members m JOIN users u ON u.id = m.user_id WHERE m.trip_id = ? ORDER BY u.name',
+    );
+    let reads = 0;
+    const members = createReadMemos(db)((trip) => {
+      reads += 1;
+      return select.pluck().all(trip);
+    }, 'members');
+    db.exec(`INSERT INTO users VALUES ('u1', 'Ana'), ('u2', 'Bea'); INSERT INTO trips VALUES ('t1');
+      INSERT INTO trip_members VALUES ('t1', 'u1')`);
+    expect(members.get('t1')).toEqual(['Ana']);
+    insert.run('a', 'an expense, say');
+    db.exec("INSERT INTO trips VALUES ('t2')");
+    expect(members.get('t1')).toEqual(['Ana']);
+    expect(reads).toBe(1);
+    const changes: Array<[string, string[]]> = [
+      ["INSERT INTO trip_members VALUES ('t1', 'u2')", ['Ana', 'Bea']],
+      ["UPDATE users SET name = 'Bia' WHERE id = 'u2'", ['Ana', 'Bia']],
+      ["DELETE FROM trip_members WHERE user_id = 'u1'", ['Bia']],
+      ["DELETE FROM trips WHERE id = 't1'", []],
+    ];
+    for (const [sql, expected] of changes) {
+      db.exec(sql);
+      expect(members.get('t1')).toEqual(expected);
+    }
+    expect(reads).toBe(1 + changes.length);
     db.close();
   });
 });

@@ -9,7 +9,7 @@ import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
 import { inviteLinkMigrations, sqliteInviteLinks } from './invite-links';
 import { closeGroupCommit } from './group-commit';
 import { migrate } from './migrations';
-import { createReadMemos } from './read-memo';
+import { createReadMemos, readMemoMigrations } from './read-memo';
 import { planMigrations, sqlitePlans } from './plans';
 import { receiptMigrations, sqliteReceipts } from './receipts';
 import { splitMigrations, sqliteSplit } from './split';
@@ -38,6 +38,7 @@ export function openSqliteStore(file: string): Store {
     ...idempotencyMigrations,
     ...inviteLinkMigrations,
     ...receiptMigrations,
+    ...readMemoMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');

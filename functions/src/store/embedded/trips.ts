@@ -235,8 +235,8 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
   const list = db.prepare<[string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, m.user_id`,
   );
-  // A settlement calculation and an expense write each read a big trip's members; asked again, unchanged, from memory.
-  const members = memos((tripId) => list.all(tripId));
+  // Settlement calculations and expense writes each read a big trip's members: unchanged, from memory.
+  const members = memos((tripId) => list.all(tripId), 'members');
   const one = db.prepare<[string, string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
   );
