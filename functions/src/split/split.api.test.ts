@@ -10,7 +10,12 @@ import {
   type MemberExplanation,
   type Settlement,
 } from '@wayfare/contract';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
+import {
+  nodeFirestoreEmulatorUnderTest,
+  startTestApi,
+  targetsEmulatorSuite,
+  type TestApi,
+} from '../test-support/api-server';
 import { registerMember } from '../test-support/registered-member';
 import { newTrip, newUser } from '../store/test-adapters';
 import { STILL_IN_LEDGER } from './service';
@@ -889,7 +894,8 @@ describe('settlements', () => {
     expect(listed.body.settlements).toEqual(again.settlements);
   });
 
-  it('answers 30 concurrent calculations of one trip alike, and a write in between gets a fresh answer', async () => {
+  /** A trip of two with one $10 expense paid by its owner, and its calculation by either member. */
+  async function calculatedTrip() {
     const owner = await member('ana');
     const bea = await member('bea');
     const tripId = await tripOf(owner, bea);
@@ -901,11 +907,24 @@ describe('settlements', () => {
     const calculate = (who: Member) =>
       api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: who.token });
     await add(10);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => calculate(i % 2 ? owner : bea)));
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
-    expect(answers[0]!.body.settlements).toMatchObject([{ amount_cents: 500 }]);
+    return { owner, bea, add, calculate };
+  }
 
+  // Alike even across instances rests on transaction conflicts, which the Node.js Firestore emulator does not
+  // detect: the Functions emulator may serve the 30 from two instances, each then writing a transfer of its own.
+  it.skipIf(nodeFirestoreEmulatorUnderTest)(
+    'answers 30 concurrent calculations of one trip alike',
+    async () => {
+      const { owner, bea, calculate } = await calculatedTrip();
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => calculate(i % 2 ? owner : bea)));
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+      expect(answers[0]!.body.settlements).toMatchObject([{ amount_cents: 500 }]);
+    },
+  );
+
+  it('answers a calculation racing expense writes with a fresh answer', async () => {
+    const { owner, bea, add, calculate } = await calculatedTrip();
     const [, after] = await Promise.all([add(20), add(30).then(() => calculate(bea))]);
     expect(after.status).toBe(200);
     const balances = (await calculate(owner)).body.balances as Balance[];
