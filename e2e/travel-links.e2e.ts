@@ -111,8 +111,12 @@ describe('joining by link, and the ledger out and in', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
     });
-    await dialog.getByText('1 expense to add · $90.00').waitFor();
-    await dialog.getByText(/In EUR: only US dollars/).waitFor();
+    // The euro hotel is converted at the reference rate of its date, its amount as paid shown beneath.
+    await dialog.getByText(/^2 expenses to add · \$/).waitFor();
+    await dialog
+      .getByRole('row', { name: /Hotel Porto/ })
+      .getByText('€300.00')
+      .waitFor();
     const confirm = dialog.getByRole('button', { name: /^Import/ });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByRole('combobox').selectOption({ label: 'Leave out' });
@@ -121,7 +125,7 @@ describe('joining by link, and the ledger out and in', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'import-preview-1280');
     await confirm.click();
-    await page.getByText('1 expense was imported from Splitwise.').waitFor();
+    await page.getByText('2 expenses were imported from Splitwise.').waitFor();
     await page.getByText('Dinner at Ramiro').waitFor();
 
     const download = page.waitForEvent('download');
@@ -129,8 +133,13 @@ describe('joining by link, and the ledger out and in', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/-ledger\.csv$/);
     const text = fs.readFileSync((await file.path())!, 'utf8');
-    const [header, row] = text.trim().split('\n');
+    const [header, ...rows] = text.trim().split('\n');
     expect(header).toMatch(/^Date,Title,Category,Currency,Amount,Rate,Home amount,Payers,/);
-    expect(row).toContain('Dinner at Ramiro,food,USD,90.00,1,90.00');
+    expect(rows.find((row) => row.includes('Dinner at Ramiro'))).toContain(
+      'Dinner at Ramiro,food,USD,90.00,1,90.00',
+    );
+    expect(rows.find((row) => row.includes('Hotel Porto'))).toMatch(
+      /Hotel Porto,accommodation,EUR,300\.00,[0-9.]+,/,
+    );
   });
 });

@@ -2,14 +2,12 @@
  * A trip's ledger out and in (/api/trip-split): export as CSV or JSON (members only, as a download), and import of
  * a Splitwise group's CSV export (preview first, then an atomic commit). Amounts are integers in minor units: an
  * exported expense's `amount_cents` in its `currency`, converted at `rate` to `home_amount_cents` in the trip's home
- * currency, which its payers and shares are in. The import takes US dollars only.
+ * currency, which its payers and shares are in. An imported row in another currency than the trip's is converted
+ * at the reference rate of its date, as an expense entered in it would be, and keeps its original amount.
  */
 import { z } from 'zod';
 import { RATE_SOURCES } from './rates';
 import { EXPENSE_CATEGORIES } from './split';
-
-/** The only currency a Splitwise import takes. */
-export const LEDGER_CURRENCY = 'USD';
 
 /** GET /trips/{tripId}/export?format=csv|json */
 export const ledgerExportQuerySchema = z.object({
@@ -86,6 +84,21 @@ export const importExpenseSchema = z.object({
   paid_by: z.string(),
   payers: z.array(payerPartSchema),
   shares: z.array(exportShareSchema),
+  /**
+   * A row in another currency than the trip's: its cost and shares in that currency's minor units (the split as
+   * decided) and the rate it was converted at (units of the trip's currency per unit of it, exact decimal text);
+   * null in the trip's currency.
+   */
+  original: z
+    .object({
+      currency: z.string(),
+      amount_minor: z.number().int(),
+      rate: z.string(),
+      rate_source: z.enum(['ecb', 'snapshot']),
+      rate_date: z.string(),
+      shares: z.array(exportShareSchema),
+    })
+    .nullable(),
 });
 export type ImportExpense = z.infer<typeof importExpenseSchema>;
 

@@ -151,9 +151,118 @@ describe('Splitwise import', () => {
       { user_id: 'ana', paid_cents: 1500 },
       { user_id: 'bea', paid_cents: 1500 },
     ]);
+    expect(expenses.every((e) => e.original === null)).toBe(true);
     expect(skipped).toEqual([
-      { line: 6, description: 'Hotel Porto', reason: 'In EUR: only US dollars can be imported for now' },
+      {
+        line: 6,
+        description: 'Hotel Porto',
+        reason: 'No exchange rate from EUR to USD is known for 2027-04-12',
+      },
       { line: 7, description: 'Bea paid Ana', reason: 'A payment between people, not an expense' },
+    ]);
+  });
+
+  it("converts a row in another currency at its date's rate, its shares and payers adding up exactly", () => {
+    const { names, rows } = readSplitwise(fixture);
+    const asked: string[] = [];
+    const { expenses, skipped } = planImport(names, rows, ['ana', 'bea', 'cai'], 'USD', (currency, date) => {
+      asked.push(`${currency} ${date}`);
+      return { rate: '1.0823', source: 'ecb', rate_date: date };
+    });
+    expect(asked).toEqual(['EUR 2027-04-12']);
+    expect(skipped.map((s) => s.line)).toEqual([7]);
+    // 300.00 EUR paid by Ana, Bea and Cai owing 100.00 each: 324.69 USD, the last share taking the remainder.
+    expect(expenses.find((e) => e.line === 6)).toEqual({
+      line: 6,
+      expense_date: '2027-04-12',
+      title: 'Hotel Porto',
+      category: 'accommodation',
+      amount_cents: 32469,
+      paid_by: 'ana',
+      payers: [{ user_id: 'ana', paid_cents: 32469 }],
+      shares: shares({ bea: 10823, cai: 10823, ana: 10823 }),
+      original: {
+        currency: 'EUR',
+        amount_minor: 30000,
+        rate: '1.0823',
+        rate_source: 'ecb',
+        rate_date: '2027-04-12',
+        shares: shares({ bea: 10000, cai: 10000, ana: 10000 }),
+      },
+    });
+  });
+
+  it('keeps every converted row exact: shares and payers add up to the cost, in both currencies', () => {
+    const row = fc.record({
+      // Three people's nets in euro cents, the last making them sum to zero (as Splitwise writes them).
+      nets: fc.tuple(
+        fc.integer({ min: -500_000, max: 500_000 }),
+        fc.integer({ min: -500_000, max: 500_000 }),
+      ),
+      extra: fc.nat(200_000),
+      rate: fc.integer({ min: 1, max: 9_999_999 }).map((n) => `${Math.floor(n / 10_000)}.${n % 10_000}`),
+      home: fc.constantFrom('USD', 'JPY', 'KWD'),
+    });
+    fc.assert(
+      fc.property(row, ({ nets: [a, b], extra, rate, home }) => {
+        const nets = [a, b, -a - b];
+        const positive = nets.filter((n) => n > 0).reduce((t, n) => t + n, 0);
+        const cost = positive + extra;
+        const rows = [
+          {
+            line: 2,
+            date: '2027-04-12',
+            description: 'x',
+            category: 'General',
+            cost_cents: cost,
+            currency: 'EUR',
+            nets,
+          },
+        ];
+        const { expenses } = planImport(['A', 'B', 'C'], rows, ['a', 'b', 'c'], home, (_c, date) => ({
+          rate,
+          source: 'ecb',
+          rate_date: date,
+        }));
+        for (const e of expenses) {
+          expect(e.shares.reduce((t, x) => t + x.share_cents, 0)).toBe(e.amount_cents);
+          expect(e.payers.reduce((t, x) => t + x.paid_cents, 0)).toBe(e.amount_cents);
+          expect(e.original?.amount_minor).toBe(cost);
+          expect(e.original?.shares.reduce((t, x) => t + x.share_cents, 0)).toBe(cost);
+          expect(
+            [...e.shares, ...e.payers].every((x) => ('share_cents' in x ? x.share_cents : x.paid_cents) > 0),
+          ).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it("reads amounts in each currency's own decimals, and says which rows cannot be", () => {
+    const csv = [
+      'Date,Description,Category,Cost,Currency,Ana,Bea',
+      '2027-04-10,Ramen,Dining out,3000.00,JPY,1500.00,-1500.00',
+      '2027-04-10,Half a yen,Dining out,3.50,JPY,1.75,-1.75',
+      '2027-04-10,Dinars,Dining out,1.50,KWD,0.75,-0.75',
+      '2027-04-10,Doubloons,General,5.00,XYZ,2.50,-2.50',
+      '2027-04-10,Tip,General,0.01,JPY,0.01,-0.01',
+    ].join('\n');
+    const { names, rows } = readSplitwise(csv);
+    const { expenses, skipped } = planImport(names, rows, ['ana', 'bea'], 'JPY', () => ({
+      rate: '460.5',
+      source: 'snapshot',
+      rate_date: '2027-04-09',
+    }));
+    expect(expenses.map((e) => [e.line, e.amount_cents, e.shares, e.original?.amount_minor ?? null])).toEqual(
+      [
+        [2, 3000, shares({ bea: 1500, ana: 1500 }), null],
+        // 1.500 dinars at 460.5 yen each: 691 yen (690.75, rounded once), 345 and 346 yen.
+        [4, 691, shares({ bea: 345, ana: 346 }), 1500],
+      ],
+    );
+    expect(skipped).toEqual([
+      { line: 3, description: 'Half a yen', reason: 'Its amounts have decimals that JPY does not have' },
+      { line: 5, description: 'Doubloons', reason: 'In XYZ: not a currency this app knows' },
+      { line: 6, description: 'Tip', reason: 'Its amounts have decimals that JPY does not have' },
     ]);
   });
 

@@ -6,8 +6,10 @@ import { stringify } from 'csv-stringify/sync';
 import {
   IMPORT_MAX_EXPENSES,
   DEFAULT_HOME_CURRENCY,
-  LEDGER_CURRENCY,
+  MAX_CENTS,
   SPLIT_TOLERANCE_CENTS,
+  convertParts,
+  isCurrencyCode,
   minorToDecimalText,
   minorUnits,
   isoDateSchema,
@@ -188,21 +190,38 @@ const CATEGORY_WORDS: Array<[ExpenseCategory, RegExp]> = [
 export const categoryFromSplitwise = (name: string): ExpenseCategory =>
   CATEGORY_WORDS.find(([, words]) => words.test(name.toLowerCase()))?.[0] ?? 'other';
 
+/** The rate a row in another currency than the trip's is converted at: units of the trip's currency per unit of it. */
+export interface ImportRate {
+  rate: string;
+  source: 'ecb' | 'snapshot';
+  rate_date: string;
+}
+
+/**
+ * An amount Splitwise wrote with two decimals, in `currency`'s minor units (yen: 1500.00 is 1500; dinars: 1.50 is
+ * 1500); null when it has decimals the currency does not (1500.50 yen).
+ */
+function inMinorUnits(hundredths: number, currency: string): number | null {
+  const digits = minorUnits(currency);
+  if (digits >= 2) return hundredths * 10 ** (digits - 2);
+  const step = 10 ** (2 - digits);
+  return hundredths % step === 0 ? hundredths / step : null;
+}
+
+type RowPlan = Omit<ImportExpense, 'original'>;
+
 /**
  * The expenses the rows make, given who each person column is (a member's id, or null: left out, their shares borne
- * by the last payer). Rows that cannot be imported are listed with the reason. The payers are the people with a
- * positive net (Splitwise keeps only each person's net: paid − share); the others' shares are what they owe. What
- * the payers' nets leave of the cost is their own shares, split equally among them (the remainder on the last),
- * and each payer paid their net plus their own share, so the parts add up to the cost exactly and every balance is
- * the file's net. A mismatch of the file's rounding (at most SPLIT_TOLERANCE_CENTS) lands on the last person, the
- * last payer (the spec's remainder rule).
+ * by the last payer). Rows that cannot be imported are listed with the reason. A row in another currency than the
+ * trip's (`home`) is planned in its own currency, then converted at `rateOf` its date as an expense entered in it
+ * would be: the cost rounds once, and the shares and the payers' parts still add up to it exactly (convertParts).
  */
 export function planImport(
   names: string[],
   rows: SplitwiseRow[],
   columnUser: ReadonlyArray<string | null>,
-  /** The trip's home currency (two decimals, as Splitwise writes costs): rows in any other are skipped. */
-  home: string = LEDGER_CURRENCY,
+  home: string = DEFAULT_HOME_CURRENCY,
+  rateOf: (currency: string, date: string) => ImportRate | null = () => null,
 ): { expenses: ImportExpense[]; skipped: ImportSkippedRow[] } {
   const expenses: ImportExpense[] = [];
   const skipped: ImportSkippedRow[] = [];
@@ -212,53 +231,108 @@ export function planImport(
       skip('A payment between people, not an expense');
       continue;
     }
-    if (row.currency !== home) {
-      const only = home === LEDGER_CURRENCY ? 'US dollars' : `${home}, the trip's currency,`;
-      skip(`In ${row.currency || 'no currency'}: only ${only} can be imported for now`);
+    const { currency } = row;
+    if (!isCurrencyCode(currency)) {
+      skip(`In ${currency || 'no currency'}: not a currency this app knows`);
       continue;
     }
-    const payerColumns = row.nets.flatMap((net, column) => (net > 0 ? [column] : []));
-    if (payerColumns.length === 0) {
-      skip('Nobody owes anybody for it');
+    const cost = inMinorUnits(row.cost_cents, currency);
+    const nets = row.nets.map((net) => inMinorUnits(net, currency));
+    if (cost === null || nets.some((net) => net === null)) {
+      skip(`Its amounts have decimals that ${currency} does not have`);
       continue;
     }
-    const leftOutPayer = payerColumns.find((column) => !columnUser[column]);
-    if (leftOutPayer !== undefined) {
-      skip(`Paid by ${names[leftOutPayer]}, who is left out`);
+    const rate = currency === home ? null : rateOf(currency, row.date);
+    if (currency !== home && !rate) {
+      skip(`No exchange rate from ${currency} to ${home} is known for ${row.date}`);
       continue;
     }
-    const payerIds = payerColumns.map((column) => columnUser[column] as string);
-    const payerNets = payerColumns.map((column) => row.nets[column] as number);
-    const owing = row.nets.flatMap((net, column) => {
-      const user = columnUser[column];
-      return net < 0 && user ? [{ user_id: user, share_cents: -net }] : [];
-    });
-    // The payers' own shares; the last payer also bears the shares of anyone left out.
-    const own = splitEqual(row.cost_cents - sumCents(payerNets), payerIds.length);
-    const leftOut = sumCents(row.nets.map((net, column) => (net < 0 && !columnUser[column] ? -net : 0)));
-    const wanted = [...owing.map((s) => s.share_cents), ...own];
-    wanted[wanted.length - 1] = (wanted[wanted.length - 1] as number) + leftOut;
-    const mismatch = Math.abs(row.cost_cents - sumCents(wanted));
-    const shares = mismatch <= SPLIT_TOLERANCE_CENTS ? splitCustom(row.cost_cents, wanted) : null;
-    if (!shares || row.cost_cents === 0 || own.some((cents) => cents < 0)) {
-      skip('Its amounts do not add up to its cost');
-      continue;
-    }
-    expenses.push({
-      line: row.line,
-      expense_date: row.date,
-      title: row.description.slice(0, 200) || 'Untitled expense',
-      category: categoryFromSplitwise(row.category),
-      amount_cents: row.cost_cents,
-      paid_by: payerIds[0] as string,
-      payers: payerIds.map((user_id, i) => ({
-        user_id,
-        paid_cents: (payerNets[i] as number) + (own[i] as number),
-      })),
-      shares: [...owing.map((s) => s.user_id), ...payerIds]
-        .map((user_id, i) => ({ user_id, share_cents: shares[i] as number }))
-        .filter((s) => s.share_cents > 0),
-    });
+    const planned = planRow(names, { ...row, cost_cents: cost, nets: nets as number[] }, columnUser);
+    const expense = typeof planned === 'string' || !rate ? planned : converted(planned, currency, home, rate);
+    if (typeof expense === 'string') skip(expense);
+    else expenses.push({ original: null, ...expense });
   }
   return { expenses, skipped };
+}
+
+/**
+ * One row's expense in the row's currency, or why it cannot be imported. The payers are the people with a positive
+ * net (Splitwise keeps only each person's net: paid − share); the others' shares are what they owe. What the payers'
+ * nets leave of the cost is their own shares, split equally among them (the remainder on the last), and each payer
+ * paid their net plus their own share, so the parts add up to the cost exactly and every balance is the file's net.
+ * A mismatch of the file's rounding (at most SPLIT_TOLERANCE_CENTS) lands on the last person, the last payer (the
+ * spec's remainder rule).
+ */
+function planRow(
+  names: string[],
+  row: SplitwiseRow,
+  columnUser: ReadonlyArray<string | null>,
+): RowPlan | string {
+  const payerColumns = row.nets.flatMap((net, column) => (net > 0 ? [column] : []));
+  if (payerColumns.length === 0) return 'Nobody owes anybody for it';
+  const leftOutPayer = payerColumns.find((column) => !columnUser[column]);
+  if (leftOutPayer !== undefined) return `Paid by ${names[leftOutPayer]}, who is left out`;
+  const payerIds = payerColumns.map((column) => columnUser[column] as string);
+  const payerNets = payerColumns.map((column) => row.nets[column] as number);
+  const owing = row.nets.flatMap((net, column) => {
+    const user = columnUser[column];
+    return net < 0 && user ? [{ user_id: user, share_cents: -net }] : [];
+  });
+  // The payers' own shares; the last payer also bears the shares of anyone left out.
+  const own = splitEqual(row.cost_cents - sumCents(payerNets), payerIds.length);
+  const leftOut = sumCents(row.nets.map((net, column) => (net < 0 && !columnUser[column] ? -net : 0)));
+  const wanted = [...owing.map((s) => s.share_cents), ...own];
+  wanted[wanted.length - 1] = (wanted[wanted.length - 1] as number) + leftOut;
+  const mismatch = Math.abs(row.cost_cents - sumCents(wanted));
+  const shares = mismatch <= SPLIT_TOLERANCE_CENTS ? splitCustom(row.cost_cents, wanted) : null;
+  if (!shares || row.cost_cents === 0 || own.some((cents) => cents < 0)) {
+    return 'Its amounts do not add up to its cost';
+  }
+  return {
+    line: row.line,
+    expense_date: row.date,
+    title: row.description.slice(0, 200) || 'Untitled expense',
+    category: categoryFromSplitwise(row.category),
+    amount_cents: row.cost_cents,
+    paid_by: payerIds[0] as string,
+    payers: payerIds.map((user_id, i) => ({
+      user_id,
+      paid_cents: (payerNets[i] as number) + (own[i] as number),
+    })),
+    shares: [...owing.map((s) => s.user_id), ...payerIds]
+      .map((user_id, i) => ({ user_id, share_cents: shares[i] as number }))
+      .filter((s) => s.share_cents > 0),
+  };
+}
+
+/** A row planned in `currency`, in the trip's currency at `rate`, or why it cannot be. */
+function converted(
+  planned: RowPlan,
+  currency: string,
+  home: string,
+  rate: ImportRate,
+): ImportExpense | string {
+  const convert = (parts: number[]) => convertParts(planned.amount_cents, parts, rate.rate, currency, home);
+  const shares = convert(planned.shares.map((s) => s.share_cents));
+  const paid = convert(planned.payers.map((p) => p.paid_cents)).parts;
+  if (shares.total > MAX_CENTS) return 'At the exchange rate of its date its amount is too large';
+  if (shares.total <= 0 || paid.some((cents) => cents <= 0)) {
+    return `At the exchange rate of its date an amount is less than the smallest unit of ${home}`;
+  }
+  return {
+    ...planned,
+    amount_cents: shares.total,
+    payers: planned.payers.map((p, i) => ({ user_id: p.user_id, paid_cents: paid[i] as number })),
+    shares: planned.shares
+      .map((s, i) => ({ user_id: s.user_id, share_cents: shares.parts[i] as number }))
+      .filter((s) => s.share_cents > 0),
+    original: {
+      currency,
+      amount_minor: planned.amount_cents,
+      rate: rate.rate,
+      rate_source: rate.source,
+      rate_date: rate.rate_date,
+      shares: planned.shares,
+    },
+  };
 }

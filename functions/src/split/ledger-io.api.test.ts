@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importPreviewSchema, importResultSchema, ledgerExportSchema } from '@wayfare/contract';
+import {
+  convertMinor,
+  convertParts,
+  importPreviewSchema,
+  importResultSchema,
+  ledgerExportSchema,
+} from '@wayfare/contract';
+import snapshot from '../rates/ecb-snapshot.json' with { type: 'json' };
 import { newTrip, newUser } from '../store/test-adapters';
 import type { NewUser } from '../store/types';
 import { startTestApi, type TestApi } from '../test-support/api-server';
@@ -56,7 +63,7 @@ describe('Splitwise import', () => {
       { name: 'Cai Wong', user_id: null, matched_by: null, skipped: false },
     ]);
     expect(plan.unmatched).toEqual(['Cai Wong']);
-    expect(plan.skipped.map((s) => s.line)).toEqual([6, 7]);
+    expect(plan.skipped.map((s) => s.line)).toEqual([7]);
     expect((await ledgerOf(trip.id, ana.token)).expense_count).toBe(0);
 
     const refused = await api.call('POST', importPath(trip.id), { token: bea.token, body: { csv: fixture } });
@@ -71,10 +78,27 @@ describe('Splitwise import', () => {
     });
     expect(committed.status).toBe(201);
     const result = importResultSchema.parse(committed.body);
-    expect(result.created).toBe(5);
-    expect(result.total_cents).toBe(9000 + 1000 + 500 + 1000 + 3000);
+    expect(result.created).toBe(6);
+    // The hotel's 300.00 EUR at the reference rate of its date (offline: the bundled ECB snapshot's, USD per euro).
+    const hotelCents = convertMinor(30000, snapshot.rates.USD, 'EUR', 'USD');
+    expect(result.total_cents).toBe(9000 + 1000 + 500 + hotelCents + 1000 + 3000);
     const ledger = await ledgerOf(trip.id, ana.token);
-    expect([ledger.expense_count, ledger.total_expenses_cents]).toEqual([5, 14500]);
+    expect([ledger.expense_count, ledger.total_expenses_cents]).toEqual([6, 14500 + hotelCents]);
+    const hotel = ledger.expenses.find((e: { title: string }) => e.title === 'Hotel Porto');
+    expect(hotel).toMatchObject({
+      amount_cents: hotelCents,
+      currency: 'EUR',
+      original_amount_minor: 30000,
+      rate: snapshot.rates.USD,
+      rate_source: 'snapshot',
+      rate_date: snapshot.date,
+      paid_by: ana.user.id,
+      // The split as decided in Splitwise, in euros: 100.00 each.
+      split: { method: 'custom' },
+    });
+    expect(hotel.participants.map((p: { share_cents: number }) => p.share_cents).sort()).toEqual(
+      convertParts(30000, [10000, 10000, 10000], snapshot.rates.USD, 'EUR', 'USD').parts.sort(),
+    );
     // Paid by two (nets +10, +10, −20 in the file): each paid 15 and owes 5.
     const market = ledger.expenses.find((e: { title: string }) => e.title === 'Market');
     expect(market).toMatchObject({
@@ -100,7 +124,7 @@ describe('Splitwise import', () => {
       token: ana.token,
       body: { csv: early, mapping: { 'Cai Wong': dan.user.id } },
     });
-    expect(res.body.expenses.map((e: { line: number }) => e.line)).toEqual([4, 5, 8, 9]);
+    expect(res.body.expenses.map((e: { line: number }) => e.line)).toEqual([4, 5, 6, 8, 9]);
     expect(res.body.skipped[0]).toEqual({
       line: 3,
       description: 'Dinner at Taberna',
@@ -193,9 +217,18 @@ describe('ledger export', () => {
       'Dan Reis',
     ]);
     // Oldest first (same-day rows in any order); the formula-looking title is shown as text.
-    expect(rows.map((r) => r[1])).toHaveLength(5);
+    expect(rows.map((r) => r[1])).toHaveLength(6);
     expect(rows[0]?.[1]).toBe('Dinner at Taberna');
-    expect(rows.slice(3).map((r) => r[1])).toEqual(expect.arrayContaining(['Snacks', 'Market']));
+    expect(rows.slice(4).map((r) => r[1])).toEqual(expect.arrayContaining(['Snacks', 'Market']));
+    const hotelCents = convertMinor(30000, snapshot.rates.USD, 'EUR', 'USD');
+    expect(rows[3]?.slice(1, 7)).toEqual([
+      'Hotel Porto',
+      'accommodation',
+      'EUR',
+      '300.00',
+      snapshot.rates.USD,
+      (hotelCents / 100).toFixed(2),
+    ]);
     expect(rows.find((r) => r[1] === 'Market')?.[7]).toBe('Ana Silva 15.00; Bea Costa 15.00');
     expect(rows.map((r) => r[1])).toContain(`'=HYPERLINK("http://evil.example","x")`);
     const taxi = rows.find((r) => r[1] === 'Taxi to Belém');
@@ -219,11 +252,11 @@ describe('ledger export', () => {
     expect(json.status).toBe(200);
     expect(json.headers.get('content-disposition')).toBe('attachment; filename=Lisbon-in-spring-ledger.json');
     const ledger = ledgerExportSchema.parse(json.body);
-    expect(ledger.expenses).toHaveLength(5);
-    expect(ledger.expenses.reduce((t, e) => t + e.home_amount_cents, 0)).toBe(14500);
+    expect(ledger.expenses).toHaveLength(6);
+    expect(ledger.expenses.reduce((t, e) => t + e.home_amount_cents, 0)).toBe(14500 + hotelCents);
     for (const e of ledger.expenses) {
-      expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.amount_cents);
-      expect(e.payers.reduce((t, p) => t + p.paid_cents, 0)).toBe(e.amount_cents);
+      expect(e.shares.reduce((t, s) => t + s.share_cents, 0)).toBe(e.home_amount_cents);
+      expect(e.payers.reduce((t, p) => t + p.paid_cents, 0)).toBe(e.home_amount_cents);
     }
 
     expect(

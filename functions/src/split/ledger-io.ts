@@ -1,7 +1,8 @@
 import {
   dateOutsideTrip,
   homeCurrencyOf,
-  minorUnits,
+  isCurrencyCode,
+  type ImportExpense,
   type ImportPerson,
   type ImportPreview,
   type ImportResult,
@@ -22,7 +23,15 @@ import {
 } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import type { LedgerEvents } from './events';
-import { ImportFileError, ledgerCsv, planImport, readSplitwise } from './ledger-csv';
+import { bundledRates, type RateProvider } from '../rates/provider';
+import {
+  ImportFileError,
+  ledgerCsv,
+  planImport,
+  readSplitwise,
+  type ImportRate,
+  type SplitwiseRow,
+} from './ledger-csv';
 import { peopleOf } from './service';
 
 export const NAMES_TO_MAP = 'Map or leave out every name in the file before importing';
@@ -72,8 +81,39 @@ function resolvePeople(names: string[], members: MemberRecord[], mapping: Splitw
   });
 }
 
+/** What an imported row in another currency keeps of what it was paid in, as an expense entered in it keeps. */
+const originalOfImport = ({ shares: _shares, ...original }: NonNullable<ImportExpense['original']>) =>
+  original;
+
 /** Export of the ledger (members only) and import of a Splitwise group export (preview, then one atomic write). */
-export function createLedgerIoService({ store, events }: { store: Store; events: LedgerEvents }) {
+export function createLedgerIoService({
+  store,
+  events,
+  rates = bundledRates,
+}: {
+  store: Store;
+  events: LedgerEvents;
+  /** The reference rates rows in another currency are converted at (as expenses entered in it are). */
+  rates?: RateProvider;
+}) {
+  /** The reference rate of each currency and date the rows in another currency than `home` name, looked up once. */
+  async function importRates(rows: readonly SplitwiseRow[], home: string) {
+    const found = new Map<string, ImportRate>();
+    const wanted = new Set(
+      rows
+        .filter((r) => r.currency !== home && isCurrencyCode(r.currency))
+        .map((r) => `${r.currency} ${r.date}`),
+    );
+    for (const key of wanted) {
+      const [currency = '', date = ''] = key.split(' ');
+      const answer = await rates.rate(currency, home, date);
+      if (answer && answer.source !== 'home') {
+        found.set(key, { rate: answer.rate, source: answer.source, rate_date: answer.rate_date });
+      }
+    }
+    return found;
+  }
+
   async function preview(
     user: UserRecord,
     tripId: string,
@@ -89,14 +129,13 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
     }
     const people = resolvePeople(file.names, await store.members.list(tripId), body.mapping);
     const home = homeCurrencyOf(trip);
-    if (minorUnits(home) !== 2) {
-      throw new HttpError(422, `Splitwise costs have two decimals; this trip's currency (${home}) has not`);
-    }
+    const rates = await importRates(file.rows, home);
     const planned = planImport(
       file.names,
       file.rows,
       people.map((p) => p.user_id),
       home,
+      (currency, date) => rates.get(`${currency} ${date}`) ?? null,
     );
     // The product's rule for every expense: its date is near the trip's days (the reason says which dates fit).
     const outside = (date: string) => dateOutsideTrip(date, trip);
@@ -203,8 +242,9 @@ export function createLedgerIoService({ store, events }: { store: Store; events:
             paid_by: e.paid_by,
             payers: e.payers,
             shares: e.shares,
-            // Kept as decided in Splitwise: each person's amount.
-            split: storedSplitOr(null, e.shares),
+            // Kept as decided in Splitwise: each person's amount, in the currency it was paid in.
+            split: storedSplitOr(null, e.original?.shares ?? e.shares),
+            ...(e.original && { original: originalOfImport(e.original) }),
             created_by: user.id,
           })),
         );

@@ -73,7 +73,7 @@ export function splitRoutes(
     rates: deps.rates,
   });
   const links = createInviteLinkService({ store: deps.store, events });
-  const ledgerIo = createLedgerIoService({ store: deps.store, events });
+  const ledgerIo = createLedgerIoService({ store: deps.store, events, rates: deps.rates });
   const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));

@@ -2,11 +2,13 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Download, Upload } from 'lucide-react';
 import {
   IMPORT_MAX_CHARS,
+  formatMoney,
   type ImportPreview,
   type Participant,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
+import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
@@ -203,7 +205,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
           />
           <p className={styles.hint}>
             In Splitwise, open the group and choose Export as spreadsheet. Nothing is added until you confirm.
-            Only US dollar expenses are imported for now.
+            Expenses in another currency are converted to the trip&apos;s at the reference rate of their date.
           </p>
         </div>
         {error && <Notice tone="error">{error}</Notice>}
@@ -286,7 +288,14 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                               ? e.payers.map((p) => `${nameOf(p.user_id)} ${money(p.paid_cents)}`).join(', ')
                               : nameOf(e.paid_by)}
                           </td>
-                          <td className={styles.money}>{money(e.amount_cents)}</td>
+                          <td className={styles.money}>
+                            {money(e.amount_cents)}
+                            {e.original && (
+                              <span className={`${split.original} ${styles.originalLine}`}>
+                                {formatMoney(e.original.amount_minor, userLocale(), e.original.currency)}
+                              </span>
+                            )}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
