@@ -14,6 +14,7 @@ import {
 import { HttpError } from '../http/errors';
 import { storedSplitOr } from '../store/new-records';
 import {
+  HomeCurrencyChangedError,
   NotAMemberError,
   peopleOfExpense,
   uniqueKey,
@@ -34,6 +35,8 @@ import {
 } from './ledger-csv';
 import { peopleOf } from './service';
 
+export const IMPORT_CURRENCY_CHANGED =
+  "The trip's currency changed while this file was being imported. Preview it again.";
 export const NAMES_TO_MAP = 'Map or leave out every name in the file before importing';
 export const IMPORT_CHANGED =
   'Someone in this import is no longer a participant of the trip. Preview it again.';
@@ -114,11 +117,12 @@ export function createLedgerIoService({
     return found;
   }
 
-  async function preview(
+  /** What the import would create, and the trip's currency its amounts are in. */
+  async function plan(
     user: UserRecord,
     tripId: string,
     body: SplitwiseImportBody,
-  ): Promise<ImportPreview> {
+  ): Promise<{ preview: ImportPreview; home: string }> {
     const { trip } = await requireTripMember(store, tripId, user.id);
     let file: ReturnType<typeof readSplitwise>;
     try {
@@ -147,13 +151,14 @@ export function createLedgerIoService({
         return reason ? [{ line: e.line, description: e.title, reason }] : [];
       }),
     ].sort((a, b) => a.line - b.line);
-    return {
+    const preview = {
       people,
       unmatched: people.filter((p) => !p.user_id && !p.skipped).map((p) => p.name),
       expenses,
       skipped,
       total_cents: expenses.reduce((total, e) => total + e.amount_cents, 0),
     };
+    return { preview, home };
   }
 
   return {
@@ -220,19 +225,24 @@ export function createLedgerIoService({
       };
     },
 
-    previewImport: preview,
+    async previewImport(user: UserRecord, tripId: string, body: SplitwiseImportBody): Promise<ImportPreview> {
+      return (await plan(user, tripId, body)).preview;
+    },
 
-    /** The preview's expenses, all written in one atomic write, or nothing (unmatched names, a member gone). */
+    /**
+     * The preview's expenses, all written in one atomic write, or nothing (unmatched names, a member gone, the
+     * trip's currency changed since its amounts were converted to it).
+     */
     async commitImport(user: UserRecord, tripId: string, body: SplitwiseImportBody): Promise<ImportResult> {
-      const plan = await preview(user, tripId, body);
-      if (plan.unmatched.length > 0)
-        throw new HttpError(422, `${NAMES_TO_MAP}: ${plan.unmatched.join(', ')}`);
-      if (plan.expenses.length === 0)
+      const { preview, home } = await plan(user, tripId, body);
+      if (preview.unmatched.length > 0)
+        throw new HttpError(422, `${NAMES_TO_MAP}: ${preview.unmatched.join(', ')}`);
+      if (preview.expenses.length === 0)
         throw new HttpError(422, 'This file has no expenses that can be imported');
       try {
         await store.split.createExpenses(
           tripId,
-          plan.expenses.map((e) => ({
+          preview.expenses.map((e) => ({
             title: e.title,
             description: 'Imported from Splitwise',
             amount_cents: e.amount_cents,
@@ -247,9 +257,11 @@ export function createLedgerIoService({
             ...(e.original && { original: originalOfImport(e.original) }),
             created_by: user.id,
           })),
+          home,
         );
       } catch (err) {
         if (err instanceof NotAMemberError) throw new HttpError(409, IMPORT_CHANGED);
+        if (err instanceof HomeCurrencyChangedError) throw new HttpError(409, IMPORT_CURRENCY_CHANGED);
         throw err;
       }
       events.emit({
@@ -258,7 +270,7 @@ export function createLedgerIoService({
         subject_id: tripId,
         at: new Date().toISOString(),
       });
-      return { ...plan, created: plan.expenses.length };
+      return { ...preview, created: preview.expenses.length };
     },
   };
 }

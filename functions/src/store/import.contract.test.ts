@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeStoreContract, tripOfPeople, newUser } from './test-adapters';
-import { NotAMemberError, type NewExpense } from './types';
+import { HomeCurrencyChangedError, NotAMemberError, type NewExpense } from './types';
 
 describeStoreContract('store contract, expenses in one write', (adapter) => {
   async function group() {
@@ -60,5 +60,16 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
     await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
     const stored = await adapter.store.trips.get(trip.id);
     expect([stored?.expense_count, stored?.total_expenses_cents]).toEqual([0, 0]);
+  });
+
+  it("writes none of them when the trip's currency is no longer the one their amounts were converted to", async () => {
+    const { trip, expense } = await group();
+    await adapter.store.trips.setHomeCurrency(trip.id, 'EUR');
+    await expect(
+      adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD'),
+    ).rejects.toBeInstanceOf(HomeCurrencyChangedError);
+    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
+    const created = await adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'EUR');
+    expect(created.map((e) => e.title)).toEqual(['Dinner']);
   });
 });

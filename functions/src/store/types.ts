@@ -527,9 +527,10 @@ export interface SplitStore {
   createExpense(tripId: string, expense: NewExpense, homeCurrency?: string): Promise<ExpenseRecord>;
   /**
    * Creates all of them in one atomic write (an import): either every one is stored, with the trip totals moved by
-   * their sum, or none (NotAMemberError when any names someone who is not a member at commit).
+   * their sum, or none (NotAMemberError when any names someone who is not a member at commit; and
+   * HomeCurrencyChangedError as createExpense's, when `homeCurrency` is given).
    */
-  createExpenses(tripId: string, expenses: NewExpense[]): Promise<ExpenseRecord[]>;
+  createExpenses(tripId: string, expenses: NewExpense[], homeCurrency?: string): Promise<ExpenseRecord[]>;
   /**
    * Replaces the expense's fields and moves the trip total by the difference; null when absent. Throws
    * NotAMemberError, writing nothing, when the new payer or shares name someone who is not a member at commit,

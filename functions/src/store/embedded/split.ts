@@ -397,10 +397,10 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
   const groupTripFacts = {};
   const groupTotals = {};
 
-  const createMany = db.transaction((list: ExpenseRecord[]) => {
+  const createMany = db.transaction((list: ExpenseRecord[], homeCurrency: string | undefined) => {
     const trip = tripFacts();
     const totals = totalsStep();
-    list.forEach((expense) => create(expense, undefined, trip, totals.add));
+    list.forEach((expense) => create(expense, homeCurrency, trip, totals.add));
     totals.finish();
   });
 
@@ -507,7 +507,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       );
       return expense;
     },
-    async createExpenses(tripId, inputs) {
+    async createExpenses(tripId, inputs, homeCurrency) {
       const now = new Date().toISOString();
       const list = inputs.map((input): ExpenseRecord => ({
         ...withPayers(input),
@@ -517,7 +517,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
         updated_at: now,
         receipt: null,
       }));
-      createMany(list);
+      createMany(list, homeCurrency);
       return list;
     },
     async updateExpense(id, patch) {

@@ -275,7 +275,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       });
       return expense;
     },
-    async createExpenses(tripId, inputs) {
+    async createExpenses(tripId, inputs, homeCurrency) {
       const now = new Date().toISOString();
       const list = inputs.map((input): ExpenseRecord => ({
         ...withPayers(input),
@@ -288,6 +288,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       if (list.length === 0) return list;
       await db.runTransaction(async (tx) => {
         await requireMembers(tx, tripId, [...new Set(list.flatMap((expense) => newlyNamed(expense)))]);
+        if (homeCurrency !== undefined) await requireHomeCurrency(tx, db, tripId, homeCurrency);
         for (const expense of list) tx.create(expenses(tripId).doc(expense.id), expense);
         moveTotals(tx, tripId, list.length, sumCents(list.map((expense) => expense.amount_cents)));
         moveLedgerPeople(
