@@ -270,7 +270,9 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                       <tr>
                         <th scope="col">Date</th>
                         <th scope="col">Title</th>
-                        <th scope="col">Category</th>
+                        <th scope="col" className={styles.wideOnly}>
+                          Category
+                        </th>
                         <th scope="col">Paid by</th>
                         <th scope="col" className={styles.money}>
                           Amount
@@ -282,7 +284,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                         <tr key={e.line}>
                           <td>{e.expense_date}</td>
                           <td>{e.title}</td>
-                          <td>{CATEGORY[e.category].label}</td>
+                          <td className={styles.wideOnly}>{CATEGORY[e.category].label}</td>
                           <td>
                             {e.payers.length > 1
                               ? e.payers.map((p) => `${nameOf(p.user_id)} ${money(p.paid_cents)}`).join(', ')
