@@ -17,6 +17,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/split/split.api.test.ts',
   'functions/src/split/expense-pages.api.test.ts',
   'functions/src/split/payers.api.test.ts',
+  // The Splitwise import: other currencies at the function's reference rates, one Firestore transaction.
+  'functions/src/split/ledger-io.api.test.ts',
   // Receipts in the Storage bucket; the stand-ins' suites with the function restarted on their addresses.
   'functions/src/split/receipts.api.test.ts',
   'functions/src/rates/currencies.api.test.ts',
