@@ -101,20 +101,19 @@ export function createLedgerIoService({
 }) {
   /** The reference rate of each currency and date the rows in another currency than `home` name, looked up once. */
   async function importRates(rows: readonly SplitwiseRow[], home: string) {
-    const found = new Map<string, ImportRate>();
-    const wanted = new Set(
-      rows
-        .filter((r) => r.currency !== home && isCurrencyCode(r.currency))
-        .map((r) => `${r.currency} ${r.date}`),
-    );
-    for (const key of wanted) {
-      const [currency = '', date = ''] = key.split(' ');
+    const found = new Map<string, ImportRate | null>();
+    for (const { currency, date } of rows) {
+      const key = `${currency} ${date}`;
+      if (currency === home || !isCurrencyCode(currency) || found.has(key)) continue;
       const answer = await rates.rate(currency, home, date);
-      if (answer && answer.source !== 'home') {
-        found.set(key, { rate: answer.rate, source: answer.source, rate_date: answer.rate_date });
-      }
+      found.set(
+        key,
+        answer && answer.source !== 'home'
+          ? { rate: answer.rate, source: answer.source, rate_date: answer.rate_date }
+          : null,
+      );
     }
-    return found;
+    return (currency: string, date: string) => found.get(`${currency} ${date}`) ?? null;
   }
 
   /** What the import would create, and the trip's currency its amounts are in. */
@@ -133,13 +132,12 @@ export function createLedgerIoService({
     }
     const people = resolvePeople(file.names, await store.members.list(tripId), body.mapping);
     const home = homeCurrencyOf(trip);
-    const rates = await importRates(file.rows, home);
     const planned = planImport(
       file.names,
       file.rows,
       people.map((p) => p.user_id),
       home,
-      (currency, date) => rates.get(`${currency} ${date}`) ?? null,
+      await importRates(file.rows, home),
     );
     // The product's rule for every expense: its date is near the trip's days (the reason says which dates fit).
     const outside = (date: string) => dateOutsideTrip(date, trip);

@@ -1,23 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeGroupCommit, groupCommit } from './group-commit';
+import { walDatabases } from './test-wal-database';
 
 describe('groupCommit', () => {
-  const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
-  function open() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-group-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'db.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
-    return { db, file };
-  }
+  const database = walDatabases('wayfare-group-');
+  const open = () => database('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
 
   it('runs writes that arrive together in one transaction; each settles after the commit', async () => {
     const { db, file } = open();

@@ -1,25 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from './migrations';
 import { createReadMemos, readMemoMigrations } from './read-memo';
+import { walDatabases } from './test-wal-database';
 
 describe('read memos', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const database = walDatabases('wayfare-memo-');
 
   /** A WAL database file with a table of notes, and a memo of the notes' texts that counts its reads. */
   function notes() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-memo-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'db.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE notes (key TEXT, text TEXT)');
+    const { db, file } = database('CREATE TABLE notes (key TEXT, text TEXT)');
     const insert = db.prepare('INSERT INTO notes (key, text) VALUES (?, ?)');
     const select = db
       .prepare<[string], string>('SELECT text FROM notes WHERE key = ? ORDER BY rowid')
