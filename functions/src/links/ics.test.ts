@@ -5,6 +5,7 @@ import { addDays, MAX_PLAN_MINUTES } from '@wayfare/contract';
 import { newTrip } from '../store/test-adapters';
 import type { PlanRecord, TripRecord } from '../store/types';
 import { tripCalendar } from './ics';
+import { expectCrlfLines } from './test-calendar-lines';
 
 const trip: TripRecord = {
   ...newTrip({ trip_name: 'Lisbon; "tiles", trams\\ and\nmore' }),
@@ -51,7 +52,9 @@ describe('trip calendar (.ics), read back by ical.js', () => {
           duration_minutes: draft.time?.duration ?? null,
           created_at: '2027-01-02T03:04:05.000Z',
         }));
-        const calendar = new ICAL.Component(ICAL.parse(tripCalendar(trip, plans)));
+        const text = tripCalendar(trip, plans);
+        expectCrlfLines(text);
+        const calendar = new ICAL.Component(ICAL.parse(text));
         expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(trip.trip_name.replace('\n', ' '));
         const events = new Map(
           calendar.getAllSubcomponents('vevent').map((component) => {

@@ -56,5 +56,7 @@ export function tripCalendar(trip: TripListFields, plans: PlanRecord[]): string 
       });
     }
   }
-  return calendar.toString();
+  // ical-generator (10.x) joins its lines with CRLF but leaves the last one, END:VCALENDAR, bare; RFC 5545 §3.1 ends
+  // every content line, the last one too, with CRLF.
+  return calendar.toString().replace(/(\r\n)?$/, '\r\n');
 }

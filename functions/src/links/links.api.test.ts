@@ -5,9 +5,11 @@ import { createFirestoreStore } from '../store/firestore/firestore-store';
 import { startTestFirestore } from '../store/firestore/test-firestore';
 import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
+import { expectCrlfLines } from './test-calendar-lines';
 
 /** The events of an iCalendar text, read by ical.js (a maintained parser, not our generator). */
 function parseCalendar(text: string) {
+  expectCrlfLines(text);
   const calendar = new ICAL.Component(ICAL.parse(text));
   expect(calendar.name).toBe('vcalendar');
   return {
