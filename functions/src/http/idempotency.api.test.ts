@@ -72,6 +72,46 @@ describe.each(Object.entries(backends))('Idempotency-Key on writes: %s', (_name,
     expect((await api.call('GET', path, { token: owner.token })).body.expenses).toHaveLength(3);
   });
 
+  it('refuses a key reused with another body or method (422) and stores nothing; the first body still replays', async () => {
+    const { trip, owner } = await tripWithMembers(api);
+    const path = `/api/trip-split/trips/${trip.id}/expenses`;
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const first = await api.call('POST', path, {
+      token: owner.token,
+      headers,
+      body: { ...expense(owner.user.id), amount: '7.20' },
+    });
+    expect(first.status).toBe(201);
+    const otherBody = await api.call('POST', path, {
+      token: owner.token,
+      headers,
+      body: { ...expense(owner.user.id), amount: '99.00' },
+    });
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body).toEqual({
+      error: 'This Idempotency-Key was already used for a request with a different body',
+    });
+    const otherMethod = await api.call('PUT', path, {
+      token: owner.token,
+      headers,
+      body: expense(owner.user.id),
+    });
+    expect(otherMethod.status).toBe(422);
+    expect(otherMethod.body).toEqual({ error: 'This Idempotency-Key was already used for another request' });
+    const listed = await api.call('GET', path, { token: owner.token });
+    expect(listed.body.expenses.map((e: { amount_cents: number }) => e.amount_cents)).toEqual([720]);
+    // The same body, its keys in another order, is the same request: the first answer again.
+    const { title, amount, expense_date, paid_by } = { ...expense(owner.user.id), amount: '7.20' };
+    const reordered = await api.call('POST', path, {
+      token: owner.token,
+      headers,
+      body: JSON.stringify({ paid_by, expense_date, amount, title }),
+    });
+    expect(reordered.status).toBe(201);
+    expect(reordered.headers.get('idempotent-replayed')).toBe('true');
+    expect(reordered.body).toEqual(first.body);
+  });
+
   it('writes once when the same key arrives many times at once', async (ctx) => {
     if (!detectsConflicts) ctx.skip(officialEmulatorOnlyReason);
     const { trip, owner } = await tripWithMembers(api);

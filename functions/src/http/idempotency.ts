@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
 import { idempotencyKeySchema } from '@wayfare/contract';
 import type { TokenService } from '../auth/tokens';
 import type { IdempotentAnswer, Store } from '../store/types';
@@ -11,11 +12,32 @@ const LEASE_MS = 2 * 60 * 1000;
 export const IDEMPOTENCY_ANSWER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Object keys in code-point order at every depth: equal JSON values give equal text, however their keys came. */
+const sortedKeys = (_key: string, value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+/**
+ * The body's fingerprint: SHA-256 of its JSON with sorted keys (no body: of `null`). A body the JSON parser left
+ * unread is streamed by its route (an upload) and has none (null): its key is checked on method and path only.
+ */
+function payloadFingerprint(req: Request): string | null {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (req.body === undefined && hasBody) return null;
+  return createHash('sha256')
+    .update(JSON.stringify(req.body ?? null, sortedKeys))
+    .digest('base64url');
+}
+
 /**
  * Writes with an `Idempotency-Key` header happen once per user and key: the first claims the key and, when it
  * succeeds (2xx), keeps its answer before sending it; a repeat with the same key gets that answer again
- * (`Idempotent-Replayed: true`) and writes nothing. A repeat while the first still runs answers 409, a key reused
- * for another method or path 422; a failed write frees its key for the retry. Without a session the header is
+ * (`Idempotent-Replayed: true`) and writes nothing. A repeat while the first still runs answers 409; a key reused
+ * for another method, path or body answers 422 and writes nothing (draft-ietf-httpapi-idempotency-key-header §2.6:
+ * the body is compared by its fingerprint, so a resent body whose keys come in another order is the same body);
+ * a failed write frees its key for the retry. Without a session the header is
  * ignored: the route answers 401 itself.
  */
 export function idempotentWrites(deps: { tokens: TokenService; store: Store }): RequestHandler {
@@ -31,10 +53,22 @@ export function idempotentWrites(deps: { tokens: TokenService; store: Store }): 
     const userId = claims.userId;
     const request = `${req.method} ${req.originalUrl.split('?')[0]}`;
     const now = new Date();
-    const claim = await idempotency.claim(userId, key, request, now, new Date(now.getTime() + LEASE_MS));
+    const payload = payloadFingerprint(req);
+    const claim = await idempotency.claim(
+      userId,
+      key,
+      request,
+      payload,
+      now,
+      new Date(now.getTime() + LEASE_MS),
+    );
     if (claim.state === 'taken') {
       if (claim.request !== request) {
         throw new HttpError(422, 'This Idempotency-Key was already used for another request');
+      }
+      // A key kept before bodies were fingerprinted (null) is checked on its method and path only.
+      if (claim.payload !== null && claim.payload !== payload) {
+        throw new HttpError(422, 'This Idempotency-Key was already used for a request with a different body');
       }
       if (!claim.answer) throw new HttpError(409, 'A request with this Idempotency-Key is still running');
       res.setHeader('Idempotent-Replayed', 'true');

@@ -15,10 +15,16 @@ export const idempotencyMigrations: Migration[] = [
     ) STRICT;
     CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);`,
   },
+  {
+    // The body's fingerprint, so a key reused with another body is told apart; NULL in keys kept before it.
+    id: '070-idempotency-payload',
+    sql: 'ALTER TABLE idempotency_keys ADD COLUMN payload TEXT',
+  },
 ];
 
 interface Row {
   request: string;
+  payload: string | null;
   answer: string | null;
   expires_at: string;
 }
@@ -27,10 +33,10 @@ interface Row {
 export function sqliteIdempotency(db: Database.Database): IdempotencyStore {
   const purge = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE expires_at <= ?');
   const find = db.prepare<[string, string], Row>(
-    'SELECT request, answer, expires_at FROM idempotency_keys WHERE user_id = ? AND key = ?',
+    'SELECT request, payload, answer, expires_at FROM idempotency_keys WHERE user_id = ? AND key = ?',
   );
-  const insert = db.prepare<[string, string, string, string]>(
-    'INSERT INTO idempotency_keys (user_id, key, request, answer, expires_at) VALUES (?, ?, ?, NULL, ?)',
+  const insert = db.prepare<[string, string, string, string | null, string]>(
+    'INSERT INTO idempotency_keys (user_id, key, request, payload, answer, expires_at) VALUES (?, ?, ?, ?, NULL, ?)',
   );
   const complete = db.prepare<[string, string, string, string]>(
     'UPDATE idempotency_keys SET answer = ?, expires_at = ? WHERE user_id = ? AND key = ?',
@@ -39,24 +45,32 @@ export function sqliteIdempotency(db: Database.Database): IdempotencyStore {
 
   // IMMEDIATE: the check and the claim are one write transaction, so two racing requests cannot both claim.
   const claim = db.transaction(
-    (userId: string, key: string, request: string, now: string, leaseUntil: string) => {
+    (
+      userId: string,
+      key: string,
+      request: string,
+      payload: string | null,
+      now: string,
+      leaseUntil: string,
+    ) => {
       purge.run(now);
       const row = find.get(userId, key);
       if (row) {
         return {
           state: 'taken' as const,
           request: row.request,
+          payload: row.payload,
           answer: row.answer === null ? null : JSON.parse(row.answer),
         };
       }
-      insert.run(userId, key, request, leaseUntil);
+      insert.run(userId, key, request, payload, leaseUntil);
       return { state: 'claimed' as const };
     },
   );
 
   return {
-    async claim(userId, key, request, now, leaseUntil) {
-      return claim.immediate(userId, key, request, now.toISOString(), leaseUntil.toISOString());
+    async claim(userId, key, request, payload, now, leaseUntil) {
+      return claim.immediate(userId, key, request, payload, now.toISOString(), leaseUntil.toISOString());
     },
     async complete(userId, key, answer, expiresAt) {
       complete.run(JSON.stringify(answer), expiresAt.toISOString(), userId, key);

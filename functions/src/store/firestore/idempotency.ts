@@ -3,6 +3,8 @@ import type { IdempotencyStore, IdempotentAnswer } from '../types';
 
 interface KeyDoc {
   request: string;
+  /** The body's fingerprint (null: not fingerprinted; absent in keys kept before it). */
+  payload?: string | null;
   /** The answer as JSON (any shape; Firestore would refuse some, such as nested arrays). */
   answer: string | null;
   /** Firestore's TTL policy on this field (firestore.indexes.json) deletes expired keys. */
@@ -17,7 +19,7 @@ export function firestoreIdempotency(db: Firestore): IdempotencyStore {
   const keys = db.collection('idempotencyKeys');
   const ref = (userId: string, key: string) => keys.doc(`${userId}:${key}`);
   return {
-    async claim(userId, key, request, now, leaseUntil) {
+    async claim(userId, key, request, payload, now, leaseUntil) {
       const doc = ref(userId, key);
       return db.runTransaction(async (tx) => {
         const snapshot = await tx.get(doc);
@@ -26,10 +28,16 @@ export function firestoreIdempotency(db: Firestore): IdempotencyStore {
           return {
             state: 'taken' as const,
             request: found.request,
+            payload: found.payload ?? null,
             answer: found.answer === null ? null : (JSON.parse(found.answer) as IdempotentAnswer),
           };
         }
-        const claimed: KeyDoc = { request, answer: null, expires_at: Timestamp.fromDate(leaseUntil) };
+        const claimed: KeyDoc = {
+          request,
+          payload,
+          answer: null,
+          expires_at: Timestamp.fromDate(leaseUntil),
+        };
         tx.set(doc, claimed);
         return { state: 'claimed' as const };
       });
