@@ -38,6 +38,12 @@ describe('durability across a crash (SIGKILL)', () => {
 
     const acked = { expenses: [] as number[], plans: [] as string[], users: [] as string[] };
     let crashed = false;
+    // Resolved by the writers themselves once enough writes were acknowledged: the moment to pull the plug.
+    let enoughAcked!: () => void;
+    const acknowledged = new Promise<void>((resolve) => (enoughAcked = resolve));
+    const counted = () => {
+      if (acked.expenses.length >= 30 && acked.plans.length >= 30 && acked.users.length >= 5) enoughAcked();
+    };
     const post = (route: string, body: unknown) =>
       fetch(first.baseUrl + route, json(token, body)).then(
         (res) => res.status,
@@ -55,8 +61,10 @@ describe('durability across a crash (SIGKILL)', () => {
             paid_by: userId,
             expense_type: 'personal',
           });
-          if (status === 201) acked.expenses.push(cents);
-          else if (status === 0) return;
+          if (status === 201) {
+            acked.expenses.push(cents);
+            counted();
+          } else if (status === 0) return;
         }
       },
       async () => {
@@ -68,8 +76,10 @@ describe('durability across a crash (SIGKILL)', () => {
             title,
             description: '',
           });
-          if (status === 201) acked.plans.push(title);
-          else if (status === 0) return;
+          if (status === 201) {
+            acked.plans.push(title);
+            counted();
+          } else if (status === 0) return;
         }
       },
       async () => {
@@ -89,15 +99,20 @@ describe('durability across a crash (SIGKILL)', () => {
             (res) => res.status,
             () => 0,
           );
-          if (status === 201) acked.users.push(email);
-          else if (status === 0) return;
+          if (status === 201) {
+            acked.users.push(email);
+            counted();
+          } else if (status === 0) return;
         }
       },
     ];
     const running = Promise.all(lanes.map((lane) => lane()));
-    while (acked.expenses.length < 30 || acked.plans.length < 30 || acked.users.length < 5) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await Promise.race([
+      acknowledged,
+      running.then(() => {
+        if (!crashed) throw new Error('the writers lost the server before enough writes were acknowledged');
+      }),
+    ]);
     await first.stop('SIGKILL');
     crashed = true;
     await running;

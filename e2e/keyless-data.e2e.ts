@@ -123,11 +123,17 @@ describe('real data without keys: forecast, city photo and tiled map', () => {
     await map.locator('.leaflet-tile-loaded').first().waitFor(WAIT);
     expect(await map.locator('.leaflet-control-attribution').textContent()).toContain('OpenStreetMap');
     // Markers near each other start as one cluster: choosing it zooms in until they part.
-    const marker = map.locator('.leaflet-marker-icon').first();
+    const markers = map.locator('.leaflet-marker-icon');
+    const marker = markers.first();
     await marker.waitFor(WAIT);
+    const shown = () =>
+      markers.evaluateAll((icons) => icons.map((icon) => icon.getAttribute('title')).join('\n'));
+    // Leaflet marks its map pane while it animates a zoom; the markers are redrawn when the move ends.
+    const animating = () => map.locator('.leaflet-zoom-anim').count();
     for (let i = 0; i < 6 && /places: zoom in$/.test((await marker.getAttribute('title')) ?? ''); i++) {
+      const before = await shown();
       await marker.click();
-      await page.waitForTimeout(400);
+      await expect.poll(async () => (await animating()) === 0 && (await shown()) !== before, WAIT).toBe(true);
     }
     const name = (await marker.getAttribute('title')) ?? '';
     expect(name).not.toMatch(/zoom in$/);

@@ -48,22 +48,23 @@ export async function startServer(
       RATES_BASE_URL: 'http://127.0.0.1:9',
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The IPC channel carries the server's one 'listening' message (functions/src/server.ts).
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error('server did not answer /api/health within 30 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  let deadline: NodeJS.Timeout | undefined;
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
+    deadline = setTimeout(() => reject(new Error('server did not start listening within 30 s')), 30_000);
+  }).finally(() => {
+    clearTimeout(deadline);
+    if (child.connected) child.disconnect();
+  });
+  const health = await fetch(`${baseUrl}/api/health`);
+  if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
 
   return {
     baseUrl,

@@ -48,6 +48,8 @@ function main() {
       { port: config.port, dataDir: config.dataDir },
       `Wayfare is running on http://localhost:${config.port}`,
     );
+    // Started by a harness over IPC (e2e/support/server.ts): tell it the server answers now, so it need not poll.
+    process.send?.('listening');
   });
   // Node ends a kept-alive socket keepAliveTimeout after handing off a response, even while a slow client is still
   // reading it (5 s by default): a phone draining a megabyte ledger answer would lose its tail.
