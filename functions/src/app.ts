@@ -17,6 +17,7 @@ import { createTripImages } from './files/trip-images';
 import { clientAddressFromHeader } from './http/client-address';
 import { contentSecurityPolicyDirectives } from './http/content-security-policy';
 import { errorHandler, notFoundApiRoute } from './http/errors';
+import { refuseDeclaredOversizeBodies } from './http/discard-body';
 import { answerRefusedBodies } from './http/host-body-errors';
 import { requestLog } from './http/request-log';
 import { idempotentWrites } from './http/idempotency';
@@ -49,7 +50,7 @@ export interface AppDeps {
   guides?: GuideJobs;
 }
 
-const JSON_BODY_LIMIT = '100kb';
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Builds the Express app. No I/O happens here: every resource arrives through deps. */
 export function createApp(deps: AppDeps): Express {
@@ -83,7 +84,11 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(answerRefusedBodies, express.json({ limit: JSON_BODY_LIMIT }));
+  api.use(
+    refuseDeclaredOversizeBodies(JSON_BODY_LIMIT_BYTES),
+    answerRefusedBodies,
+    express.json({ limit: JSON_BODY_LIMIT_BYTES }),
+  );
   api.use(idempotentWrites(deps));
   api.get('/health', async (_req, res) => {
     await deps.store.ping();

@@ -6,6 +6,7 @@ import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import { TRIP_IMAGE_MAX_BYTES } from '@wayfare/contract';
 import { currentUser } from '../http/authenticate';
+import { answerThenDiscardBody } from '../http/discard-body';
 import { HttpError } from '../http/errors';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-paths';
 
@@ -69,7 +70,7 @@ export function receiveUpload(limits: UploadLimits): RequestHandler {
     const userId = currentUser(res).id;
     const mine = inFlight.get(userId) ?? 0;
     if (mine >= perUser || slots.total >= total) {
-      res.setHeader('Connection', 'close');
+      answerThenDiscardBody(req, res);
       return next(new HttpError(429, 'Too many uploads in progress. Wait for one to finish and try again.'));
     }
     inFlight.set(userId, mine + 1);
@@ -93,9 +94,12 @@ export function receiveUpload(limits: UploadLimits): RequestHandler {
         next();
       },
       (err: unknown) => {
-        // The rest of the body is not wanted: answer, then let the socket go instead of reading on.
-        res.setHeader('Connection', 'close');
-        next(err instanceof HttpError ? err : new HttpError(400, UNREADABLE));
+        const refusal = err instanceof HttpError ? err : new HttpError(400, UNREADABLE);
+        // The rest of the body is not wanted. A body too slow to arrive is cut off with the answer; any other is
+        // read and thrown away after it (bounded), so a client still sending gets the answer, not a reset.
+        if (refusal.status === 408) res.setHeader('Connection', 'close');
+        else answerThenDiscardBody(req, res);
+        next(refusal);
       },
     );
   };
