@@ -72,4 +72,41 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
     const created = await adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'EUR');
     expect(created.map((e) => e.title)).toEqual(['Dinner']);
   });
+
+  it('stores payments in the same write as paid settlements, and none of anything when one names a stranger', async () => {
+    const { trip, owner, friend, stranger, expense } = await group();
+    const payment = {
+      from_user_id: friend.id,
+      to_user_id: owner.id,
+      amount_cents: 2000,
+      settled_at: '2027-04-12T12:00:00.000Z',
+    };
+    const refused = adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD', [
+      payment,
+      { ...payment, to_user_id: stranger.id },
+    ]);
+    await expect(refused).rejects.toEqual(new NotAMemberError(stranger.id));
+    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
+    await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual([]);
+
+    await adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD', [payment]);
+    const settlements = await adapter.store.split.listSettlements(trip.id);
+    expect(settlements).toEqual([
+      {
+        id: expect.any(String),
+        trip_id: trip.id,
+        ...payment,
+        created_at: expect.any(String),
+      },
+    ]);
+    const ledger = await adapter.store.split.ledgerState(trip.id);
+    expect(ledger.settlements).toEqual(settlements);
+    // Payments alone are a write too.
+    await adapter.store.split.createExpenses(trip.id, [], 'USD', [
+      { ...payment, amount_cents: 500, settled_at: '2027-04-13T12:00:00.000Z' },
+    ]);
+    expect((await adapter.store.split.listSettlements(trip.id)).map((s) => s.amount_cents)).toEqual([
+      2000, 500,
+    ]);
+  });
 });

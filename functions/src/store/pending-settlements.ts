@@ -1,5 +1,5 @@
 import type { LedgerTransfer } from '@wayfare/contract';
-import type { SettlementRecord } from './types';
+import type { NewPayment, SettlementRecord } from './types';
 
 /** How a recalculation changes the pending settlements, so that what did not change keeps its id. */
 export interface PendingChanges {
@@ -53,6 +53,15 @@ export function newSettlementRecords(
     created_at,
   }));
 }
+
+/** Transfers already made (an import's payments) as paid settlement records. */
+export const paidSettlementRecords = (
+  tripId: string,
+  payments: readonly NewPayment[],
+  created_at: string,
+  newId: () => string,
+): SettlementRecord[] =>
+  payments.map((payment) => ({ id: newId(), trip_id: tripId, ...payment, created_at }));
 
 /** The settlements a recalculation keeps, with their new amounts, in the order given. */
 export function keptSettlements(settlements: readonly SettlementRecord[], changes: PendingChanges) {

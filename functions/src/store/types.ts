@@ -502,6 +502,11 @@ export interface SettlementRecord {
   created_at: string;
 }
 
+/** A transfer already made, written as a paid settlement (an import's settle-up payments). */
+export type NewPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 'amount_cents'> & {
+  settled_at: string;
+};
+
 /**
  * What a settlement is calculated from, read in one consistent read: each person's paid and owed totals (kept by
  * every expense write), the trip's settlements, and the ledger version those totals belong to.
@@ -539,9 +544,15 @@ export interface SplitStore {
   /**
    * Creates all of them in one atomic write (an import): either every one is stored, with the trip totals moved by
    * their sum, or none (NotAMemberError when any names someone who is not a member at commit; and
-   * HomeCurrencyChangedError as createExpense's, when `homeCurrency` is given).
+   * HomeCurrencyChangedError as createExpense's, when `homeCurrency` is given). `payments` are transfers already
+   * made (settle-up payments in the file), stored in the same write as paid settlements.
    */
-  createExpenses(tripId: string, expenses: NewExpense[], homeCurrency?: string): Promise<ExpenseRecord[]>;
+  createExpenses(
+    tripId: string,
+    expenses: NewExpense[],
+    homeCurrency?: string,
+    payments?: NewPayment[],
+  ): Promise<ExpenseRecord[]>;
   /**
    * Replaces the expense's fields and moves the trip total by the difference; null when absent. Throws
    * NotAMemberError, writing nothing, when the new payer or shares name someone who is not a member at commit,

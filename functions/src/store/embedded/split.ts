@@ -21,6 +21,7 @@ import {
   newSettlementRecords,
   reconcilePending,
   type PendingChanges,
+  paidSettlementRecords,
 } from '../pending-settlements';
 import { receiptOf } from './receipts';
 import type { ReadMemos } from './read-memo';
@@ -397,12 +398,29 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
   const groupTripFacts = {};
   const groupTotals = {};
 
-  const createMany = db.transaction((list: ExpenseRecord[], homeCurrency: string | undefined) => {
-    const trip = tripFacts();
-    const totals = totalsStep();
-    list.forEach((expense) => create(expense, homeCurrency, trip, totals.add));
-    totals.finish();
-  });
+  const createMany = db.transaction(
+    (
+      tripId: string,
+      list: ExpenseRecord[],
+      homeCurrency: string | undefined,
+      payments: SettlementRecord[],
+    ) => {
+      const trip = tripFacts();
+      const totals = totalsStep();
+      list.forEach((expense) => create(expense, homeCurrency, trip, totals.add));
+      totals.finish();
+      if (payments.length === 0) return;
+      const facts = trip(tripId);
+      const stranger = payments
+        .flatMap((p) => [p.from_user_id, p.to_user_id])
+        .find((userId) => !facts.members.has(userId));
+      if (stranger) throw new NotAMemberError(stranger);
+      if (homeCurrency !== undefined && facts.homeCurrency !== homeCurrency) {
+        throw new HomeCurrencyChangedError(homeCurrency);
+      }
+      for (const payment of payments) insertSettlement.run(payment);
+    },
+  );
 
   const update = db.transaction((id: string, patch: StoredPatch): ExpenseRecord | null => {
     const before = expenseById.get(id);
@@ -507,7 +525,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       );
       return expense;
     },
-    async createExpenses(tripId, inputs, homeCurrency) {
+    async createExpenses(tripId, inputs, homeCurrency, payments = []) {
       const now = new Date().toISOString();
       const list = inputs.map((input): ExpenseRecord => ({
         ...withPayers(input),
@@ -517,7 +535,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
         updated_at: now,
         receipt: null,
       }));
-      createMany(list, homeCurrency);
+      createMany(tripId, list, homeCurrency, paidSettlementRecords(tripId, payments, now, timeOrderedId));
       return list;
     },
     async updateExpense(id, patch) {

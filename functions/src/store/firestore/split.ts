@@ -27,7 +27,12 @@ import {
 import { requireHomeCurrency } from './home-currency-guard';
 import { bumpLedgerNotice } from './ledger-notice';
 import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
-import { keptSettlements, newSettlementRecords, reconcilePending } from '../pending-settlements';
+import {
+  keptSettlements,
+  newSettlementRecords,
+  paidSettlementRecords,
+  reconcilePending,
+} from '../pending-settlements';
 import { storedSplitOr } from '../new-records';
 
 /**
@@ -275,7 +280,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       });
       return expense;
     },
-    async createExpenses(tripId, inputs, homeCurrency) {
+    async createExpenses(tripId, inputs, homeCurrency, payments = []) {
       const now = new Date().toISOString();
       const list = inputs.map((input): ExpenseRecord => ({
         ...withPayers(input),
@@ -285,11 +290,18 @@ export function firestoreSplit(db: Firestore): SplitStore {
         updated_at: now,
         receipt: null,
       }));
-      if (list.length === 0) return list;
+      const paid = paidSettlementRecords(tripId, payments, now, () => childId(tripId));
+      if (list.length === 0 && paid.length === 0) return list;
       await db.runTransaction(async (tx) => {
-        await requireMembers(tx, tripId, [...new Set(list.flatMap((expense) => newlyNamed(expense)))]);
+        const named = [
+          ...list.flatMap((expense) => newlyNamed(expense)),
+          ...paid.flatMap((p) => [p.from_user_id, p.to_user_id]),
+        ];
+        await requireMembers(tx, tripId, [...new Set(named)]);
         if (homeCurrency !== undefined) await requireHomeCurrency(tx, db, tripId, homeCurrency);
         for (const expense of list) tx.create(expenses(tripId).doc(expense.id), expense);
+        for (const settlement of paid) tx.create(settlements(tripId).doc(settlement.id), settlement);
+        if (paid.length > 0) bumpLedgerNotice(tx, db, tripId);
         moveTotals(tx, tripId, list.length, sumCents(list.map((expense) => expense.amount_cents)));
         moveLedgerPeople(
           tx,
