@@ -1,6 +1,6 @@
 /**
  * A trip's ledger out and in (/api/trip-split): export as CSV or JSON (members only, as a download), and import of
- * a Splitwise group's CSV export (preview first, then an atomic commit). Amounts are integers in minor units: an
+ * a Splitwise group's CSV export or of this app's own CSV export (preview first, then an atomic commit). Amounts are integers in minor units: an
  * exported expense's `amount_cents` in its `currency`, converted at `rate` to `home_amount_cents` in the trip's home
  * currency, which its payers and shares are in. An imported row in another currency than the trip's is converted
  * at the reference rate of its date, as an expense entered in it would be, and keeps its original amount.
@@ -50,8 +50,9 @@ export const IMPORT_MAX_CHARS = 30_000;
 export const IMPORT_MAX_EXPENSES = 400;
 
 /**
- * POST /trips/{tripId}/import/preview and /import: the file's text and, for names the server could not match to
- * a member, the member (user id) they are, or null to leave that person out.
+ * POST /trips/{tripId}/import/preview and /import: the file's text (a Splitwise group export, or a ledger exported
+ * as CSV from this app) and, for names the server could not match to a member, the member (user id) they are, or
+ * null to leave that person out.
  */
 export const splitwiseImportBodySchema = z.object({
   csv: z
@@ -67,7 +68,8 @@ export const importPersonSchema = z.object({
   name: z.string(),
   /** The member it is, or null when unmatched or left out. */
   user_id: z.string().nullable(),
-  matched_by: z.enum(['name', 'mapping']).nullable(),
+  /** username: the column names the member's username (this app's export), name: their name, mapping: the caller. */
+  matched_by: z.enum(['username', 'name', 'mapping']).nullable(),
   /** Left out on purpose (mapped to null): their shares are borne by the payer. */
   skipped: z.boolean(),
 });
@@ -94,13 +96,27 @@ export const importExpenseSchema = z.object({
       currency: z.string(),
       amount_minor: z.number().int(),
       rate: z.string(),
-      rate_source: z.enum(['ecb', 'snapshot']),
+      /** member: the rate a ledger exported from this app gives. */
+      rate_source: z.enum(['ecb', 'snapshot', 'member']),
       rate_date: z.string(),
       shares: z.array(exportShareSchema),
     })
     .nullable(),
 });
 export type ImportExpense = z.infer<typeof importExpenseSchema>;
+
+/**
+ * A settle-up payment in the file (Splitwise's "Payment" rows, this app's "payment" rows): recorded as a paid
+ * settlement from the person who paid to the one paid, in the trip's currency (converted as an expense would be).
+ */
+export const importPaymentSchema = z.object({
+  line: z.number().int(),
+  date: z.string(),
+  from_user_id: z.string(),
+  to_user_id: z.string(),
+  amount_cents: z.number().int(),
+});
+export type ImportPayment = z.infer<typeof importPaymentSchema>;
 
 export const importSkippedRowSchema = z.object({
   line: z.number().int(),
@@ -115,10 +131,12 @@ export const importPreviewSchema = z.object({
   /** Names still to map or skip: the commit is refused while any remain. */
   unmatched: z.array(z.string()),
   expenses: z.array(importExpenseSchema),
+  payments: z.array(importPaymentSchema),
   skipped: z.array(importSkippedRowSchema),
   total_cents: z.number().int(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
+/** `created`: the expenses written (the payments are `payments`). */
 export const importResultSchema = importPreviewSchema.extend({ created: z.number().int() });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -72,7 +72,9 @@ describe('ledger CSV', () => {
           };
         });
         const [header, ...rows] = parse(ledgerCsv(people, expenses)) as string[][];
-        expect(header!.slice(0, LEDGER_CSV_COLUMNS.length)).toEqual([...LEDGER_CSV_COLUMNS]);
+        expect(header!.slice(0, LEDGER_CSV_COLUMNS.length)).toEqual(
+          LEDGER_CSV_COLUMNS.map((column) => (column === 'Home amount' ? 'Home amount (USD)' : column)),
+        );
         expect(header!.slice(LEDGER_CSV_COLUMNS.length).map(unguard)).toEqual(people.map((p) => p.name));
         expect(rows).toHaveLength(expenses.length);
         rows.forEach((row, i) => {
@@ -130,7 +132,7 @@ describe('Splitwise import', () => {
 
   it('plans expenses: the one positive net pays, the others owe what they are short, the rest is the payer’s', () => {
     const { names, rows } = readSplitwise(fixture);
-    const { expenses, skipped } = planImport(names, rows, ['ana', 'bea', 'cai']);
+    const { expenses, payments, skipped } = planImport(names, rows, ['ana', 'bea', 'cai']);
     expect(expenses.map((e) => [e.line, e.title, e.category, e.amount_cents, e.paid_by, e.shares])).toEqual([
       [3, 'Dinner at Taberna', 'food', 9000, 'ana', shares({ bea: 3000, cai: 3000, ana: 3000 })],
       [4, 'Taxi to Belém', 'transport', 1000, 'bea', shares({ ana: 333, cai: 334, bea: 333 })],
@@ -158,8 +160,33 @@ describe('Splitwise import', () => {
         description: 'Hotel Porto',
         reason: 'No exchange rate from EUR to USD is known for 2027-04-12',
       },
-      { line: 7, description: 'Bea paid Ana', reason: 'A payment between people, not an expense' },
     ]);
+    // "Bea paid Ana" (Bea +20.00, Ana −20.00): a transfer already made, from Bea to Ana.
+    expect(payments).toEqual([
+      { line: 7, date: '2027-04-12', from_user_id: 'bea', to_user_id: 'ana', amount_cents: 2000 },
+    ]);
+  });
+
+  it('records a payment in another currency at its rate, and skips one with someone left out or not two people', () => {
+    const header = 'Date,Description,Category,Cost,Currency,Ana,Bea,Cai\n';
+    const { names, rows } = readSplitwise(
+      `${header}2027-04-12,Bea paid Ana,Payment,20.00,EUR,-20.00,20.00,0.00\n` +
+        '2027-04-12,Cai paid Ana,Payment,5.00,USD,-5.00,0.00,5.00\n' +
+        '2027-04-12,Odd,Payment,5.00,USD,-5.00,2.50,2.50\n',
+    );
+    const plan = planImport(names, rows, ['ana', 'bea', null], 'USD', (_currency, date) => ({
+      rate: '1.5',
+      source: 'ecb',
+      rate_date: date,
+    }));
+    expect(plan.payments).toEqual([
+      { line: 2, date: '2027-04-12', from_user_id: 'bea', to_user_id: 'ana', amount_cents: 3000 },
+    ]);
+    expect(plan.skipped.map((s) => s.reason)).toEqual([
+      'A payment with Cai, who is left out',
+      'A payment is between two people',
+    ]);
+    expect(plan.expenses).toEqual([]);
   });
 
   it("converts a row in another currency at its date's rate, its shares and payers adding up exactly", () => {
@@ -170,7 +197,7 @@ describe('Splitwise import', () => {
       return { rate: '1.0823', source: 'ecb', rate_date: date };
     });
     expect(asked).toEqual(['EUR 2027-04-12']);
-    expect(skipped.map((s) => s.line)).toEqual([7]);
+    expect(skipped).toEqual([]);
     // 300.00 EUR paid by Ana, Bea and Cai owing 100.00 each: 324.69 USD, the last share taking the remainder.
     expect(expenses.find((e) => e.line === 6)).toEqual({
       line: 6,

@@ -8,6 +8,7 @@ import {
   DEFAULT_HOME_CURRENCY,
   MAX_CENTS,
   SPLIT_TOLERANCE_CENTS,
+  convertMinor,
   convertParts,
   isCurrencyCode,
   minorToDecimalText,
@@ -19,9 +20,10 @@ import {
   sumCents,
   type ExpenseCategory,
   type ImportExpense,
+  type ImportPayment,
   type ImportSkippedRow,
 } from '@wayfare/contract';
-import type { ExpenseRecord } from '../store/types';
+import type { ExpenseRecord, SettlementRecord } from '../store/types';
 import { uniqueKey } from '../store/types';
 
 /** Cents as the dollar text a spreadsheet reads: 1250 → "12.50", -5 → "-0.05". */
@@ -47,26 +49,69 @@ export const LEDGER_CSV_COLUMNS = [
   'Payers',
 ] as const;
 
+/** The Home amount column names the trip's currency, so the file says what its home amounts and shares are in. */
+export const homeAmountColumn = (home: string) => `Home amount (${home})`;
+
+/** The Category of a settle-up payment's row: paid by the Payers' person to the one whose column has its amount. */
+export const PAYMENT_CATEGORY = 'payment';
+
+type ExportedExpense = Pick<
+  ExpenseRecord,
+  'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares' | 'original'
+>;
+type ExportedPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 'amount_cents'> & {
+  settled_at: string;
+};
+
+/** Expenses (oldest first) and the paid settlements, each after the expenses of its day: the rows in file order. */
+function inFileOrder(expenses: readonly ExportedExpense[], payments: readonly ExportedPayment[]) {
+  const paid = [...payments]
+    .map((payment) => ({ date: payment.settled_at.slice(0, 10), payment }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const rows: Array<{ expense: ExportedExpense } | { payment: ExportedPayment }> = [];
+  let next = 0;
+  for (const expense of expenses) {
+    while (next < paid.length && (paid[next] as (typeof paid)[number]).date < expense.expense_date) {
+      rows.push({ payment: (paid[next++] as (typeof paid)[number]).payment });
+    }
+    rows.push({ expense });
+  }
+  return [...rows, ...paid.slice(next).map(({ payment }) => ({ payment }))];
+}
+
 /**
  * One row per expense, one share column per person the ledger names (named by `people`, in that order): the
  * amount in the currency it was paid in, the rate, and the home amount and shares in the trip's `home` currency,
  * each with its currency's decimals. Payers: the payer's name, or for several "Ana Silva 60.00; Bea 30.00" (each
- * one's part in the home currency, in order).
+ * one's part in the home currency, in order). Each paid settlement is a row too: category "payment", dated the day
+ * it was paid, its payer in Payers and its amount in the column of the person paid.
  */
 export function ledgerCsv(
   people: ReadonlyArray<{ user_id: string; name: string }>,
-  expenses: ReadonlyArray<
-    Pick<
-      ExpenseRecord,
-      'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares' | 'original'
-    >
-  >,
+  expenses: readonly ExportedExpense[],
   home = DEFAULT_HOME_CURRENCY,
+  payments: readonly ExportedPayment[] = [],
 ): string {
   const nameOf = new Map(people.map((p) => [p.user_id, p.name]));
-  const header = [...LEDGER_CSV_COLUMNS, ...people.map((p) => p.name)].map(guardCell);
+  const header = [
+    ...LEDGER_CSV_COLUMNS.map((column) => (column === 'Home amount' ? homeAmountColumn(home) : column)),
+    ...people.map((p) => p.name),
+  ].map(guardCell);
   const homeText = (minor: number) => minorToDecimalText(minor, minorUnits(home));
-  const rows = expenses.map((expense) => {
+  const paymentRow = (payment: ExportedPayment) => [
+    payment.settled_at.slice(0, 10),
+    'Payment',
+    PAYMENT_CATEGORY,
+    home,
+    homeText(payment.amount_cents),
+    '1',
+    homeText(payment.amount_cents),
+    guardCell(nameOf.get(payment.from_user_id) ?? payment.from_user_id),
+    ...people.map((p) => homeText(p.user_id === payment.to_user_id ? payment.amount_cents : 0)),
+  ];
+  const rows = inFileOrder(expenses, payments).map((row) => {
+    if ('payment' in row) return paymentRow(row.payment);
+    const { expense } = row;
     const shareOf = new Map(expense.shares.map((s) => [s.user_id, s.share_cents]));
     const { original } = expense;
     return [
@@ -136,7 +181,7 @@ export function readSplitwise(csv: string): { names: string[]; rows: SplitwiseRo
   const looksRight = SPLITWISE_COLUMNS.every((column, i) => header[i]?.trim().toLowerCase() === column);
   if (!looksRight || names.length === 0 || names.some((name) => !name)) {
     throw new ImportFileError(
-      'This is not a Splitwise group export: its first line should be Date, Description, Category, Cost, Currency and one column per person',
+      'This is neither a Splitwise group export nor a ledger exported from this app: its first line should be Date, Description, Category, Cost, Currency and one column per person',
     );
   }
   if (new Set(names.map(uniqueKey)).size !== names.length) {
@@ -210,6 +255,13 @@ function inMinorUnits(hundredths: number, currency: string): number | null {
 
 type RowPlan = Omit<ImportExpense, 'original'>;
 
+/** What a file would import: its expenses, its settle-up payments, and the rows left out with the reason. */
+export interface ImportPlan {
+  expenses: ImportExpense[];
+  payments: ImportPayment[];
+  skipped: ImportSkippedRow[];
+}
+
 /**
  * The expenses the rows make, given who each person column is (a member's id, or null: left out, their shares borne
  * by the last payer). Rows that cannot be imported are listed with the reason. A row in another currency than the
@@ -222,15 +274,12 @@ export function planImport(
   columnUser: ReadonlyArray<string | null>,
   home: string = DEFAULT_HOME_CURRENCY,
   rateOf: (currency: string, date: string) => ImportRate | null = () => null,
-): { expenses: ImportExpense[]; skipped: ImportSkippedRow[] } {
+): ImportPlan {
   const expenses: ImportExpense[] = [];
+  const payments: ImportPayment[] = [];
   const skipped: ImportSkippedRow[] = [];
   for (const row of rows) {
     const skip = (reason: string) => skipped.push({ line: row.line, description: row.description, reason });
-    if (row.category.toLowerCase() === 'payment') {
-      skip('A payment between people, not an expense');
-      continue;
-    }
     const { currency } = row;
     if (!isCurrencyCode(currency)) {
       skip(`In ${currency || 'no currency'}: not a currency this app knows`);
@@ -247,12 +296,51 @@ export function planImport(
       skip(`No exchange rate from ${currency} to ${home} is known for ${row.date}`);
       continue;
     }
-    const planned = planRow(names, { ...row, cost_cents: cost, nets: nets as number[] }, columnUser);
+    const inMinor = { ...row, cost_cents: cost, nets: nets as number[] };
+    if (row.category.toLowerCase() === 'payment') {
+      const payment = planPayment(names, inMinor, columnUser);
+      const amount =
+        typeof payment === 'string' || !rate ? null : convertMinor(cost, rate.rate, currency, home);
+      if (typeof payment === 'string') skip(payment);
+      else if (amount === 0)
+        skip(`At the exchange rate of its date it is less than the smallest unit of ${home}`);
+      else payments.push({ ...payment, amount_cents: amount ?? payment.amount_cents });
+      continue;
+    }
+    const planned = planRow(names, inMinor, columnUser);
     const expense = typeof planned === 'string' || !rate ? planned : converted(planned, currency, home, rate);
     if (typeof expense === 'string') skip(expense);
     else expenses.push({ original: null, ...expense });
   }
-  return { expenses, skipped };
+  return { expenses, payments, skipped };
+}
+
+/**
+ * A Splitwise "Payment" row: the person with the positive net paid the one with the negative net its cost (Splitwise
+ * writes it as an expense the payer paid for the other). Recorded as a transfer already made between the two.
+ */
+function planPayment(
+  names: string[],
+  row: SplitwiseRow,
+  columnUser: ReadonlyArray<string | null>,
+): ImportPayment | string {
+  const involved = row.nets.flatMap((net, column) => (net !== 0 ? [column] : []));
+  const from = involved.find((column) => (row.nets[column] as number) > 0);
+  const to = involved.find((column) => (row.nets[column] as number) < 0);
+  if (involved.length !== 2 || from === undefined || to === undefined)
+    return 'A payment is between two people';
+  if (row.nets[from] !== row.cost_cents || row.nets[to] !== -row.cost_cents) {
+    return 'Its amounts do not add up to its cost';
+  }
+  const [fromUser, toUser] = [columnUser[from], columnUser[to]];
+  if (!fromUser || !toUser) return `A payment with ${names[fromUser ? to : from]}, who is left out`;
+  return {
+    line: row.line,
+    date: row.date,
+    from_user_id: fromUser,
+    to_user_id: toUser,
+    amount_cents: row.cost_cents,
+  };
 }
 
 /**

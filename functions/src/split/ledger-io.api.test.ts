@@ -63,7 +63,11 @@ describe('Splitwise import', () => {
       { name: 'Cai Wong', user_id: null, matched_by: null, skipped: false },
     ]);
     expect(plan.unmatched).toEqual(['Cai Wong']);
-    expect(plan.skipped.map((s) => s.line)).toEqual([7]);
+    expect(plan.skipped).toEqual([]);
+    // "Bea paid Ana" is a settle-up payment: recorded as paid, from Bea to Ana.
+    expect(plan.payments).toEqual([
+      { line: 7, date: '2027-04-12', from_user_id: bea.user.id, to_user_id: ana.user.id, amount_cents: 2000 },
+    ]);
     expect((await ledgerOf(trip.id, ana.token)).expense_count).toBe(0);
 
     const refused = await api.call('POST', importPath(trip.id), { token: bea.token, body: { csv: fixture } });
@@ -79,6 +83,14 @@ describe('Splitwise import', () => {
     expect(committed.status).toBe(201);
     const result = importResultSchema.parse(committed.body);
     expect(result.created).toBe(6);
+    expect(await api.store.split.listSettlements(trip.id)).toEqual([
+      expect.objectContaining({
+        from_user_id: bea.user.id,
+        to_user_id: ana.user.id,
+        amount_cents: 2000,
+        settled_at: '2027-04-12T12:00:00.000Z',
+      }),
+    ]);
     // The hotel's 300.00 EUR at the reference rate of its date (offline: the bundled ECB snapshot's, USD per euro).
     const hotelCents = convertMinor(30000, snapshot.rates.USD, 'EUR', 'USD');
     expect(result.total_cents).toBe(9000 + 1000 + 500 + hotelCents + 1000 + 3000);
@@ -203,6 +215,7 @@ describe('ledger export', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename=Lisbon-in-spring-ledger.csv');
     const [header, ...rows] = parse(await csv.text()) as string[][];
+    const column = (who: typeof ana, name: string) => `${name} (@${who.user.username})`;
     expect(header).toEqual([
       'Date',
       'Title',
@@ -210,16 +223,30 @@ describe('ledger export', () => {
       'Currency',
       'Amount',
       'Rate',
-      'Home amount',
+      'Home amount (USD)',
       'Payers',
-      'Ana Silva',
-      'Bea Costa',
-      'Dan Reis',
+      column(ana, 'Ana Silva'),
+      column(bea, 'Bea Costa'),
+      column(dan, 'Dan Reis'),
     ]);
-    // Oldest first (same-day rows in any order); the formula-looking title is shown as text.
-    expect(rows.map((r) => r[1])).toHaveLength(6);
+    // Oldest first (same-day rows in any order), the payment after its day's expenses; the formula-looking title is
+    // shown as text.
+    expect(rows.map((r) => r[1])).toHaveLength(7);
+    expect(rows[4]).toEqual([
+      '2027-04-12',
+      'Payment',
+      'payment',
+      'USD',
+      '20.00',
+      '1',
+      '20.00',
+      column(bea, 'Bea Costa'),
+      '20.00',
+      '0.00',
+      '0.00',
+    ]);
     expect(rows[0]?.[1]).toBe('Dinner at Taberna');
-    expect(rows.slice(4).map((r) => r[1])).toEqual(expect.arrayContaining(['Snacks', 'Market']));
+    expect(rows.slice(5).map((r) => r[1])).toEqual(expect.arrayContaining(['Snacks', 'Market']));
     const hotelCents = convertMinor(30000, snapshot.rates.USD, 'EUR', 'USD');
     expect(rows[3]?.slice(1, 7)).toEqual([
       'Hotel Porto',
@@ -229,7 +256,9 @@ describe('ledger export', () => {
       snapshot.rates.USD,
       (hotelCents / 100).toFixed(2),
     ]);
-    expect(rows.find((r) => r[1] === 'Market')?.[7]).toBe('Ana Silva 15.00; Bea Costa 15.00');
+    expect(rows.find((r) => r[1] === 'Market')?.[7]).toBe(
+      `${column(ana, 'Ana Silva')} 15.00; ${column(bea, 'Bea Costa')} 15.00`,
+    );
     expect(rows.map((r) => r[1])).toContain(`'=HYPERLINK("http://evil.example","x")`);
     const taxi = rows.find((r) => r[1] === 'Taxi to Belém');
     expect(taxi).toEqual([
@@ -240,7 +269,7 @@ describe('ledger export', () => {
       '10.00',
       '1',
       '10.00',
-      'Bea Costa',
+      column(bea, 'Bea Costa'),
       '3.33',
       '3.33',
       '3.34',

@@ -30,9 +30,11 @@ import {
   ledgerCsv,
   planImport,
   readSplitwise,
+  type ImportPlan,
   type ImportRate,
   type SplitwiseRow,
 } from './ledger-csv';
+import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
 import { peopleOf } from './service';
 
 export const IMPORT_CURRENCY_CHANGED =
@@ -55,15 +57,20 @@ const fileName = (tripName: string, extension: string) =>
   }-ledger.${extension}`;
 
 /**
- * Who each name in the file is: a member whose full name, first name or username it is (case-insensitive, and
- * only when exactly one member fits and no earlier name took them), else what the caller's mapping says (a member
- * id, or null to leave them out), else unmatched.
+ * Who each person of the file is: what the caller's mapping says (a member id, or null to leave them out), else the
+ * member whose username the column names (this app's export), else a member whose full name, first name or username
+ * the name is (case-insensitive, and only when exactly one member fits and no earlier name took them), else
+ * unmatched. `name` is the column as written (what the mapping and the preview name); `match`, the name in it.
  */
-function resolvePeople(names: string[], members: MemberRecord[], mapping: SplitwiseImportBody['mapping']) {
+function resolvePeople(
+  columns: ReadonlyArray<{ name: string; match: string; username: string | null }>,
+  members: MemberRecord[],
+  mapping: SplitwiseImportBody['mapping'],
+) {
   const taken = new Set<string>();
   const memberIds = new Set(members.map((m) => m.user_id));
   const keysOf = (m: MemberRecord) => [personName(m), m.first_name, m.username].map(uniqueKey);
-  return names.map((name): ImportPerson => {
+  return columns.map(({ name, match: matchName, username }): ImportPerson => {
     if (Object.hasOwn(mapping, name)) {
       const userId = mapping[name] ?? null;
       if (userId === null) return { name, user_id: null, matched_by: 'mapping', skipped: true };
@@ -74,7 +81,15 @@ function resolvePeople(names: string[], members: MemberRecord[], mapping: Splitw
       taken.add(userId);
       return { name, user_id: userId, matched_by: 'mapping', skipped: false };
     }
-    const key = uniqueKey(name);
+    const byUsername =
+      username === null
+        ? undefined
+        : members.find((m) => !taken.has(m.user_id) && uniqueKey(m.username) === uniqueKey(username));
+    if (byUsername) {
+      taken.add(byUsername.user_id);
+      return { name, user_id: byUsername.user_id, matched_by: 'username', skipped: false };
+    }
+    const key = uniqueKey(matchName);
     const fits = members.filter((m) => !taken.has(m.user_id) && keysOf(m).includes(key));
     const byFullName = fits.filter((m) => uniqueKey(personName(m)) === key);
     const match = byFullName.length === 1 ? byFullName[0] : fits.length === 1 ? fits[0] : undefined;
@@ -116,29 +131,71 @@ export function createLedgerIoService({
     return (currency: string, date: string) => found.get(`${currency} ${date}`) ?? null;
   }
 
-  /** What the import would create, and the trip's currency its amounts are in. */
-  async function plan(
-    user: UserRecord,
-    tripId: string,
-    body: SplitwiseImportBody,
-  ): Promise<{ preview: ImportPreview; home: string }> {
-    const { trip } = await requireTripMember(store, tripId, user.id);
-    let file: ReturnType<typeof readSplitwise>;
-    try {
-      file = readSplitwise(body.csv);
-    } catch (err) {
-      if (err instanceof ImportFileError) throw new HttpError(422, err.message);
-      throw err;
+  /**
+   * The file read and planned: this app's own ledger export when its first line is that export's, else a Splitwise
+   * group export. Who each column is, and what it would import.
+   */
+  async function readAndPlan(
+    csv: string,
+    members: MemberRecord[],
+    mapping: SplitwiseImportBody['mapping'],
+    home: string,
+  ) {
+    const ledger = readLedgerCsv(csv);
+    if (ledger) {
+      const people = resolvePeople(
+        ledger.people.map((p) => ({ name: p.column, match: p.name, username: p.username })),
+        members,
+        mapping,
+      );
+      const planned = planLedgerCsvImport(
+        ledger,
+        people.map((p) => p.user_id),
+        home,
+      );
+      return { source: 'a ledger export', people, planned };
     }
-    const people = resolvePeople(file.names, await store.members.list(tripId), body.mapping);
-    const home = homeCurrencyOf(trip);
-    const planned = planImport(
+    const file = readSplitwise(csv);
+    const people = resolvePeople(
+      file.names.map((name) => ({ name, match: name, username: null })),
+      members,
+      mapping,
+    );
+    const planned: ImportPlan = planImport(
       file.names,
       file.rows,
       people.map((p) => p.user_id),
       home,
       await importRates(file.rows, home),
     );
+    return { source: 'Splitwise', people, planned };
+  }
+
+  /** Each person's username: members' from their membership, others' (who left) from their account when it remains. */
+  async function usernamesOf(members: MemberRecord[], ids: readonly string[]) {
+    const usernames = new Map(members.map((m) => [m.user_id, m.username]));
+    const others = ids.filter((id) => !usernames.has(id));
+    const users = await Promise.all(others.map((id) => store.users.findById(id)));
+    users.forEach((user) => user && usernames.set(user.id, user.username));
+    return usernames;
+  }
+
+  /** What the import would create, the trip's currency its amounts are in, and where the file came from. */
+  async function plan(
+    user: UserRecord,
+    tripId: string,
+    body: SplitwiseImportBody,
+  ): Promise<{ preview: ImportPreview; home: string; source: string }> {
+    const { trip } = await requireTripMember(store, tripId, user.id);
+    const home = homeCurrencyOf(trip);
+    let read: Awaited<ReturnType<typeof readAndPlan>>;
+    try {
+      read = await readAndPlan(body.csv, await store.members.list(tripId), body.mapping, home);
+    } catch (err) {
+      if (err instanceof ImportFileError) throw new HttpError(422, err.message);
+      throw err;
+    }
+    const { people, planned, source } = read;
     // The product's rule for every expense: its date is near the trip's days (the reason says which dates fit).
     const outside = (date: string) => dateOutsideTrip(date, trip);
     const expenses = planned.expenses.filter((e) => !outside(e.expense_date));
@@ -153,43 +210,51 @@ export function createLedgerIoService({
       people,
       unmatched: people.filter((p) => !p.user_id && !p.skipped).map((p) => p.name),
       expenses,
+      payments: planned.payments,
       skipped,
       total_cents: expenses.reduce((total, e) => total + e.amount_cents, 0),
     };
-    return { preview, home };
+    return { preview, home, source };
   }
 
   return {
     async exportLedger(user: UserRecord, tripId: string, { format }: LedgerExportQuery) {
       const { trip } = await requireTripMember(store, tripId, user.id);
       const home = homeCurrencyOf(trip);
-      const [members, expenses] = await Promise.all([
+      const [members, expenses, settlements] = await Promise.all([
         store.members.list(tripId),
         store.split.listExpenses(tripId),
+        store.split.listSettlements(tripId),
       ]);
       // Oldest first, as a spreadsheet of a trip reads.
       const rows = [...expenses].reverse();
+      const payments = settlements.flatMap(({ settled_at, ...rest }) =>
+        settled_at ? [{ ...rest, settled_at }] : [],
+      );
       const ids = [
-        ...new Set([...members.map((m) => m.user_id), ...rows.flatMap((r) => peopleOfExpense(r))]),
+        ...new Set([
+          ...members.map((m) => m.user_id),
+          ...rows.flatMap((r) => peopleOfExpense(r)),
+          ...payments.flatMap((p) => [p.from_user_id, p.to_user_id]),
+        ]),
       ];
       const person = await peopleOf(store, members, ids);
-      const usernames = new Map(members.map((m) => [m.user_id, m.username]));
-      const names = ids.map((id) => {
+      const usernames = await usernamesOf(members, ids);
+      // Each column names the person's username too, so no two read alike and an import finds the same people.
+      const people = ids.map((id) => {
         const p = person(id);
-        return { user_id: id, name: `${personName(p) || usernames.get(id) || id}${p.left ? ' (left)' : ''}` };
+        const username = usernames.get(id);
+        const name = personName(p) || username || id;
+        return {
+          user_id: id,
+          name: `${name}${username ? ` (@${username})` : ` (${id})`}${p.left ? ' (left)' : ''}`,
+        };
       });
-      // Two people of the same name get their usernames beside it, so no two columns read alike.
-      const counts = new Map<string, number>();
-      names.forEach((n) => counts.set(n.name, (counts.get(n.name) ?? 0) + 1));
-      const people = names.map((n) => ({
-        ...n,
-        name: (counts.get(n.name) ?? 0) > 1 ? `${n.name} (${usernames.get(n.user_id) ?? n.user_id})` : n.name,
-      }));
       if (format === 'csv') {
         return {
           fileName: fileName(trip.trip_name, 'csv'),
           type: 'text/csv; charset=utf-8',
-          body: ledgerCsv(people, rows, home),
+          body: ledgerCsv(people, rows, home, payments),
         };
       }
       const json: LedgerExport = {
@@ -232,17 +297,17 @@ export function createLedgerIoService({
      * trip's currency changed since its amounts were converted to it).
      */
     async commitImport(user: UserRecord, tripId: string, body: SplitwiseImportBody): Promise<ImportResult> {
-      const { preview, home } = await plan(user, tripId, body);
+      const { preview, home, source } = await plan(user, tripId, body);
       if (preview.unmatched.length > 0)
         throw new HttpError(422, `${NAMES_TO_MAP}: ${preview.unmatched.join(', ')}`);
-      if (preview.expenses.length === 0)
+      if (preview.expenses.length === 0 && preview.payments.length === 0)
         throw new HttpError(422, 'This file has no expenses that can be imported');
       try {
         await store.split.createExpenses(
           tripId,
           preview.expenses.map((e) => ({
             title: e.title,
-            description: 'Imported from Splitwise',
+            description: `Imported from ${source}`,
             amount_cents: e.amount_cents,
             expense_date: e.expense_date,
             category: e.category,
@@ -256,6 +321,13 @@ export function createLedgerIoService({
             created_by: user.id,
           })),
           home,
+          // Settle-up payments: transfers already made, recorded as paid on their day.
+          preview.payments.map((p) => ({
+            from_user_id: p.from_user_id,
+            to_user_id: p.to_user_id,
+            amount_cents: p.amount_cents,
+            settled_at: `${p.date}T12:00:00.000Z`,
+          })),
         );
       } catch (err) {
         if (err instanceof NotAMemberError) throw new HttpError(409, IMPORT_CHANGED);

@@ -28,7 +28,19 @@ function saveFile(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Export (CSV, JSON) and import (a Splitwise group export) of the trip's ledger, above its expenses. */
+/** "3 expenses and 1 payment": what an import adds, counted. */
+const counted = (expenses: number, payments: number) =>
+  [
+    expenses > 0 || payments === 0 ? `${expenses} ${expenses === 1 ? 'expense' : 'expenses'}` : '',
+    payments > 0 ? `${payments} ${payments === 1 ? 'payment' : 'payments'}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
+/**
+ * Export (CSV, JSON) and import (a Splitwise group export, or a ledger exported here as CSV) of the trip's ledger,
+ * above its expenses.
+ */
 export function LedgerFiles({ tripId, participants }: { tripId: string; participants: Participant[] }) {
   const [busy, setBusy] = useState<'csv' | 'json' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +88,7 @@ export function LedgerFiles({ tripId, participants }: { tripId: string; particip
             setImporting(true);
           }}
         >
-          <Upload size={18} aria-hidden="true" /> Import from Splitwise
+          <Upload size={18} aria-hidden="true" /> Import CSV
         </Button>
       </div>
       {error && <Notice tone="error">{error}</Notice>}
@@ -86,9 +98,9 @@ export function LedgerFiles({ tripId, participants }: { tripId: string; particip
           tripId={tripId}
           participants={participants}
           onClose={() => setImporting(false)}
-          onImported={(count) => {
+          onImported={(expenses, payments) => {
             setImporting(false);
-            setImported(`${count} ${count === 1 ? 'expense was' : 'expenses were'} imported from Splitwise.`);
+            setImported(`Imported ${counted(expenses, payments)}.`);
           }}
         />
       )}
@@ -100,10 +112,10 @@ interface ImportDialogProps {
   tripId: string;
   participants: Participant[];
   onClose: () => void;
-  onImported: (count: number) => void;
+  onImported: (expenses: number, payments: number) => void;
 }
 
-/** Pick a Splitwise CSV, see what it would create, say who unmatched names are (or leave them out), confirm. */
+/** Pick a CSV, see what it would create, say who unmatched names are (or leave them out), confirm. */
 function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialogProps) {
   const fileId = useId();
   const { money } = useHomeMoney();
@@ -153,7 +165,8 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
     setBusy('import');
     setError(null);
     try {
-      onImported((await splitApi.importLedger(tripId, { csv, mapping })).created);
+      const result = await splitApi.importLedger(tripId, { csv, mapping });
+      onImported(result.created, result.payments.length);
     } catch (err) {
       setError(errorMessage(err, 'Failed to import the expenses'));
       setBusy(null);
@@ -164,7 +177,9 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
     const p = participants.find((member) => member.user_id === userId);
     return p ? personName(p) : 'Someone';
   };
-  const canImport = Boolean(preview && preview.unmatched.length === 0 && preview.expenses.length > 0);
+  const canImport = Boolean(
+    preview && preview.unmatched.length === 0 && preview.expenses.length + preview.payments.length > 0,
+  );
   // Members another name already stands for: each member is one name of the file at most.
   const taken = new Set(preview?.people.flatMap((p) => (p.user_id ? [p.user_id] : [])));
 
@@ -172,7 +187,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
     <Modal
       open
       onClose={onClose}
-      title="Import from Splitwise"
+      title="Import expenses"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -185,7 +200,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
             onClick={() => void confirm()}
           >
             {preview && canImport
-              ? `Import ${preview.expenses.length} ${preview.expenses.length === 1 ? 'expense' : 'expenses'}`
+              ? `Import ${counted(preview.expenses.length, preview.payments.length)}`
               : 'Import'}
           </Button>
         </>
@@ -194,7 +209,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
       <div className={styles.dialog} aria-busy={busy === 'preview'}>
         <div className={styles.section}>
           <label className={split.field} htmlFor={fileId}>
-            <span className={split.label}>Splitwise group export (CSV)</span>
+            <span className={split.label}>Splitwise group export or ledger exported here (CSV)</span>
           </label>
           <input
             id={fileId}
@@ -204,8 +219,10 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
             onChange={(e) => void choose(e)}
           />
           <p className={styles.hint}>
-            In Splitwise, open the group and choose Export as spreadsheet. Nothing is added until you confirm.
-            Expenses in another currency are converted to the trip&apos;s at the reference rate of their date.
+            In Splitwise, open the group and choose Export as spreadsheet; or choose a ledger exported here
+            with Export CSV. Nothing is added until you confirm. Splitwise expenses in another currency are
+            converted to the trip&apos;s at the reference rate of their date; settle-up payments are recorded
+            as paid.
           </p>
         </div>
         {error && <Notice tone="error">{error}</Notice>}
@@ -228,10 +245,12 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
               )}
               <div className={styles.mapping}>
                 {preview.people.map((person) =>
-                  person.matched_by === 'name' ? (
+                  person.matched_by === 'name' || person.matched_by === 'username' ? (
                     <div key={person.name} className={styles.mappingRow}>
                       <span>{person.name}</span>
-                      <span className={styles.hint}>{nameOf(person.user_id ?? '')} (matched by name)</span>
+                      <span className={styles.hint}>
+                        {nameOf(person.user_id ?? '')} (matched by {person.matched_by})
+                      </span>
                     </div>
                   ) : (
                     <label key={person.name} className={styles.mappingRow}>
@@ -305,6 +324,21 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
                 </div>
               )}
             </section>
+            {preview.payments.length > 0 && (
+              <section className={styles.section} aria-labelledby={`${fileId}-payments`}>
+                <h3 id={`${fileId}-payments`} className={styles.sectionTitle}>
+                  {preview.payments.length} {preview.payments.length === 1 ? 'payment' : 'payments'} to record
+                  as paid
+                </h3>
+                <ul className={styles.hint}>
+                  {preview.payments.map((p) => (
+                    <li key={p.line}>
+                      {p.date}: {nameOf(p.from_user_id)} paid {nameOf(p.to_user_id)} {money(p.amount_cents)}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             {preview.skipped.length > 0 && (
               <section className={styles.section} aria-labelledby={`${fileId}-skipped`}>
                 <h3 id={`${fileId}-skipped`} className={styles.sectionTitle}>
