@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  balancesFromTotals,
   convertMinor,
   convertParts,
   importPreviewSchema,
@@ -16,6 +17,7 @@ import type { NewUser } from '../store/types';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 
 const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
+const withPayment = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-payment.csv'), 'utf8');
 
 let api: TestApi;
 beforeAll(async () => {
@@ -47,6 +49,20 @@ const importPath = (tripId: string, preview = false) =>
   `/api/trip-split/trips/${tripId}/import${preview ? '/preview' : ''}`;
 const ledgerOf = async (tripId: string, token: string) =>
   (await api.call('GET', `/api/trip-split/trips/${tripId}/expenses?limit=100`, { token })).body;
+
+/** Each person's balance as settlements are calculated from it: totals of the expenses, and the paid transfers. */
+async function balancesOf(tripId: string) {
+  const ledger = await api.store.split.ledgerState(tripId);
+  const paid = ledger.settlements
+    .filter((s) => s.settled_at !== null)
+    .map((s) => ({ from: s.from_user_id, to: s.to_user_id, amount_cents: s.amount_cents }));
+  return new Map(balancesFromTotals([], ledger.totals, paid).map((b) => [b.user_id, b.balance_cents]));
+}
+
+const exportCsv = async (tripId: string, token: string) =>
+  (await fetch(`${api.baseUrl}/api/trip-split/trips/${tripId}/export?format=csv`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((res) => res.text())) as string;
 
 describe('Splitwise import', () => {
   it('previews without writing, lists unmatched names, and commits everything at once once they are mapped', async () => {
@@ -127,6 +143,93 @@ describe('Splitwise import', () => {
         taxi.participants.map((p: { user_id: string; share_cents: number }) => [p.user_id, p.share_cents]),
       ),
     ).toEqual({ [ana.user.id]: 333, [dan.user.id]: 334, [bea.user.id]: 333 });
+  });
+
+  it("records a settle-up payment as paid, so the balances are the file's own Total balance line", async () => {
+    const { ana, bea, trip } = await group();
+    const committed = await api.call('POST', importPath(trip.id), {
+      token: ana.token,
+      body: { csv: withPayment },
+    });
+    expect(committed.status).toBe(201);
+    expect(committed.body.created).toBe(1);
+    const [header, ...lines] = parse(withPayment, { relax_column_count: true }) as string[][];
+    const total = lines.find((line) => line[1] === 'Total balance')!;
+    const fileBalances = new Map(
+      header!.slice(5).map((name, i) => [name, Math.round(Number(total[5 + i]) * 100)]),
+    );
+    expect(fileBalances).toEqual(
+      new Map([
+        ['Ana Silva', 2500],
+        ['Bea Costa', -2500],
+      ]),
+    );
+    const balances = await balancesOf(trip.id);
+    expect([balances.get(ana.user.id), balances.get(bea.user.id)]).toEqual([
+      fileBalances.get('Ana Silva'),
+      fileBalances.get('Bea Costa'),
+    ]);
+    // The settlements calculated next ask for the rest only: Bea pays Ana 25.00.
+    const calculated = await api.call('POST', `/api/trip-split/trips/${trip.id}/settlements/calculate`, {
+      token: ana.token,
+    });
+    expect(
+      calculated.body.settlements.map((s: Record<string, { user_id: string }>) => [
+        s.payer!.user_id,
+        s.payee!.user_id,
+        s.amount_cents,
+        s.settled_at === null ? 'pending' : 'paid',
+      ]),
+    ).toEqual([
+      [bea.user.id, ana.user.id, 2000, 'paid'],
+      [bea.user.id, ana.user.id, 2500, 'pending'],
+    ]);
+  });
+
+  it('brings its own CSV export back into a new trip: people matched by username, the same balances and export', async () => {
+    const { ana, bea, dan, trip } = await group();
+    await api.call('POST', importPath(trip.id), {
+      token: ana.token,
+      body: { csv: fixture, mapping: { 'Cai Wong': dan.user.id } },
+    });
+    const exported = await exportCsv(trip.id, ana.token);
+
+    const copy = await api.store.trips.create(ana.user.id, newTrip());
+    await api.store.members.add(copy.id, bea.user.id);
+    await api.store.members.add(copy.id, dan.user.id);
+    const preview = importPreviewSchema.parse(
+      (await api.call('POST', importPath(copy.id, true), { token: bea.token, body: { csv: exported } })).body,
+    );
+    expect(preview.people.map((p) => [p.user_id, p.matched_by])).toEqual([
+      [ana.user.id, 'username'],
+      [bea.user.id, 'username'],
+      [dan.user.id, 'username'],
+    ]);
+    expect([preview.expenses.length, preview.payments.length, preview.skipped]).toEqual([6, 1, []]);
+    const committed = await api.call('POST', importPath(copy.id), {
+      token: bea.token,
+      body: { csv: exported },
+    });
+    expect(committed.status).toBe(201);
+
+    expect(await balancesOf(copy.id)).toEqual(await balancesOf(trip.id));
+    // The same file again (same-day rows may come in another order).
+    const again = await exportCsv(copy.id, ana.token);
+    const rowsOf = (csv: string) => {
+      const [header, ...rows] = parse(csv) as string[][];
+      return { header, rows: rows.map((row) => row.join('\u0000')).sort() };
+    };
+    expect(rowsOf(again)).toEqual(rowsOf(exported));
+    // A ledger of another currency is refused whole.
+    const euros = await api.store.trips.create(bea.user.id, newTrip({ home_currency: 'EUR' }));
+    const refused = await api.call('POST', importPath(euros.id, true), {
+      token: bea.token,
+      body: { csv: exported },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe(
+      "This ledger's amounts are in USD and this trip's are in EUR: import it into a trip in USD",
+    );
   });
 
   it("lists rows dated far from the trip's days as not imported, as any expense would be refused", async () => {
