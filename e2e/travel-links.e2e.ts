@@ -15,6 +15,7 @@ describe('joining by link, and the ledger out and in', () => {
   let bea: { token: string; userId: string };
   let cai: { email: string; password: string };
   let dan: { token: string; userId: string };
+  let beaUsername: string;
 
   beforeAll(async () => {
     server = await startServer();
@@ -26,10 +27,11 @@ describe('joining by link, and the ledger out and in', () => {
     bea = await apiLogin(server.baseUrl, beaAccount!);
     dan = await apiLogin(server.baseUrl, danAccount!);
     cai = caiAccount!;
+    beaUsername = beaAccount!.username;
     ({ id: tripId } = await createTrip(server.baseUrl, ana.token));
     await inviteAndAccept(server.baseUrl, tripId, ana.token, {
       token: bea.token,
-      username: beaAccount!.username,
+      username: beaUsername,
     });
   });
 
@@ -91,22 +93,24 @@ describe('joining by link, and the ledger out and in', () => {
     await screenshot(danPage, 'join-turned-off-390');
   });
 
-  it('imports a Splitwise export after a preview, then exports the ledger as CSV', async () => {
+  it('imports a Splitwise export after a preview, exports the ledger as CSV, and imports that into a new trip', async () => {
     const page = await pageAs(bea.token, VIEWPORTS.desktop);
     await page.goto(`/trips/${tripId}/split`);
     await page.getByRole('tab', { name: /Expenses/ }).click();
-    await page.getByRole('button', { name: 'Import from Splitwise' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import from Splitwise' });
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import expenses' });
     const start = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const csv = [
       'Date,Description,Category,Cost,Currency,Ana,Bea,Zoe',
       '',
       `${start},Dinner at Ramiro,Dining out,90.00,USD,60.00,-30.00,-30.00`,
       `${start},Hotel Porto,Hotel,300.00,EUR,200.00,-100.00,-100.00`,
+      `${start},Bea paid Ana,Payment,10.00,USD,-10.00,10.00,0.00`,
       '',
-      `${start},Total balance, , ,USD,60.00,-30.00,-30.00`,
+      `${start},Total balance, , ,USD,50.00,-20.00,-30.00`,
     ].join('\n');
-    await dialog.getByLabel('Splitwise group export (CSV)').setInputFiles({
+    const fileField = 'Splitwise group export or ledger exported here (CSV)';
+    await dialog.getByLabel(fileField).setInputFiles({
       name: 'splitwise.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
@@ -117,6 +121,9 @@ describe('joining by link, and the ledger out and in', () => {
       .getByRole('row', { name: /Hotel Porto/ })
       .getByText('€300.00')
       .waitFor();
+    // The settle-up payment is recorded as paid, not dropped.
+    await dialog.getByRole('heading', { name: '1 payment to record as paid' }).waitFor();
+    await dialog.getByText(/paid .* \$10\.00$/).waitFor();
     const confirm = dialog.getByRole('button', { name: /^Import/ });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByRole('combobox').selectOption({ label: 'Leave out' });
@@ -129,8 +136,9 @@ describe('joining by link, and the ledger out and in', () => {
     await animationsSettled(dialog);
     await screenshot(page, 'import-preview-390');
     await page.setViewportSize(VIEWPORTS.desktop);
+    expect(await confirm.textContent()).toBe('Import 2 expenses and 1 payment');
     await confirm.click();
-    await page.getByText('2 expenses were imported from Splitwise.').waitFor();
+    await page.getByText('Imported 2 expenses and 1 payment.').waitFor();
     await page.getByText('Dinner at Ramiro').waitFor();
 
     const download = page.waitForEvent('download');
@@ -139,12 +147,35 @@ describe('joining by link, and the ledger out and in', () => {
     expect(file.suggestedFilename()).toMatch(/-ledger\.csv$/);
     const text = fs.readFileSync((await file.path())!, 'utf8');
     const [header, ...rows] = text.trim().split('\n');
-    expect(header).toMatch(/^Date,Title,Category,Currency,Amount,Rate,Home amount,Payers,/);
+    expect(header).toMatch(/^Date,Title,Category,Currency,Amount,Rate,Home amount \(USD\),Payers,/);
+    expect(header).toContain(`(@${beaUsername})`);
     expect(rows.find((row) => row.includes('Dinner at Ramiro'))).toContain(
       'Dinner at Ramiro,food,USD,90.00,1,90.00',
     );
     expect(rows.find((row) => row.includes('Hotel Porto'))).toMatch(
       /Hotel Porto,accommodation,EUR,300\.00,[0-9.]+,/,
     );
+    expect(rows.find((row) => row.includes(',payment,'))).toMatch(
+      /^[0-9-]+,Payment,payment,USD,10\.00,1,10\.00,/,
+    );
+
+    // The file back into a new trip of Ana and Bea: each matched by username, Cai (no longer in it) left out.
+    const { id: copyId } = await createTrip(server.baseUrl, ana.token, 'Porto');
+    await inviteAndAccept(server.baseUrl, copyId, ana.token, { token: bea.token, username: beaUsername });
+    await page.goto(`/trips/${copyId}/split`);
+    await page.getByRole('tab', { name: /Expenses/ }).click();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await dialog.getByLabel(fileField).setInputFiles({
+      name: 'ledger.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(text),
+    });
+    await expect.poll(() => dialog.getByText('(matched by username)').count()).toBe(2);
+    await dialog.getByRole('combobox').selectOption({ label: 'Leave out' });
+    const again = dialog.getByRole('button', { name: 'Import 2 expenses and 1 payment' });
+    await expect.poll(() => again.isDisabled()).toBe(false);
+    await again.click();
+    await page.getByText('Imported 2 expenses and 1 payment.').waitFor();
+    await page.getByText('Hotel Porto').waitFor();
   });
 });
