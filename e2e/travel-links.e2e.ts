@@ -136,7 +136,7 @@ describe('joining by link, and the ledger out and in', () => {
     await animationsSettled(dialog);
     await screenshot(page, 'import-preview-390');
     await page.setViewportSize(VIEWPORTS.desktop);
-    expect(await confirm.textContent()).toBe('Import 2 expenses and 1 payment');
+    expect(await confirm.textContent()).toBe('Import 3 rows');
     await confirm.click();
     await page.getByText('Imported 2 expenses and 1 payment.').waitFor();
     await page.getByText('Dinner at Ramiro').waitFor();
@@ -172,7 +172,7 @@ describe('joining by link, and the ledger out and in', () => {
     });
     await expect.poll(() => dialog.getByText('(matched by username)').count()).toBe(2);
     await dialog.getByRole('combobox').selectOption({ label: 'Leave out' });
-    const again = dialog.getByRole('button', { name: 'Import 2 expenses and 1 payment' });
+    const again = dialog.getByRole('button', { name: 'Import 3 rows' });
     await expect.poll(() => again.isDisabled()).toBe(false);
     await again.click();
     await page.getByText('Imported 2 expenses and 1 payment.').waitFor();

@@ -37,6 +37,10 @@ const counted = (expenses: number, payments: number) =>
     .filter(Boolean)
     .join(' and ');
 
+/** The confirm button, short enough to sit beside Cancel on a phone: "Import 2 expenses", or "Import 3 rows". */
+const importLabel = (expenses: number, payments: number) =>
+  payments === 0 ? `Import ${counted(expenses, 0)}` : `Import ${expenses + payments} rows`;
+
 /**
  * Export (CSV, JSON) and import (a Splitwise group export, or a ledger exported here as CSV) of the trip's ledger,
  * above its expenses.
@@ -199,9 +203,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
             loadingText="Importing…"
             onClick={() => void confirm()}
           >
-            {preview && canImport
-              ? `Import ${counted(preview.expenses.length, preview.payments.length)}`
-              : 'Import'}
+            {preview && canImport ? importLabel(preview.expenses.length, preview.payments.length) : 'Import'}
           </Button>
         </>
       }
