@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { EXPENSE_CATEGORIES, parseDollarsToCents, splitEqual } from '@wayfare/contract';
+import { EXPENSE_CATEGORIES, computeBalances, parseDollarsToCents, splitEqual } from '@wayfare/contract';
 import {
   ImportFileError,
   LEDGER_CSV_COLUMNS,
@@ -217,6 +217,62 @@ describe('Splitwise import', () => {
         shares: shares({ bea: 10000, cai: 10000, ana: 10000 }),
       },
     });
+  });
+
+  it("imports any group's expenses and settle-up payments to the balances of its Total balance line", () => {
+    // Rows as Splitwise writes them: three people's nets summing to zero; an expense costs at least what is owed
+    // to its payers, a payment moves its amount from the one paid (−) to the one who paid (+).
+    const expenseRow = fc
+      .record({
+        a: fc.integer({ min: -500_000, max: 500_000 }),
+        b: fc.integer({ min: -500_000, max: 500_000 }),
+      })
+      .chain(({ a, b }) => {
+        const nets = [a, b, -a - b];
+        const owedToPayers = nets.filter((n) => n > 0).reduce((t, n) => t + n, 0);
+        return fc.nat(200_000).map((extra) => ({ category: 'General', cost: owedToPayers + extra, nets }));
+      });
+    const paymentRow = fc
+      .record({
+        from: fc.nat(2),
+        step: fc.integer({ min: 1, max: 2 }),
+        amount: fc.integer({ min: 1, max: 500_000 }),
+      })
+      .map(({ from, step, amount }) => {
+        const nets = [0, 0, 0];
+        nets[from] = amount;
+        nets[(from + step) % 3] = -amount;
+        return { category: 'Payment', cost: amount, nets };
+      });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(expenseRow, paymentRow), { maxLength: 12 }), (drafts) => {
+        const rows = drafts.map((d, i) => ({
+          line: i + 2,
+          date: '2027-04-12',
+          description: `Row ${i}`,
+          category: d.category,
+          cost_cents: d.cost,
+          currency: 'USD',
+          nets: d.nets,
+        }));
+        const ids = ['a', 'b', 'c'];
+        const plan = planImport(['A', 'B', 'C'], rows, ids);
+        // Only rows that move nobody's balance are left out.
+        for (const skipped of plan.skipped)
+          expect(rows[skipped.line - 2]!.nets.every((n) => n === 0)).toBe(true);
+        const totalBalance = ids.map((_, column) => rows.reduce((t, r) => t + r.nets[column]!, 0));
+        const paid = plan.payments.map((p) => ({
+          from: p.from_user_id,
+          to: p.to_user_id,
+          amount_cents: p.amount_cents,
+        }));
+        const balances = computeBalances(ids, plan.expenses, paid);
+        expect(ids.map((id) => balances.find((b) => b.user_id === id)?.balance_cents ?? 0)).toEqual(
+          totalBalance,
+        );
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('keeps every converted row exact: shares and payers add up to the cost, in both currencies', () => {
