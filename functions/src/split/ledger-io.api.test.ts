@@ -384,6 +384,11 @@ describe('ledger export', () => {
     expect(json.status).toBe(200);
     expect(json.headers.get('content-disposition')).toBe('attachment; filename=Lisbon-in-spring-ledger.json');
     const ledger = ledgerExportSchema.parse(json.body);
+    expect(ledger.people.map((p) => [p.name, p.username, p.left])).toEqual([
+      ['Ana Silva', ana.user.username, false],
+      ['Bea Costa', bea.user.username, false],
+      ['Dan Reis', dan.user.username, false],
+    ]);
     expect(ledger.expenses).toHaveLength(6);
     expect(ledger.expenses.reduce((t, e) => t + e.home_amount_cents, 0)).toBe(14500 + hotelCents);
     for (const e of ledger.expenses) {

@@ -240,15 +240,12 @@ export function createLedgerIoService({
       ];
       const person = await peopleOf(store, members, ids);
       const usernames = await usernamesOf(members, ids);
+      const nameOf = (id: string) => personName(person(id)) || usernames.get(id) || id;
       // Each column names the person's username too, so no two read alike and an import finds the same people.
       const people = ids.map((id) => {
-        const p = person(id);
         const username = usernames.get(id);
-        const name = personName(p) || username || id;
-        return {
-          user_id: id,
-          name: `${name}${username ? ` (@${username})` : ` (${id})`}${p.left ? ' (left)' : ''}`,
-        };
+        const who = username ? `@${username}` : id;
+        return { user_id: id, name: `${nameOf(id)} (${who})${person(id).left ? ' (left)' : ''}` };
       });
       if (format === 'csv') {
         return {
@@ -260,11 +257,11 @@ export function createLedgerIoService({
       const json: LedgerExport = {
         trip: { id: trip.id, trip_name: trip.trip_name, home_currency: home },
         exported_at: new Date().toISOString(),
-        people: people.map((p) => ({
-          user_id: p.user_id,
-          name: p.name,
-          username: usernames.get(p.user_id) ?? '',
-          left: person(p.user_id).left,
+        people: ids.map((id) => ({
+          user_id: id,
+          name: nameOf(id),
+          username: usernames.get(id) ?? '',
+          left: person(id).left,
         })),
         expenses: rows.map((r) => ({
           id: r.id,
