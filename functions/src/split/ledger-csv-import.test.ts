@@ -174,6 +174,38 @@ describe("this app's ledger CSV, imported back", () => {
     expect(readLedgerCsv('Date,Description,Category,Cost,Currency,Ana\n')).toBeNull();
   });
 
+  it('reads any rows under its header as a plan or an ImportFileError, never another failure', () => {
+    const header =
+      'Date,Title,Category,Currency,Amount,Rate,Home amount (JPY),Payers,Ana (@ana),Bea (@bea)\n';
+    const cell = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom(
+        '2027-04-10',
+        'food',
+        'payment',
+        'EUR',
+        'JPY',
+        '1',
+        '0.5',
+        '100',
+        'Ana (@ana)',
+        'Bea (@bea) 5',
+      ),
+    );
+    const line = fc.array(cell, { minLength: 9, maxLength: 11 }).map((cells) => cells.join(','));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 5 }), (lines) => {
+        try {
+          const file = readLedgerCsv(header + lines.join('\n'));
+          if (file) planLedgerCsvImport(file, ['a', 'b'], 'JPY');
+        } catch (err) {
+          expect(err).toBeInstanceOf(ImportFileError);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('lists rows that do not hold together with the reason, and refuses cells it cannot read', () => {
     const header =
       'Date,Title,Category,Currency,Amount,Rate,Home amount (USD),Payers,Ana (@ana),Bea (@bea)\n';
