@@ -22,14 +22,12 @@ import {
   LEDGER_CSV_COLUMNS,
   PAYMENT_CATEGORY,
   homeAmountColumn,
+  unguardCell,
   type ImportPlan,
 } from './ledger-csv';
 
 /** A person's column: "Ana Silva (@ana_s)", and " (left)" after it for someone who left the trip. */
 const PERSON_COLUMN = /^(.*?)(?: \(@([\p{L}\p{N}._-]+)\))?(?: \(left\))?$/u;
-
-/** What a spreadsheet shows of a guarded cell (guardCell): the text without its one leading apostrophe. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
 
 export interface LedgerCsvPerson {
   /** The column header as written, which the Payers cells name. */
@@ -112,7 +110,7 @@ export function readLedgerCsv(csv: string): LedgerCsvFile | null {
     );
   if (!ours) return null;
   if (!isCurrencyCode(home)) throw new ImportFileError(`${home} is not a currency this app knows`);
-  const columns = header.slice(LEDGER_CSV_COLUMNS.length).map((cell) => unguard(cell.trim()));
+  const columns = header.slice(LEDGER_CSV_COLUMNS.length).map((cell) => unguardCell(cell.trim()));
   if (columns.length === 0 || columns.some((column) => !column)) {
     throw new ImportFileError('Every person column of this file needs a name');
   }
@@ -136,7 +134,7 @@ export function readLedgerCsv(csv: string): LedgerCsvFile | null {
     const cells = record.map((cell) => cell.trim());
     const [date = '', title = '', category = '', currency = '', amount = '', rate = '', homeAmount = ''] =
       cells;
-    const payers = unguard(cells[7] ?? '');
+    const payers = unguardCell(cells[7] ?? '');
     const bad = (what: string) => new ImportFileError(`Line ${line}: ${what}`);
     if (!isoDateSchema.safeParse(date).success) throw bad(`"${date}" is not a date`);
     if (!CATEGORIES.has(category)) throw bad(`"${category}" is not a category`);
@@ -156,7 +154,7 @@ export function readLedgerCsv(csv: string): LedgerCsvFile | null {
     rows.push({
       line,
       date,
-      title: unguard(title),
+      title: unguardCell(title),
       category: category as LedgerCsvRow['category'],
       currency,
       amount_minor,

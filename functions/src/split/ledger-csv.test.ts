@@ -14,14 +14,13 @@ import {
   planImport,
   readSplitwise,
   signedCents,
+  unguardCell,
 } from './ledger-csv';
 
 const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
 /** Shares in the order written: user id → cents. */
 const shares = (cents: Record<string, number>) =>
   Object.entries(cents).map(([user_id, share_cents]) => ({ user_id, share_cents }));
-/** What a spreadsheet shows of a guarded cell: the text without its apostrophe. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
 
 describe('ledger CSV', () => {
   it('writes cents as dollars and reads them back exactly', () => {
@@ -75,18 +74,18 @@ describe('ledger CSV', () => {
         expect(header!.slice(0, LEDGER_CSV_COLUMNS.length)).toEqual(
           LEDGER_CSV_COLUMNS.map((column) => (column === 'Home amount' ? 'Home amount (USD)' : column)),
         );
-        expect(header!.slice(LEDGER_CSV_COLUMNS.length).map(unguard)).toEqual(people.map((p) => p.name));
+        expect(header!.slice(LEDGER_CSV_COLUMNS.length).map(unguardCell)).toEqual(people.map((p) => p.name));
         expect(rows).toHaveLength(expenses.length);
         rows.forEach((row, i) => {
           const expense = expenses[i]!;
           // No cell a spreadsheet would run as a formula.
           for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
-          expect(unguard(row[1]!)).toBe(expense.title);
+          expect(unguardCell(row[1]!)).toBe(expense.title);
           expect(row[3]).toBe('USD');
           expect(parseDollarsToCents(row[4])).toBe(expense.amount_cents);
           expect(row[5]).toBe('1');
           expect(parseDollarsToCents(row[6])).toBe(expense.amount_cents);
-          expect(unguard(row[7]!)).toBe(
+          expect(unguardCell(row[7]!)).toBe(
             expense.payers.length === 1
               ? expense.payers[0]!.name
               : expense.payers.map((p) => `${p.name} ${centsText(p.paid_cents)}`).join('; '),

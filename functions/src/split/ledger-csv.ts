@@ -38,6 +38,9 @@ export const centsText = (cents: number) =>
  */
 export const guardCell = (value: string) => (/^[=+\-@\t\r']/.test(value) ? `'${value}` : value);
 
+/** What a spreadsheet shows of a guarded cell: the text without the one apostrophe guardCell put before it. */
+export const unguardCell = (cell: string) => (/^'[=+\-@\t\r']/.test(cell) ? cell.slice(1) : cell);
+
 export const LEDGER_CSV_COLUMNS = [
   'Date',
   'Title',
