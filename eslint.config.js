@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 
 /*
- * Boundaries (README, "Code layout and boundaries"). The web app is layered app → features → shared:
+ * Boundaries (docs/architecture.md, "Code layout and boundaries"). The web app is layered app → features → shared:
  * - a feature is used by others only through its public `index.ts` (`../<feature>`), never `../<feature>/<file>`;
  * - `shared/` imports no feature and not the app; features never import the app;
  * - the app imports features through their index too.
