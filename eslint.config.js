@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 
 /*
- * Boundaries (README, "Code layout and boundaries"). The web app is layered app → features → shared:
+ * Boundaries (docs/architecture.md, "Code layout and boundaries"). The web app is layered app → features → shared:
  * - a feature is used by others only through its public `index.ts` (`../<feature>`), never `../<feature>/<file>`;
  * - `shared/` imports no feature and not the app; features never import the app;
  * - the app imports features through their index too.
@@ -42,6 +42,84 @@ const lazyScreensOnly = {
     'Across features, only a lazily loaded screen (a *Page or *Modal module) may be imported from its own file; import the rest through the index.',
 };
 
+/*
+ * Server zones (issue #26). functions/src is layered, bottom to top:
+ *   store/  the port (types.ts) and its adapters: imports nothing else of the server;
+ *   http/   errors, parsing, middleware: may use store/, no feature and not files/;
+ *   files/  file storage and the upload pipeline every feature shares: may use http/ and store/, no feature;
+ *   features (ai, auth, links, places, plans, rates, split, trips, weather): may use the three above, another feature
+ *           only through the modules it offers (SERVER_PUBLIC), and never a store adapter (store/embedded,
+ *           store/firestore): they see the port, and the composition root picks the adapter;
+ *   the composition root (app.ts, server.ts, index.ts, firebase-app.ts, config.ts): may use anything.
+ * Tests and test helpers are exempt: they start the real parts, adapters included.
+ * SERVER_CROSSINGS are today's imports that run against these layers, each allowed by name with its reason until
+ * it is moved (moving them is the service split of issue #26, items 1-2); lint refuses any new one.
+ */
+const SERVER = 'functions/src';
+const SERVER_FEATURES = ['ai', 'auth', 'links', 'places', 'plans', 'rates', 'split', 'trips', 'weather'];
+/** What a feature offers the others besides its index.ts (ai/ has one); every other file of it is its inside. */
+const SERVER_PUBLIC = {
+  ai: ['offline-planner.ts', 'types.ts'], // the guide providers trips' guide jobs call
+  auth: ['tokens.ts'], // the session token service routes hand to http/authenticate
+  places: ['cities.ts'], // the bundled city data the guide writers and trip creation read
+  rates: ['provider.ts'], // exchange rates the ledger converts amounts with
+  trips: ['access.ts', 'view.ts'], // the membership check of every trip-scoped feature; the trip as answered
+};
+const SERVER_CROSSINGS = [
+  // http/authenticate and http/idempotency verify session tokens: the token service belongs below http/.
+  { into: 'http', from: 'auth', file: 'tokens.ts' },
+  // The content security policy admits Wikipedia's photo origin, which places/photos declares.
+  { into: 'http', from: 'places', file: 'photos.ts' },
+  // The embedded store makes its database files private (0600) with the uploads' helper.
+  { into: 'store', from: 'files', file: 'private-paths.ts' },
+  // A deleted trip or a changed membership is told to open ledger pages through split's event bus (the one notices
+  // port of issue #26 item 2 replaces it).
+  { into: 'trips', from: 'split', file: 'events.ts' },
+  // A typed JSON serializer with nothing of the ledger in it; it belongs in http/.
+  { into: 'trips', from: 'split', file: 'typed-json.ts' },
+  // The shared trip page asks for the forecast through the WeatherService type, declared beside weather's routes.
+  { into: 'links', from: 'weather', file: 'routes.ts' },
+];
+const below = { store: [], http: ['store'], files: ['http', 'store'] };
+/** One zone per (importing folder, imported folder) pair, so each pair's exceptions are its own. */
+function serverZone(into, from, message, allowed = []) {
+  const except = [
+    ...allowed,
+    ...SERVER_CROSSINGS.filter((c) => c.into === into && c.from === from).map((c) => c.file),
+  ].map((file) => `./${file}`);
+  return { target: `${SERVER}/${into}`, from: `${SERVER}/${from}`, except, message };
+}
+const serverZones = [
+  ...Object.entries(below).flatMap(([into, allowedBelow]) =>
+    ['store', 'http', 'files', ...SERVER_FEATURES]
+      .filter((from) => from !== into && !allowedBelow.includes(from))
+      .map((from) =>
+        serverZone(
+          into,
+          from,
+          `functions/src/${into} sits below ${from}/ and may not import it (eslint.config.js).`,
+        ),
+      ),
+  ),
+  ...SERVER_FEATURES.flatMap((into) => [
+    ...SERVER_FEATURES.filter((from) => from !== into).map((from) =>
+      serverZone(
+        into,
+        from,
+        `Another feature's inside: use what ${from}/ offers (SERVER_PUBLIC in eslint.config.js) or move the shared part below the features.`,
+        ['index.ts', ...(SERVER_PUBLIC[from] ?? [])],
+      ),
+    ),
+    ...['embedded', 'firestore'].map((adapter) =>
+      serverZone(
+        into,
+        `store/${adapter}`,
+        'Features use the store port (store/types.ts); the composition root picks the adapter.',
+      ),
+    ),
+  ]),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,6 +154,11 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: { 'import/no-cycle': 'error' },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/test-*.ts', '**/*-test-env.ts', `${SERVER}/test-support/**`],
+    rules: { 'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }] },
   },
   {
     files: ['web/src/features/**/*.{ts,tsx}'],

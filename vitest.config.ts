@@ -36,7 +36,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit+api',
-          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: [
+            'contract/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -16,8 +16,8 @@ await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
-  // better-sqlite3 is the embedded server's alone, a dependency of the root package (npm start), so the function's
-  // install never builds it.
-  external: [...Object.keys(pkg.dependencies ?? {}), 'better-sqlite3'],
+  // better-sqlite3, the embedded server's driver, is an optional dependency: loaded only in embedded mode, never
+  // bundled, and the function's install goes on without it if its prebuilt binary cannot be had.
+  external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})],
   logLevel: 'warning',
 });
