@@ -10,8 +10,7 @@ export const ADD_POLICIES = ['anyone', 'shared_trip', 'nobody'] as const;
 export type AddPolicy = (typeof ADD_POLICIES)[number];
 export const DEFAULT_ADD_POLICY: AddPolicy = 'anyone';
 
-/** The setting's question and its choices, as the account menu shows them. */
-export const ADD_POLICY_QUESTION = 'Who can add me to a trip';
+/** The setting's choices, as the account menu's dialog shows them (its question: first-load.ts). */
 export const ADD_POLICY_LABELS: Record<AddPolicy, string> = {
   anyone: 'Anyone',
   shared_trip: "People I've shared a trip with",

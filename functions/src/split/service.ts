@@ -75,12 +75,7 @@ import type {
   TripListFields,
   UserRecord,
 } from '../store/types';
-import {
-  HomeCurrencyChangedError,
-  NotAMemberError,
-  peopleOfExpense,
-  UniqueConstraintError,
-} from '../store/types';
+import { HomeCurrencyChangedError, NotAMemberError, peopleOfExpense } from '../store/types';
 import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';

@@ -16,7 +16,7 @@ import {
   type TestApi,
 } from '../test-support/api-server';
 import { registerMember } from '../test-support/registered-member';
-import { newTrip, newUser } from '../store/test-adapters';
+import { newTrip } from '../store/test-adapters';
 import { STILL_IN_LEDGER } from './service';
 
 let api: TestApi;
