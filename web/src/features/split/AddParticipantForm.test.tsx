@@ -3,23 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Participant } from '@wayfare/contract';
 import { queryKeys } from '../../shared/query/queryKeys';
+import { participant } from '../../test-support/people';
 import { Providers, testQueryClient } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
 import { AddParticipantForm } from './AddParticipantForm';
 
-const person = (id: string, first_name: string, username: string, is_owner = false): Participant => ({
-  id: `t1:${id}`,
-  user_id: id,
-  display_name: `${first_name} Tester`,
-  first_name,
-  last_name: 'Tester',
-  email: `${username}@example.com`,
-  user_email: `${username}@example.com`,
-  username,
-  joined_at: '2027-03-01T10:00:00.000Z',
-  is_owner,
-});
-const BEA = person('u-bea', 'Bea', 'bea');
+const BEA = participant('Bea');
 const ADDED = { status: 201, body: { outcome: 'added', participant: BEA } };
 const INVITED = {
   status: 202,
@@ -29,7 +18,7 @@ const INVITED = {
     message: '@bea chooses who can add them to a trip, so they were sent an invitation instead.',
   },
 };
-const ADDED_TEXT = 'Bea Tester (@bea) was added to the trip.';
+const ADDED_TEXT = 'Bea Doe (@bea) was added to the trip.';
 
 function renderForm(onAdded = vi.fn(), Form = AddParticipantForm, queryClient = testQueryClient()) {
   render(
@@ -70,7 +59,7 @@ describe('AddParticipantForm', () => {
   it('adds by email when the text looks like one, by username otherwise, says who was added and lists them', async () => {
     const requests = stubApi({ 'POST /api/trip-split/trips/t1/participants': ADDED });
     const queryClient = testQueryClient();
-    queryClient.setQueryData(queryKeys.participants('t1'), [person('u-ana', 'Ana', 'ana', true)]);
+    queryClient.setQueryData(queryKeys.participants('t1'), [participant('Ana', { is_owner: true })]);
     const onAdded = vi.fn();
     renderForm(onAdded, AddParticipantForm, queryClient);
     await userEvent.hover(screen.getByRole('button', { name: 'Add Participant' }));
