@@ -1,7 +1,7 @@
 /**
  * Constants the web's first bundle needs (the API client's idempotency header, the sign-in pages' check of a
- * pending invite link, the account menu's setting), in a module that imports nothing: importing them does not pull zod and the schemas into
- * the start-up chunk of every page.
+ * pending invite link, the account menu's setting), in a module that imports nothing: importing them does not pull
+ * zod and the schemas into the start-up chunk of every page.
  */
 
 /**

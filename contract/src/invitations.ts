@@ -1,8 +1,8 @@
 /**
  * Invitations (/api/trip-split): adding someone whose own setting asks for one (add-policy.ts) invites them; they
- * become a member only once they accept. Members see pending invitations by username only, never by email; the invitee sees
- * enough of the trip to decide, and nothing of its ledger or plans. Accepting answers participantResponseSchema
- * (the caller, now a participant); declining answers 204.
+ * become a member only once they accept. Members see pending invitations by username only, never by email; the
+ * invitee sees enough of the trip to decide, and nothing of its ledger or plans. Accepting answers
+ * participantResponseSchema (the caller, now a participant); declining answers 204.
  */
 import { z } from 'zod';
 
