@@ -185,6 +185,14 @@ describe('group expense splitting, live across two browsers', () => {
     await beaList.getByText('Cai Tester').waitFor({ timeout: LIVE_WITHIN_MS });
     expect(await seriousViolations(anaPage)).toEqual([]);
     await screenshot(anaPage, 'split-participant-added-1280');
+    await anaPage.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Ana/ }).click();
+    await anaPage.getByRole('menuitem', { name: 'Who can add me to a trip' }).click();
+    const anaSetting = anaPage.getByRole('dialog', { name: 'Who can add me to a trip' });
+    await anaSetting.getByRole('radio', { name: 'Anyone' }).waitFor();
+    await animationsSettled(anaSetting);
+    await screenshot(anaPage, 'account-add-policy-1280');
+    await anaSetting.getByRole('button', { name: 'Cancel' }).click();
+    await anaSetting.waitFor({ state: 'detached' });
 
     // ... then splits a dinner with him: the group's equal split names all three.
     await anaPage.getByRole('tab', { name: /Expenses/ }).click();
@@ -230,22 +238,33 @@ describe('group expense splitting, live across two browsers', () => {
     await beaList.getByText('Dan Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
     expect(confirms).toEqual(['Are you sure you want to remove this participant?']);
 
-    // Someone whose own setting asks for invitations is invited instead, and joins by accepting.
+    // Someone whose own setting asks for invitations (chosen in her account menu) is invited instead, and joins by
+    // accepting.
     const eve = await registerAccount(app.server.baseUrl, 'eve');
     const eveSession = await apiLogin(app.server.baseUrl, eve);
-    const eveSetting = await fetch(`${app.server.baseUrl}/api/auth/me/add-policy`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${eveSession.token}` },
-      body: JSON.stringify({ add_policy: 'nobody' }),
-    });
-    expect(eveSetting.status).toBe(200);
+    const evePage = await signedIn(eveSession.token, VIEWPORTS.phone);
+    await evePage.goto('/trips');
+    await evePage.getByRole('button', { name: 'Menu' }).click();
+    await evePage.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Eve/ }).click();
+    await evePage.getByRole('menuitem', { name: 'Who can add me to a trip' }).click();
+    const setting = evePage.getByRole('dialog', { name: 'Who can add me to a trip' });
+    const nobody = setting.getByRole('radio', { name: 'Nobody — send me an invitation' });
+    await setting.getByRole('radio', { name: 'Anyone' }).waitFor();
+    expect(await setting.getByRole('radio', { name: 'Anyone' }).isChecked()).toBe(true);
+    await nobody.check();
+    await animationsSettled(setting);
+    expect(await seriousViolations(evePage)).toEqual([]);
+    await screenshot(evePage, 'account-add-policy-390');
+    const savedSetting = evePage.waitForResponse((r) => r.url().endsWith('/api/auth/me/add-policy'));
+    await setting.getByRole('button', { name: 'Save' }).click();
+    expect((await savedSetting).status()).toBe(200);
+    await setting.waitFor({ state: 'detached' });
     await identifier.fill(eve.email);
     await anaPage.getByRole('button', { name: 'Add Participant' }).click();
     await anaPage.getByText(`@${eve.username} chooses who can add them to a trip`).waitFor();
     const beaInvited = beaPage.getByRole('list', { name: 'Invited' });
     await beaInvited.getByText(`@${eve.username}`).waitFor({ timeout: LIVE_WITHIN_MS });
     expect(await beaPage.getByText(eve.email).count()).toBe(0);
-    const evePage = await signedIn(eveSession.token, VIEWPORTS.phone);
     await evePage.goto('/trips');
     const invitation = evePage.getByRole('region', { name: 'Invitations' });
     await invitation.getByText(tripName).waitFor();
