@@ -1,12 +1,12 @@
 /**
- * Joining takes consent (/api/trip-split): adding someone by email or username invites them; they become a member
- * only once they accept. Members see pending invitations by username only, never by email; the invitee sees
- * enough of the trip to decide, and nothing of its ledger or plans. Accepting answers participantResponseSchema
- * (the caller, now a participant); declining answers 204.
+ * Invitations (/api/trip-split): adding someone whose own setting asks for one (add-policy.ts) invites them; they
+ * become a member only once they accept. Members see pending invitations by username only, never by email; the
+ * invitee sees enough of the trip to decide, and nothing of its ledger or plans. Accepting answers
+ * participantResponseSchema (the caller, now a participant); declining answers 204.
  */
 import { z } from 'zod';
 
-/** A pending invitation as the trip's members see it (POST /trips/{tripId}/participants answers one). */
+/** A pending invitation as the trip's members see it (a 202 of POST /trips/{tripId}/participants carries one). */
 export const tripInvitationSchema = z.object({
   trip_id: z.string(),
   user_id: z.string(),
@@ -15,8 +15,6 @@ export const tripInvitationSchema = z.object({
 });
 export type TripInvitation = z.infer<typeof tripInvitationSchema>;
 
-export const tripInvitationResponseSchema = z.object({ invitation: tripInvitationSchema });
-export type TripInvitationResponse = z.infer<typeof tripInvitationResponseSchema>;
 /** GET /trips/{tripId}/invitations: pending ones, oldest first. */
 export const tripInvitationsResponseSchema = z.object({ invitations: z.array(tripInvitationSchema) });
 export type TripInvitationsResponse = z.infer<typeof tripInvitationsResponseSchema>;
@@ -36,7 +34,3 @@ export type UserInvitation = z.infer<typeof userInvitationSchema>;
 /** GET /invitations: the caller's pending invitations, newest first. */
 export const userInvitationsResponseSchema = z.object({ invitations: z.array(userInvitationSchema) });
 export type UserInvitationsResponse = z.infer<typeof userInvitationsResponseSchema>;
-
-/** What a leaving owner is told when nobody else is in the trip to take it over. */
-export const ONLY_MEMBER_CANNOT_LEAVE =
-  'You are the only member of this trip. Delete the trip instead of leaving it.';
