@@ -87,15 +87,19 @@ describe('every flow with the keyboard alone', () => {
     const userMenu = page.getByRole('button', { name: 'Kai' });
     await userMenu.waitFor(WAIT);
     expect(new URL(page.url()).pathname).toBe('/');
+    const setting = page.getByRole('menuitem', { name: 'Who can add me to a trip' });
     const logout = page.getByRole('menuitem', { name: 'Logout' });
-    // Enter opens the menu onto its first item; Escape closes it back onto the button; ArrowDown reopens it.
+    // Enter opens the menu onto its first item; Escape closes it back onto the button; ArrowDown reopens it, and
+    // moves on to Logout.
     await activate(page, userMenu);
-    expect(await hasFocus(logout)).toBe(true);
+    expect(await hasFocus(setting)).toBe(true);
     await page.keyboard.press('Escape');
     expect(await logout.isVisible()).toBe(false);
     expect(await hasFocus(userMenu)).toBe(true);
     await page.keyboard.press('ArrowDown');
     await logout.waitFor({ state: 'visible', ...WAIT });
+    expect(await hasFocus(setting)).toBe(true);
+    await page.keyboard.press('ArrowDown');
     expect(await hasFocus(logout)).toBe(true);
     await page.keyboard.press('Enter');
     await signUp.waitFor(WAIT);

@@ -171,7 +171,7 @@ describe('plans with times, calendar and share links in a real browser', () => {
   it("counts the trip's members on the list card, the header and the Travelers card", async () => {
     const friend = await registerAccount(app.server.baseUrl, 'ines');
     const friendSession = await apiLogin(app.server.baseUrl, friend);
-    // Joining takes consent: invited, then accepted.
+    // Added by the owner (a participant at once, spec §6).
     await inviteAndAccept(app.server.baseUrl, tripId, token, {
       token: friendSession.token,
       username: friend.username,

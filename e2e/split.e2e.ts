@@ -159,7 +159,7 @@ describe('group expense splitting, live across two browsers', () => {
       }
     }
   });
-  it('invites a participant who accepts, removes them, edits and deletes an expense, each seen live by the other member', async () => {
+  it('adds a friend who is listed by name and split with at once, leaves from the trip list; removal, invitations by choice, edits, each seen live', async () => {
     const cai = await registerAccount(app.server.baseUrl, 'cai');
     const caiSession = await apiLogin(app.server.baseUrl, cai);
     const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
@@ -175,31 +175,104 @@ describe('group expense splitting, live across two browsers', () => {
     await identifier.fill('nobody_by_that_name');
     await anaPage.getByRole('button', { name: 'Add Participant' }).click();
     await anaPage.getByText('No user found with that username').waitFor();
+    // Spec §2: Ana adds her friend by email, and he is a participant at once, listed by name on both pages.
     await identifier.fill(cai.email);
     await anaPage.getByRole('button', { name: 'Add Participant' }).click();
-    // An invitation, not a membership: shown by username only, never the email Ana typed.
-    await anaPage.getByText(`@${cai.username} was invited. They join the trip once they accept.`).waitFor();
-    const beaInvited = beaPage.getByRole('list', { name: 'Invited' });
-    await beaInvited.getByText(`@${cai.username}`).waitFor({ timeout: LIVE_WITHIN_MS });
-    expect(await beaPage.getByText(cai.email).count()).toBe(0);
-
-    // Cai finds the invitation on the trip list and accepts; Bea sees him join.
-    const caiPage = await signedIn(caiSession.token, VIEWPORTS.phone);
-    await caiPage.goto('/trips');
-    const invitation = caiPage.getByRole('region', { name: 'Invitations' });
-    await invitation.getByText(tripName).waitFor();
-    expect(await seriousViolations(caiPage)).toEqual([]);
-    await screenshot(caiPage, 'trips-invitation-390');
-    await invitation.getByRole('button', { name: `Accept the invitation to ${tripName}` }).click();
-    await invitation.waitFor({ state: 'detached' });
-    await caiPage.getByRole('heading', { name: tripName }).waitFor();
+    await anaPage.getByText(`Cai Tester (@${cai.username}) was added to the trip.`).waitFor();
+    const anaList = anaPage.getByRole('list', { name: 'Participants' });
+    await anaList.getByText('Cai Tester').waitFor();
     const beaList = beaPage.getByRole('list', { name: 'Participants' });
     await beaList.getByText('Cai Tester').waitFor({ timeout: LIVE_WITHIN_MS });
-    await beaInvited.waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+    expect(await seriousViolations(anaPage)).toEqual([]);
+    await screenshot(anaPage, 'split-participant-added-1280');
+    await anaPage.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Ana/ }).click();
+    await anaPage.getByRole('menuitem', { name: 'Who can add me to a trip' }).click();
+    const anaSetting = anaPage.getByRole('dialog', { name: 'Who can add me to a trip' });
+    await anaSetting.getByRole('radio', { name: 'Anyone' }).waitFor();
+    await animationsSettled(anaSetting);
+    await screenshot(anaPage, 'account-add-policy-1280');
+    await anaSetting.getByRole('button', { name: 'Cancel' }).click();
+    await anaSetting.waitFor({ state: 'detached' });
 
-    await anaPage.getByRole('button', { name: 'Remove Cai Tester' }).click();
+    // ... then splits a dinner with him: the group's equal split names all three.
+    await anaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await anaPage.getByRole('button', { name: 'Add Expense' }).click();
+    const tapas = anaPage.getByRole('dialog', { name: 'Add Expense' });
+    await tapas.getByLabel('Title').fill('Tapas for three');
+    await tapas.getByLabel('Amount ($)').fill('60');
+    const saved = anaPage.waitForResponse(
+      (r) => r.url().endsWith(`/trips/${tripId}/expenses`) && r.request().method() === 'POST',
+    );
+    await tapas.getByRole('button', { name: 'Add Expense' }).click();
+    const { expense } = (await (await saved).json()) as {
+      expense: { participants: Array<{ first_name: string; share_cents: number }> };
+    };
+    expect(expense.participants.map((p) => [p.first_name, p.share_cents])).toEqual([
+      ['Ana', 2000],
+      ['Bea', 2000],
+      ['Cai', 2000],
+    ]);
+    await anaPage.getByText('Tapas for three').waitFor();
+
+    // Cai sees on his trip list who added him, and can leave at once (his share stays in the ledger).
+    const caiPage = await signedIn(caiSession.token, VIEWPORTS.phone);
+    await caiPage.goto('/trips');
+    const card = caiPage.getByRole('article').filter({ hasText: tripName });
+    await card.getByText(`Added by @`).waitFor();
+    expect(await seriousViolations(caiPage)).toEqual([]);
+    await screenshot(caiPage, 'trips-added-by-390');
+    await card.getByRole('button', { name: `Actions for ${tripName}` }).click();
+    await caiPage.getByRole('menuitem', { name: 'Leave Trip' }).click();
+    const leave = caiPage.getByRole('dialog', { name: 'Leave Trip' });
+    await leave.getByRole('button', { name: 'Leave Trip' }).click();
+    await card.waitFor({ state: 'detached' });
     await beaList.getByText('Cai Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+
+    // Someone added and not yet in the ledger can be removed by the owner.
+    const dan = await registerAccount(app.server.baseUrl, 'dan');
+    await anaPage.getByRole('tab', { name: /Participants/ }).click();
+    await identifier.fill(dan.username);
+    await anaPage.getByRole('button', { name: 'Add Participant' }).click();
+    await beaList.getByText('Dan Tester').waitFor({ timeout: LIVE_WITHIN_MS });
+    await anaPage.getByRole('button', { name: 'Remove Dan Tester' }).click();
+    await beaList.getByText('Dan Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
     expect(confirms).toEqual(['Are you sure you want to remove this participant?']);
+
+    // Someone whose own setting asks for invitations (chosen in her account menu) is invited instead, and joins by
+    // accepting.
+    const eve = await registerAccount(app.server.baseUrl, 'eve');
+    const eveSession = await apiLogin(app.server.baseUrl, eve);
+    const evePage = await signedIn(eveSession.token, VIEWPORTS.phone);
+    await evePage.goto('/trips');
+    await evePage.getByRole('button', { name: 'Menu' }).click();
+    await evePage.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Eve/ }).click();
+    await evePage.getByRole('menuitem', { name: 'Who can add me to a trip' }).click();
+    const setting = evePage.getByRole('dialog', { name: 'Who can add me to a trip' });
+    const nobody = setting.getByRole('radio', { name: 'Nobody — send me an invitation' });
+    await setting.getByRole('radio', { name: 'Anyone' }).waitFor();
+    expect(await setting.getByRole('radio', { name: 'Anyone' }).isChecked()).toBe(true);
+    await nobody.check();
+    await animationsSettled(setting);
+    expect(await seriousViolations(evePage)).toEqual([]);
+    await screenshot(evePage, 'account-add-policy-390');
+    const savedSetting = evePage.waitForResponse((r) => r.url().endsWith('/api/auth/me/add-policy'));
+    await setting.getByRole('button', { name: 'Save' }).click();
+    expect((await savedSetting).status()).toBe(200);
+    await setting.waitFor({ state: 'detached' });
+    await identifier.fill(eve.email);
+    await anaPage.getByRole('button', { name: 'Add Participant' }).click();
+    await anaPage.getByText(`@${eve.username} chooses who can add them to a trip`).waitFor();
+    const beaInvited = beaPage.getByRole('list', { name: 'Invited' });
+    await beaInvited.getByText(`@${eve.username}`).waitFor({ timeout: LIVE_WITHIN_MS });
+    expect(await beaPage.getByText(eve.email).count()).toBe(0);
+    await evePage.goto('/trips');
+    const invitation = evePage.getByRole('region', { name: 'Invitations' });
+    await invitation.getByText(tripName).waitFor();
+    await screenshot(evePage, 'trips-invitation-390');
+    await invitation.getByRole('button', { name: `Accept the invitation to ${tripName}` }).click();
+    await invitation.waitFor({ state: 'detached' });
+    await beaList.getByText('Eve Tester').waitFor({ timeout: LIVE_WITHIN_MS });
+    await beaInvited.waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
 
     const created = await postExpense(app.server.baseUrl, ana.token, tripId, {
       title: 'Museum tickets',
@@ -316,14 +389,14 @@ describe('group expense splitting, live across two browsers', () => {
     await anaPage.getByRole('tab', { name: /Settlements/ }).click();
     await anaPage.getByRole('button', { name: 'Calculate Settlements' }).click();
     await anaPage.getByText('Dan (left) pays Ana $10.00').waitFor();
-    // Ana, the owner, alone with nobody to hand the trip to, is told to delete it instead.
+    // Ana, the owner, cannot leave (spec §6): she is told to hand the trip over or delete it.
     await anaPage.getByRole('tab', { name: /Participants/ }).click();
     await anaPage.getByRole('button', { name: 'Leave Trip' }).click();
     await anaPage
       .getByRole('dialog', { name: 'Leave Trip' })
-      .getByText('You are the only member of this trip')
+      .getByText('You own this trip, so you cannot leave it.')
       .waitFor();
-    await screenshot(anaPage, 'split-owner-alone-leave-1280');
+    await screenshot(anaPage, 'split-owner-leave-1280');
   });
 
   it('edits an overview split on the trip page and back, kept as decided, and explains the settlements', async () => {

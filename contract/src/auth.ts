@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AddPolicy } from './add-policy';
 import { capitalizeName } from './names';
 import { visibleText } from './text';
 
@@ -40,6 +41,8 @@ export interface PublicUser {
   email: string;
   first_name: string;
   last_name: string;
+  /** Who may add them to a trip directly (add-policy.ts); the others' adds become invitations. */
+  add_policy: AddPolicy;
 }
 export type RegisterResponse = { user: PublicUser };
 

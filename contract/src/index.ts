@@ -1,3 +1,4 @@
+export * from './add-policy';
 export * from './auth';
 export * from './currency';
 export * from './currency-list';

@@ -1,8 +1,8 @@
 /**
- * Joining takes consent (/api/trip-split): adding someone by email or username invites them; they become a member
- * only once they accept. Members see pending invitations by username only, never by email; the invitee sees
- * enough of the trip to decide, and nothing of its ledger or plans. Accepting answers participantResponseSchema
- * (the caller, now a participant); declining answers 204.
+ * Invitations (/api/trip-split): adding someone whose own setting asks for one (add-policy.ts) invites them; they
+ * become a member only once they accept. Members see pending invitations by username only, never by email; the
+ * invitee sees enough of the trip to decide, and nothing of its ledger or plans. Accepting answers
+ * participantResponseSchema (the caller, now a participant); declining answers 204.
  */
 import { z } from 'zod';
 
@@ -36,7 +36,3 @@ export type UserInvitation = z.infer<typeof userInvitationSchema>;
 /** GET /invitations: the caller's pending invitations, newest first. */
 export const userInvitationsResponseSchema = z.object({ invitations: z.array(userInvitationSchema) });
 export type UserInvitationsResponse = z.infer<typeof userInvitationsResponseSchema>;
-
-/** What a leaving owner is told when nobody else is in the trip to take it over. */
-export const ONLY_MEMBER_CANNOT_LEAVE =
-  'You are the only member of this trip. Delete the trip instead of leaving it.';

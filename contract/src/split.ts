@@ -133,7 +133,7 @@ const dollars = (label: string, { positive }: { positive: boolean }) =>
 const BODY_DIGITS = 3;
 const BODY_SCALE = 10 ** BODY_DIGITS;
 const amountMessage = (label: string, currency: string | undefined) =>
-  currency
+  currency && currency !== DEFAULT_HOME_CURRENCY
     ? `${label} must be an amount in ${currency} with at most ${minorUnits(currency)} decimals`
     : `${label} must be a dollar amount with at most 2 decimals`;
 
@@ -541,7 +541,11 @@ export const splitTripSummarySchema = z.object({
   image_url: z.string().nullable(),
   user_role: z.enum(['owner', 'participant'] as const satisfies readonly TripRole[]),
   trip_owner_username: z.string(),
+  /** Who added the caller directly (not by invitation or link); null otherwise, and for trips from before. */
+  added_by_username: z.string().nullable().optional(),
   participant_count: z.number().int(),
+  /** Spec §3's field: the member count, as participant_count. */
+  number_of_people: z.number().int().optional(),
   expense_count: z.number().int(),
   total_expenses_cents: cents,
   total_expenses: dollarAmount,
@@ -617,6 +621,7 @@ export const LEDGER_CHANGES = [
   'participant.declined',
   'participant.added',
   'participant.removed',
+  'participant.owner',
   'expense.created',
   'expense.updated',
   'expense.deleted',

@@ -16,7 +16,7 @@ export interface TripSummary {
   /** yyyy-MM-dd */
   start_date: string | null;
   end_date: string | null;
-  /** What the creation flow recorded (always 1, spec §7); the group's size is participant_count. */
+  /** How many members the trip has (owner included), as participant_count (spec §3; issue #23 item 4). */
   number_of_people: number;
   budget_range: string | null;
   /** A short-lived signed address of the uploaded image (an <img> cannot send the bearer token); null without one. */
@@ -25,6 +25,8 @@ export interface TripSummary {
   longitude: number | null;
   user_role: TripRole;
   trip_owner_username: string;
+  /** The list's: who added the caller directly (not by invitation or link); null otherwise. */
+  added_by_username?: string | null;
   /** How many members the trip has (owner included): the "N People" the list, header and Travelers card show. */
   participant_count: number;
   expense_count: number;
@@ -90,6 +92,7 @@ const tripSummaryFields = z.looseObject({
   longitude: z.number().nullable(),
   user_role: z.enum(['owner', 'participant']),
   trip_owner_username: z.string(),
+  added_by_username: z.string().nullable().optional(),
   participant_count: z.number().int(),
   expense_count: z.number().int(),
   total_expenses_cents: z.number().int(),

@@ -52,7 +52,10 @@ export async function createTrip(baseUrl: string, token: string, destination = '
   return { id, name: trip.trip_name, startDate };
 }
 
-/** Invites the account to the trip as the inviter, and accepts as the invitee: a member, by consent. */
+/**
+ * Makes the account a member of the trip: added by the inviter (201), or, where the invitee's own setting asks for
+ * an invitation (202), invited and then accepting it.
+ */
 export async function inviteAndAccept(
   baseUrl: string,
   tripId: string,
@@ -66,7 +69,8 @@ export async function inviteAndAccept(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const invited = await post(`/trips/${tripId}/participants`, inviterToken, { username: invitee.username });
-  if (invited.status !== 201) throw new Error(`invite failed: ${invited.status}`);
+  if (invited.status === 201) return;
+  if (invited.status !== 202) throw new Error(`adding failed: ${invited.status}`);
   const accepted = await post(`/invitations/${tripId}/accept`, invitee.token);
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status}`);
 }
@@ -80,7 +84,7 @@ export const postExpense = (baseUrl: string, token: string, tripId: string, body
   });
 
 /**
- * Ana's trip (a week from today), which Bea has been invited to and joined: the two sessions (Bea's with her
+ * Ana's trip (a week from today), which Bea has been added to: the two sessions (Bea's with her
  * username, to invite her elsewhere) and the trip's id, name and start.
  */
 export async function tripOfAnaAndBea(baseUrl: string) {

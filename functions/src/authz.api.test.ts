@@ -89,6 +89,14 @@ const TABLE: Row[] = [
     expect: { owner: 200, participant: 200, ...outsiders(200) },
   },
   {
+    // The caller's own account setting "Who can add me to a trip": nobody else's, whatever the trip.
+    name: 'set who can add me to a trip',
+    method: 'PUT',
+    path: () => '/api/auth/me/add-policy',
+    body: () => ({ add_policy: 'shared_trip' }),
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
+  },
+  {
     name: 'list my trips',
     method: 'GET',
     path: () => '/api/trips',
@@ -207,6 +215,22 @@ const TABLE: Row[] = [
     method: 'DELETE',
     path: (fx, actor) => `/api/trip-split/trips/${fx.tripId}/participants/${fx.removableOf[actor]}`,
     expect: { owner: 204, participant: 403, ...outsiders(404) },
+  },
+  {
+    // Spec §6: the owner is never removed, and does not leave (409); a participant may not remove them (403).
+    name: 'remove the owner (the owner: leave)',
+    method: 'DELETE',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants/${fx.ownerId}`,
+    expect: { owner: 409, participant: 403, ...outsiders(404) },
+  },
+  {
+    // Only the owner hands the trip over ("Make owner"); to themselves it is refused (409), leaving the table's
+    // owner in place for the rows below (participants.api.test.ts hands a trip over for real).
+    name: 'make someone the owner',
+    method: 'PUT',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/owner`,
+    body: (fx) => ({ user_id: fx.ownerId }),
+    expect: { owner: 409, participant: 403, ...outsiders(404) },
   },
   {
     name: "list a trip's pending invitations",
@@ -467,6 +491,8 @@ describe('authorization matrix over HTTP', () => {
       },
     );
     for (const person of [invited!, declined!]) {
+      // Their own setting asks for an invitation: adding them invites them.
+      await api.store.users.setAddPolicy(person.user.id, 'nobody');
       await api.call('POST', `/api/trip-split/trips/${trip.id}/participants`, {
         token: owner.token,
         body: { username: person.user.username },

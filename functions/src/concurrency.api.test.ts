@@ -88,10 +88,11 @@ describe('concurrent writers on one trip', () => {
     const expectedCents = amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0);
     expect(view.expense_count).toBe(20);
     expect(view.total_expenses_cents).toBe(expectedCents);
-    // The friends were invited, not added: they are members only once they accept.
-    expect(view.participant_count).toBe(2);
+    // The friends were added at once (spec §6): members now, nobody left invited.
+    expect(view.participant_count).toBe(2 + friends.length);
+    expect(view.number_of_people).toBe(2 + friends.length);
     const invited = await api.call('GET', `/api/trip-split/trips/${trip.id}/invitations`, as(owner.token));
-    expect(invited.body.invitations).toHaveLength(friends.length);
+    expect(invited.body.invitations).toEqual([]);
 
     for (const [i, plan] of plans.entries()) {
       const saved = view.daily_plans.find((p) => p.id === plan.id);

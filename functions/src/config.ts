@@ -21,8 +21,12 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_IP: positiveInt(100),
   RATE_LIMIT_FAILED_LOGINS_PER_PAIR: positiveInt(10),
   RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT: positiveInt(100),
-  /** Invitations one user may send per window. */
+  /** Invite links one user may create per window, and attempts to join by link. */
   RATE_LIMIT_INVITATIONS_PER_USER: positiveInt(30),
+  /** Adds by email or username one user may make to one trip per window: a class or a club in one sitting. */
+  RATE_LIMIT_ADDS_PER_TRIP: positiveInt(100),
+  /** How many different trips one user may add people to per window: no spraying adds across many trips. */
+  RATE_LIMIT_ADD_TRIPS_PER_USER: positiveInt(10),
   /** Trip image uploads: how many may be in flight per user and in all, and how long one body may take. */
   UPLOADS_PER_USER: positiveInt(2),
   UPLOADS_IN_TOTAL: positiveInt(16),
@@ -87,6 +91,8 @@ export interface AppConfig {
     failedLoginsPerPair: number;
     failedLoginsPerAccount: number;
     invitationsPerUser: number;
+    addsPerTrip: number;
+    addTripsPerUser: number;
   };
   uploads: { perUser: number; total: number; bodyTimeoutMs: number };
   trustProxyHops: number;
@@ -139,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       failedLoginsPerPair: e.RATE_LIMIT_FAILED_LOGINS_PER_PAIR,
       failedLoginsPerAccount: e.RATE_LIMIT_FAILED_LOGINS_PER_ACCOUNT,
       invitationsPerUser: e.RATE_LIMIT_INVITATIONS_PER_USER,
+      addsPerTrip: e.RATE_LIMIT_ADDS_PER_TRIP,
+      addTripsPerUser: e.RATE_LIMIT_ADD_TRIPS_PER_USER,
     },
     uploads: {
       perUser: e.UPLOADS_PER_USER,

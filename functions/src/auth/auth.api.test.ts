@@ -45,6 +45,7 @@ describe('auth API over HTTP', () => {
         email: account.email.toLowerCase(),
         first_name: 'Maria',
         last_name: 'Da silva',
+        add_policy: 'anyone',
       });
       const stored = await api.store.users.findById(res.body.user.id);
       expect(stored?.password_hash).toMatch(/^scrypt\$/);

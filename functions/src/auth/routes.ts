@@ -1,7 +1,14 @@
 import { Router } from 'express';
-import { loginBodySchema, registerBodySchema, type RegisterResponse } from '@wayfare/contract';
+import {
+  addPolicyBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  type MeResponse,
+  type RegisterResponse,
+} from '@wayfare/contract';
 import type { AppConfig } from '../config';
-import { currentUser, requireAuth } from '../http/authenticate';
+import { currentUser, requireAuth, SESSION_INVALID } from '../http/authenticate';
+import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import { authCallsPerIp, failedLoginLimits } from '../http/rate-limits';
 import type { Store } from '../store/types';
@@ -28,7 +35,14 @@ export function authRoutes(
   });
 
   router.get('/me', requireAuth(deps.tokens, deps.store), (_req, res) => {
-    res.json({ user: toPublicUser(currentUser(res)) });
+    res.json({ user: toPublicUser(currentUser(res)) } satisfies MeResponse);
+  });
+  // The account setting "Who can add me to a trip" (contract add-policy.ts).
+  router.put('/me/add-policy', requireAuth(deps.tokens, deps.store), async (req, res) => {
+    const { add_policy } = parseInput(addPolicyBodySchema, req.body);
+    const user = await deps.store.users.setAddPolicy(currentUser(res).id, add_policy);
+    if (!user) throw new HttpError(401, SESSION_INVALID);
+    res.json({ user: toPublicUser(user) } satisfies MeResponse);
   });
 
   return router;

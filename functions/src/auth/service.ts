@@ -13,13 +13,14 @@ export interface AuthServiceDeps {
   createFirebaseToken?: (userId: string) => Promise<string>;
 }
 
-export const toPublicUser = ({ id, username, email, first_name, last_name }: UserRecord): PublicUser => ({
+export const toPublicUser = ({
   id,
   username,
   email,
   first_name,
   last_name,
-});
+  add_policy,
+}: UserRecord): PublicUser => ({ id, username, email, first_name, last_name, add_policy });
 
 export function createAuthService({ store, tokens, createFirebaseToken }: AuthServiceDeps) {
   return {

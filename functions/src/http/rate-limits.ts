@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import type { AppConfig } from '../config';
 import { currentUser } from './authenticate';
@@ -27,12 +27,47 @@ const perUser = (windowMs: number, limit: number, what: string) =>
     keyGenerator: (_req: Request, res: Response) => `${what}:${currentUser(res).id}`,
   });
 
+/** How many users' recent trips the distinct-trips limit remembers. */
+const ADDERS_KEPT = 100_000;
+
 /**
- * Invitations sent by one signed-in user (behind requireAuth): plenty for a group, too few to flood strangers with
- * invitations or to probe at scale which emails have accounts.
+ * Adds by email or username (behind requireAuth), sized for groups and against spraying (issue #23 item 10): per
+ * window, one user may make `addsPerTrip` adds to one trip (a class of 60 in one sitting), and add people to at most
+ * `addTripsPerUser` different trips, so one account cannot reach strangers across many trips, nor probe at scale
+ * which emails have accounts.
  */
-export const invitationsPerUser = ({ windowMs, invitationsPerUser: limit }: Limits) =>
-  perUser(windowMs, limit, 'invitations');
+export function participantAddLimits({ windowMs, addsPerTrip, addTripsPerUser }: Limits) {
+  const perTrip = rateLimit({
+    ...common(windowMs),
+    limit: addsPerTrip,
+    message: tooMany('people added to this trip'),
+    keyGenerator: (req: Request, res: Response) => `adds:${currentUser(res).id}:${String(req.params.tripId)}`,
+  });
+  // user id → trip id → when the user first added someone to it in the current window.
+  const tripsOf = new LRUCache<string, Map<string, number>>({ max: ADDERS_KEPT });
+  const distinctTrips = (req: Request, res: Response, next: NextFunction) => {
+    const userId = currentUser(res).id;
+    const tripId = String(req.params.tripId);
+    const now = Date.now();
+    const trips = tripsOf.get(userId) ?? new Map<string, number>();
+    for (const [id, since] of trips) if (now - since >= windowMs) trips.delete(id);
+    if (!trips.has(tripId)) {
+      if (trips.size >= addTripsPerUser) {
+        const oldest = Math.min(...trips.values());
+        res.set('Retry-After', String(Math.ceil((oldest + windowMs - now) / 1000)));
+        res.status(429).json({
+          error:
+            'You have added people to too many trips in a short time. Please wait a few minutes and try again.',
+        });
+        return;
+      }
+      trips.set(tripId, now);
+    }
+    tripsOf.set(userId, trips);
+    next();
+  };
+  return [distinctTrips, perTrip];
+}
 
 /** Invite links created by one user, and attempts to join by link (which would otherwise let tokens be guessed). */
 export const inviteLinksPerUser = ({ windowMs, invitationsPerUser: limit }: Limits) =>

@@ -232,14 +232,28 @@ describe('with the rate service (a local stand-in)', () => {
     );
     expect(trips.trips.find((t) => t.id === trip.id)?.home_currency).toBe('JPY');
 
+    // No currency: the trip's own at the time of the write (issue #23 item 5), read with its decimals.
     const noCurrency = await api.call('POST', `${base}/expenses`, {
       ...as,
       body: { title: 'Ramen', amount: '1200', expense_date: '2027-04-11', paid_by: ana.id },
     });
-    expect([noCurrency.status, noCurrency.body.error]).toEqual([
-      422,
-      "Send the currency of the amount (this trip's is JPY)",
+    expect([noCurrency.status, noCurrency.body.expense]).toEqual([
+      201,
+      expect.objectContaining({ amount_cents: 1200, amount: 1200, currency: 'JPY', rate: '1' }),
     ]);
+    const noCurrencyTooPrecise = await api.call('POST', `${base}/expenses`, {
+      ...as,
+      body: { title: 'Ramen', amount: '1200.5', expense_date: '2027-04-11', paid_by: ana.id },
+    });
+    expect(noCurrencyTooPrecise.body.error).toBe('Amount must be an amount in JPY with at most 0 decimals');
+    const edited = await api.call('PUT', `/api/trip-split/expenses/${noCurrency.body.expense.id}`, {
+      ...as,
+      body: { title: 'Ramen and gyoza', amount: '1500', expense_date: '2027-04-11', paid_by: ana.id },
+    });
+    expect([edited.status, edited.body.expense?.amount_cents]).toEqual([200, 1500]);
+    expect(
+      (await api.call('DELETE', `/api/trip-split/expenses/${noCurrency.body.expense.id}`, as)).status,
+    ).toBe(204);
     const tooPrecise = await api.call('POST', `${base}/expenses`, {
       ...as,
       body: {

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addParticipantResponseSchema,
   calculateSettlementsResponseSchema,
   expenseResponseSchema,
   expensesResponseSchema,
@@ -13,7 +14,6 @@ import {
   settlementResponseSchema,
   settlementsResponseSchema,
   splitTripsResponseSchema,
-  tripInvitationResponseSchema,
   tripInvitationsResponseSchema,
   userInvitationsResponseSchema,
 } from '@wayfare/contract';
@@ -37,12 +37,14 @@ describe('trip-split answers', () => {
     const base = `/api/trip-split/trips/${trip.id}`;
     const as = { token: owner.token };
 
+    // Ben asks to be invited (participants.api.test.ts checks the direct add's answer).
+    await api.call('PUT', '/api/auth/me/add-policy', { token: friend.token, body: { add_policy: 'nobody' } });
     const invited = await api.call('POST', `${base}/participants`, {
       ...as,
       body: { username: friend.username },
     });
-    expect(invited.status).toBe(201);
-    tripInvitationResponseSchema.parse(invited.body);
+    expect(invited.status).toBe(202);
+    expect(addParticipantResponseSchema.parse(invited.body).outcome).toBe('invited');
     tripInvitationsResponseSchema.parse((await api.call('GET', `${base}/invitations`, as)).body);
     const mine = await api.call('GET', '/api/trip-split/invitations', { token: friend.token });
     expect(userInvitationsResponseSchema.parse(mine.body).invitations).toHaveLength(1);

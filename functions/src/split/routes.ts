@@ -7,13 +7,14 @@ import {
   ledgerExportQuerySchema,
   splitwiseImportBodySchema,
   entityIdParamsSchema,
-  expenseBodySchema,
   homeCurrencyBodySchema,
   type HomeCurrencyResponse,
   expenseListQuerySchema,
   markPaidBodySchema,
   participantParamsSchema,
   tripIdParamsSchema,
+  makeOwnerBodySchema,
+  type AddParticipantResponse,
   type CreatedInviteLinkResponse,
   type ImportPreview,
   type ImportResult,
@@ -24,7 +25,6 @@ import {
   type SettlementExplanationResponse,
   type SettlementsResponse,
   type SplitTripsResponse,
-  type TripInvitationResponse,
   type TripInvitationsResponse,
   type UserInvitationsResponse,
 } from '@wayfare/contract';
@@ -35,13 +35,15 @@ import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
-import { invitationsPerUser, inviteLinksPerUser, linkJoinsPerUser } from '../http/rate-limits';
+import { inviteLinksPerUser, linkJoinsPerUser, participantAddLimits } from '../http/rate-limits';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { createLedgerEvents, type LedgerEvents } from './events';
 import { createInviteLinkService } from './invite-links';
 import { createLedgerIoService } from './ledger-io';
+import { editedExpenseBody, newExpenseBody } from './expense-body';
 import { createLiveStreamSlots, openLiveStream } from './live';
+import { createParticipantService } from './participants';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
 import type { RateProvider } from '../rates/provider';
@@ -73,6 +75,7 @@ export function splitRoutes(
     rates: deps.rates,
   });
   const links = createInviteLinkService({ store: deps.store, events });
+  const participants = createParticipantService({ store: deps.store, events });
   const ledgerIo = createLedgerIoService({ store: deps.store, events, rates: deps.rates });
   const liveSlots = createLiveStreamSlots();
   const router = Router();
@@ -88,13 +91,25 @@ export function splitRoutes(
       participants: await service.listParticipants(currentUser(res), tripId),
     } satisfies ParticipantsResponse);
   });
-  // Adding someone invites them; they join only by accepting (GET /invitations, then accept or decline).
-  router.post('/trips/:tripId/participants', invitationsPerUser(deps.config.rateLimits), async (req, res) => {
+  // Adding someone makes them a participant at once (201), or, where their own setting asks for it, invites them
+  // (202: they join by accepting, GET /invitations, then accept or decline). See participants.ts.
+  router.post(
+    '/trips/:tripId/participants',
+    ...participantAddLimits(deps.config.rateLimits),
+    async (req, res) => {
+      const { tripId } = parseInput(tripIdParamsSchema, req.params);
+      const body = parseInput(addParticipantBodySchema, req.body);
+      const answer = await participants.addParticipant(currentUser(res), tripId, body);
+      res.status(answer.outcome === 'added' ? 201 : 202).json(answer satisfies AddParticipantResponse);
+    },
+  );
+  // "Make owner": the owner hands the trip to another participant in one atomic step.
+  router.put('/trips/:tripId/owner', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const body = parseInput(addParticipantBodySchema, req.body);
-    res.status(201).json({
-      invitation: await service.inviteParticipant(currentUser(res), tripId, body),
-    } satisfies TripInvitationResponse);
+    const { user_id } = parseInput(makeOwnerBodySchema, req.body);
+    res.json({
+      participants: await participants.makeOwner(currentUser(res), tripId, user_id),
+    } satisfies ParticipantsResponse);
   });
   router.get('/trips/:tripId/invitations', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
@@ -139,7 +154,8 @@ export function splitRoutes(
     const { token } = parseInput(inviteLinkTokenParamsSchema, req.params);
     res.json((await links.join(currentUser(res), token)) satisfies JoinByLinkResponse);
   });
-  // The caller's own id: leaving (always allowed). Anyone else's: the owner removes someone the ledger does not name.
+  // The caller's own id: leaving (every participant; never the owner). Anyone else's: the owner removes someone the
+  // ledger does not name.
   router.delete('/trips/:tripId/participants/:userId', async (req, res) => {
     const { tripId, userId } = parseInput(participantParamsSchema, req.params);
     await service.removeParticipant(currentUser(res), tripId, userId);
@@ -162,15 +178,18 @@ export function splitRoutes(
     const coded = preferredEncoding(req);
     sendEncodedJson(res, await service.listExpensesJson(currentUser(res), tripId, query, coded), coded);
   });
+  // A body without `currency` is in the trip's home currency (expense-body.ts).
   router.post('/trips/:tripId/expenses', async (req, res) => {
     const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const body = parseInput(expenseBodySchema, req.body);
-    res.status(201).json({ expense: await service.createExpense(currentUser(res), tripId, body) });
+    const user = currentUser(res);
+    const { body, defaulted } = await newExpenseBody(deps.store, user.id, tripId, req.body);
+    res.status(201).json({ expense: await service.createExpense(user, tripId, body, defaulted) });
   });
   router.put('/expenses/:id', async (req, res) => {
     const { id } = parseInput(entityIdParamsSchema, req.params);
-    const body = parseInput(expenseBodySchema, req.body);
-    res.json({ expense: await service.updateExpense(currentUser(res), id, body) });
+    const user = currentUser(res);
+    const { body } = await editedExpenseBody(deps.store, user.id, id, req.body);
+    res.json({ expense: await service.updateExpense(user, id, body) });
   });
   // The expense's receipt: a photo or PDF as multipart field `receipt` (receipts.ts), or removed.
   router.put('/expenses/:id/receipt', images.receiveReceipt, async (req, res) => {

@@ -2,14 +2,15 @@
  * The rules of group expense splitting. Who may do what on a trip (spec §6 leaves server enforcement open; these
  * are the decisions, enforced here and tested over HTTP):
  * - Only members see or change anything of a trip; to anyone else it does not exist (404).
- * - Every member may list participants, invite someone (the overview's "Add Friend" is offered to all), add
- *   expenses, view and recalculate settlements. An invitation is not a membership: the invitee sees only the
- *   invitation (trip name, city, dates, who invited them) until they accept; they may decline instead.
+ * - Every member may list participants, add someone (the overview's "Add Friend" is offered to all; participants.ts:
+ *   a participant at once, or an invitation where the person's own setting asks for one), add expenses, view and
+ *   recalculate settlements. An invitation is not a membership: the invitee sees only the invitation (trip name,
+ *   city, dates, who invited them) until they accept; they may decline instead.
  * - The owner may remove any participant who does not appear in the ledger (paid, shares in, or is named by a
  *   settlement): someone in it is never pushed out (409), checked in the same atomic write as the removal.
- * - Any member may leave, whatever the ledger says: what they owe or are owed stays under their name, settled like
- *   any other balance (they are shown as having left). A leaving owner hands the trip to the participant who joined
- *   first; an owner alone cannot leave (409), they delete the trip instead.
+ * - Any participant may leave, whatever the ledger says: what they owe or are owed stays under their name, settled
+ *   like any other balance (they are shown as having left). The owner is never removed and cannot leave (spec §6,
+ *   409): they make another participant the owner first (participants.ts), or delete the trip.
  * - An expense commits only if everyone it newly names is a member at that moment (checked inside the write).
  * - An expense may be edited or deleted, and its receipt attached, replaced or removed, by whoever created it,
  *   whoever paid it (any of its payers), or the owner. Its receipt's links work for members only, each link for the
@@ -32,9 +33,9 @@ import {
   explainLedger,
   payersLabel,
   sumCents,
-  ONLY_MEMBER_CANNOT_LEAVE,
+  OWNER_CANNOT_BE_REMOVED,
+  OWNER_CANNOT_LEAVE,
   NO_RECEIPT_FILE,
-  type AddParticipantBody,
   type Balance,
   type CalculateSettlementsResponse,
   type Expense,
@@ -74,12 +75,7 @@ import type {
   TripListFields,
   UserRecord,
 } from '../store/types';
-import {
-  HomeCurrencyChangedError,
-  NotAMemberError,
-  peopleOfExpense,
-  UniqueConstraintError,
-} from '../store/types';
+import { HomeCurrencyChangedError, NotAMemberError, peopleOfExpense } from '../store/types';
 import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { LedgerEvents } from './events';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
@@ -119,7 +115,7 @@ export function toParticipant(member: MemberRecord): Participant {
   };
 }
 
-const toInvitation = (invitation: InvitationRecord & { username: string }): TripInvitation => ({
+export const toInvitation = (invitation: InvitationRecord & { username: string }): TripInvitation => ({
   trip_id: invitation.trip_id,
   user_id: invitation.user_id,
   username: invitation.username,
@@ -647,34 +643,6 @@ export function createSplitService({
       return (await store.members.list(tripId)).map(toParticipant);
     },
 
-    /** Invites someone by email or username: an invitation, never a membership, until they accept. */
-    async inviteParticipant(
-      user: UserRecord,
-      tripId: string,
-      body: AddParticipantBody,
-    ): Promise<TripInvitation> {
-      await requireTripMember(store, tripId, user.id);
-      const friend = body.email
-        ? await store.users.findByEmail(body.email)
-        : await store.users.findByUsername(body.username as string);
-      if (!friend) {
-        throw new HttpError(
-          404,
-          body.email ? 'No user found with that email' : 'No user found with that username',
-        );
-      }
-      try {
-        const invitation = await store.invitations.create(tripId, friend.id, user.id);
-        emit('participant.invited', tripId, friend.id);
-        return toInvitation({ ...invitation, username: friend.username });
-      } catch (err) {
-        if (err instanceof UniqueConstraintError) {
-          throw new HttpError(409, err.field === 'member' ? ALREADY_PARTICIPANT : ALREADY_INVITED);
-        }
-        throw err;
-      }
-    },
-
     async listInvitations(user: UserRecord, tripId: string): Promise<TripInvitation[]> {
       await requireTripMember(store, tripId, user.id);
       return (await store.invitations.listForTrip(tripId)).map(toInvitation);
@@ -704,21 +672,32 @@ export function createSplitService({
       emit('participant.declined', tripId, user.id);
     },
 
-    /** Oneself: leaving, always allowed. Someone else: the owner's removal, refused while the ledger names them. */
+    /**
+     * Oneself: leaving, allowed to every participant (never the owner, spec §6). Someone else: the owner's removal,
+     * refused while the ledger names them.
+     */
     async removeParticipant(user: UserRecord, tripId: string, userId: string): Promise<void> {
       const { role } = await requireTripMember(store, tripId, user.id);
       if (userId === user.id) {
         const outcome = await store.members.leave(tripId, userId);
-        if (outcome === 'only-member') throw new HttpError(409, ONLY_MEMBER_CANNOT_LEAVE);
+        if (outcome === 'owner') throw new HttpError(409, OWNER_CANNOT_LEAVE);
         if (outcome === 'not-member') throw new HttpError(404, NOT_A_MEMBER);
       } else {
-        if (role !== 'owner') throw new HttpError(403, 'Only the trip owner can remove other participants');
+        if (role !== 'owner') {
+          const target = await store.members.roleOf(tripId, userId);
+          throw new HttpError(
+            403,
+            target === 'owner'
+              ? OWNER_CANNOT_BE_REMOVED
+              : 'Only the trip owner can remove other participants',
+          );
+        }
         const outcome = await store.members.remove(tripId, userId);
         if (outcome === 'in-ledger') throw new HttpError(409, STILL_IN_LEDGER);
         if (outcome === 'not-member') {
           const target = await store.members.roleOf(tripId, userId);
           throw target === 'owner'
-            ? new HttpError(403, 'The trip owner cannot be removed')
+            ? new HttpError(403, OWNER_CANNOT_BE_REMOVED)
             : new HttpError(404, NOT_A_MEMBER);
         }
       }
@@ -747,12 +726,21 @@ export function createSplitService({
       return { body: pages.encode(etag, encoding, json), etag };
     },
 
-    async createExpense(user: UserRecord, tripId: string, body: ExpenseBody): Promise<Expense> {
+    /** `defaulted`: the home currency a body without a currency was read in (expense-body.ts), if it was. */
+    async createExpense(
+      user: UserRecord,
+      tripId: string,
+      body: ExpenseBody,
+      defaulted?: string,
+    ): Promise<Expense> {
       // The trip and its members as read before the write (the store refuses anyone gone by the time it commits);
       // to anyone not among them the trip does not exist.
       const [trip, members] = await tripAndMembers(tripId);
       if (!trip || !members.some((member) => member.user_id === user.id))
         throw new HttpError(404, TRIP_NOT_FOUND);
+      if (defaulted !== undefined && defaulted !== homeCurrencyOf(trip)) {
+        throw new HttpError(409, HOME_CURRENCY_CHANGED);
+      }
       const context = { trip, members };
       // The home currency can change while the ledger is empty: the write checks it is still the one converted to.
       const { fields, home } = await expenseFields(context, body);
@@ -919,7 +907,9 @@ export function createSplitService({
           : null,
         user_role: trip.role,
         trip_owner_username: trip.owner_username,
+        added_by_username: trip.added_by_username,
         participant_count: trip.member_count,
+        number_of_people: trip.member_count,
         expense_count: trip.expense_count,
         total_expenses_cents: trip.total_expenses_cents,
         total_expenses: minorToMajor(trip.total_expenses_cents, homeCurrencyOf(trip)),

@@ -97,6 +97,7 @@ describeStoreContract('store contract, trips and members', (adapter) => {
       role: 'owner',
       member_count: 1,
       owner_username: owner.username,
+      added_by_username: null,
     });
     await expect(adapter.store.trips.countMembers(newer.id)).resolves.toBe(2);
     await expect(adapter.store.trips.countMembers(randomUUID())).resolves.toBe(0);
@@ -191,7 +192,7 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('removed');
   });
 
-  it("lets anyone leave with their ledger kept, hands an owner's trip to the first to join, and keeps a lone owner", async () => {
+  it('lets a participant leave with their ledger kept; the owner never leaves (spec §6)', async () => {
     const { owner, bea, cai, trip } = await tripWithLedger();
     await adapter.store.split.createExpense(trip.id, expenseNaming(owner.id, cai.id));
     await expect(adapter.store.members.leave(trip.id, cai.id)).resolves.toBe('left');
@@ -199,15 +200,11 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     await expect(adapter.store.split.listExpenses(trip.id)).resolves.toHaveLength(1);
     await expect(adapter.store.split.shareTotal(trip.id, cai.id)).resolves.toBe(2000);
 
-    await expect(adapter.store.members.leave(trip.id, owner.id)).resolves.toBe('left');
-    await expect(adapter.store.trips.get(trip.id)).resolves.toMatchObject({ owner_id: bea.id });
-    await expect(adapter.store.members.roleOf(trip.id, bea.id)).resolves.toBe('owner');
-    await expect(adapter.store.trips.listForUser(bea.id)).resolves.toEqual([
-      expect.objectContaining({ id: trip.id, role: 'owner', member_count: 1, owner_username: bea.username }),
-    ]);
-    await expect(adapter.store.members.leave(trip.id, bea.id)).resolves.toBe('only-member');
+    await expect(adapter.store.members.leave(trip.id, owner.id)).resolves.toBe('owner');
+    await expect(adapter.store.trips.get(trip.id)).resolves.toMatchObject({ owner_id: owner.id });
     await expect(adapter.store.members.list(trip.id)).resolves.toEqual([
-      expect.objectContaining({ user_id: bea.id, role: 'owner' }),
+      expect.objectContaining({ user_id: owner.id, role: 'owner' }),
+      expect.objectContaining({ user_id: bea.id, role: 'participant' }),
     ]);
   });
 

@@ -13,7 +13,15 @@ import {
   type ReceiptType,
   type StoredSplit,
 } from '@wayfare/contract';
-import type { Attraction, DailyPlan, GuideStatus, LinkKind, PlanTime, TripRole } from '@wayfare/contract';
+import type {
+  AddPolicy,
+  Attraction,
+  DailyPlan,
+  GuideStatus,
+  LinkKind,
+  PlanTime,
+  TripRole,
+} from '@wayfare/contract';
 
 export interface UserRecord {
   id: string;
@@ -24,9 +32,11 @@ export interface UserRecord {
   last_name: string;
   password_hash: string;
   created_at: string;
+  /** Who may add them to a trip directly (contract add-policy.ts); 'anyone' for users stored before it. */
+  add_policy: AddPolicy;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'created_at'>;
+export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'add_policy'> & { add_policy?: AddPolicy };
 
 /** A create that would break a uniqueness rule (username or email, case-insensitive). */
 export class UniqueConstraintError extends Error {
@@ -58,6 +68,8 @@ export interface UserStore {
   findById(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
   findByUsername(username: string): Promise<UserRecord | null>;
+  /** Stores the user's add policy; the updated user, or null when there is no such user. */
+  setAddPolicy(id: string, policy: AddPolicy): Promise<UserRecord | null>;
 }
 
 export interface TripRecord {
@@ -164,6 +176,8 @@ export interface MemberTrip extends TripListFields {
   role: TripRole;
   member_count: number;
   owner_username: string;
+  /** Who added this member directly (members.add with addedBy); null when they joined otherwise. */
+  added_by_username: string | null;
 }
 
 /** A trip as the access check of a member's request reads it: its list fields and the caller's role, nothing more. */
@@ -228,8 +242,23 @@ export interface MemberStore {
   roleOf(tripId: string, userId: string): Promise<TripRole | null>;
   /** The trip's members with their names, the owner first, then by joining time. */
   list(tripId: string): Promise<MemberRecord[]>;
-  /** Adds a participant; throws UniqueConstraintError('member') when already a member. */
-  add(tripId: string, userId: string): Promise<MemberRecord>;
+  /**
+   * Adds a participant, remembering who added them directly (`addedBy`), and clears any pending invitation of
+   * theirs to the trip, in one atomic write; throws UniqueConstraintError('member') when already a member.
+   */
+  add(tripId: string, userId: string, addedBy?: string): Promise<MemberRecord>;
+  /** Whether the two users are both members of some trip now. */
+  shareATrip(userId: string, otherUserId: string): Promise<boolean>;
+  /**
+   * Hands the trip from its owner `fromUserId` to the participant `toUserId` in one atomic write (both roles and the
+   * trip's owner_id): 'not-owner' when `fromUserId` is not its owner, 'not-member' when `toUserId` is not a
+   * participant; nothing is written then.
+   */
+  transferOwnership(
+    tripId: string,
+    fromUserId: string,
+    toUserId: string,
+  ): Promise<'transferred' | 'not-owner' | 'not-member'>;
   /**
    * Removes a participant (never the owner) only if the ledger does not name them (they paid, share in, or are
    * named by a settlement of the trip): the check and the removal are one atomic operation, so no expense can
@@ -237,11 +266,10 @@ export interface MemberStore {
    */
   remove(tripId: string, userId: string): Promise<'removed' | 'not-member' | 'in-ledger'>;
   /**
-   * The member leaves, whatever the ledger says: what they owe or are owed stays in it under their name. An owner's
-   * ownership passes, in the same atomic write, to the participant who joined first; an owner alone cannot leave
-   * ('only-member': deleting the trip is what they want).
+   * The participant leaves, whatever the ledger says: what they owe or are owed stays in it under their name. The
+   * owner never leaves (spec §6: 'owner', nothing written): they hand the trip over first or delete it.
    */
-  leave(tripId: string, userId: string): Promise<'left' | 'not-member' | 'only-member'>;
+  leave(tripId: string, userId: string): Promise<'left' | 'not-member' | 'owner'>;
 }
 
 /** Someone asked to join a trip who has not answered yet. Declining deletes it; accepting makes a membership. */

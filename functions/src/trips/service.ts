@@ -48,6 +48,7 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
           role: trip.role,
           participantCount: trip.member_count,
           ownerUsername: trip.owner_username,
+          addedByUsername: trip.added_by_username,
         },
         images.urls,
         nowMs,

@@ -27,6 +27,8 @@ export interface TripMembership {
   role: TripRole;
   participantCount: number;
   ownerUsername: string;
+  /** The list's: who added the member directly (null: they joined otherwise). */
+  addedByUsername?: string | null;
 }
 
 /** The API's list shape of a trip; the image is a signed URL (made as at `nowMs`), never the storage key. */
@@ -43,7 +45,8 @@ export function toTripSummary(
     city_name: trip.city_name,
     start_date: trip.start_date,
     end_date: trip.end_date,
-    number_of_people: trip.number_of_people,
+    // Spec §3's field is the group's size: the member count, as participant_count (issue #23 item 4).
+    number_of_people: membership.participantCount,
     budget_range: trip.budget_range,
     image_url: trip.image_path
       ? urls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: membership.userId }, nowMs)
@@ -52,6 +55,7 @@ export function toTripSummary(
     longitude: trip.longitude,
     user_role: membership.role,
     trip_owner_username: membership.ownerUsername,
+    ...(membership.addedByUsername !== undefined && { added_by_username: membership.addedByUsername }),
     participant_count: membership.participantCount,
     expense_count: trip.expense_count,
     total_expenses_cents: trip.total_expenses_cents,

@@ -66,6 +66,11 @@ export const tripMigrations: Migration[] = [
     id: '014-trip-home-currency',
     sql: "ALTER TABLE trips ADD COLUMN home_currency TEXT NOT NULL DEFAULT 'USD';",
   },
+  {
+    // Issue #23: who added the member directly (null: the owner, or joined by invitation or link).
+    id: '061-member-added-by',
+    sql: 'ALTER TABLE trip_members ADD COLUMN added_by TEXT REFERENCES users(id);',
+  },
 ];
 
 type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
@@ -127,10 +132,11 @@ export function sqliteTrips(db: Database.Database): TripStore {
   const forUser = db.prepare<[string], MemberTrip>(
     `SELECT ${TRIP_LIST_FIELDS.map((field) => `t.${field}`).join(', ')}, m.role,
        (SELECT COUNT(*) FROM trip_members c WHERE c.trip_id = m.trip_id) AS member_count,
-       u.username AS owner_username
+       u.username AS owner_username, a.username AS added_by_username
      FROM trip_members m
      JOIN trips t ON t.id = m.trip_id
      JOIN users u ON u.id = t.owner_id
+     LEFT JOIN users a ON a.id = m.added_by
      WHERE m.user_id = ?
      ORDER BY t.created_at DESC, t.id`,
   );
@@ -218,6 +224,8 @@ export const MEMBER_SELECT = `SELECT m.trip_id, m.user_id, m.role, m.joined_at, 
 /** Parameters: trip id, user id, joined_at. */
 export const INSERT_PARTICIPANT_SQL =
   "INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)";
+const INSERT_ADDED_PARTICIPANT_SQL = `INSERT INTO trip_members (trip_id, user_id, role, joined_at, added_by)
+  VALUES (?, ?, 'participant', ?, ?)`;
 
 /** Whether the trip's ledger names the user: they paid (or paid a part), share in, or are named by a settlement. */
 export const LEDGER_ENTRY_SQL = `SELECT 1 AS found WHERE
@@ -240,15 +248,18 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
   const one = db.prepare<[string, string], MemberRecord>(
     `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
   );
-  const insert = db.prepare(INSERT_PARTICIPANT_SQL);
+  const insert = db.prepare(INSERT_ADDED_PARTICIPANT_SQL);
+  const clearInvitation = db.prepare('DELETE FROM trip_invitations WHERE trip_id = ? AND user_id = ?');
+  const shared = db
+    .prepare<[string, string], number>(
+      `SELECT 1 FROM trip_members a JOIN trip_members b ON b.trip_id = a.trip_id AND b.user_id = ?
+       WHERE a.user_id = ? LIMIT 1`,
+    )
+    .pluck();
   const deleteMember = db.prepare('DELETE FROM trip_members WHERE trip_id = ? AND user_id = ?');
   const inLedger = db.prepare<[{ trip: string; user: string }], { found: number }>(LEDGER_ENTRY_SQL);
-  const successor = db.prepare<[string], { user_id: string }>(
-    `SELECT user_id FROM trip_members WHERE trip_id = ? AND role = 'participant'
-     ORDER BY joined_at, user_id LIMIT 1`,
-  );
-  const makeOwner = db.prepare(
-    "UPDATE trip_members SET role = 'owner' WHERE trip_id = @trip AND user_id = @user",
+  const setRole = db.prepare(
+    'UPDATE trip_members SET role = @role WHERE trip_id = @trip AND user_id = @user',
   );
   const setTripOwner = db.prepare('UPDATE trips SET owner_id = @user WHERE id = @trip');
 
@@ -262,14 +273,21 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
   const leave = db.transaction((trip: string, user: string) => {
     const current = role.get(trip, user)?.role;
     if (!current) return 'not-member' as const;
-    if (current === 'owner') {
-      const next = successor.get(trip);
-      if (!next) return 'only-member' as const;
-      makeOwner.run({ trip, user: next.user_id });
-      setTripOwner.run({ trip, user: next.user_id });
-    }
+    if (current === 'owner') return 'owner' as const;
     deleteMember.run(trip, user);
     return 'left' as const;
+  });
+  const add = db.transaction((trip: string, user: string, addedBy: string | null) => {
+    insert.run(trip, user, new Date().toISOString(), addedBy);
+    clearInvitation.run(trip, user);
+  });
+  const transfer = db.transaction((trip: string, from: string, to: string) => {
+    if (role.get(trip, from)?.role !== 'owner') return 'not-owner' as const;
+    if (role.get(trip, to)?.role !== 'participant') return 'not-member' as const;
+    setRole.run({ trip, user: from, role: 'participant' });
+    setRole.run({ trip, user: to, role: 'owner' });
+    setTripOwner.run({ trip, user: to });
+    return 'transferred' as const;
   });
 
   return {
@@ -279,9 +297,9 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     async list(tripId) {
       return members.get(tripId);
     },
-    async add(tripId, userId) {
+    async add(tripId, userId, addedBy) {
       try {
-        insert.run(tripId, userId, new Date().toISOString());
+        add(tripId, userId, addedBy ?? null);
       } catch (err) {
         if (err instanceof Error && err.message.includes('UNIQUE')) throw new UniqueConstraintError('member');
         throw err;
@@ -293,6 +311,12 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     },
     async leave(tripId, userId) {
       return leave(tripId, userId);
+    },
+    async shareATrip(userId, otherUserId) {
+      return shared.get(otherUserId, userId) === 1;
+    },
+    async transferOwnership(tripId, fromUserId, toUserId) {
+      return transfer(tripId, fromUserId, toUserId);
     },
   };
 }

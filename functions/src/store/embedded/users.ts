@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { DEFAULT_ADD_POLICY } from '@wayfare/contract';
 import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type UserStore } from '../types';
 import type { Migration } from './migrations';
 
@@ -19,28 +20,43 @@ export const userMigrations: Migration[] = [
       created_at TEXT NOT NULL
     ) STRICT;`,
   },
+  {
+    // Issue #23: who may add the user to a trip directly; everyone stored before keeps the spec's behaviour.
+    id: '060-user-add-policy',
+    sql: `ALTER TABLE users ADD COLUMN add_policy TEXT NOT NULL DEFAULT 'anyone'
+      CHECK (add_policy IN ('anyone', 'shared_trip', 'nobody'));`,
+  },
 ];
 
-const USER_COLUMNS = 'id, username, email, first_name, last_name, password_hash, created_at';
+const USER_COLUMNS = 'id, username, email, first_name, last_name, password_hash, created_at, add_policy';
 
 export function sqliteUsers(db: Database.Database): UserStore {
   const insert = db.prepare(
-    `INSERT INTO users (id, username, username_key, email, email_key, first_name, last_name, password_hash, created_at)
-     VALUES (@id, @username, @username_key, @email, @email_key, @first_name, @last_name, @password_hash, @created_at)`,
+    `INSERT INTO users (id, username, username_key, email, email_key, first_name, last_name, password_hash, created_at,
+       add_policy)
+     VALUES (@id, @username, @username_key, @email, @email_key, @first_name, @last_name, @password_hash, @created_at,
+       @add_policy)`,
   );
+  const setPolicy = db.prepare('UPDATE users SET add_policy = ? WHERE id = ?');
   const byId = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
   const byEmail = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`);
   const byUsername = db.prepare<[string], UserRecord>(
     `SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`,
   );
 
-  // Every signed-in request looks its user up by id. A user record is never changed or deleted through this port and
-  // this process is the database's only writer, so a user once found is remembered (frozen: shared by requests).
+  // Every signed-in request looks its user up by id. A user record is never deleted through this port, is changed only
+  // by setAddPolicy (which forgets it) and this process is the database's only writer, so a user once found is
+  // remembered (frozen: shared by requests).
   const found = new LRUCache<string, UserRecord>({ max: 10_000 });
 
   return {
     async create(user: NewUser) {
-      const record: UserRecord = { ...user, id: randomUUID(), created_at: new Date().toISOString() };
+      const record: UserRecord = {
+        ...user,
+        add_policy: user.add_policy ?? DEFAULT_ADD_POLICY,
+        id: randomUUID(),
+        created_at: new Date().toISOString(),
+      };
       try {
         insert.run({ ...record, username_key: uniqueKey(user.username), email_key: uniqueKey(user.email) });
       } catch (err) {
@@ -66,6 +82,11 @@ export function sqliteUsers(db: Database.Database): UserStore {
     },
     async findByUsername(username) {
       return byUsername.get(uniqueKey(username)) ?? null;
+    },
+    async setAddPolicy(id, policy) {
+      found.delete(id);
+      if (setPolicy.run(policy, id).changes === 0) return null;
+      return this.findById(id);
     },
   };
 }

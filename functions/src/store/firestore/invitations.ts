@@ -8,7 +8,7 @@ import {
   type UserRecord,
 } from '../types';
 import { bumpLedgerNotice } from './ledger-notice';
-import { INVITATIONS, withUsers, type MemberDoc } from './trips';
+import { INVITATIONS, invitationId, withUsers, type MemberDoc } from './trips';
 
 /**
  * invitations/{tripId}~{userId}: top-level, so an invitee's pending invitations are one equality query (the
@@ -18,7 +18,7 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
   const invitations = db.collection(INVITATIONS);
   const trips = db.collection('trips');
   const users = db.collection('users');
-  const invitationRef = (tripId: string, userId: string) => invitations.doc(`${tripId}~${userId}`);
+  const invitationRef = (tripId: string, userId: string) => invitations.doc(invitationId(tripId, userId));
   const memberRef = (tripId: string, userId: string) => trips.doc(tripId).collection('members').doc(userId);
   const usernames = async (ids: string[]) => {
     const docs = ids.length ? await db.getAll(...ids.map((id) => users.doc(id))) : [];

@@ -19,6 +19,7 @@ import { ledgerPersonRef, LEDGER_PEOPLE, PAID_TOTALS_KEPT, type LedgerPersonDoc 
 
 /** Top-level invitations/{tripId}~{userId} (invitations.ts): queried by invitee, so not under the trip. */
 export const INVITATIONS = 'invitations';
+export const invitationId = (tripId: string, userId: string) => `${tripId}~${userId}`;
 /** Top-level invite_links/{tokenHash} (invite-links.ts): opened by the token's hash, so not under the trip. */
 export const INVITE_LINKS = 'invite_links';
 
@@ -40,6 +41,8 @@ export interface MemberDoc {
   user_id: string;
   role: TripRole;
   joined_at: string;
+  /** Who added the member directly; absent for the owner and for those who joined by invitation or link. */
+  added_by?: string;
 }
 
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
@@ -153,19 +156,25 @@ export function firestoreTrips(db: Firestore): TripStore {
         ...listFieldsOf(doc),
         member_ids: doc.get('member_ids') as string[],
       }));
-      const ownerIds = [...new Set(docs.map((doc) => doc.owner_id))];
-      const owners = ownerIds.length
-        ? await db.getAll(...ownerIds.map((id) => db.collection('users').doc(id)))
+      // The caller's own membership of each (who added them), then every owner's and adder's username.
+      const memberships = docs.length
+        ? await db.getAll(...docs.map((doc) => trips.doc(doc.id).collection('members').doc(userId)))
+        : [];
+      const addedBy = memberships.map((m) => m.get('added_by') as string | undefined);
+      const userIds = [...new Set([...docs.map((doc) => doc.owner_id), ...addedBy.filter((id) => id)])];
+      const people = userIds.length
+        ? await db.getAll(...userIds.map((id) => db.collection('users').doc(id as string)))
         : [];
       const usernameOf = new Map(
-        owners.map((o) => [o.id, (o.data() as UserRecord | undefined)?.username ?? '']),
+        people.map((o) => [o.id, (o.data() as UserRecord | undefined)?.username ?? '']),
       );
       return docs
-        .map(({ member_ids, ...trip }) => ({
+        .map(({ member_ids, ...trip }, index) => ({
           ...trip,
           role: (trip.owner_id === userId ? 'owner' : 'participant') as TripRole,
           member_count: member_ids.length,
           owner_username: usernameOf.get(trip.owner_id) ?? '',
+          added_by_username: usernameOf.get(addedBy[index] ?? '') ?? null,
         }))
         .sort((a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(a.id, b.id));
     },
@@ -240,12 +249,18 @@ export function firestoreMembers(db: Firestore): MemberStore {
         .sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner') || byJoining(a, b));
       return withUsers(db, members, tripId);
     },
-    async add(tripId, userId) {
-      const member: MemberDoc = { user_id: userId, role: 'participant', joined_at: new Date().toISOString() };
+    async add(tripId, userId, addedBy) {
+      const member: MemberDoc = {
+        user_id: userId,
+        role: 'participant',
+        joined_at: new Date().toISOString(),
+        ...(addedBy && { added_by: addedBy }),
+      };
       await db.runTransaction(async (tx) => {
         const ref = membersOf(tripId).doc(userId);
         if ((await tx.get(ref)).exists) throw new UniqueConstraintError('member');
         tx.create(ref, member);
+        tx.delete(db.collection(INVITATIONS).doc(invitationId(tripId, userId)));
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
         bumpLedgerNotice(tx, db, tripId);
       });
@@ -277,20 +292,30 @@ export function firestoreMembers(db: Firestore): MemberStore {
         const ref = membersOf(tripId).doc(userId);
         const member = await tx.get(ref);
         if (!member.exists) return 'not-member';
-        const changes: Record<string, unknown> = { member_ids: FieldValue.arrayRemove(userId) };
-        if (member.get('role') === 'owner') {
-          const [next] = (await tx.get(membersOf(tripId))).docs
-            .map((doc) => doc.data() as MemberDoc)
-            .filter((m) => m.role === 'participant')
-            .sort(byJoining);
-          if (!next) return 'only-member';
-          tx.update(membersOf(tripId).doc(next.user_id), { role: 'owner' });
-          changes.owner_id = next.user_id;
-        }
+        if (member.get('role') === 'owner') return 'owner';
         tx.delete(ref);
-        tx.update(trips.doc(tripId), changes);
+        tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
         bumpLedgerNotice(tx, db, tripId);
         return 'left';
+      });
+    },
+    async shareATrip(userId, otherUserId) {
+      const snapshot = await trips.where('member_ids', 'array-contains', userId).select('member_ids').get();
+      return snapshot.docs.some((doc) => (doc.get('member_ids') as string[]).includes(otherUserId));
+    },
+    async transferOwnership(tripId, fromUserId, toUserId) {
+      return db.runTransaction(async (tx) => {
+        const [from, to] = await Promise.all([
+          tx.get(membersOf(tripId).doc(fromUserId)),
+          tx.get(membersOf(tripId).doc(toUserId)),
+        ]);
+        if (!from.exists || from.get('role') !== 'owner') return 'not-owner';
+        if (!to.exists || to.get('role') !== 'participant') return 'not-member';
+        tx.update(from.ref, { role: 'participant' });
+        tx.update(to.ref, { role: 'owner' });
+        tx.update(trips.doc(tripId), { owner_id: toUserId });
+        bumpLedgerNotice(tx, db, tripId);
+        return 'transferred';
       });
     },
   };

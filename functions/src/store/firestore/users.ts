@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { DEFAULT_ADD_POLICY } from '@wayfare/contract';
 import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type UserStore } from '../types';
 
 /** A document id for a uniqueness key: no '/', and never '.', '..' or the reserved '__x__' form. */
@@ -8,6 +10,12 @@ const claimId = (value: string) =>
     /[._]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
+
+/** A user document as a record; users stored before the add policy have the default. */
+const userOf = (snapshot: DocumentSnapshot): UserRecord | null =>
+  snapshot.exists
+    ? { add_policy: DEFAULT_ADD_POLICY, ...(snapshot.data() as Omit<UserRecord, 'add_policy'>) }
+    : null;
 
 /**
  * users/{id}; usernames/{key} and emails/{key} hold { userId } as uniqueness claims, written in the same
@@ -22,13 +30,17 @@ export function firestoreUsers(db: Firestore): UserStore {
     const claim = await claims.doc(claimId(value)).get();
     const userId = claim.get('userId') as string | undefined;
     if (!userId) return null;
-    const user = await users.doc(userId).get();
-    return user.exists ? (user.data() as UserRecord) : null;
+    return userOf(await users.doc(userId).get());
   }
 
   return {
     async create(user: NewUser) {
-      const record: UserRecord = { ...user, id: randomUUID(), created_at: new Date().toISOString() };
+      const record: UserRecord = {
+        ...user,
+        add_policy: user.add_policy ?? DEFAULT_ADD_POLICY,
+        id: randomUUID(),
+        created_at: new Date().toISOString(),
+      };
       const usernameRef = usernames.doc(claimId(user.username));
       const emailRef = emails.doc(claimId(user.email));
       await db.runTransaction(async (tx) => {
@@ -42,8 +54,16 @@ export function firestoreUsers(db: Firestore): UserStore {
       return record;
     },
     async findById(id) {
-      const snapshot = await users.doc(id).get();
-      return snapshot.exists ? (snapshot.data() as UserRecord) : null;
+      return userOf(await users.doc(id).get());
+    },
+    async setAddPolicy(id, policy) {
+      try {
+        await users.doc(id).update({ add_policy: policy });
+      } catch (err) {
+        if ((err as { code?: number }).code === 5) return null; // NOT_FOUND
+        throw err;
+      }
+      return userOf(await users.doc(id).get());
     },
     findByEmail: (email) => userByClaim(emails, email),
     findByUsername: (username) => userByClaim(usernames, username),

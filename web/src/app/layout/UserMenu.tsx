@@ -1,17 +1,27 @@
-import { ChevronDown, LogOut } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { ADD_POLICY_QUESTION } from '@wayfare/contract';
+import { ChevronDown, LogOut, UserPlus } from 'lucide-react';
+import { lazyNamed } from '../../shared/lazyNamed';
 import { useMenuButton } from '../../shared/useMenuButton';
 import { cx } from '../../shared/cx';
 import menuStyles from '../../shared/ui/Menu.module.css';
 import styles from './UserMenu.module.css';
+
+// The setting's dialog (zod and the contract's schemas) loads when it is first opened, not with every page.
+const AddPolicyModal = lazyNamed(() => import('../../features/auth/AddPolicyModal'), 'AddPolicyModal');
 
 interface UserMenuProps {
   firstName: string;
   onLogout: () => void;
 }
 
-/** The account dropdown (menu button pattern): arrows move, Escape closes and returns focus to the button. */
+/**
+ * The account dropdown (menu button pattern): arrows move, Escape closes and returns focus to the button. It holds
+ * the account setting "Who can add me to a trip" and Logout.
+ */
 export function UserMenu({ firstName, onLogout }: UserMenuProps) {
   const { rootRef, buttonProps, menuProps, choose } = useMenuButton();
+  const [settingOpen, setSettingOpen] = useState(false);
 
   return (
     <div ref={rootRef} className={styles.root}>
@@ -29,6 +39,18 @@ export function UserMenu({ firstName, onLogout }: UserMenuProps) {
             role="menuitem"
             tabIndex={-1}
             className={menuStyles.item}
+            onClick={choose(() => setSettingOpen(true))}
+          >
+            <UserPlus size={18} aria-hidden="true" />
+            {ADD_POLICY_QUESTION}
+          </button>
+        </li>
+        <li role="none">
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={menuStyles.item}
             onClick={choose(onLogout)}
           >
             <LogOut size={18} aria-hidden="true" />
@@ -36,6 +58,11 @@ export function UserMenu({ firstName, onLogout }: UserMenuProps) {
           </button>
         </li>
       </ul>
+      {settingOpen && (
+        <Suspense fallback={null}>
+          <AddPolicyModal open onClose={() => setSettingOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -32,6 +32,7 @@ export function OverviewTripCard({ trip, onChanged }: { trip: SplitTripSummary; 
             <p className={styles.meta}>
               {trip.city_name} · {formatDateRange(trip.start_date, trip.end_date)}
             </p>
+            {trip.added_by_username && <p className={styles.meta}>Added by @{trip.added_by_username}</p>}
           </div>
           <span className={cx(styles.role, trip.user_role === 'owner' && styles.ownerRole)}>
             {trip.user_role === 'owner' && <Crown size={12} aria-hidden="true" />}

@@ -1,15 +1,28 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../test-support/session';
+import type { Participant } from '@wayfare/contract';
+import { queryKeys } from '../../shared/query/queryKeys';
+import { participant } from '../../test-support/people';
+import { Providers, testQueryClient } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
 import { AddParticipantForm } from './AddParticipantForm';
 
-const INVITED = { trip_id: 't1', user_id: 'u-bea', username: 'bea', invited_at: '2027-03-01T10:00:00.000Z' };
+const BEA = participant('Bea');
+const ADDED = { status: 201, body: { outcome: 'added', participant: BEA } };
+const INVITED = {
+  status: 202,
+  body: {
+    outcome: 'invited',
+    invitation: { trip_id: 't1', user_id: 'u-bea', username: 'bea', invited_at: '2027-03-01T10:00:00.000Z' },
+    message: '@bea chooses who can add them to a trip, so they were sent an invitation instead.',
+  },
+};
+const ADDED_TEXT = 'Bea Doe (@bea) was added to the trip.';
 
-function renderForm(onAdded = vi.fn(), Form = AddParticipantForm) {
+function renderForm(onAdded = vi.fn(), Form = AddParticipantForm, queryClient = testQueryClient()) {
   render(
-    <Providers>
+    <Providers queryClient={queryClient}>
       <Form tripId="t1" onAdded={onAdded} />
     </Providers>,
   );
@@ -43,22 +56,41 @@ describe('AddParticipantForm', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('invites by email when the text looks like one, by username otherwise, and says who was invited', async () => {
-    const requests = stubApi({
-      'POST /api/trip-split/trips/t1/participants': { status: 201, body: { invitation: INVITED } },
-    });
-    const { field, onAdded } = await renderLoadedForm();
+  it('adds by email when the text looks like one, by username otherwise, says who was added and lists them', async () => {
+    const requests = stubApi({ 'POST /api/trip-split/trips/t1/participants': ADDED });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.participants('t1'), [participant('Ana', { is_owner: true })]);
+    const onAdded = vi.fn();
+    renderForm(onAdded, AddParticipantForm, queryClient);
+    await userEvent.hover(screen.getByRole('button', { name: 'Add Participant' }));
+    await act(() => vi.dynamicImportSettled());
+    const field = screen.getByLabelText('Email or username');
     await userEvent.type(field, ' Bea@Example.com ');
     await add();
-    expect(await screen.findByText('@bea was invited. They join the trip once they accept.')).toBeVisible();
+    expect(await screen.findByText(ADDED_TEXT)).toBeVisible();
     expect(field).toHaveValue('');
+    // Listed at once in the trip's participants (the list the page shows), not only when a live notice comes.
+    expect(
+      queryClient.getQueryData<Participant[]>(queryKeys.participants('t1'))?.map((p) => p.username),
+    ).toEqual(['ana', 'bea']);
     await userEvent.type(field, 'bea_travels');
     await add();
     expect(requests.map((request) => request.body)).toEqual([
       { email: 'Bea@Example.com' },
       { username: 'bea_travels' },
     ]);
+    expect(queryClient.getQueryData<Participant[]>(queryKeys.participants('t1'))).toHaveLength(2);
     expect(onAdded).toHaveBeenCalledTimes(2);
+  });
+
+  it("says plainly when the person's own setting made the add an invitation", async () => {
+    stubApi({ 'POST /api/trip-split/trips/t1/participants': INVITED });
+    const { field, onAdded } = await renderLoadedForm();
+    await userEvent.type(field, 'bea');
+    await add();
+    expect(await screen.findByText(INVITED.body.message)).toBeVisible();
+    expect(screen.queryByText(ADDED_TEXT)).toBeNull();
+    expect(onAdded).toHaveBeenCalledOnce();
   });
 
   it("shows the server's refusal under the field", async () => {
@@ -73,9 +105,7 @@ describe('AddParticipantForm', () => {
   });
 
   it('keeps what was typed, and the focus, while its logic loads', async () => {
-    const requests = stubApi({
-      'POST /api/trip-split/trips/t1/participants': { status: 201, body: { invitation: INVITED } },
-    });
+    const requests = stubApi({ 'POST /api/trip-split/trips/t1/participants': ADDED });
     const { field } = renderForm(vi.fn(), await freshForm());
     // Text that arrives before the logic is asked for (an autofill), then focus: the logic loads.
     fireEvent.change(field, { target: { value: 'bea' } });
@@ -86,7 +116,7 @@ describe('AddParticipantForm', () => {
     expect(loaded).toHaveFocus();
     await userEvent.type(loaded, '_travels');
     await add();
-    expect(await screen.findByText('@bea was invited. They join the trip once they accept.')).toBeVisible();
+    expect(await screen.findByText(ADDED_TEXT)).toBeVisible();
     expect(requests.map((request) => request.body)).toEqual([{ username: 'bea_travels' }]);
   });
 

@@ -17,8 +17,9 @@ const loadInviteForm = async (): Promise<InviteForm> =>
   (loadedForm ??= (await import('./ParticipantInviteForm')).ParticipantInviteForm);
 
 /**
- * Invites a friend by email or username (spec §5): they join once they accept. The live stream brings the 'Invited'
- * row to every open page.
+ * Adds a friend by email or username (spec §5): they are a participant at once, listed here and, through the live
+ * stream, on every open page. Where their own setting asks for it, they are invited instead (the form says so) and
+ * the 'Invited' row shows until they accept.
  *
  * The form's logic (react-hook-form and its schema resolver, ~15 kB) is not part of the page's first load: the same
  * markup shows at once, and the logic loads when a pointer comes over the form or focus into it. What is typed

@@ -11,7 +11,7 @@ interface ParticipantFormViewProps {
   input: Omit<ComponentPropsWithRef<'input'>, 'id' | 'className'>;
   error?: string;
   submitting: boolean;
-  /** Said under the form after an invitation went out. */
+  /** Said under the form after someone was added, or invited instead. */
   notice?: ReactNode;
   /** Where the form first shows interest (a pointer over it, a focus in it): AddParticipantForm loads its logic. */
   onIntent?: () => void;

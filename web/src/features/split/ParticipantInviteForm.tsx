@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { participantFormSchema, type AddParticipantBody } from '@wayfare/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { participantFormSchema, type AddParticipantBody, type Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { Notice } from '../../shared/ui/Notice';
+import { personName } from './categories';
 import { ParticipantFormView } from './ParticipantFormView';
+import { participantsQuery, tripInvitationsQuery } from './queries';
 import { splitApi } from './splitApi';
 
 export interface ParticipantInviteFormProps {
@@ -26,7 +29,8 @@ export function ParticipantInviteForm({
   focusField,
   submitAtOnce,
 }: ParticipantInviteFormProps) {
-  const [added, setAdded] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const form = useSchemaForm(participantFormSchema, { defaultValues: { identifier: draft } });
   const { errors, isSubmitting } = form.formState;
   const formRef = useRef<HTMLFormElement>(null);
@@ -40,10 +44,20 @@ export function ParticipantInviteForm({
   }, [focusField, submitAtOnce]);
 
   const send = async (body: AddParticipantBody) => {
-    setAdded(null);
-    const { invitation } = await splitApi.addParticipant(tripId, body);
+    setSaid(null);
+    const answer = await splitApi.addParticipant(tripId, body);
     form.reset({ identifier: '' });
-    setAdded(invitation.username);
+    if (answer.outcome === 'added') {
+      // Listed at once, whether or not a live notice follows.
+      const { participant } = answer;
+      queryClient.setQueryData(participantsQuery(tripId).queryKey, (list: Participant[] | undefined) =>
+        list && !list.some((p) => p.user_id === participant.user_id) ? [...list, participant] : list,
+      );
+      setSaid(`${personName(participant)} (@${participant.username}) was added to the trip.`);
+    } else {
+      void queryClient.invalidateQueries({ queryKey: tripInvitationsQuery(tripId).queryKey });
+      setSaid(answer.message);
+    }
     onAdded?.();
   };
 
@@ -55,9 +69,7 @@ export function ParticipantInviteForm({
       // The one field: the server's refusal ("No user with that email") is shown under it too.
       error={errors.identifier?.message ?? errors.root?.server?.message}
       submitting={isSubmitting}
-      notice={
-        added && <Notice tone="info">@{added} was invited. They join the trip once they accept.</Notice>
-      }
+      notice={said && <Notice tone="info">{said}</Notice>}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Crown, LogOut, MailQuestion, UserMinus } from 'lucide-react';
 import type { Participant, TripInvitation } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
@@ -6,12 +7,15 @@ import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { useSession } from '../auth';
+import { LeaveTripDialog } from '../trips';
 import { personName } from './categories';
-import { LeaveTripDialog } from './LeaveTripDialog';
+import { participantsQuery } from './queries';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
 export const REMOVE_PARTICIPANT_CONFIRM = 'Are you sure you want to remove this participant?';
+export const makeOwnerConfirm = (name: string) =>
+  `Make ${name} the owner of this trip? You stay on it as a participant.`;
 
 const initials = (p: Participant) => `${p.first_name[0] ?? ''}${p.last_name[0] ?? ''}`.toUpperCase() || '?';
 
@@ -25,8 +29,9 @@ interface ParticipantListProps {
 }
 
 /**
- * The trip's people, the owner first with a crown, then those invited. The owner may remove a participant after a
- * confirmation; everyone may leave the trip.
+ * The trip's people, the owner first with a crown, then those invited. The owner may make another participant the
+ * owner, or remove a participant, each after a confirmation; every participant may leave the trip (spec §6: not the
+ * owner, who hands the trip over first).
  */
 export function ParticipantList({ tripId, participants, invitations, onLeft }: ParticipantListProps) {
   const { user } = useSession();
@@ -34,6 +39,21 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
   const [busy, setBusy] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const me = participants.find((p) => p.user_id === user?.userId);
+  const queryClient = useQueryClient();
+
+  const makeOwner = async (participant: Participant) => {
+    if (!window.confirm(makeOwnerConfirm(personName(participant)))) return;
+    setBusy(participant.user_id);
+    setError(null);
+    try {
+      const next = await splitApi.makeOwner(tripId, participant.user_id);
+      queryClient.setQueryData(participantsQuery(tripId).queryKey, next);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to make them the owner'));
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const remove = async (participant: Participant) => {
     if (!window.confirm(REMOVE_PARTICIPANT_CONFIRM)) return;
@@ -72,6 +92,16 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
             </div>
             {me?.is_owner && participant.user_id !== me.user_id && (
               <div className={styles.actions}>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={`Make ${personName(participant)} the owner`}
+                  title="Make owner"
+                  disabled={busy === participant.user_id}
+                  onClick={() => void makeOwner(participant)}
+                >
+                  <Crown size={18} aria-hidden="true" />
+                </button>
                 <button
                   type="button"
                   className={cx(styles.iconButton, styles.danger)}
@@ -113,8 +143,8 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
           <LeaveTripDialog
             open={leaving}
             tripId={tripId}
-            me={me}
-            participants={participants}
+            userId={me.user_id}
+            isOwner={me.is_owner}
             onClose={() => setLeaving(false)}
             onLeft={onLeft}
           />

@@ -10,12 +10,12 @@ import {
   inviteLinkResponseSchema,
   joinByLinkResponseSchema,
   liveTokenResponseSchema,
+  addParticipantResponseSchema,
   participantsResponseSchema,
   settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
   splitTripsResponseSchema,
-  tripInvitationResponseSchema,
   tripInvitationsResponseSchema,
   homeCurrencyResponseSchema,
   rateAnswerSchema,
@@ -36,9 +36,17 @@ export const splitApi = {
   participants: async (tripId: string, signal?: AbortSignal) =>
     (await apiFetchChecked(participantsResponseSchema, `${trip(tripId)}/participants`, { signal }))
       .participants,
-  /** Invites them: they join once they accept. */
+  /** Adds them at once (`added`), or invites them where their own setting asks for it (`invited`, 202). */
   addParticipant: (tripId: string, body: AddParticipantBody) =>
-    apiFetchChecked(tripInvitationResponseSchema, `${trip(tripId)}/participants`, { method: 'POST', body }),
+    apiFetchChecked(addParticipantResponseSchema, `${trip(tripId)}/participants`, { method: 'POST', body }),
+  /** "Make owner": hands the trip to another participant; answers the participants as they are then. */
+  makeOwner: async (tripId: string, userId: string) =>
+    (
+      await apiFetchChecked(participantsResponseSchema, `${trip(tripId)}/owner`, {
+        method: 'PUT',
+        body: { user_id: userId },
+      })
+    ).participants,
   /** Someone else (the owner's removal), or oneself: leaving the trip. */
   removeParticipant: (tripId: string, userId: string) =>
     apiFetch<void>(`${trip(tripId)}/participants/${encodeURIComponent(userId)}`, { method: 'DELETE' }),

@@ -1,4 +1,4 @@
-import { MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { LogOut, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { useMenuButton } from '../../shared/useMenuButton';
 import { cx } from '../../shared/cx';
 import menuStyles from '../../shared/ui/Menu.module.css';
@@ -8,10 +8,12 @@ interface TripActionsMenuProps {
   tripName: string;
   onEdit: () => void;
   onDelete: () => void;
+  /** A participant's (not the owner's): Leave Trip. */
+  onLeave?: () => void;
 }
 
-/** The card's ⋮ menu (menu button pattern): Edit Trip and Delete Trip. */
-export function TripActionsMenu({ tripName, onEdit, onDelete }: TripActionsMenuProps) {
+/** The card's ⋮ menu (menu button pattern): Edit Trip, Leave Trip for a participant, and Delete Trip. */
+export function TripActionsMenu({ tripName, onEdit, onDelete, onLeave }: TripActionsMenuProps) {
   const { rootRef, buttonProps, menuProps, choose } = useMenuButton();
 
   return (
@@ -37,6 +39,20 @@ export function TripActionsMenu({ tripName, onEdit, onDelete }: TripActionsMenuP
             Edit Trip
           </button>
         </li>
+        {onLeave && (
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={menuStyles.item}
+              onClick={choose(onLeave)}
+            >
+              <LogOut size={18} aria-hidden="true" />
+              Leave Trip
+            </button>
+          </li>
+        )}
         <li role="none">
           <button
             type="button"

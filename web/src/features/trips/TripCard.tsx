@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CalendarDays, Users } from 'lucide-react';
+import { CalendarDays, UserPlus, Users } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
 import { formatDateRange } from '../../shared/dates';
 import { peopleLabel } from './format';
@@ -11,10 +11,14 @@ interface TripCardProps {
   trip: TripSummary;
   onEdit: () => void;
   onDelete: () => void;
+  onLeave: () => void;
 }
 
-/** A trip in the list: the whole card opens it; the ⋮ menu sits beside the link, not inside it. */
-export function TripCard({ trip, onEdit, onDelete }: TripCardProps) {
+/**
+ * A trip in the list: the whole card opens it; the ⋮ menu sits beside the link, not inside it. Someone added to the
+ * trip by another member sees by whom, and a participant may leave from the menu at once.
+ */
+export function TripCard({ trip, onEdit, onDelete, onLeave }: TripCardProps) {
   return (
     <article className={styles.card}>
       <Link to={`/trips/${trip.id}`} className={styles.link}>
@@ -37,10 +41,21 @@ export function TripCard({ trip, onEdit, onDelete }: TripCardProps) {
             <Users size={16} aria-hidden="true" />
             {peopleLabel(trip.participant_count)}
           </p>
+          {trip.added_by_username && (
+            <p className={styles.meta}>
+              <UserPlus size={16} aria-hidden="true" />
+              Added by @{trip.added_by_username}
+            </p>
+          )}
         </div>
       </Link>
       <div className={styles.actions}>
-        <TripActionsMenu tripName={trip.trip_name} onEdit={onEdit} onDelete={onDelete} />
+        <TripActionsMenu
+          tripName={trip.trip_name}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onLeave={trip.user_role === 'participant' ? onLeave : undefined}
+        />
       </div>
     </article>
   );

@@ -8,7 +8,9 @@ import { PendingInvitations } from '../invitations';
 import { Button } from '../../shared/ui/Button';
 import { Page } from '../../shared/ui/Page';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
+import { useSession } from '../auth';
 import { DeleteTripDialog } from './DeleteTripDialog';
+import { LeaveTripDialog } from './LeaveTripDialog';
 import { TripCard } from './TripCard';
 import { tripQuery, tripsQuery } from './queries';
 import { tripsLoadError } from './tripsApi';
@@ -22,6 +24,8 @@ export function TripsPage() {
   const { data: trips, error, isError, isFetching, refetch } = useQuery(tripsQuery());
   const [flowOpen, setFlowOpen] = useState(false);
   const [toDelete, setToDelete] = useState<TripSummary | null>(null);
+  const [toLeave, setToLeave] = useState<TripSummary | null>(null);
+  const { user } = useSession();
   // Trying again after a failure shows the skeleton, as the first load does.
   const status = trips ? 'ready' : isError && !isFetching ? 'error' : 'loading';
   const changeList = (change: (trips: TripSummary[]) => TripSummary[]) =>
@@ -79,6 +83,7 @@ export function TripsPage() {
                 trip={trip}
                 onEdit={() => void navigate(`/trips/${trip.id}/edit`)}
                 onDelete={() => setToDelete(trip)}
+                onLeave={() => setToLeave(trip)}
               />
             </li>
           ))}
@@ -94,6 +99,20 @@ export function TripsPage() {
           queryClient.removeQueries({ queryKey: tripQuery(tripId).queryKey });
         }}
       />
+      {toLeave && user && (
+        <LeaveTripDialog
+          open
+          tripId={toLeave.id}
+          userId={user.userId}
+          isOwner={toLeave.user_role === 'owner'}
+          onClose={() => setToLeave(null)}
+          onLeft={() => {
+            setToLeave(null);
+            changeList((list) => list.filter((t) => t.id !== toLeave.id));
+            queryClient.removeQueries({ queryKey: tripQuery(toLeave.id).queryKey });
+          }}
+        />
+      )}
       {flowOpen && (
         <Suspense fallback={null}>
           <QuestionFlowModal

@@ -13,6 +13,12 @@ export const updateTrip = (tripId: string, form: FormData) =>
   apiFetchChecked(tripViewSchema, tripPath(tripId), { method: 'PUT', body: form });
 
 export const deleteTrip = (tripId: string) => apiFetch<void>(tripPath(tripId), { method: 'DELETE' });
+/** The caller leaves the trip (spec §7's participant removal, of oneself). */
+export const leaveTrip = (tripId: string, userId: string) =>
+  apiFetch<void>(
+    `/api/trip-split/trips/${encodeURIComponent(tripId)}/participants/${encodeURIComponent(userId)}`,
+    { method: 'DELETE' },
+  );
 
 /** Spec §8: the server's error field, else the error's message, else 'Failed to load trips'. */
 export const tripsLoadError = (error: unknown) =>

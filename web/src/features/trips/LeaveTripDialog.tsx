@@ -1,33 +1,37 @@
 import { useState } from 'react';
 import { LogOut } from 'lucide-react';
-import type { Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { personName } from './categories';
-import { splitApi } from './splitApi';
+import { leaveTrip } from './tripsApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
 interface LeaveTripDialogProps {
   open: boolean;
   tripId: string;
-  /** The caller's row, and the trip's members (owner first, then by joining: the first participant takes over). */
-  me: Participant;
-  participants: Participant[];
+  /** The caller, and whether they own the trip (the owner cannot leave). */
+  userId: string;
+  isOwner: boolean;
   onClose: () => void;
   onLeft: () => void;
 }
 
 /**
- * Asks before leaving and says what happens: the leaver's balance stays in the ledger; an owner's trip passes to
- * the participant who joined first; an owner alone cannot leave (they delete the trip instead).
+ * Asks before leaving and says what happens: the leaver's balance stays in the ledger. The owner cannot leave (spec
+ * §6): they are told to make another participant the owner first, or to delete the trip. Used by the split page's
+ * participants and by the trip list (someone added to a trip leaves it from there at once).
  */
-export function LeaveTripDialog({ open, tripId, me, participants, onClose, onLeft }: LeaveTripDialogProps) {
+export function LeaveTripDialog({
+  open,
+  tripId,
+  userId,
+  isOwner: owner,
+  onClose,
+  onLeft,
+}: LeaveTripDialogProps) {
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const successor = me.is_owner ? participants.find((p) => !p.is_owner) : undefined;
-  const alone = me.is_owner && !successor;
 
   const close = () => {
     setError(null);
@@ -37,7 +41,7 @@ export function LeaveTripDialog({ open, tripId, me, participants, onClose, onLef
     setLeaving(true);
     setError(null);
     try {
-      await splitApi.removeParticipant(tripId, me.user_id);
+      await leaveTrip(tripId, userId);
       onLeft();
     } catch (err) {
       setError(errorMessage(err, 'Failed to leave the trip'));
@@ -54,9 +58,9 @@ export function LeaveTripDialog({ open, tripId, me, participants, onClose, onLef
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={leaving} data-autofocus>
-            {alone ? 'Close' : 'Cancel'}
+            {owner ? 'Close' : 'Cancel'}
           </Button>
-          {!alone && (
+          {!owner && (
             <Button onClick={() => void leave()} loading={leaving} loadingText="Leaving…">
               <LogOut size={18} aria-hidden="true" /> Leave Trip
             </Button>
@@ -65,9 +69,10 @@ export function LeaveTripDialog({ open, tripId, me, participants, onClose, onLef
       }
     >
       <div className={styles.form}>
-        {alone ? (
+        {owner ? (
           <p>
-            You are the only member of this trip, so there is nobody to hand it to. Delete the trip instead.
+            You own this trip, so you cannot leave it. Make another participant the owner first (the crown
+            button beside their name), or delete the trip.
           </p>
         ) : (
           <>
@@ -79,12 +84,6 @@ export function LeaveTripDialog({ open, tripId, me, participants, onClose, onLef
               Whatever you owe or are owed stays in the ledger under your name, marked as left, and is settled
               like any other balance.
             </p>
-            {successor && (
-              <p>
-                You own this trip: <strong>{personName(successor)}</strong>, who joined first, becomes its
-                owner.
-              </p>
-            )}
           </>
         )}
         {error && <Notice tone="error">{error}</Notice>}

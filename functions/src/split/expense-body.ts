@@ -1,0 +1,51 @@
+/**
+ * An expense body as the routes read it (issue #23 item 5): without `currency` (and without a `rate`, which needs
+ * one), its amounts are in the trip's home currency as the trip has it when the body arrives, for every currency:
+ * read with that currency's decimals (1200 in a yen trip is ¥1,200). The service checks inside its write that the
+ * home currency is still that one (409 HOME_CURRENCY_CHANGED otherwise), as for a body that names it.
+ */
+import { expenseBodySchema, homeCurrencyOf, type ExpenseBody } from '@wayfare/contract';
+import { parseInput } from '../http/parse';
+import type { Store, TripListFields } from '../store/types';
+import { requireTripMember } from '../trips/access';
+
+export interface ReadExpenseBody {
+  body: ExpenseBody;
+  /** The home currency a body without one was read in; undefined when the body named its currency. */
+  defaulted?: string;
+}
+
+const namesNoCurrency = (raw: unknown): raw is Record<string, unknown> =>
+  typeof raw === 'object' &&
+  raw !== null &&
+  !Array.isArray(raw) &&
+  (raw as Record<string, unknown>).currency === undefined &&
+  (raw as Record<string, unknown>).rate === undefined;
+
+/**
+ * Parses the body; one without a currency is read in the home currency of the trip, which `tripOf` answers for the
+ * caller (a member's: a stranger learns nothing of the trip, not even its currency), or null to parse it as it is
+ * (the service then answers the stranger's 404).
+ */
+async function readExpenseBody(
+  raw: unknown,
+  tripOf: () => Promise<Pick<TripListFields, 'home_currency'> | null>,
+): Promise<ReadExpenseBody> {
+  if (!namesNoCurrency(raw)) return { body: parseInput(expenseBodySchema, raw) };
+  const trip = await tripOf();
+  if (!trip) return { body: parseInput(expenseBodySchema, raw) };
+  const home = homeCurrencyOf(trip);
+  return { body: parseInput(expenseBodySchema, { ...raw, currency: home }), defaulted: home };
+}
+
+/** POST /trips/{tripId}/expenses: the trip's members only (404 to anyone else, before the body is read). */
+export const newExpenseBody = (store: Store, userId: string, tripId: string, raw: unknown) =>
+  readExpenseBody(raw, async () => (await requireTripMember(store, tripId, userId)).trip);
+
+/** PUT /expenses/{id}: the expense's trip, for its members. */
+export const editedExpenseBody = (store: Store, userId: string, expenseId: string, raw: unknown) =>
+  readExpenseBody(raw, async () => {
+    const expense = await store.split.getExpense(expenseId);
+    const access = expense && (await store.trips.accessFor(expense.trip_id, userId));
+    return access?.trip ?? null;
+  });
