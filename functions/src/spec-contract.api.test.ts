@@ -31,7 +31,10 @@ async function call(method: string, path: string, token?: string, body?: unknown
     body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+  };
 }
 
 /** §7 "list": the bare array, or the array under the entity's plural name. */
@@ -44,14 +47,18 @@ const list = (answer: Answer, plural: string): Json[] => {
 const object = (answer: Answer, singular: string): Json => answer.body?.[singular] ?? answer.body;
 const cents = (dollars: number) => Math.round(dollars * 100);
 const ok = (answer: Answer, what: string) =>
-  expect(answer.status, `${what}: ${answer.status} ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(200);
+  expect(answer.status, `${what}: ${answer.status} ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(
+    200,
+  );
 const succeeded = (answer: Answer, what: string) => {
   ok(answer, what);
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
 };
 /** A refusal: 4xx with the error field §8 shows ("the server's error text, from the answer's error field"). */
 const refused = (answer: Answer, what: string) => {
-  expect(answer.status, `${what}: ${answer.status} ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
+  expect(answer.status, `${what}: ${answer.status} ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(
+    400,
+  );
   expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
   expect(typeof answer.body?.error, `${what}: an error field`).toBe('string');
 };
@@ -79,7 +86,10 @@ async function signUp(first: string, last: string): Promise<Account> {
     last_name: last,
   };
   succeeded(await call('POST', '/api/auth/register', undefined, form), 'register');
-  const login = await call('POST', '/api/auth/login', undefined, { email: form.email, password: form.password });
+  const login = await call('POST', '/api/auth/login', undefined, {
+    email: form.email,
+    password: form.password,
+  });
   succeeded(login, 'login');
   const token: unknown = login.body.token;
   expect(typeof token).toBe('string');
@@ -93,7 +103,14 @@ async function signUp(first: string, last: string): Promise<Account> {
     first_name: first,
     last_name: last,
   });
-  return { userId: session.userId, email: form.email, username: form.username, first_name: first, last_name: last, token: token as string };
+  return {
+    userId: session.userId,
+    email: form.email,
+    username: form.username,
+    first_name: first,
+    last_name: last,
+    token: token as string,
+  };
 }
 
 /** yyyy-MM-dd, `days` after today (UTC). */
@@ -102,7 +119,7 @@ const START = dayFromToday(40);
 const END = dayFromToday(43);
 
 /** §3 field lists, as the spec names them. */
-const TRIP_DETAIL_FIELDS = [
+const TRIP_FIELDS = [
   'id',
   'trip_name',
   'description',
@@ -117,8 +134,13 @@ const TRIP_DETAIL_FIELDS = [
   'recommendations',
   'attractions',
   'daily_plans',
+  'user_role',
+  'trip_owner_username',
+  'participant_count',
+  'expense_count',
+  'total_expenses',
 ];
-/** The overview card (§2): image, name, city, dates, role badge, People, Expenses, Total. */
+/** The overview card (§2): image, name, city, dates, role badge, People (number_of_people, §3), Expenses, Total. */
 const OVERVIEW_TRIP_FIELDS = [
   'id',
   'trip_name',
@@ -128,11 +150,21 @@ const OVERVIEW_TRIP_FIELDS = [
   'image_url',
   'user_role',
   'trip_owner_username',
+  'number_of_people',
   'participant_count',
   'expense_count',
   'total_expenses',
 ];
-const PARTICIPANT_FIELDS = ['id', 'user_id', 'display_name', 'first_name', 'last_name', 'username', 'joined_at', 'is_owner'];
+const PARTICIPANT_FIELDS = [
+  'id',
+  'user_id',
+  'display_name',
+  'first_name',
+  'last_name',
+  'username',
+  'joined_at',
+  'is_owner',
+];
 const EXPENSE_FIELDS = [
   'id',
   'title',
@@ -221,7 +253,7 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
     tripId = created.body.id;
 
     const trip = await tripOf(ana);
-    expectFields(trip, TRIP_DETAIL_FIELDS, 'GET /api/trips/{id}');
+    expectFields(trip, TRIP_FIELDS, 'GET /api/trips/{id}');
     expect(trip).toMatchObject({ id: tripId, start_date: START, end_date: END, number_of_people: 1 });
     expect(trip.user_role).toBe('owner');
     expect(Array.isArray(trip.attractions) && Array.isArray(trip.daily_plans)).toBe(true);
@@ -234,7 +266,18 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
     }
 
     const listed = list(await trips(ana), 'trips').find((t) => t.id === tripId);
-    expect(listed).toMatchObject({ trip_name: trip.trip_name, start_date: START, end_date: END, number_of_people: 1 });
+    // §2 trip card: photo, name, date range, people count.
+    expectFields(
+      listed,
+      ['id', 'trip_name', 'start_date', 'end_date', 'number_of_people', 'image_url'],
+      'a trip card',
+    );
+    expect(listed).toMatchObject({
+      trip_name: trip.trip_name,
+      start_date: START,
+      end_date: END,
+      number_of_people: 1,
+    });
   });
 
   it('edits the trip with the multipart PUT of the edit screen', async () => {
@@ -301,7 +344,9 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
 
     const people = await participants(ana);
     for (const p of people) expectFields(p, PARTICIPANT_FIELDS, 'a participant');
-    expect(people.map((p) => [p.user_id, p.first_name, p.last_name, p.username, emailOf(p), p.is_owner])).toEqual([
+    expect(
+      people.map((p) => [p.user_id, p.first_name, p.last_name, p.username, emailOf(p), p.is_owner]),
+    ).toEqual([
       [ana.userId, 'Ana', 'Silva', ana.username, ana.email, true],
       [ben.userId, 'Ben', 'Wu', ben.username, ben.email, false],
       [cleo.userId, 'Cleo', 'Park', cleo.username, cleo.email, false],
@@ -316,7 +361,11 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
       const listed = list(await trips(person), 'trips').map((t) => t.id);
       expect(listed, `${person.first_name}'s trip list`).toContain(tripId);
       // §6: participants see the trip's people too.
-      expect((await participants(person)).map((p) => p.user_id)).toEqual([ana.userId, ben.userId, cleo.userId]);
+      expect((await participants(person)).map((p) => p.user_id)).toEqual([
+        ana.userId,
+        ben.userId,
+        cleo.userId,
+      ]);
     }
   });
 
@@ -338,8 +387,7 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
     }
     const card = list(await overview(ana), 'trips').find((t) => t.id === tripId);
     expectFields(card, OVERVIEW_TRIP_FIELDS, 'an overview trip');
-    expect(card).toMatchObject({ user_role: 'owner', participant_count: 3 });
-    if ('number_of_people' in card) expect(card.number_of_people).toBe(3);
+    expect(card).toMatchObject({ user_role: 'owner', number_of_people: 3, participant_count: 3 });
   });
 
   it('splits expenses exactly among A, B and C, the remainder on the last person (§5, §9)', async () => {
@@ -389,7 +437,12 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
     }
     const byTitle = (title: string) => listed.find((e) => e.title === title);
     const shares = (title: string) =>
-      byTitle(title).participants.map((p: Json) => [p.user_id, p.first_name, p.last_name, cents(p.share_amount)]);
+      byTitle(title).participants.map((p: Json) => [
+        p.user_id,
+        p.first_name,
+        p.last_name,
+        cents(p.share_amount),
+      ]);
     expect(byTitle('Dinner')).toMatchObject({ amount: 100, paid_by: ana.userId, category: 'food' });
     expect(shares('Dinner')).toEqual([
       [ana.userId, 'Ana', 'Silva', 3333],
@@ -409,20 +462,32 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
     }
   });
 
-  it('edits an expense with the create payload and deletes one', async () => {
+  it('splits the simple form’s personal and shared types, edits with the create payload, and deletes', async () => {
     const path = `/api/trip-split/trips/${tripId}/expenses`;
-    const snack = await call('POST', path, cleo.token, {
-      title: 'Pastéis',
+    const simple = (title: string, expense_type: string, amount: number) => ({
+      title,
       description: '',
-      amount: 4.5,
+      amount,
       expense_date: START,
       category: 'food',
       paid_by: cleo.userId,
-      participants: [{ user_id: cleo.userId, share_amount: 4.5 }],
+      expense_type,
     });
-    succeeded(snack, 'POST a personal expense');
+    // §5: personal is the payer's alone; shared without amounts is divided equally among the non-payers.
+    succeeded(await call('POST', path, cleo.token, simple('Coffee', 'personal', 2.5)), 'a personal expense');
+    succeeded(await call('POST', path, cleo.token, simple('Pastéis', 'shared', 4.5)), 'a shared expense');
+    const sharesOf = async (title: string) =>
+      (await expenses(cleo))
+        .find((e) => e.title === title)
+        .participants.filter((p: Json) => cents(p.share_amount) !== 0)
+        .map((p: Json) => [p.user_id, cents(p.share_amount)]);
+    expect(await sharesOf('Coffee')).toEqual([[cleo.userId, 250]]);
+    expect(await sharesOf('Pastéis')).toEqual([
+      [ana.userId, 225],
+      [ben.userId, 225],
+    ]);
+
     const id = (await expenses(cleo)).find((e) => e.title === 'Pastéis')?.id;
-    expect(typeof id).toBe('string');
     const edited = await call('PUT', `/api/trip-split/expenses/${id}`, cleo.token, {
       title: 'Pastéis de nata',
       description: 'Six of them',
@@ -442,7 +507,10 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
       [ben.userId, 360],
       [cleo.userId, 360],
     ]);
-    succeeded(await call('DELETE', `/api/trip-split/expenses/${id}`, cleo.token), 'DELETE expense');
+    for (const title of ['Coffee', 'Pastéis de nata']) {
+      const expenseId = (await expenses(cleo)).find((e) => e.title === title)?.id;
+      succeeded(await call('DELETE', `/api/trip-split/expenses/${expenseId}`, cleo.token), `DELETE ${title}`);
+    }
     expect((await expenses(ana)).map((e) => e.title).sort()).toEqual(['Dinner', 'Museum', 'Tram 28']);
   });
 
@@ -486,6 +554,13 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
     expect(afterOne.find((s) => s.id === second.id)?.settled_at ?? '').toBe('');
     succeeded(await call('PUT', `/api/trip-split/settlements/${second.id}/paid`, cleo.token), 'mark paid');
     expect((await settlements(ana)).every((s) => Boolean(s.settled_at))).toBe(true);
+    // §4: the overview recalculates when its settlements tab opens; paid transfers count, so all stays settled.
+    const again = await call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, ben.token);
+    succeeded(again, 'recalculating after everything was paid');
+    expect(list(again, 'balances').map((b) => [b.user_id, cents(b.balance)])).toEqual(
+      expect.arrayContaining([ana, ben, cleo].map((p) => [p.userId, 0])),
+    );
+    expect((await settlements(ana)).filter((s) => !s.settled_at)).toEqual([]);
   });
 
   it('shows the trip on the overview with its people, expenses and total', async () => {
@@ -507,7 +582,9 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
     refused(await call('DELETE', path(ana.userId), ana.token), 'the owner removing themselves');
     expect((await participants(ana)).find((p) => p.user_id === ana.userId)?.is_owner).toBe(true);
 
-    const added = await call('POST', `/api/trip-split/trips/${tripId}/participants`, ana.token, { email: dan.email });
+    const added = await call('POST', `/api/trip-split/trips/${tripId}/participants`, ana.token, {
+      email: dan.email,
+    });
     expect(added.status).toBe(201);
     expect((await participants(ana)).map((p) => p.user_id)).toContain(dan.userId);
     succeeded(await call('DELETE', path(dan.userId), ana.token), 'removing a participant');
@@ -570,6 +647,9 @@ describe('a client written from the product spec (§3 fields, §7 calls)', () =>
       expect(list(await trips(person), 'trips').some((t) => t.id === tripId)).toBe(false);
       expect(list(await overview(person), 'trips').some((t) => t.id === tripId)).toBe(false);
     }
-    refused(await call('GET', `/api/trip-split/trips/${tripId}/expenses`, ben.token), 'expenses of a deleted trip');
+    refused(
+      await call('GET', `/api/trip-split/trips/${tripId}/expenses`, ben.token),
+      'expenses of a deleted trip',
+    );
   });
 });
