@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-/** A pending invitation as the trip's members see it (POST /trips/{tripId}/participants answers one). */
+/** A pending invitation as the trip's members see it (a 202 of POST /trips/{tripId}/participants carries one). */
 export const tripInvitationSchema = z.object({
   trip_id: z.string(),
   user_id: z.string(),
@@ -15,8 +15,6 @@ export const tripInvitationSchema = z.object({
 });
 export type TripInvitation = z.infer<typeof tripInvitationSchema>;
 
-export const tripInvitationResponseSchema = z.object({ invitation: tripInvitationSchema });
-export type TripInvitationResponse = z.infer<typeof tripInvitationResponseSchema>;
 /** GET /trips/{tripId}/invitations: pending ones, oldest first. */
 export const tripInvitationsResponseSchema = z.object({ invitations: z.array(tripInvitationSchema) });
 export type TripInvitationsResponse = z.infer<typeof tripInvitationsResponseSchema>;
