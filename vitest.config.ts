@@ -17,6 +17,7 @@ const EMULATOR_API_SUITES = [
   'functions/src/split/split.api.test.ts',
   // Adding participants at once or by invitation (each person's setting), the owner who stays, limits for groups.
   'functions/src/split/participants.api.test.ts',
+  'functions/src/spec-contract.api.test.ts',
   'functions/src/split/expense-pages.api.test.ts',
   'functions/src/split/payers.api.test.ts',
   // The Splitwise import: other currencies at the function's reference rates, one Firestore transaction.
