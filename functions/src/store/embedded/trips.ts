@@ -13,6 +13,7 @@ import {
   TRIP_LIST_FIELDS,
 } from '../types';
 import { newTripRecord } from '../new-records';
+import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
 import type { ReadMemos } from './read-memo';
 
@@ -116,6 +117,14 @@ export function sqliteTrips(db: Database.Database): TripStore {
      WHERE id = @id AND expense_count = 0 AND NOT EXISTS (SELECT 1 FROM settlements WHERE trip_id = @id)`,
   );
   const tripExists = db.prepare<[string], number>('SELECT 1 FROM trips WHERE id = ?').pluck();
+  const currencyOf = db.prepare<[string], string>('SELECT home_currency FROM trips WHERE id = ?').pluck();
+  const history = sqliteActivityLog(db);
+  const changeCurrency = db.transaction((id: string, currency: string, actorId: string | null) => {
+    const from = currencyOf.get(id);
+    if (setHomeCurrency.run({ id, currency, at: new Date().toISOString() }).changes === 0) return false;
+    history.change(id, actorId, { kind: 'trip.home_currency', from: from ?? currency, to: currency });
+    return true;
+  });
   const insertMember = db.prepare(
     'INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)',
   );
@@ -204,9 +213,8 @@ export function sqliteTrips(db: Database.Database): TripStore {
     async countMembers(id) {
       return memberCount.get(id) ?? 0;
     },
-    async setHomeCurrency(id, currency) {
-      const at = new Date().toISOString();
-      if (setHomeCurrency.run({ id, currency, at }).changes > 0) return 'set';
+    async setHomeCurrency(id, currency, actorId) {
+      if (changeCurrency(id, currency, actorId ?? null)) return 'set';
       return tripExists.get(id) ? 'in-use' : 'not-found';
     },
   };
@@ -251,12 +259,14 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     "UPDATE trip_members SET role = 'owner' WHERE trip_id = @trip AND user_id = @user",
   );
   const setTripOwner = db.prepare('UPDATE trips SET owner_id = @user WHERE id = @trip');
+  const history = sqliteActivityLog(db);
 
   // Each is one transaction: what it checks cannot change before it writes.
-  const removeUnlessInLedger = db.transaction((trip: string, user: string) => {
+  const removeUnlessInLedger = db.transaction((trip: string, user: string, actorId: string | null) => {
     if (role.get(trip, user)?.role !== 'participant') return 'not-member' as const;
     if (inLedger.get({ trip, user })) return 'in-ledger' as const;
     deleteMember.run(trip, user);
+    history.change(trip, actorId, { kind: 'member.removed', user_id: user });
     return 'removed' as const;
   });
   const leave = db.transaction((trip: string, user: string) => {
@@ -269,6 +279,7 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
       setTripOwner.run({ trip, user: next.user_id });
     }
     deleteMember.run(trip, user);
+    history.change(trip, user, { kind: 'member.left', user_id: user });
     return 'left' as const;
   });
 
@@ -288,8 +299,8 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
       }
       return one.get(tripId, userId) as MemberRecord;
     },
-    async remove(tripId, userId) {
-      return removeUnlessInLedger(tripId, userId);
+    async remove(tripId, userId, actorId) {
+      return removeUnlessInLedger(tripId, userId, actorId ?? null);
     },
     async leave(tripId, userId) {
       return leave(tripId, userId);
