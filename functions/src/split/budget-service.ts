@@ -27,7 +27,7 @@ import {
   type TripBudget,
 } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
-import { RestoredAlreadyError } from '../store/activity';
+import { restorableExpense, RestoredAlreadyError } from '../store/activity';
 import { HomeCurrencyChangedError, NotAMemberError, type Store, type TripRecord } from '../store/types';
 import { requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { RateProvider } from '../rates/provider';
@@ -178,11 +178,10 @@ export function createBudgetService({
       if (history.some((later) => later.kind === 'trip.home_currency' && later.id > entryId)) {
         throw new HttpError(409, RESTORE_CURRENCY_CHANGED);
       }
-      const { id: _id, ...expense } = entry.expense;
       try {
         const record = await store.split.createExpense(
           tripId,
-          { ...expense, paid_by: expense.payers[0]?.user_id ?? expense.created_by },
+          restorableExpense(entry.expense),
           homeCurrencyOf(trip),
           { actor_id: userId, restored_from: entryId },
         );

@@ -3,6 +3,7 @@ import {
   ALREADY_RESTORED,
   CATEGORIES_EXCEED_BUDGET,
   NOT_RESTORABLE,
+  ledgerExportSchema,
   type ActivityResponse,
   type BudgetResponse,
 } from '@wayfare/contract';
@@ -202,5 +203,26 @@ describe('activity history', () => {
       actor_id: bea.id,
       restored_from: deletion,
     });
+  });
+});
+
+describe('export', () => {
+  it('carries the budget in the CSV and JSON exports, and the history in the JSON export', async () => {
+    const { ana, tripId, call, expense } = await pair();
+    await expense(ana, { amount: '25.00' });
+    await call(ana, 'PUT', '/budget', { kind: 'total', amount_minor: 150000, categories: { food: 40000 } });
+    const csv = await fetch(`${api.baseUrl}/api/trip-split/trips/${tripId}/export?format=csv`, {
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    const lines = (await csv.text()).trimEnd().split('\n');
+    expect(lines.slice(-3)).toEqual(['', 'Budget,total,USD,1500.00', 'Budget: food,total,USD,400.00']);
+
+    const json = await call(ana, 'GET', '/export?format=json');
+    const file = ledgerExportSchema.parse(json.body);
+    expect(file.budget).toMatchObject({ kind: 'total', amount_minor: 150000, categories: { food: 40000 } });
+    expect(file.activity?.map((e) => [e.kind, e.actor_id])).toEqual([
+      ['expense.created', ana.id],
+      ['budget.changed', ana.id],
+    ]);
   });
 });

@@ -34,6 +34,7 @@ import {
   type SplitwiseRow,
 } from './ledger-csv';
 import { peopleOf } from './service';
+import { budgetCsv, budgetJson } from './budget-export';
 
 export const IMPORT_CURRENCY_CHANGED =
   "The trip's currency changed while this file was being imported. Preview it again.";
@@ -163,9 +164,10 @@ export function createLedgerIoService({
     async exportLedger(user: UserRecord, tripId: string, { format }: LedgerExportQuery) {
       const { trip } = await requireTripMember(store, tripId, user.id);
       const home = homeCurrencyOf(trip);
-      const [members, expenses] = await Promise.all([
+      const [members, expenses, budget] = await Promise.all([
         store.members.list(tripId),
         store.split.listExpenses(tripId),
+        store.budgets.get(tripId),
       ]);
       // Oldest first, as a spreadsheet of a trip reads.
       const rows = [...expenses].reverse();
@@ -189,7 +191,7 @@ export function createLedgerIoService({
         return {
           fileName: fileName(trip.trip_name, 'csv'),
           type: 'text/csv; charset=utf-8',
-          body: ledgerCsv(people, rows, home),
+          body: ledgerCsv(people, rows, home) + budgetCsv(budget, home),
         };
       }
       const json: LedgerExport = {
@@ -215,6 +217,8 @@ export function createLedgerIoService({
           payers: r.payers,
           shares: r.shares,
         })),
+        budget: budgetJson(budget),
+        activity: await store.activity.listAll(tripId),
       };
       return {
         fileName: fileName(trip.trip_name, 'json'),

@@ -11,7 +11,7 @@ import type {
   TripBudget,
 } from '@wayfare/contract';
 import { timeOrderedId } from './embedded/time-ordered-id';
-import type { ExpenseRecord, SettlementRecord } from './types';
+import type { ExpenseRecord, NewExpense, SettlementRecord } from './types';
 
 /**
  * Who a write is made by, for its history entry: the member's id (null when no member made it). An expense create
@@ -65,6 +65,11 @@ export function activityExpense(expense: ExpenseRecord): ActivityExpense {
     ...(expense.original && { original: expense.original }),
     created_by: expense.created_by,
   };
+}
+
+/** A deleted expense's history version as a new expense to write (its payers, shares and split as they were). */
+export function restorableExpense({ id: _id, ...expense }: ActivityExpense): NewExpense {
+  return { ...expense, paid_by: expense.payers[0]?.user_id ?? expense.created_by };
 }
 
 export const activityTransfer = (s: SettlementRecord): ActivityTransfer => ({
