@@ -36,7 +36,7 @@ const ExpenseList = lazyNamed(() => import('./ExpenseList'), 'ExpenseList');
 const SettlementList = lazyNamed(() => import('./SettlementList'), 'SettlementList');
 const BalanceList = lazyNamed(() => import('./SettlementList'), 'BalanceList');
 // The money at a glance (its summary above the tabs, its charts and the history on their tabs) loads after the page.
-const GlanceSummary = lazyNamed(() => import('./glance/BudgetPanel'), 'GlanceSummary');
+const GlanceSummary = lazyNamed(() => import('./glance/GlanceSummary'), 'GlanceSummary');
 const ActivityList = lazyNamed(() => import('./glance/ActivityList'), 'ActivityList');
 
 /** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */

@@ -53,7 +53,7 @@ export function ActivityList({ tripId }: { tripId: string }) {
           Nothing has changed yet: added expenses, edits and payments will show here.
         </p>
       ) : (
-        <ol className={styles.entries}>
+        <ol className={styles.entries} aria-label="History, newest first">
           {entries.map(({ entry, page }) => {
             const text = entryText(entry, page.people, (minor) => money(minor, page.home_currency), locale);
             return (

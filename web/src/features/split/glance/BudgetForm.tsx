@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CATEGORIES_EXCEED_BUDGET,
@@ -14,6 +14,7 @@ import {
 import { errorMessage } from '../../../shared/api';
 import { userLocale } from '../../../shared/locale';
 import { Button } from '../../../shared/ui/Button';
+import { DisclosureButton } from '../../../shared/ui/DisclosureButton';
 import { MoneyInput } from '../../../shared/ui/Field';
 import { Notice } from '../../../shared/ui/Notice';
 import { budgetApi, budgetQuery } from '../budgetApi';
@@ -50,6 +51,11 @@ export function BudgetForm({
   const [errors, setErrors] = useState<Partial<Record<keyof Amounts, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Open from the start when the budget has category amounts to show.
+  const [showCategories, setShowCategories] = useState(
+    Object.keys(answer.budget?.categories ?? {}).length > 0,
+  );
+  const categoriesId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -109,21 +115,25 @@ export function BudgetForm({
         error={errors.total}
         hint={!answer.budget && answer.suggestion ? `Suggested: ${answer.suggestion.explanation}` : undefined}
       />
-      <details className={styles.categories}>
-        <summary>By category (optional)</summary>
-        <div className={styles.categoryGrid}>
-          {EXPENSE_CATEGORIES.map((category) => (
-            <MoneyInput
-              key={category}
-              label={`${CATEGORY[category].label} (${home})`}
-              optional
-              value={amounts[category] ?? ''}
-              onChange={set(category)}
-              error={errors[category]}
-            />
-          ))}
-        </div>
-      </details>
+      <DisclosureButton
+        open={showCategories}
+        aria-controls={categoriesId}
+        onClick={() => setShowCategories((open) => !open)}
+      >
+        By category (optional)
+      </DisclosureButton>
+      <div id={categoriesId} hidden={!showCategories} className={styles.categoryGrid}>
+        {EXPENSE_CATEGORIES.map((category) => (
+          <MoneyInput
+            key={category}
+            label={`${CATEGORY[category].label} (${home})`}
+            optional
+            value={amounts[category] ?? ''}
+            onChange={set(category)}
+            error={errors[category]}
+          />
+        ))}
+      </div>
       <div className={styles.formActions}>
         <Button variant="secondary" onClick={onDone}>
           Cancel
