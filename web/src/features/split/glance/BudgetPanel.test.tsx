@@ -15,6 +15,7 @@ const person = (user_id: string, first_name: string) => ({
   user_id,
   first_name,
   last_name: 'Silva',
+  email: '',
   left: false,
 });
 
