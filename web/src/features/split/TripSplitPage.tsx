@@ -207,7 +207,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
               </Suspense>
             </>
           )}
-          {tab === 'budget' && <BudgetTab tripId={tripId} />}
+          {tab === 'budget' && <BudgetTab tripId={tripId} withSummary={false} />}
           {tab === 'history' && (
             <Suspense fallback={<LoadingState label="Loading the history" />}>
               <ActivityList tripId={tripId} />

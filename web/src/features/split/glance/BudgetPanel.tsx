@@ -33,9 +33,9 @@ import styles from './Glance.module.css';
 /**
  * "At a glance" (issue #28): spent against the budget so far and at this pace, by category, by day (with the daily
  * budget line) and by person (paid against share); each chart's numbers a tap away as a table. Any member edits
- * the budget here.
+ * the budget here. `withSummary: false` where GlanceSummary already shows its lines above (the split page).
  */
-export function BudgetPanel({ tripId }: { tripId: string }) {
+export function BudgetPanel({ tripId, withSummary = true }: { tripId: string; withSummary?: boolean }) {
   const budget = useBudget(tripId);
   const [editing, setEditing] = useState(false);
   if (budget.isPending) return <LoadingState label="Loading the budget" />;
@@ -74,7 +74,7 @@ export function BudgetPanel({ tripId }: { tripId: string }) {
         )}
       </div>
       {editing && <BudgetForm tripId={tripId} answer={answer} onDone={() => setEditing(false)} />}
-      <GlanceLines answer={answer} text={text} />
+      {withSummary && <GlanceLines answer={answer} text={text} />}
       <div className={styles.charts}>
         {charts.map((chart) =>
           chart.rows && chart.rows.length > 0 ? (

@@ -6,10 +6,10 @@ import { LoadingState } from '../../../shared/ui/Spinner';
 const BudgetPanel = lazyNamed(() => import('./BudgetPanel'), 'BudgetPanel');
 
 /** A Budget tab's content (split page and overview card): the money at a glance and the budget, loaded lazily. */
-export function BudgetTab({ tripId }: { tripId: string }) {
+export function BudgetTab({ tripId, withSummary }: { tripId: string; withSummary?: boolean }) {
   return (
     <Suspense fallback={<LoadingState label="Loading the budget" />}>
-      <BudgetPanel tripId={tripId} />
+      <BudgetPanel tripId={tripId} withSummary={withSummary} />
     </Suspense>
   );
 }

@@ -50,7 +50,15 @@ export function ChartFigure({
       >
         {showTable ? 'Hide the numbers' : 'Show the numbers'}
       </DisclosureButton>
-      <div id={tableId} hidden={!showTable} className={styles.tableBox}>
+      {/* Scrolls sideways on a narrow screen when its figures are wide: focusable, so a keyboard can scroll it. */}
+      <div
+        id={tableId}
+        hidden={!showTable}
+        className={styles.tableBox}
+        role="region"
+        aria-label={`${title}: the numbers`}
+        tabIndex={0}
+      >
         {showTable && (
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{title}</caption>

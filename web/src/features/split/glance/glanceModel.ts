@@ -167,11 +167,7 @@ export function dayTable(
   const perDay = answer.plan?.per_day_minor ?? null;
   const rows = dayRows(answer, locale).map((day) => ({
     key: day.key,
-    cells: [
-      `Day ${day.label} · ${day.date}`,
-      money(day.value),
-      perDay === null ? '—' : money(perDay - day.value),
-    ],
+    cells: [`Day ${day.label} · ${day.date}`, money(day.value), perDay === null ? '—' : money(perDay - day.value)],
   }));
   if (answer.spending.outside_days_minor > 0) {
     rows.push({
@@ -179,7 +175,7 @@ export function dayTable(
       cells: ['Before or after the trip', money(answer.spending.outside_days_minor), '—'],
     });
   }
-  return { columns: ['Day', 'Spent', 'Left of the daily budget'], rows };
+  return { columns: ['Day', 'Spent', 'Left that day'], rows };
 }
 
 export function personRows(answer: BudgetResponse, money: (minor: number) => string): BarRow[] {
