@@ -167,7 +167,11 @@ export function dayTable(
   const perDay = answer.plan?.per_day_minor ?? null;
   const rows = dayRows(answer, locale).map((day) => ({
     key: day.key,
-    cells: [`Day ${day.label} · ${day.date}`, money(day.value), perDay === null ? '—' : money(perDay - day.value)],
+    cells: [
+      `Day ${day.label} · ${day.date}`,
+      money(day.value),
+      perDay === null ? '—' : money(perDay - day.value),
+    ],
   }));
   if (answer.spending.outside_days_minor > 0) {
     rows.push({
