@@ -88,7 +88,8 @@ export function budgetPlanOf(
   };
 }
 
-type SpentExpense = { amount_minor: number; category: ExpenseCategory; expense_date: string };
+/** An expense as the glance sums it. */
+export type SpentExpense = { amount_minor: number; category: ExpenseCategory; expense_date: string };
 
 /** By day and by category, from the trip's expenses; `people` is added by the caller (it needs names). */
 export function spendingOf(

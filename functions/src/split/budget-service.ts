@@ -24,8 +24,10 @@ import {
   type BudgetSuggestion,
   type LedgerChangeKind,
   type LedgerPerson,
+  type SpentExpense,
   type TripBudget,
 } from '@wayfare/contract';
+import { LRUCache } from 'lru-cache';
 import { HttpError } from '../http/errors';
 import { restorableExpense, RestoredAlreadyError } from '../store/activity';
 import { HomeCurrencyChangedError, NotAMemberError, type Store, type TripRecord } from '../store/types';
@@ -48,6 +50,24 @@ export function createBudgetService({
   events: LedgerEvents;
   rates: RateProvider;
 }) {
+  /**
+   * Each trip's expenses as the glance sums them (amount, category, date), per ledger version: every expense write
+   * gives the trip a new one, so members' pages refetching on each live notice read the expenses once per change.
+   */
+  const spentExpenses = new LRUCache<string, SpentExpense[]>({ max: 200 });
+  async function spentOf(trip: TripRecord): Promise<SpentExpense[]> {
+    const key = `${trip.id}\n${trip.ledger_version}`;
+    const cached = spentExpenses.get(key);
+    if (cached) return cached;
+    const spent = (await store.split.listExpenses(trip.id)).map((e) => ({
+      amount_minor: e.amount_cents,
+      category: e.category,
+      expense_date: e.expense_date,
+    }));
+    spentExpenses.set(key, spent);
+    return spent;
+  }
+
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
     events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
@@ -91,22 +111,14 @@ export function createBudgetService({
     const home = homeCurrencyOf(trip);
     const [members, expenses, ledger] = await Promise.all([
       store.members.list(trip.id),
-      store.split.listExpenses(trip.id),
+      spentOf(trip),
       store.split.ledgerState(trip.id),
     ]);
     const days = tripDaysOf(trip.start_date, trip.end_date);
     const suggestion = await suggestionFor(trip, members.length, home);
     const effective = budget ?? (suggestion && { ...suggestion, categories: {} });
     const plan = effective ? budgetPlanOf(effective, days.length) : null;
-    const spending = spendingOf(
-      expenses.map((e) => ({
-        amount_minor: e.amount_cents,
-        category: e.category,
-        expense_date: e.expense_date,
-      })),
-      days,
-      plan?.categories,
-    );
+    const spending = spendingOf(expenses, days, plan?.categories);
     const person = await peopleOf(
       store,
       members,
