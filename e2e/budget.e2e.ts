@@ -107,6 +107,14 @@ describe('the money at a glance and what changed (issue #28)', () => {
     expect(await seriousViolations(desktop)).toEqual([]);
     await screenshot(desktop, 'budget-charts-1280');
 
+    // The overview's trip card has the same charts on its Budget tab.
+    await desktop.goto('/trip-split');
+    await desktop.getByRole('button', { name: 'Show details' }).click();
+    await desktop.getByRole('tab', { name: 'Budget' }).click();
+    await desktop.getByRole('figure').filter({ hasText: 'By day' }).getByRole('img').waitFor();
+    await desktop.getByText('37% of the budget spent with 43% of the trip gone').waitFor();
+    await screenshot(desktop, 'budget-overview-1280');
+
     // Bea's open page follows the new budget live.
     await phone
       .getByText('37% of the budget spent with 43% of the trip gone')
