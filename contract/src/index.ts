@@ -32,3 +32,6 @@ export * from './map';
 export * from './expense-draft';
 export * from './expense-form';
 export * from './expense-modal-form';
+export * from './activity';
+export * from './budget';
+export * from './spending';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { RATE_SOURCES } from './rates';
+import { budgetCategoriesSchema, BUDGET_KINDS } from './budget';
 import { EXPENSE_CATEGORIES } from './split';
 
 /** GET /trips/{tripId}/export?format=csv|json */
@@ -42,6 +43,23 @@ export const ledgerExportSchema = z.object({
       shares: z.array(exportShareSchema),
     }),
   ),
+  /** The trip budget (issue #28), amounts in the home currency's minor units; null without one. */
+  budget: z
+    .object({
+      kind: z.enum(BUDGET_KINDS),
+      amount_minor: z.number().int(),
+      categories: budgetCategoriesSchema,
+      updated_at: z.string(),
+      updated_by: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** The trip's activity history, oldest first (contract/activity.ts ActivityEntry). */
+  activity: z
+    .array(
+      z.looseObject({ id: z.string(), at: z.string(), kind: z.string(), actor_id: z.string().nullable() }),
+    )
+    .optional(),
 });
 export type LedgerExport = z.infer<typeof ledgerExportSchema>;
 

@@ -628,6 +628,7 @@ export const LEDGER_CHANGES = [
   'settlements.calculated',
   'settlement.paid',
   'trip.home_currency',
+  'trip.budget',
 ] as const;
 export type LedgerChangeKind = (typeof LEDGER_CHANGES)[number];
 

@@ -272,6 +272,12 @@ describe('fuzzing the API', () => {
         expense_type: 'group',
       },
     ],
+    [
+      'PUT',
+      'set the budget',
+      () => `/api/trip-split/trips/${tripId}/budget`,
+      { kind: 'per_day', amount_minor: 15000, categories: { food: 5000 } },
+    ],
   ];
 
   for (const [method, name, path, valid] of bodies()) {
@@ -309,6 +315,9 @@ describe('fuzzing the API', () => {
         ['POST', `/api/trip-split/invite-links/${id}/join`],
         ['GET', `/api/trip-split/trips/${id}/invite-link`],
         ['GET', `/api/trip-split/trips/${id}/export`],
+        ['GET', `/api/trip-split/trips/${id}/budget`],
+        ['GET', `/api/trip-split/trips/${id}/activity`],
+        ['POST', `/api/trip-split/trips/${tripId}/activity/${id}/restore`],
         ['GET', `/api/files/trips/${id}/image?expires=1&sig=x`],
       ];
       await fc.assert(

@@ -36,6 +36,7 @@ import {
 } from './ledger-csv';
 import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
 import { peopleOf } from './service';
+import { budgetCsv, budgetJson } from './budget-export';
 
 export const IMPORT_CURRENCY_CHANGED =
   "The trip's currency changed while this file was being imported. Preview it again.";
@@ -221,10 +222,11 @@ export function createLedgerIoService({
     async exportLedger(user: UserRecord, tripId: string, { format }: LedgerExportQuery) {
       const { trip } = await requireTripMember(store, tripId, user.id);
       const home = homeCurrencyOf(trip);
-      const [members, expenses, settlements] = await Promise.all([
+      const [members, expenses, settlements, budget] = await Promise.all([
         store.members.list(tripId),
         store.split.listExpenses(tripId),
         store.split.listSettlements(tripId),
+        store.budgets.get(tripId),
       ]);
       // Oldest first, as a spreadsheet of a trip reads.
       const rows = [...expenses].reverse();
@@ -251,7 +253,7 @@ export function createLedgerIoService({
         return {
           fileName: fileName(trip.trip_name, 'csv'),
           type: 'text/csv; charset=utf-8',
-          body: ledgerCsv(people, rows, home, payments),
+          body: ledgerCsv(people, rows, home, payments) + budgetCsv(budget, home),
         };
       }
       const json: LedgerExport = {
@@ -277,6 +279,8 @@ export function createLedgerIoService({
           payers: r.payers,
           shares: r.shares,
         })),
+        budget: budgetJson(budget),
+        activity: await store.activity.listAll(tripId),
       };
       return {
         fileName: fileName(trip.trip_name, 'json'),

@@ -38,6 +38,8 @@ import { parseInput } from '../http/parse';
 import { inviteLinksPerUser, linkJoinsPerUser, participantAddLimits } from '../http/rate-limits';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
+import { addBudgetRoutes } from './budget-routes';
+import { createBudgetService } from './budget-service';
 import { createLedgerEvents, type LedgerEvents } from './events';
 import { createInviteLinkService } from './invite-links';
 import { createLedgerIoService } from './ledger-io';
@@ -46,7 +48,7 @@ import { createLiveStreamSlots, openLiveStream } from './live';
 import { createParticipantService } from './participants';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
-import type { RateProvider } from '../rates/provider';
+import { bundledRates, type RateProvider } from '../rates/provider';
 
 /**
  * /api/trip-split (spec §7). The ledger event bus lives here: the service emits on it after each committed write
@@ -80,6 +82,10 @@ export function splitRoutes(
   const liveSlots = createLiveStreamSlots();
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
+  addBudgetRoutes(
+    router,
+    createBudgetService({ store: deps.store, events, rates: deps.rates ?? bundledRates }),
+  );
 
   router.get('/user/trips', async (_req, res) => {
     res.json({ trips: await service.userTrips(currentUser(res)) } satisfies SplitTripsResponse);

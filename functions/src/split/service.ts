@@ -582,7 +582,7 @@ export function createSplitService({
    * brings the pending settlements in line with it. Answers the ETag of what the answer is made of and how to make
    * its JSON, so a body made before is sent again without building anything.
    */
-  async function calculate(tripId: string): Promise<CalculatedAnswer> {
+  async function calculate(tripId: string, actorId: string): Promise<CalculatedAnswer> {
     // Each read of thousands of rows is synchronous in the embedded store: other requests get a turn between them.
     const members = await store.members.list(tripId);
     const memberIds = members.map((m) => m.user_id);
@@ -590,12 +590,16 @@ export function createSplitService({
     const read = await store.split.ledgerState(tripId);
     await planner.plan(tripId, read, balancesOf(memberIds, read));
     let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
-    const records = await store.split.recalculateSettlements(tripId, (ledger) => {
-      const balances = balancesOf(memberIds, ledger);
-      const plan = planner.planNow(tripId, ledger, balances);
-      outcome = { balances, method: plan.method };
-      return plan.transfers;
-    });
+    const records = await store.split.recalculateSettlements(
+      tripId,
+      (ledger) => {
+        const balances = balancesOf(memberIds, ledger);
+        const plan = planner.planNow(tripId, ledger, balances);
+        outcome = { balances, method: plan.method };
+        return plan.transfers;
+      },
+      actorId,
+    );
     const { balances, method } = outcome as NonNullable<typeof outcome>;
     emit('settlements.calculated', tripId, tripId);
     await nextTurn();
@@ -692,7 +696,7 @@ export function createSplitService({
               : 'Only the trip owner can remove other participants',
           );
         }
-        const outcome = await store.members.remove(tripId, userId);
+        const outcome = await store.members.remove(tripId, userId, user.id);
         if (outcome === 'in-ledger') throw new HttpError(409, STILL_IN_LEDGER);
         if (outcome === 'not-member') {
           const target = await store.members.roleOf(tripId, userId);
@@ -757,7 +761,7 @@ export function createSplitService({
       const context = await expenseContext(expense.trip_id);
       const record = await committed(
         // No check of the home currency: it cannot change while the trip has this expense.
-        store.split.updateExpense(id, (await expenseFields(context, body, expense)).fields),
+        store.split.updateExpense(id, (await expenseFields(context, body, expense)).fields, user.id),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.updated', record.trip_id, id);
@@ -803,7 +807,7 @@ export function createSplitService({
       if (!mayChangeExpense(expense, role, user.id)) {
         throw new HttpError(403, 'Only whoever added or paid this expense, or the trip owner, can delete it');
       }
-      const deleted = await store.split.deleteExpense(id);
+      const deleted = await store.split.deleteExpense(id, user.id);
       if (!deleted) throw new HttpError(404, EXPENSE_NOT_FOUND);
       emit('expense.deleted', expense.trip_id, id);
       if (deleted.receipt) await deleteReceiptFiles(files, deleted.receipt);
@@ -861,7 +865,7 @@ export function createSplitService({
       const key = `${tripId}\n${trip.ledger_version}`;
       let flight = calculations.get(key);
       if (!flight) {
-        flight = calculate(tripId).finally(() => calculations.delete(key));
+        flight = calculate(tripId, user.id).finally(() => calculations.delete(key));
         calculations.set(key, flight);
       }
       const { etag, make } = await flight;
@@ -880,7 +884,7 @@ export function createSplitService({
         );
       }
       if (settlement.settled_at) throw new HttpError(409, 'This settlement is already marked as paid');
-      const paid = await store.split.markSettlementPaid(id, new Date().toISOString(), body.amount);
+      const paid = await store.split.markSettlementPaid(id, new Date().toISOString(), body.amount, user.id);
       if (!paid) await refuseIfReplaced(user, id);
       if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
       // Recalculated to another amount since the caller saw it: nothing was marked.
@@ -921,7 +925,7 @@ export function createSplitService({
     /** Any member may choose the trip's home currency while its ledger is empty (every stored amount is in it). */
     async setHomeCurrency(user: UserRecord, tripId: string, currency: string): Promise<string> {
       await requireTripMember(store, tripId, user.id);
-      const outcome = await store.trips.setHomeCurrency(tripId, currency);
+      const outcome = await store.trips.setHomeCurrency(tripId, currency, user.id);
       if (outcome === 'not-found') throw new HttpError(404, TRIP_NOT_FOUND);
       if (outcome === 'in-use') throw new HttpError(409, HOME_CURRENCY_LOCKED);
       emit('trip.home_currency', tripId, tripId);

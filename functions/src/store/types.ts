@@ -22,6 +22,7 @@ import type {
   PlanTime,
   TripRole,
 } from '@wayfare/contract';
+import type { ActivityContext, ActivityStore, BudgetStore } from './activity';
 
 export interface UserRecord {
   id: string;
@@ -224,7 +225,7 @@ export interface TripStore {
    * Sets the trip's home currency in one atomic step with the check that its ledger is empty (no expense, no
    * settlement), since every stored amount is in it: 'in-use' (nothing written) otherwise. Bumps ledger_version.
    */
-  setHomeCurrency(id: string, currency: string): Promise<'set' | 'not-found' | 'in-use'>;
+  setHomeCurrency(id: string, currency: string, actorId?: string): Promise<'set' | 'not-found' | 'in-use'>;
 }
 
 export interface MemberRecord {
@@ -264,7 +265,7 @@ export interface MemberStore {
    * named by a settlement of the trip): the check and the removal are one atomic operation, so no expense can
    * name them in between.
    */
-  remove(tripId: string, userId: string): Promise<'removed' | 'not-member' | 'in-ledger'>;
+  remove(tripId: string, userId: string, actorId?: string): Promise<'removed' | 'not-member' | 'in-ledger'>;
   /**
    * The participant leaves, whatever the ledger says: what they owe or are owed stays in it under their name. The
    * owner never leaves (spec §6: 'owner', nothing written): they hand the trip over first or delete it.
@@ -446,6 +447,9 @@ export interface Store {
   split: SplitStore;
   receipts: ReceiptStore;
   idempotency: IdempotencyStore;
+  /** The trips' activity histories, written by the ledger writes themselves (activity.ts). */
+  activity: ActivityStore;
+  budgets: BudgetStore;
   /**
    * A count that changes with every write to the store, when this process is its only writer (the embedded
    * database): an answer derived from stored data and cached under it is current while the count is unchanged.
@@ -548,7 +552,8 @@ export interface LedgerState {
 }
 
 /**
- * Expenses and settlements of a trip. Every expense write also updates the trip's expense_count,
+ * Expenses and settlements of a trip. Every write records its change in the trip's history (activity.ts) in the
+ * same atomic write, made by `actorId` (an expense create: by its creator). Every expense write also updates the trip's expense_count,
  * total_expenses_cents and each person's paid and owed totals in the same atomic write, so the totals are exact
  * under concurrent writers.
  */
@@ -568,7 +573,12 @@ export interface SplitStore {
    * HomeCurrencyChangedError when `homeCurrency` is given — the trip's home currency as the caller read it, which
    * the amounts were converted to — and the trip's currency was changed to another before the commit.
    */
-  createExpense(tripId: string, expense: NewExpense, homeCurrency?: string): Promise<ExpenseRecord>;
+  createExpense(
+    tripId: string,
+    expense: NewExpense,
+    homeCurrency?: string,
+    activity?: ActivityContext,
+  ): Promise<ExpenseRecord>;
   /**
    * Creates all of them in one atomic write (an import): either every one is stored, with the trip totals moved by
    * their sum, or none (NotAMemberError when any names someone who is not a member at commit; and
@@ -586,9 +596,9 @@ export interface SplitStore {
    * NotAMemberError, writing nothing, when the new payer or shares name someone who is not a member at commit,
    * unless the stored expense already named them (a member who left keeps their place in what was decided).
    */
-  updateExpense(id: string, expense: ExpensePatch): Promise<ExpenseRecord | null>;
+  updateExpense(id: string, expense: ExpensePatch, actorId?: string): Promise<ExpenseRecord | null>;
   /** Deletes it and takes it off the trip totals; the deleted record, or null when absent. */
-  deleteExpense(id: string): Promise<ExpenseRecord | null>;
+  deleteExpense(id: string, actorId?: string): Promise<ExpenseRecord | null>;
 
   /** Oldest first. */
   listSettlements(tripId: string): Promise<SettlementRecord[]>;
@@ -604,12 +614,18 @@ export interface SplitStore {
   recalculateSettlements(
     tripId: string,
     plan: (ledger: LedgerState) => LedgerTransfer[],
+    actorId?: string,
   ): Promise<SettlementRecord[]>;
   /**
    * Sets settled_at once; a settlement already paid, or (with `expectedCents`) a pending one whose amount is no
    * longer that, is answered unchanged; null when absent. The check and the write are one atomic step.
    */
-  markSettlementPaid(id: string, at: string, expectedCents?: number): Promise<SettlementRecord | null>;
+  markSettlementPaid(
+    id: string,
+    at: string,
+    expectedCents?: number,
+    actorId?: string,
+  ): Promise<SettlementRecord | null>;
   /**
    * The trip of a pending settlement that a recalculation removed (so "Mark as Paid" on it can say so); null
    * for an id that was never a settlement, or one that still exists.

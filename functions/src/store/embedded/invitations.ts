@@ -7,6 +7,7 @@ import {
   type TripInvitation,
   type UserInvitation,
 } from '../types';
+import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
 import { INSERT_PARTICIPANT_SQL, MEMBER_SELECT } from './trips';
 
@@ -55,9 +56,13 @@ export function sqliteInvitations(db: Database.Database): InvitationStore {
     if (pending.get(invitation.trip_id, invitation.user_id)) throw new UniqueConstraintError('invitation');
     insert.run(invitation);
   });
+  const history = sqliteActivityLog(db);
   const accept = db.transaction((tripId: string, userId: string): MemberRecord | null => {
     if (remove.run(tripId, userId).changes === 0) return null;
-    if (!isMember.get(tripId, userId)) insertMember.run(tripId, userId, new Date().toISOString());
+    if (!isMember.get(tripId, userId)) {
+      insertMember.run(tripId, userId, new Date().toISOString());
+      history.change(tripId, userId, { kind: 'member.joined', user_id: userId });
+    }
     return member.get(tripId, userId) as MemberRecord;
   });
 

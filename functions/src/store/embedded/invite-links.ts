@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { InviteLinkRecord, InviteLinkStore, JoinByLinkOutcome, MemberRecord } from '../types';
+import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
 import { INSERT_PARTICIPANT_SQL, MEMBER_SELECT } from './trips';
 
@@ -50,6 +51,7 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
     revokeActive.run(link.created_at, link.trip_id);
     insert.run(link);
   });
+  const history = sqliteActivityLog(db);
   const join = db.transaction((tokenHash: string, userId: string, at: string): JoinByLinkOutcome => {
     const link = byHash.get(tokenHash);
     if (!link) return { outcome: 'unknown' };
@@ -60,6 +62,7 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
     }
     if (link.max_uses !== null && link.uses >= link.max_uses) return { outcome: 'used-up' };
     insertMember.run(link.trip_id, userId, at);
+    history.change(link.trip_id, userId, { kind: 'member.joined', user_id: userId });
     countUse.run(tokenHash);
     clearInvitation.run(link.trip_id, userId);
     return { outcome: 'joined', member: member.get(link.trip_id, userId) as MemberRecord };

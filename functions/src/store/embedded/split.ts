@@ -14,6 +14,15 @@ import {
   type SettlementRecord,
   type SplitStore,
 } from '../types';
+import {
+  activityTransfer,
+  createdEntry,
+  deletedEntry,
+  importedEntry,
+  updatedEntry,
+  type ActivityContext,
+} from '../activity';
+import { sqliteActivityLog } from './activity';
 import { groupCommit } from './group-commit';
 import type { Migration } from './migrations';
 import {
@@ -161,6 +170,7 @@ const LIST_ORDER = 'ORDER BY expense_date DESC, created_at DESC, id';
 
 export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore {
   const writeGrouped = groupCommit(db);
+  const history = sqliteActivityLog(db);
   const expensesOf = db.prepare<[string], ExpenseRow>(
     `SELECT * FROM expenses WHERE trip_id = ? ${LIST_ORDER}`,
   );
@@ -334,6 +344,8 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
     homeCurrency: string | undefined,
     trip: (tripId: string) => TripFacts,
     addTotals: (tripId: string, expense: Pick<ExpenseRecord, 'amount_cents' | 'payers' | 'shares'>) => void,
+    /** null: the caller records the change (an import's one entry). */
+    activity: ActivityContext | null | undefined,
   ) => {
     const { shares: _shares, split, payers, receipt: _receipt, original, ...row } = expense;
     const facts = trip(expense.trip_id);
@@ -349,6 +361,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       ...originalColumns(original),
     });
     insertSharesOf(expense.id, expense.shares);
+    if (activity !== null) history.created(createdEntry(expense, activity), activity?.restored_from);
     addTotals(expense.trip_id, expense);
   };
 
@@ -407,8 +420,9 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
     ) => {
       const trip = tripFacts();
       const totals = totalsStep();
-      list.forEach((expense) => create(expense, homeCurrency, trip, totals.add));
+      list.forEach((expense) => create(expense, homeCurrency, trip, totals.add, null));
       totals.finish();
+      if (list[0]) history.record(importedEntry(list[0].trip_id, list));
       if (payments.length === 0) return;
       const facts = trip(tripId);
       const stranger = payments
@@ -422,10 +436,11 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
     },
   );
 
-  const update = db.transaction((id: string, patch: StoredPatch): ExpenseRecord | null => {
+  const update = db.transaction((id: string, patch: StoredPatch, actorId?: string): ExpenseRecord | null => {
     const before = expenseById.get(id);
     if (!before) return null;
-    requireMembers(before.trip_id, newlyNamed(patch, withShares(before)));
+    const stored = withShares(before);
+    requireMembers(before.trip_id, newlyNamed(patch, stored));
     const { shares: _shares, split, payers, original, ...fields } = patch;
     updateExpenseRow.run({
       ...fields,
@@ -435,20 +450,23 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       id,
       updated_at: new Date().toISOString(),
     });
-    moveTotalsOf(before.trip_id, withShares(before), -1);
+    moveTotalsOf(before.trip_id, stored, -1);
     deleteShares.run(id);
     writeShares(before.trip_id, id, patch);
     moveTotals.run({ trip_id: before.trip_id, count: 0, cents: patch.amount_cents - before.amount_cents });
-    return withShares(expenseById.get(id) as ExpenseRow);
+    const after = withShares(expenseById.get(id) as ExpenseRow);
+    history.record(updatedEntry(stored, after, actorId ?? null));
+    return after;
   });
 
-  const remove = db.transaction((id: string): ExpenseRecord | null => {
+  const remove = db.transaction((id: string, actorId?: string): ExpenseRecord | null => {
     const before = expenseById.get(id);
     if (!before) return null;
     const record = withShares(before);
     moveTotalsOf(before.trip_id, record, -1);
     deleteExpenseRow.run(id);
     moveTotals.run({ trip_id: before.trip_id, count: -1, cents: -before.amount_cents });
+    history.record(deletedEntry(record, actorId ?? null));
     return record;
   });
 
@@ -461,7 +479,11 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
 
   // Reads one row per person, never the expenses, and the settlements it leaves are worked out rather than read back.
   const recalculate = db.transaction(
-    (tripId: string, plan: Parameters<SplitStore['recalculateSettlements']>[1]): LedgerState => {
+    (
+      tripId: string,
+      plan: Parameters<SplitStore['recalculateSettlements']>[1],
+      actorId?: string,
+    ): LedgerState => {
       const ledger = ledgerStates.get(tripId);
       const changes = reconcilePending(
         ledger.settlements.filter((s) => s.settled_at === null),
@@ -476,7 +498,24 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
       const added = newSettlementRecords(tripId, changes.add, created_at, randomUUID);
       for (const row of added) insertSettlement.run(row);
-      return { ...ledger, settlements: withChanges(ledger.settlements, changes, added) };
+      const settlements = withChanges(ledger.settlements, changes, added);
+      history.change(tripId, actorId ?? null, {
+        kind: 'settlements.calculated',
+        transfers: settlements.filter((s) => s.settled_at === null).map(activityTransfer),
+      });
+      return { ...ledger, settlements };
+    },
+  );
+
+  const markPaidOnce = db.transaction(
+    (id: string, at: string, expected: number | null, actorId: string | null) => {
+      if (markPaid.run({ at, id, expected }).changes === 0) return;
+      const paid = settlementById.get(id) as SettlementRecord;
+      history.change(paid.trip_id, actorId, {
+        kind: 'settlement.paid',
+        settlement_id: id,
+        transfer: activityTransfer(paid),
+      });
     },
   );
 
@@ -503,7 +542,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       const row = expenseById.get(id);
       return row ? withShares(row) : null;
     },
-    async createExpense(tripId, input: NewExpense, homeCurrency) {
+    async createExpense(tripId, input: NewExpense, homeCurrency, activity) {
       const now = new Date().toISOString();
       const expense: ExpenseRecord = {
         ...withPayers(input),
@@ -521,6 +560,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
           homeCurrency,
           group.shared(groupTripFacts, () => ({ read: tripFacts(), finish() {} })).read,
           (tripId, money) => group.shared(groupTotals, totalsStep).add(tripId, money),
+          activity,
         ),
       );
       return expense;
@@ -538,11 +578,11 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       createMany(tripId, list, homeCurrency, paidSettlementRecords(tripId, payments, now, timeOrderedId));
       return list;
     },
-    async updateExpense(id, patch) {
-      return update(id, withPayers(patch));
+    async updateExpense(id, patch, actorId) {
+      return update(id, withPayers(patch), actorId);
     },
-    async deleteExpense(id) {
-      return remove(id);
+    async deleteExpense(id, actorId) {
+      return remove(id, actorId);
     },
     async listSettlements(tripId) {
       return settlementsOf.all(tripId);
@@ -553,13 +593,13 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
     async ledgerState(tripId) {
       return ledgerStates.get(tripId);
     },
-    async recalculateSettlements(tripId, plan) {
-      const after = recalculate(tripId, plan);
+    async recalculateSettlements(tripId, plan, actorId) {
+      const after = recalculate(tripId, plan, actorId);
       ledgerStates.remember(tripId, after);
       return after.settlements;
     },
-    async markSettlementPaid(id, at, expectedCents) {
-      markPaid.run({ at, id, expected: expectedCents ?? null });
+    async markSettlementPaid(id, at, expectedCents, actorId) {
+      markPaidOnce(id, at, expectedCents ?? null, actorId ?? null);
       return settlementById.get(id) ?? null;
     },
     async replacedSettlementTrip(id) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../files/private-paths';
 import type { Store } from '../types';
+import { activityMigrations, sqliteActivity, sqliteBudgets } from './activity';
 import { invitationMigrations, sqliteInvitations } from './invitations';
 import { linkMigrations, sqliteLinks } from './links';
 import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
@@ -39,6 +40,7 @@ export function openSqliteStore(file: string): Store {
     ...inviteLinkMigrations,
     ...receiptMigrations,
     ...readMemoMigrations,
+    ...activityMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
@@ -57,6 +59,8 @@ export function openSqliteStore(file: string): Store {
     plans: sqlitePlans(db),
     links: sqliteLinks(db),
     idempotency: sqliteIdempotency(db),
+    activity: sqliteActivity(db),
+    budgets: sqliteBudgets(db),
     changeCount() {
       return changes.get() as number;
     },

@@ -13,6 +13,7 @@ import {
   TRIP_LIST_FIELDS,
 } from '../types';
 import { newTripRecord } from '../new-records';
+import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
 import type { ReadMemos } from './read-memo';
 
@@ -121,6 +122,14 @@ export function sqliteTrips(db: Database.Database): TripStore {
      WHERE id = @id AND expense_count = 0 AND NOT EXISTS (SELECT 1 FROM settlements WHERE trip_id = @id)`,
   );
   const tripExists = db.prepare<[string], number>('SELECT 1 FROM trips WHERE id = ?').pluck();
+  const currencyOf = db.prepare<[string], string>('SELECT home_currency FROM trips WHERE id = ?').pluck();
+  const history = sqliteActivityLog(db);
+  const changeCurrency = db.transaction((id: string, currency: string, actorId: string | null) => {
+    const from = currencyOf.get(id);
+    if (setHomeCurrency.run({ id, currency, at: new Date().toISOString() }).changes === 0) return false;
+    history.change(id, actorId, { kind: 'trip.home_currency', from: from ?? currency, to: currency });
+    return true;
+  });
   const insertMember = db.prepare(
     'INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)',
   );
@@ -210,9 +219,8 @@ export function sqliteTrips(db: Database.Database): TripStore {
     async countMembers(id) {
       return memberCount.get(id) ?? 0;
     },
-    async setHomeCurrency(id, currency) {
-      const at = new Date().toISOString();
-      if (setHomeCurrency.run({ id, currency, at }).changes > 0) return 'set';
+    async setHomeCurrency(id, currency, actorId) {
+      if (changeCurrency(id, currency, actorId ?? null)) return 'set';
       return tripExists.get(id) ? 'in-use' : 'not-found';
     },
   };
@@ -262,12 +270,14 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     'UPDATE trip_members SET role = @role WHERE trip_id = @trip AND user_id = @user',
   );
   const setTripOwner = db.prepare('UPDATE trips SET owner_id = @user WHERE id = @trip');
+  const history = sqliteActivityLog(db);
 
   // Each is one transaction: what it checks cannot change before it writes.
-  const removeUnlessInLedger = db.transaction((trip: string, user: string) => {
+  const removeUnlessInLedger = db.transaction((trip: string, user: string, actorId: string | null) => {
     if (role.get(trip, user)?.role !== 'participant') return 'not-member' as const;
     if (inLedger.get({ trip, user })) return 'in-ledger' as const;
     deleteMember.run(trip, user);
+    history.change(trip, actorId, { kind: 'member.removed', user_id: user });
     return 'removed' as const;
   });
   const leave = db.transaction((trip: string, user: string) => {
@@ -275,11 +285,14 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     if (!current) return 'not-member' as const;
     if (current === 'owner') return 'owner' as const;
     deleteMember.run(trip, user);
+    history.change(trip, user, { kind: 'member.left', user_id: user });
     return 'left' as const;
   });
   const add = db.transaction((trip: string, user: string, addedBy: string | null) => {
     insert.run(trip, user, new Date().toISOString(), addedBy);
     clearInvitation.run(trip, user);
+    // A direct add by another member is history; seeding and tests add without an actor.
+    if (addedBy) history.change(trip, addedBy, { kind: 'member.joined', user_id: user });
   });
   const transfer = db.transaction((trip: string, from: string, to: string) => {
     if (role.get(trip, from)?.role !== 'owner') return 'not-owner' as const;
@@ -306,8 +319,8 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
       }
       return one.get(tripId, userId) as MemberRecord;
     },
-    async remove(tripId, userId) {
-      return removeUnlessInLedger(tripId, userId);
+    async remove(tripId, userId, actorId) {
+      return removeUnlessInLedger(tripId, userId, actorId ?? null);
     },
     async leave(tripId, userId) {
       return leave(tripId, userId);

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
+import { firestoreActivity, firestoreBudgets } from './activity';
 import { firestoreInvitations } from './invitations';
 import { firestoreLinks } from './links';
 import { firestoreIdempotency } from './idempotency';
@@ -23,6 +24,8 @@ export function createFirestoreStore(db: Firestore): Store {
     plans: firestorePlans(db),
     links: firestoreLinks(db),
     idempotency: firestoreIdempotency(db),
+    activity: firestoreActivity(db),
+    budgets: firestoreBudgets(db),
     changeCount() {
       return null;
     },

@@ -7,6 +7,7 @@ import {
   type TripRecord,
   type UserRecord,
 } from '../types';
+import { recordChange } from './activity';
 import { bumpLedgerNotice } from './ledger-notice';
 import { INVITATIONS, invitationId, withUsers, type MemberDoc } from './trips';
 
@@ -94,6 +95,7 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
         tx.create(memberRef(tripId, userId), joined);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
         bumpLedgerNotice(tx, db, tripId);
+        recordChange(tx, db, tripId, userId, { kind: 'member.joined', user_id: userId });
         return joined;
       });
       return member ? ((await withUsers(db, [member], tripId))[0] ?? null) : null;

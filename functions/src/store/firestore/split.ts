@@ -24,6 +24,8 @@ import {
   type SettlementRecord,
   type SplitStore,
 } from '../types';
+import { activityTransfer, deletedEntry, importedEntry, updatedEntry } from '../activity';
+import { prepareCreatedEntry, recordActivity, recordChange } from './activity';
 import { requireHomeCurrency } from './home-currency-guard';
 import { bumpLedgerNotice } from './ledger-notice';
 import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
@@ -261,7 +263,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       const doc = ref && (await ref.get());
       return doc?.exists ? expenseOf(doc.data() as DocumentData) : null;
     },
-    async createExpense(tripId, input, homeCurrency) {
+    async createExpense(tripId, input, homeCurrency, activity) {
       const now = new Date().toISOString();
       const expense: ExpenseRecord = {
         ...withPayers(input),
@@ -274,9 +276,11 @@ export function firestoreSplit(db: Firestore): SplitStore {
       await db.runTransaction(async (tx) => {
         await requireMembers(tx, tripId, newlyNamed(expense));
         if (homeCurrency !== undefined) await requireHomeCurrency(tx, db, tripId, homeCurrency);
+        const recordCreated = await prepareCreatedEntry(tx, db, tripId, activity);
         tx.create(expenses(tripId).doc(expense.id), expense);
         moveTotals(tx, tripId, 1, expense.amount_cents);
         moveLedgerPeople(tx, tripId, [[expense, 1]]);
+        recordCreated(expense);
       });
       return expense;
     },
@@ -308,10 +312,11 @@ export function firestoreSplit(db: Firestore): SplitStore {
           tripId,
           list.map((expense) => [expense, 1]),
         );
+        recordActivity(tx, db, importedEntry(tripId, list));
       });
       return list;
     },
-    async updateExpense(id, patch) {
+    async updateExpense(id, patch, actorId) {
       const ref = expenseRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
@@ -329,10 +334,11 @@ export function firestoreSplit(db: Firestore): SplitStore {
           [old, -1],
           [next, 1],
         ]);
+        recordActivity(tx, db, updatedEntry(old, next, actorId ?? null));
         return next;
       });
     },
-    async deleteExpense(id) {
+    async deleteExpense(id, actorId) {
       const ref = expenseRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
@@ -342,6 +348,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         tx.delete(ref);
         moveTotals(tx, old.trip_id, -1, -old.amount_cents);
         moveLedgerPeople(tx, old.trip_id, [[old, -1]]);
+        recordActivity(tx, db, deletedEntry(old, actorId ?? null));
         return old;
       });
     },
@@ -358,7 +365,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       await backfillTotals(tripId);
       return db.runTransaction((tx) => readLedger(tx, tripId), { readOnly: true });
     },
-    async recalculateSettlements(tripId, plan) {
+    async recalculateSettlements(tripId, plan, actorId) {
       await backfillTotals(tripId);
       return db.runTransaction(async (tx) => {
         const ledger = await readLedger(tx, tripId);
@@ -377,10 +384,17 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
         fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
         bumpLedgerNotice(tx, db, tripId);
-        return [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
+        const after = [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
+        if (changes.remove.length + changes.update.length + changes.add.length > 0) {
+          recordChange(tx, db, tripId, actorId ?? null, {
+            kind: 'settlements.calculated',
+            transfers: after.filter((s) => s.settled_at === null).map(activityTransfer),
+          });
+        }
+        return after;
       });
     },
-    async markSettlementPaid(id, at, expectedCents) {
+    async markSettlementPaid(id, at, expectedCents, actorId) {
       const ref = settlementRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
@@ -391,6 +405,11 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (expectedCents !== undefined && settlement.amount_cents !== expectedCents) return settlement;
         tx.update(ref, { settled_at: at });
         bumpLedgerNotice(tx, db, settlement.trip_id);
+        recordChange(tx, db, settlement.trip_id, actorId ?? null, {
+          kind: 'settlement.paid',
+          settlement_id: id,
+          transfer: activityTransfer(settlement),
+        });
         return { ...settlement, settled_at: at };
       });
     },

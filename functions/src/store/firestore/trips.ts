@@ -14,6 +14,7 @@ import {
 } from '../types';
 import { newTripRecord } from '../new-records';
 import { writeHomeCurrencyGuard } from './home-currency-guard';
+import { ACTIVITY, BUDGET, recordChange } from './activity';
 import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
 import { ledgerPersonRef, LEDGER_PEOPLE, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 
@@ -33,6 +34,8 @@ export const TRIP_SUBCOLLECTIONS = [
   'links',
   'replaced_settlements',
   LEDGER_NOTICE.collection,
+  ACTIVITY,
+  BUDGET,
 ] as const;
 
 /** trips/{id} keeps member_ids beside the record: it answers "my trips" with one array-contains query. */
@@ -182,7 +185,7 @@ export function firestoreTrips(db: Firestore): TripStore {
       const [snapshot] = await db.getAll(trips.doc(id), { fieldMask: ['member_ids'] });
       return (snapshot?.get('member_ids') as string[] | undefined)?.length ?? 0;
     },
-    async setHomeCurrency(id, currency) {
+    async setHomeCurrency(id, currency, actorId) {
       const ref = trips.doc(id);
       // The trip document is read in the transaction and every expense write changes it: a concurrent expense
       // makes this transaction retry and see the ledger no longer empty.
@@ -200,6 +203,11 @@ export function firestoreTrips(db: Firestore): TripStore {
         });
         bumpLedgerNotice(tx, db, id);
         writeHomeCurrencyGuard(tx, db, id, currency);
+        recordChange(tx, db, id, actorId ?? null, {
+          kind: 'trip.home_currency',
+          from: (snapshot.get('home_currency') as string | undefined) ?? DEFAULT_HOME_CURRENCY,
+          to: currency,
+        });
         return 'set' as const;
       });
     },
@@ -263,11 +271,12 @@ export function firestoreMembers(db: Firestore): MemberStore {
         tx.delete(db.collection(INVITATIONS).doc(invitationId(tripId, userId)));
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
         bumpLedgerNotice(tx, db, tripId);
+        if (addedBy) recordChange(tx, db, tripId, addedBy, { kind: 'member.joined', user_id: userId });
       });
       const [record] = await withUsers(db, [member], tripId);
       return record as MemberRecord;
     },
-    async remove(tripId, userId) {
+    async remove(tripId, userId, actorId) {
       // The person's ledger document counts the expenses naming them and every expense write moves it, so an
       // expense naming them and this removal cannot both commit; settlements are read in the same transaction.
       return db.runTransaction(async (tx) => {
@@ -284,6 +293,7 @@ export function firestoreMembers(db: Firestore): MemberStore {
         tx.delete(ref);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
         bumpLedgerNotice(tx, db, tripId);
+        recordChange(tx, db, tripId, actorId ?? null, { kind: 'member.removed', user_id: userId });
         return 'removed';
       });
     },
@@ -296,6 +306,7 @@ export function firestoreMembers(db: Firestore): MemberStore {
         tx.delete(ref);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
         bumpLedgerNotice(tx, db, tripId);
+        recordChange(tx, db, tripId, userId, { kind: 'member.left', user_id: userId });
         return 'left';
       });
     },

@@ -9,6 +9,7 @@ import { Tabs } from '../../shared/ui/Tabs';
 import { useSession } from '../auth';
 import {
   AddParticipantForm,
+  BudgetTab,
   CalculateSettlementsButton,
   ExpenseList,
   HomeCurrency,
@@ -20,7 +21,7 @@ import {
 import { AddExpenseModal } from './AddExpenseModal';
 import styles from './Overview.module.css';
 
-type CardTab = 'expenses' | 'people' | 'settlements';
+type CardTab = 'expenses' | 'people' | 'settlements' | 'budget';
 
 /** An expanded trip card's live ledger: its tabs, Add Expense and Add Friend. */
 export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
@@ -72,6 +73,7 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
             { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
             { key: 'people', label: 'People', count: participants.data.length },
             { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+            { key: 'budget', label: 'Budget' },
           ]}
         >
           {tab === 'expenses' && (
@@ -108,6 +110,7 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
               <SettlementList tripId={trip.id} settlements={settlements.data} />
             </>
           )}
+          {tab === 'budget' && <BudgetTab tripId={trip.id} />}
         </Tabs>
         {modal === 'expense' && me && (
           <AddExpenseModal

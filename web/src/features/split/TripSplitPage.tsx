@@ -14,6 +14,7 @@ import { useSession } from '../auth';
 import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
 import { AddParticipantForm } from './AddParticipantForm';
+import { BudgetTab } from './glance/BudgetTab';
 import { CalculateSettlementsButton } from './CalculateSettlementsButton';
 import { HomeCurrency } from './homeCurrency';
 import { InviteLinkPanel } from './InviteLinkPanel';
@@ -23,6 +24,7 @@ import { useLiveLedger } from './useLiveLedger';
 import { useSettlementCalculation } from './useSettlementCalculation';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
+import glance from './glance/Glance.module.css';
 
 // The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page; the
 // Expenses and Settlements tabs' contents (the currency picker with every currency's name, export and import, the
@@ -33,6 +35,9 @@ const LedgerFiles = lazyNamed(() => import('./LedgerFiles'), 'LedgerFiles');
 const ExpenseList = lazyNamed(() => import('./ExpenseList'), 'ExpenseList');
 const SettlementList = lazyNamed(() => import('./SettlementList'), 'SettlementList');
 const BalanceList = lazyNamed(() => import('./SettlementList'), 'BalanceList');
+// The money at a glance (its summary above the tabs, its charts and the history on their tabs) loads after the page.
+const GlanceSummary = lazyNamed(() => import('./glance/GlanceSummary'), 'GlanceSummary');
+const ActivityList = lazyNamed(() => import('./glance/ActivityList'), 'ActivityList');
 
 /** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */
 export function TripSplitPage() {
@@ -46,7 +51,9 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   const { user } = useSession();
   const tripRead = useQuery(tripQuery(tripId));
   const trip = tripRead.data;
-  const [tab, setTab] = useState<'participants' | 'expenses' | 'settlements'>('participants');
+  const [tab, setTab] = useState<'participants' | 'expenses' | 'settlements' | 'budget' | 'history'>(
+    'participants',
+  );
   const [editing, setEditing] = useState<Expense | null | 'new'>(null);
   const ledger = useLiveLedger(tripId);
   const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId);
@@ -128,6 +135,9 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
           </span>
         </header>
         {ledger.listener}
+        <Suspense fallback={<div className={glance.summary} aria-busy="true" />}>
+          <GlanceSummary tripId={tripId} />
+        </Suspense>
 
         <Tabs
           label="Trip split"
@@ -137,6 +147,8 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
             { key: 'participants', label: 'Participants', count: participants.data.length },
             { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
             { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+            { key: 'budget', label: 'Budget' },
+            { key: 'history', label: 'History' },
           ]}
         >
           {tab === 'participants' && (
@@ -194,6 +206,12 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 {balances && <BalanceList balances={balances} />}
               </Suspense>
             </>
+          )}
+          {tab === 'budget' && <BudgetTab tripId={tripId} withSummary={false} />}
+          {tab === 'history' && (
+            <Suspense fallback={<LoadingState label="Loading the history" />}>
+              <ActivityList tripId={tripId} />
+            </Suspense>
           )}
         </Tabs>
 

@@ -1,6 +1,7 @@
 /** Public surface of the split feature: The ledger parts the overview reuses, and the split API the join screen calls. Other features and the app import only this. */
 export { AddParticipantForm } from './AddParticipantForm';
 export { CalculateSettlementsButton } from './CalculateSettlementsButton';
+export { BudgetTab } from './glance/BudgetTab';
 export { personName } from './categories';
 export { ExpenseBasicsFields } from './ExpenseBasicsFields';
 export { ExpenseModalFrame, type ExpenseModalProps } from './ExpenseModalFrame';

@@ -1,0 +1,132 @@
+/**
+ * The trip's activity history and budget (issue #28), as the store keeps them. Every ledger write records its
+ * history entry in its own atomic write (SQLite transaction, Firestore transaction), through the entries made here,
+ * so the history can never disagree with the ledger. Both adapters build their entries with these functions.
+ */
+import type {
+  ActivityChange,
+  ActivityEntry,
+  ActivityExpense,
+  ActivityTransfer,
+  TripBudget,
+} from '@wayfare/contract';
+import { timeOrderedId } from './embedded/time-ordered-id';
+import type { ExpenseRecord, NewExpense, SettlementRecord } from './types';
+
+/**
+ * Who a write is made by, for its history entry: the member's id (null when no member made it). An expense create
+ * without one is recorded as made by its creator; `restored_from` makes it the restoration of that deleted
+ * expense's entry, which is marked restored in the same write (RestoredAlreadyError when it already was).
+ */
+export interface ActivityContext {
+  actor_id: string | null;
+  restored_from?: string;
+}
+
+/** A restore whose history entry was restored already (or is not a deletion) by the time it commits. */
+export class RestoredAlreadyError extends Error {
+  constructor(readonly entryId: string) {
+    super(`history entry ${entryId} was already restored`);
+  }
+}
+
+export interface ActivityStore {
+  /** Newest first: up to `limit` entries older than the entry `before` (from the newest when null). */
+  list(tripId: string, page: { limit: number; before: string | null }): Promise<ActivityEntry[]>;
+  /** Oldest first, every entry (the JSON export). */
+  listAll(tripId: string): Promise<ActivityEntry[]>;
+  get(tripId: string, id: string): Promise<ActivityEntry | null>;
+}
+
+export type BudgetFields = Omit<TripBudget, 'updated_at' | 'updated_by'>;
+
+export interface BudgetStore {
+  get(tripId: string): Promise<TripBudget | null>;
+  /**
+   * Replaces the trip's budget and records the change in its history in one atomic write (and, for live listeners,
+   * as a ledger change); null when the trip does not exist.
+   */
+  set(tripId: string, budget: BudgetFields, actorId: string | null): Promise<TripBudget | null>;
+}
+
+/** An expense as its history entries keep it (never its receipt: the file goes with the expense). */
+export function activityExpense(expense: ExpenseRecord): ActivityExpense {
+  return {
+    id: expense.id,
+    title: expense.title,
+    description: expense.description,
+    amount_cents: expense.amount_cents,
+    expense_date: expense.expense_date,
+    category: expense.category,
+    expense_type: expense.expense_type,
+    payers: expense.payers.map(({ user_id, paid_cents }) => ({ user_id, paid_cents })),
+    shares: expense.shares.map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+    split: expense.split,
+    ...(expense.original && { original: expense.original }),
+    created_by: expense.created_by,
+  };
+}
+
+/** A deleted expense's history version as a new expense to write (its payers, shares and split as they were). */
+export function restorableExpense({ id: _id, ...expense }: ActivityExpense): NewExpense {
+  return { ...expense, paid_by: expense.payers[0]?.user_id ?? expense.created_by };
+}
+
+export const activityTransfer = (s: SettlementRecord): ActivityTransfer => ({
+  from_user_id: s.from_user_id,
+  to_user_id: s.to_user_id,
+  amount_cents: s.amount_cents,
+});
+
+/** A new history entry of the trip, made now; its id sorts after every earlier entry's. */
+export function newActivity(tripId: string, actorId: string | null, change: ActivityChange): ActivityEntry {
+  const now = Date.now();
+  return {
+    id: timeOrderedId(now),
+    trip_id: tripId,
+    at: new Date(now).toISOString(),
+    actor_id: actorId,
+    ...change,
+  };
+}
+
+/** The entry of an expense create: a restoration when the context says so, else an addition by its creator. */
+export function createdEntry(expense: ExpenseRecord, context: ActivityContext | undefined): ActivityEntry {
+  const snapshot = activityExpense(expense);
+  return context?.restored_from
+    ? newActivity(expense.trip_id, context.actor_id, {
+        kind: 'expense.restored',
+        expense: snapshot,
+        restored_from: context.restored_from,
+      })
+    : newActivity(expense.trip_id, context ? context.actor_id : expense.created_by, {
+        kind: 'expense.created',
+        expense: snapshot,
+      });
+}
+
+export const updatedEntry = (before: ExpenseRecord, after: ExpenseRecord, actorId: string | null) =>
+  newActivity(before.trip_id, actorId, {
+    kind: 'expense.updated',
+    before: activityExpense(before),
+    after: activityExpense(after),
+  });
+
+/** An import's one entry: its expenses, all created by the importing member. */
+export const importedEntry = (tripId: string, expenses: readonly ExpenseRecord[]) =>
+  newActivity(tripId, expenses[0]?.created_by ?? null, {
+    kind: 'expenses.imported',
+    count: expenses.length,
+    amount_cents: expenses.reduce((sum, expense) => sum + expense.amount_cents, 0),
+  });
+
+export const deletedEntry = (expense: ExpenseRecord, actorId: string | null) =>
+  newActivity(expense.trip_id, actorId, {
+    kind: 'expense.deleted',
+    expense: activityExpense(expense),
+    restored_as: null,
+  });
+
+/** The stored entry's JSON fields: everything but what the adapters keep in columns of their own. */
+export const entryData = ({ id: _id, trip_id: _trip, at: _at, actor_id: _actor, ...change }: ActivityEntry) =>
+  change;
