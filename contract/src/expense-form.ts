@@ -137,6 +137,7 @@ const METHOD_LABEL: Record<ExpenseSplit['method'], string> = {
   custom: 'Custom amounts',
   percent: 'Percentages',
   personal: 'Personal',
+  itemized: 'Itemized',
 };
 
 /**

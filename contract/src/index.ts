@@ -9,6 +9,7 @@ export * from './invitations';
 export * from './iso4217';
 export * from './links';
 export * from './invite-links';
+export * from './itemized';
 export * from './ledger-io';
 export * from './money';
 export * from './names';
