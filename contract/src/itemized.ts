@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { minorToMajor } from './currency';
 import { DEFAULT_HOME_CURRENCY } from './iso4217';
 import { splitEqual, sumCents } from './money';
+import type { StoredSplit } from './split';
 
 export const EXTRA_KINDS = ['tax', 'service', 'tip'] as const;
 export type ExtraKind = (typeof EXTRA_KINDS)[number];
@@ -19,6 +20,8 @@ export const MAX_ITEMS = 200;
 export const MAX_EXTRAS = 10;
 export const MAX_ITEM_SHARES = 1000;
 export const ASSIGN_EVERY_ITEM = 'Assign every item to at least one person';
+/** An edit of an itemized expense's amount alone: its items no longer add up to it. */
+export const ITEMS_MUST_MATCH_AMOUNT = 'Change the items so they add up to the new amount';
 
 /** One line of the receipt and who had it; `shares` weighs a person's part (1 each for an equal split). */
 export interface Item {
@@ -198,6 +201,13 @@ export function itemizedAsCustom(split: ItemizedSplit) {
     people: (outcome?.people ?? []).map((p) => ({ user_id: p.user_id, amount: p.total })),
   };
 }
+
+/** The split to store: each person's total in home minor units (the decided custom split's), and the items. */
+export const itemizedStored = (
+  decided: StoredSplit,
+  itemized: ItemizedSplit,
+  currency: string,
+): StoredSplit => ({ method: 'itemized', people: decided.people, itemized: { ...itemized, currency } });
 
 /** An item of an answer: its amount in the split's currency, and each person's part of it. */
 const itemViewSchema = z.object({

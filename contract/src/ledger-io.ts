@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { RATE_SOURCES } from './rates';
 import { EXPENSE_CATEGORIES } from './split';
+import { itemizedViewSchema } from './itemized';
 
 /** GET /trips/{tripId}/export?format=csv|json */
 export const ledgerExportQuerySchema = z.object({
@@ -40,6 +41,8 @@ export const ledgerExportSchema = z.object({
       home_amount_cents: z.number().int(),
       payers: z.array(payerPartSchema),
       shares: z.array(exportShareSchema),
+      /** An itemized expense's items, extras and what each person pays, in `currency`. */
+      itemized: itemizedViewSchema.optional(),
     }),
   ),
 });

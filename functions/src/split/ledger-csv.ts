@@ -45,13 +45,15 @@ export const LEDGER_CSV_COLUMNS = [
   'Rate',
   'Home amount',
   'Payers',
+  'Items',
 ] as const;
 
 /**
  * One row per expense, one share column per person the ledger names (named by `people`, in that order): the
  * amount in the currency it was paid in, the rate, and the home amount and shares in the trip's `home` currency,
  * each with its currency's decimals. Payers: the payer's name, or for several "Ana Silva 60.00; Bea 30.00" (each
- * one's part in the home currency, in order).
+ * one's part in the home currency, in order). Items: an itemized expense's items and extras in the currency it was
+ * paid in (itemsCell), empty for any other.
  */
 export function ledgerCsv(
   people: ReadonlyArray<{ user_id: string; name: string }>,
@@ -59,7 +61,8 @@ export function ledgerCsv(
     Pick<
       ExpenseRecord,
       'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares' | 'original'
-    >
+    > &
+      Partial<Pick<ExpenseRecord, 'split'>>
   >,
   home = DEFAULT_HOME_CURRENCY,
 ): string {
@@ -80,6 +83,7 @@ export function ledgerCsv(
       original?.rate ?? '1',
       homeText(expense.amount_cents),
       guardCell(payersCell(expense.payers, (id) => nameOf.get(id) ?? id, homeText)),
+      guardCell(itemsCell(expense.split, (id) => nameOf.get(id) ?? id)),
       ...people.map((p) => homeText(shareOf.get(p.user_id) ?? 0)),
     ];
   });
@@ -95,6 +99,28 @@ export const payersCell = (
   payers.length === 1
     ? nameOf((payers[0] as ExpenseRecord['payers'][number]).user_id)
     : payers.map((p) => `${nameOf(p.user_id)} ${amountText(p.paid_cents)}`).join('; ');
+
+/**
+ * The Items cell of an itemized split: "Soup 4.50: Ana Silva; Wine 30.00: Ana Silva, Bea ×2; tip 4.00 (proportional)",
+ * amounts in the split's currency, a person's shares shown when above 1; empty for other splits.
+ */
+export function itemsCell(
+  split: ExpenseRecord['split'] | undefined,
+  nameOf: (userId: string) => string,
+): string {
+  const itemized = split?.itemized;
+  if (!itemized) return '';
+  const text = (minor: number) => minorToDecimalText(minor, minorUnits(itemized.currency));
+  const items = itemized.items.map((item) => {
+    const people = item.people.map((p) =>
+      p.shares > 1 ? `${nameOf(p.user_id)} ×${p.shares}` : nameOf(p.user_id),
+    );
+    const quantity = item.quantity === null ? '' : `${item.quantity} × `;
+    return `${quantity}${item.name} ${text(item.amount)}: ${people.join(', ')}`;
+  });
+  const extras = itemized.extras.map((e) => `${e.kind} ${text(e.amount)} (${itemized.extras_by})`);
+  return [...items, ...extras].join('; ');
+}
 
 /** A signed amount with at most two decimals to cents; null when it is not one. */
 export function signedCents(text: string): number | null {

@@ -2,6 +2,7 @@ import {
   dateOutsideTrip,
   homeCurrencyOf,
   isCurrencyCode,
+  itemizedView,
   type ImportExpense,
   type ImportPerson,
   type ImportPreview,
@@ -214,6 +215,7 @@ export function createLedgerIoService({
           home_amount_cents: r.amount_cents,
           payers: r.payers,
           shares: r.shares,
+          ...(r.split.itemized && { itemized: itemizedView(r.split.itemized, r.split.itemized.currency) }),
         })),
       };
       return {
