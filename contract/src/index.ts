@@ -10,6 +10,7 @@ export * from './iso4217';
 export * from './links';
 export * from './invite-links';
 export * from './itemized';
+export * from './itemized-draft';
 export * from './ledger-io';
 export * from './money';
 export * from './names';
