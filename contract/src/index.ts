@@ -20,6 +20,7 @@ export * from './payers';
 export * from './plans';
 export * from './question-flow';
 export * from './receipts';
+export * from './receipt-scan';
 export * from './rates';
 export * from './recommendations';
 export * from './settlement';
