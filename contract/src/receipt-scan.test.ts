@@ -51,6 +51,12 @@ describe('readReceiptDate', () => {
     expect(readReceiptDate(text)).toBe(date);
   });
 
+  it('reads month first on a receipt in US dollars, unless the first number cannot be a month', () => {
+    expect(readReceiptDate('04/11/2027', true)).toBe('2027-04-11');
+    expect(readReceiptDate('04/11/2027')).toBe('2027-11-04');
+    expect(readReceiptDate('23/04/2027', true)).toBe('2027-04-23');
+  });
+
   it('finds none in text without a real date', () => {
     expect(readReceiptDate('Table 12\n31.02.2027')).toBeNull();
   });
@@ -61,7 +67,7 @@ describe('parseReceiptText', () => {
     const text = [
       'THE HARBOUR GRILL',
       '12 Quay Street, Cork',
-      'Date: 11/04/2027  20:15',
+      'Date: 04/11/2027  20:15',
       '1 Soup of the day     6.50',
       '2 x Fish & Chips     31.00',
       'Sparkling water       3.50',

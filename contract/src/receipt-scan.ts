@@ -36,12 +36,14 @@ export const scannedReceiptSchema = z.object({
 });
 export type ScannedReceipt = z.infer<typeof scannedReceiptSchema>;
 
-/** POST /trips/{tripId}/receipt-scan: what was read, by whom, and what to tell the person about it. */
+/**
+ * POST /trip-split/trips/{tripId}/receipt-scan (the photo as multipart field `receipt`): what was read, by whom,
+ * and what to tell the person about it: READ_ON_DEVICE for an on-device read, NO_TOTAL_FOUND when no total was read.
+ */
 export const receiptScanResponseSchema = z.object({
   receipt: scannedReceiptSchema,
   source: z.enum(['gemini', 'device']),
-  /** READ_ON_DEVICE for an on-device read, NO_TOTAL_FOUND when no total was read, else null. */
-  notice: z.string().nullable(),
+  notices: z.array(z.string()),
 });
 export type ReceiptScanResponse = z.infer<typeof receiptScanResponseSchema>;
 
@@ -151,15 +153,21 @@ const isoDate = (year: number, month: number, day: number): string | null => {
   return isoDateSchema.safeParse(text).success ? text : null;
 };
 
-/** The first date on the receipt, in the common layouts: 2027-04-11, 11.04.2027, 11/04/27, 4/23/2027, 2027年4月11日, 11 Apr 2027. */
-export function readReceiptDate(text: string): string | null {
+/**
+ * The first date on the receipt, in the common layouts: 2027-04-11, 11.04.2027, 11/04/27, 4/23/2027, 2027年4月11日,
+ * 11 Apr 2027. Day first as most of the world prints it, month first when `monthFirst` (a receipt in US dollars) —
+ * either way unless the number cannot be a month.
+ */
+export function readReceiptDate(text: string, monthFirst = false): string | null {
   const layouts: Array<[RegExp, (m: RegExpExecArray) => string | null]> = [
     [/(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日/, (m) => isoDate(+m[1]!, +m[2]!, +m[3]!)],
     [/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/, (m) => isoDate(+m[1]!, +m[2]!, +m[3]!)],
     [
       /\b(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})\b/,
-      // Day first, as most of the world prints it, unless the day cannot be one (4/23/2027).
-      (m) => (+m[2]! > 12 ? isoDate(+m[3]!, +m[1]!, +m[2]!) : isoDate(+m[3]!, +m[2]!, +m[1]!)),
+      (m) =>
+        (monthFirst && +m[1]! <= 12) || +m[2]! > 12
+          ? isoDate(+m[3]!, +m[1]!, +m[2]!)
+          : isoDate(+m[3]!, +m[2]!, +m[1]!),
     ],
     [
       /\b(\d{1,2})\.?\s+([A-Za-zÀ-ÿ]{3,9})\.?\s+(\d{4})\b/,
@@ -264,7 +272,7 @@ export function parseReceiptText(text: string): ScannedReceipt {
   const onTop = found !== null && itemsTotal + (tax ?? 0) + (tip ?? 0) === found.value && itemsTotal > 0;
   return {
     merchant: merchant ? merchant.slice(0, 200) : null,
-    date: readReceiptDate(text),
+    date: readReceiptDate(text, currency === 'USD'),
     currency,
     total: found?.value ?? null,
     tax: onTop ? tax : null,
