@@ -14,7 +14,9 @@ import {
   type ItemizedSplit,
   type ItemizedView,
 } from './itemized';
+import { minorUnits } from './iso4217';
 import { sumCents } from './money';
+import type { ScannedReceipt } from './receipt-scan';
 import type { ExpenseBodyInput } from './split';
 import { formatTypedAmount, readTypedAmount } from './typed-amount';
 
@@ -152,5 +154,40 @@ export function togglePerson(line: ItemLineDraft, userId: string): ItemLineDraft
     ...line,
     people: has ? line.people.filter((id) => id !== userId) : [...line.people, userId],
     shares: has ? shares : line.shares,
+  };
+}
+
+/** What a scan fills in a form, as typed in the person's locale; null when it found no total (the form stays). */
+export interface ScannedFields {
+  title: string | null;
+  expense_date: string | null;
+  currency: string | null;
+  amount: string;
+  /** The item lines to assign, tax and tip beside them; null when the scan read no items. */
+  itemized: ItemizedDraft | null;
+}
+
+/** The scan's receipt as the forms' fields: merchant → title, date, currency, total and the item lines. */
+export function scannedFields(receipt: ScannedReceipt, locale: string): ScannedFields | null {
+  if (receipt.total === null) return null;
+  const digits = receipt.currency ? minorUnits(receipt.currency) : 2;
+  const text = (minor: number | null) => (minor ? formatTypedAmount(minor, locale, digits) : '');
+  return {
+    title: receipt.merchant,
+    expense_date: receipt.date,
+    currency: receipt.currency,
+    amount: text(receipt.total),
+    itemized: receipt.items.length
+      ? {
+          items: receipt.items.map((item) => ({
+            ...emptyItemLine(),
+            name: item.name,
+            amount: text(item.amount),
+            quantity: item.quantity === null ? '' : String(item.quantity),
+          })),
+          extras: { tax: text(receipt.tax), service: '', tip: text(receipt.tip) },
+          extras_by: 'proportional',
+        }
+      : null,
   };
 }

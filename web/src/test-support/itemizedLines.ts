@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 export async function addLine(index: number, name: string, amount: string, people: string[]) {
   if (index > 0) await userEvent.click(screen.getByRole('button', { name: 'Add item' }));
   await userEvent.type(screen.getByLabelText(`Name of item ${index + 1}`), name);
-  await userEvent.type(screen.getByLabelText(`Amount of ${name}`), amount);
+  await userEvent.type(screen.getByLabelText(`Price of ${name}`), amount);
   const who = screen.getByRole('group', { name: `Who had ${name}` });
   for (const person of people) await userEvent.click(within(who).getByRole('button', { name: person }));
 }

@@ -94,6 +94,10 @@ export function AddExpenseModal({
       failure={expense ? 'Failed to save expense' : 'Failed to create expense. Please try again.'}
       submitDisabled={computed.error !== null}
       onClose={onClose}
+      onScannedItems={(lines) => {
+        form.setValue('method', 'itemized', { shouldDirty: true });
+        setItemized(lines);
+      }}
     >
       {(receiptField) => (
         <>

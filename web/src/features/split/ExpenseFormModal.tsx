@@ -82,6 +82,7 @@ export function ExpenseFormModal({
       expense={expense}
       failure="Failed to save expense"
       onClose={onClose}
+      onScannedItems={setItemized}
     >
       {(receiptField) => (
         <>

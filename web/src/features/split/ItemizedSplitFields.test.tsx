@@ -85,11 +85,11 @@ describe('the itemized split on the page form', () => {
     stubApi({});
     renderExpenseForm({ expense });
     expect(screen.getByRole('checkbox', { name: 'Itemized' })).toBeChecked();
-    expect(screen.getByLabelText('Amount of Wine')).toHaveDisplayValue('25.00');
+    expect(screen.getByLabelText('Price of Wine')).toHaveDisplayValue('25.00');
     expect(unassigned()).toHaveTextContent('Unassigned: $0.00');
     screen.getByRole('button', { name: 'Remove Wine' }).focus();
     await userEvent.keyboard('{Enter}');
-    expect(screen.queryByLabelText('Amount of Wine')).toBeNull();
+    expect(screen.queryByLabelText('Price of Wine')).toBeNull();
     expect(unassigned()).toHaveTextContent('Unassigned: $25.00');
   });
 });

@@ -93,7 +93,7 @@ export function ItemizedSplitFields({
                   inputMode="decimal"
                   autoComplete="off"
                   placeholder={placeholder}
-                  aria-label={`Amount of ${label}`}
+                  aria-label={`Price of ${label}`}
                   value={line.amount}
                   onFocus={() => setActive(index)}
                   onChange={(e) => setLine(index, { ...line, amount: e.target.value })}
