@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { itemizedView, type Expense } from '@wayfare/contract';
@@ -6,6 +6,7 @@ import { ADD_EXPENSE, renderExpenseForm } from '../../test-support/expenseForms'
 import { expenseAnswer } from '../../test-support/expenses';
 import { addLine, unassigned } from '../../test-support/itemizedLines';
 import { stubApi } from '../../test-support/stubApi';
+import { ExpenseList } from './ExpenseList';
 
 describe('the itemized split on the page form', () => {
   it('page form: lines tapped to people, the running unassigned amount, tip by what each had, then saved', async () => {
@@ -91,5 +92,45 @@ describe('the itemized split on the page form', () => {
     await userEvent.keyboard('{Enter}');
     expect(screen.queryByLabelText('Price of Wine')).toBeNull();
     expect(unassigned()).toHaveTextContent('Unassigned: $25.00');
+  });
+
+  it('the expense list shows how the shares came about: each person’s items and part of the tip, each item’s people', async () => {
+    const itemized = itemizedView(
+      {
+        items: [
+          { name: 'Soup', amount: 500, quantity: null, people: [{ user_id: 'u-alice', shares: 1 }] },
+          {
+            name: 'Wine',
+            amount: 2000,
+            quantity: 2,
+            people: [
+              { user_id: 'u-alice', shares: 1 },
+              { user_id: 'u-bob', shares: 1 },
+            ],
+          },
+        ],
+        extras: [{ kind: 'tip', amount: 500 }],
+        extras_by: 'proportional',
+      },
+      'USD',
+    );
+    const expense = expenseAnswer(
+      { 'u-alice': 3000 },
+      { 'u-alice': 1800, 'u-bob': 1200 },
+      { expense_type: 'shared', split: { method: 'itemized', itemized, people: [] } },
+    );
+    const more = { available: false, loading: false, error: null, load: async () => undefined };
+    render(<ExpenseList expenses={[expense]} total={1} more={more} pending={[]} />);
+    await userEvent.click(screen.getByText('Items (2)'));
+    const people = within(screen.getByRole('list', { name: 'What each person had' }));
+    expect(people.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Alice Doe: $15.00 + $3.00 tax and tip (by what each had)',
+      'Bob Doe: $10.00 + $2.00 tax and tip (by what each had)',
+    ]);
+    const items = within(screen.getByRole('list', { name: 'Items' }));
+    expect(items.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Soup $5.00: Alice Doe',
+      '2 × Wine $20.00: Alice Doe, Bob Doe',
+    ]);
   });
 });
