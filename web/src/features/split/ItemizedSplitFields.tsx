@@ -138,6 +138,10 @@ export function ItemizedSplitFields({
           );
         })}
       </ol>
+      {/* Stays in sight at the bottom of the form while lines are tapped (one-handed on a phone). */}
+      <p className={styles.unassigned} data-done={read.unassigned === 0 || undefined} aria-live="polite">
+        Unassigned: <span className={ledger.money}>{money(read.unassigned)}</span>
+      </p>
       <Button variant="secondary" onClick={addLine}>
         <Plus size={18} aria-hidden /> Add item
       </Button>
@@ -181,9 +185,6 @@ export function ItemizedSplitFields({
       </fieldset>
 
       <div className={styles.summary}>
-        <p className={styles.unassigned} data-done={read.unassigned === 0 || undefined} aria-live="polite">
-          Unassigned: <span className={ledger.money}>{money(read.unassigned)}</span>
-        </p>
         {read.people.length > 0 && (
           <ul className={styles.totals} aria-label="What each person pays">
             {read.people.map((p) => (
