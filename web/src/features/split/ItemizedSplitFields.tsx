@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   EXTRA_KINDS,
@@ -50,6 +50,13 @@ export function ItemizedSplitFields({
 }: ItemizedSplitFieldsProps) {
   const [active, setActive] = useState(0);
   const spreadName = useId();
+  const people = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  // A newly tapped line's people come into sight above the sticky "Unassigned" bar (their scroll margin).
+  useEffect(() => {
+    if (opened.current) people.current?.scrollIntoView?.({ block: 'nearest' });
+    opened.current = true;
+  }, [active]);
   const read = readItemizedDraft(value, total, locale, digits);
   const money = (minor: number) => formatMoney(minor, locale, currency);
   const nameOf = new Map(participants.map((p) => [p.user_id, personName(p)]));
@@ -116,7 +123,7 @@ export function ItemizedSplitFields({
                 {who ? `Had by ${who}` : 'Tap to choose who had it'}
               </button>
               {isActive && (
-                <div role="group" aria-label={`Who had ${label}`} className={styles.people}>
+                <div ref={people} role="group" aria-label={`Who had ${label}`} className={styles.people}>
                   {participants.map((p) => {
                     const shares = line.shares[p.user_id];
                     return (
