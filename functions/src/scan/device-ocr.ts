@@ -28,16 +28,18 @@ async function ocrWorker(): Promise<Worker> {
  */
 async function prepared(image: Buffer): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  return sharp(image, { limitInputPixels: 64_000_000 })
-    .rotate()
-    .resize({ width: 1600, withoutEnlargement: true })
-    .grayscale()
-    .normalize()
-    // Specks of noise and paper grain go; strokes of print stay.
-    .median(3)
-    .threshold(140)
-    .png()
-    .toBuffer();
+  return (
+    sharp(image, { limitInputPixels: 64_000_000 })
+      .rotate()
+      .resize({ width: 1600, withoutEnlargement: true })
+      .grayscale()
+      .normalize()
+      // Specks of noise and paper grain go; strokes of print stay.
+      .median(3)
+      .threshold(140)
+      .png()
+      .toBuffer()
+  );
 }
 
 /** The photo's text as read on this device. */
