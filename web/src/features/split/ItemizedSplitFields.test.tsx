@@ -87,6 +87,7 @@ describe('the itemized split on the page form', () => {
     renderExpenseForm({ expense });
     expect(screen.getByRole('checkbox', { name: 'Itemized' })).toBeChecked();
     expect(screen.getByLabelText('Price of Wine')).toHaveDisplayValue('25.00');
+    expect(screen.getByLabelText('Quantity of Wine')).toHaveDisplayValue('2');
     expect(unassigned()).toHaveTextContent('Unassigned: $0.00');
     screen.getByRole('button', { name: 'Remove Wine' }).focus();
     await userEvent.keyboard('{Enter}');

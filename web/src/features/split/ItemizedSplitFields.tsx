@@ -95,6 +95,17 @@ export function ItemizedSplitFields({
                   onChange={(e) => setLine(index, { ...line, name: e.target.value })}
                 />
                 <input
+                  className={styles.quantity}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="Qty"
+                  aria-label={`Quantity of ${label}`}
+                  value={line.quantity}
+                  onFocus={() => setActive(index)}
+                  onChange={(e) => setLine(index, { ...line, quantity: e.target.value })}
+                />
+                <input
                   className={styles.amount}
                   type="text"
                   inputMode="decimal"

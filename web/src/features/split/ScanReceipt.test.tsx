@@ -44,6 +44,7 @@ describe('Scan receipt on the add form', () => {
     expect(screen.getByLabelText(/^Amount/)).toHaveDisplayValue('45.00');
     expect(screen.getByRole('checkbox', { name: 'Itemized' })).toBeChecked();
     expect(screen.getByLabelText('Price of Fish and chips')).toHaveDisplayValue('30.00');
+    expect(screen.getByLabelText('Quantity of Fish and chips')).toHaveDisplayValue('2');
     expect(screen.getByLabelText('Tax')).toHaveDisplayValue('3.00');
     // The tax is spread over the lines; the lines themselves are still to assign.
     expect(unassigned()).toHaveTextContent('Unassigned: $42.00');
