@@ -134,4 +134,36 @@ describe('the itemized split on the page form', () => {
       '2 × Wine $20.00: Alice Doe, Bob Doe',
     ]);
   });
+
+  it('unequal shares of a line: Carol had two of the three glasses', async () => {
+    const requests = stubApi({ [ADD_EXPENSE]: { status: 201, body: {} } });
+    const onClose = renderExpenseForm();
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Wine');
+    await userEvent.type(screen.getByLabelText(/^Amount/), '30');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Itemized' }));
+    await addLine(0, 'Wine', '30', ['Bob', 'Carol']);
+    await userEvent.click(screen.getByText('Unequal shares'));
+    await userEvent.selectOptions(screen.getByLabelText('Shares of Wine for Carol Doe'), '×2');
+    const totals = within(screen.getByRole('list', { name: 'What each person pays' }));
+    expect(totals.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Bob Doe$10.00',
+      'Carol Doe$20.00',
+    ]);
+    expect(screen.getByRole('button', { name: 'Carol ×2' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[0]?.body).toMatchObject({
+      split: {
+        items: [
+          {
+            name: 'Wine',
+            people: [
+              { user_id: 'u-bob', shares: 1 },
+              { user_id: 'u-carol', shares: 2 },
+            ],
+          },
+        ],
+      },
+    });
+  });
 });

@@ -20,6 +20,12 @@ import ledger from '../../shared/ui/Ledger.module.css';
 
 const EXTRA_LABEL: Record<ExtraKind, string> = { tax: 'Tax', service: 'Service', tip: 'Tip' };
 
+/** The shares a person may have of a line: 1 to 10, and a larger one kept from a stored split. */
+const shareChoices = (current: number) => [
+  ...Array.from({ length: 10 }, (_, i) => i + 1),
+  ...(current > 10 ? [current] : []),
+];
+
 interface ItemizedSplitFieldsProps {
   value: ItemizedDraft;
   onChange: (next: ItemizedDraft) => void;
@@ -151,6 +157,32 @@ export function ItemizedSplitFields({
                     );
                   })}
                 </div>
+              )}
+              {isActive && line.people.length > 1 && (
+                <details className={styles.sharesBox}>
+                  <summary>Unequal shares</summary>
+                  {line.people.map((id) => (
+                    <label key={id} className={styles.share}>
+                      <span>{nameOf.get(id) ?? 'Former member'}</span>
+                      <select
+                        aria-label={`Shares of ${label} for ${nameOf.get(id) ?? 'Former member'}`}
+                        value={line.shares[id] ?? 1}
+                        onChange={(e) =>
+                          setLine(index, {
+                            ...line,
+                            shares: { ...line.shares, [id]: Number(e.target.value) },
+                          })
+                        }
+                      >
+                        {shareChoices(line.shares[id] ?? 1).map((n) => (
+                          <option key={n} value={n}>
+                            ×{n}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  ))}
+                </details>
               )}
             </li>
           );
