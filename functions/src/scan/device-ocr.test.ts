@@ -8,7 +8,8 @@ afterAll(() => stopDeviceOcr());
  * The offline scan of receipt photos the test renders itself (English, German with decimal commas, French with TTC;
  * turned and speckled): real tesseract.js with the packaged English data, then the contract's parser.
  */
-describe('readOnDevice', () => {
+// OCR is CPU work: the first read also starts the worker (about 4 s here); a loaded machine gets room to finish.
+describe('readOnDevice', { timeout: 60_000 }, () => {
   it.each(RECEIPT_FIXTURES)('finds the total, date and currency of the $name receipt', async (fixture) => {
     const photo = await receiptPhoto(fixture);
     const started = performance.now();
