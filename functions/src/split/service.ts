@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import {
   HOME_CURRENCY_CHANGED,
   HOME_CURRENCY_LOCKED,
+  ITEMS_MUST_MATCH_AMOUNT,
   SETTLEMENT_REPLACED,
   SHARES_EXCEED_AMOUNT,
   SPLIT_TOLERANCE_CENTS,
@@ -31,6 +32,7 @@ import {
   encodeExpenseCursor,
   expenseSplitOf,
   explainLedger,
+  itemizedStored,
   payersLabel,
   sumCents,
   OWNER_CANNOT_BE_REMOVED,
@@ -309,7 +311,11 @@ function decidedSplit(body: ExpenseBody, memberIds: string[]): StoredSplit {
 function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['shares'] {
   const cents = applySplit(amountCents, split);
   if (!cents) {
-    throw new HttpError(422, split.method === 'custom' ? SHARES_EXCEED_AMOUNT : 'Unable to compute split');
+    const reasons: Partial<Record<StoredSplit['method'], string>> = {
+      custom: SHARES_EXCEED_AMOUNT,
+      itemized: ITEMS_MUST_MATCH_AMOUNT,
+    };
+    throw new HttpError(422, reasons[split.method] ?? 'Unable to compute split');
   }
   const shares = split.people
     .map((p, i) => ({ user_id: p.user_id, share_cents: cents[i] as number }))
@@ -420,6 +426,7 @@ export function createSplitService({
     const kept = stored && keptSplit(stored, homeBody, memberIds);
     // A newly decided split is checked on the original amounts too (explicit shares beside a split, people).
     if (original && !kept) splitFor(body, memberIds, stored);
+    const decided = kept ?? splitFor(homeBody, memberIds, stored);
     const fields: ExpensePatch = {
       title: body.title,
       description: body.description,
@@ -430,7 +437,9 @@ export function createSplitService({
       paid_by: body.paid_by,
       payers: payersFor(homeBody),
       ...(original && { original }),
-      ...(kept ?? splitFor(homeBody, memberIds, stored)),
+      ...decided,
+      // Itemized: the items as decided, in the currency they were paid in (itemized.ts).
+      ...(body.itemized && { split: itemizedStored(decided.split, body.itemized, body.currency ?? home) }),
     };
     return { fields, home };
   }

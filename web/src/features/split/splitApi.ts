@@ -19,6 +19,7 @@ import {
   tripInvitationsResponseSchema,
   homeCurrencyResponseSchema,
   rateAnswerSchema,
+  receiptScanResponseSchema,
   parseDollarsToCents,
   type AddParticipantBody,
   type SplitwiseImportBody,
@@ -112,6 +113,15 @@ export const splitApi = {
     form.set(RECEIPT_FIELD, file, file.name);
     return apiFetchChecked(expenseResponseSchema, `${base}/expenses/${encodeURIComponent(id)}/receipt`, {
       method: 'PUT',
+      body: form,
+    });
+  },
+  /** Reads a receipt photo (Gemini with a key, else on the server's device); stores nothing. */
+  scanReceipt: (tripId: string, file: File) => {
+    const form = new FormData();
+    form.set(RECEIPT_FIELD, file, file.name);
+    return apiFetchChecked(receiptScanResponseSchema, `${trip(tripId)}/receipt-scan`, {
+      method: 'POST',
       body: form,
     });
   },
