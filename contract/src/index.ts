@@ -27,6 +27,7 @@ export * from './typed-amount';
 export * from './typed-amount-field';
 export * from './trips';
 export * from './trip-views';
+export * from './trip-lists';
 export * from './map';
 export * from './expense-draft';
 export * from './expense-form';

@@ -23,7 +23,7 @@ import {
   type ParticipantsResponse,
   type SettlementExplanationResponse,
   type SettlementsResponse,
-  type SplitTripsResponse,
+  tripListQuerySchema,
   type TripInvitationResponse,
   type TripInvitationsResponse,
   type UserInvitationsResponse,
@@ -44,6 +44,7 @@ import { createLedgerIoService } from './ledger-io';
 import { createLiveStreamSlots, openLiveStream } from './live';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
+import { createUserTrips } from './user-trips';
 import type { RateProvider } from '../rates/provider';
 
 /**
@@ -75,11 +76,14 @@ export function splitRoutes(
   const links = createInviteLinkService({ store: deps.store, events });
   const ledgerIo = createLedgerIoService({ store: deps.store, events, rates: deps.rates });
   const liveSlots = createLiveStreamSlots();
+  const userTrips = createUserTrips(deps.store, images.urls);
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
 
-  router.get('/user/trips', async (_req, res) => {
-    res.json({ trips: await service.userTrips(currentUser(res)) } satisfies SplitTripsResponse);
+  router.get('/user/trips', async (req, res) => {
+    const query = parseInput(tripListQuerySchema, req.query);
+    const coded = preferredEncoding(req);
+    sendEncodedJson(res, await userTrips.json(currentUser(res).id, query, coded), coded);
   });
 
   router.get('/trips/:tripId/participants', async (req, res) => {
