@@ -2,7 +2,8 @@
 // slowdown with no service worker and a fresh context per route: the main thread's long tasks, script and style
 // files requested before and after the load event, when the live stream opened, and a CPU profile's self time per
 // file and per function. `node --import tsx bench/first-visit.ts` (after `npm run build`) prints the figures and
-// writes them to bench/first-visit.json; FIRST_VISIT_RUNS (default 1) repeats each route. Loopback only.
+// writes them to bench/first-visit.json (FIRST_VISIT_OUT elsewhere); FIRST_VISIT_RUNS (default 1) repeats each route;
+// FIRST_VISIT_WEB_DIST serves another build of the web app. Loopback only.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -203,7 +204,14 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = await startProcess(
     [path.join(ROOT, 'functions/lib/server.js')],
-    { PORT: String(port), WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_IP: '100000' },
+    {
+      PORT: String(port),
+      WAYFARE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_AUTH_PER_IP: '100000',
+      // FIRST_VISIT_WEB_DIST: another build of the web app (an A/B of two builds, served by the same server).
+      WAYFARE_WEB_DIST: process.env.FIRST_VISIT_WEB_DIST ?? path.join(ROOT, 'web/dist'),
+    },
     async () => (await fetch(`${baseUrl}/api/health`)).ok,
   );
   const browser = await launchBrowser();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from './cursor';
-import { splitTripSummarySchema } from './split';
 import { tripListSchema } from './trip-views';
 
 /**
@@ -61,19 +60,3 @@ export type TripListQuery = z.output<typeof tripListQuerySchema>;
 /** GET /api/trips?limit=&cursor=: one page; `next_cursor` is passed back as `cursor` (null on the last page). */
 export const tripPageSchema = z.object({ trips: tripListSchema, next_cursor: z.string().nullable() });
 export type TripPage = z.infer<typeof tripPageSchema>;
-
-/** The overview's header over every trip of the user, whichever page is shown: totals per home currency. */
-export const splitTripsSummarySchema = z.object({
-  trip_count: z.number().int(),
-  expense_count: z.number().int(),
-  totals: z.array(z.object({ currency: z.string(), total_cents: z.number().int() })),
-});
-export type SplitTripsSummary = z.infer<typeof splitTripsSummarySchema>;
-
-/** GET /api/trip-split/user/trips?limit=&cursor=: one page, and on the first page (no cursor) the summary. */
-export const splitTripPageSchema = z.object({
-  trips: z.array(splitTripSummarySchema),
-  next_cursor: z.string().nullable(),
-  summary: splitTripsSummarySchema.optional(),
-});
-export type SplitTripPage = z.infer<typeof splitTripPageSchema>;
