@@ -84,12 +84,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id) => (FEATURE_INDEX.test(id) ? false : undefined),
-        // Building a zod schema has no effect beyond its value: one no page reads is left out of the bundle, so a
-        // page builds only the schemas it checks, not every one its contract modules define (issue #24).
-        manualPureFunctions: ['z'],
-      },
+      treeshake: { moduleSideEffects: (id) => (FEATURE_INDEX.test(id) ? false : undefined) },
     },
   },
   server: { proxy },
