@@ -2,7 +2,7 @@
 // slowdown with no service worker and a fresh context per route: the main thread's long tasks, script and style
 // files requested before and after the load event, when the live stream opened, and a CPU profile's self time per
 // file and per function. `node --import tsx bench/first-visit.ts` (after `npm run build`) prints the figures and
-// writes them to bench/first-visit.json (FIRST_VISIT_OUT elsewhere); FIRST_VISIT_RUNS (default 1) repeats each route;
+// writes them to wayfare-first-visit.json in the temporary folder (FIRST_VISIT_OUT elsewhere); FIRST_VISIT_RUNS (default 1) repeats each route;
 // FIRST_VISIT_WEB_DIST serves another build of the web app. Loopback only.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -227,7 +227,8 @@ async function main() {
       console.log(`\n${label}: self time by file (ms)`, JSON.stringify(runs[0]?.selfMsByFile));
       console.log(`${label}: self time by function (ms)`, JSON.stringify(runs[0]?.selfMsByFunction));
     }
-    const out = process.env.FIRST_VISIT_OUT ?? path.join(import.meta.dirname, 'first-visit.json');
+    const out = process.env.FIRST_VISIT_OUT ?? path.join(os.tmpdir(), 'wayfare-first-visit.json');
+    console.log(`\nAll figures: ${out}`);
     fs.writeFileSync(
       out,
       `${JSON.stringify({ at: new Date().toISOString(), load: os.loadavg(), visits }, null, 2)}\n`,
