@@ -31,6 +31,8 @@ export * from './typed-amount';
 export * from './typed-amount-field';
 export * from './trips';
 export * from './trip-views';
+export * from './trip-lists';
+export * from './split-trip-lists';
 export * from './map';
 export * from './expense-draft';
 export * from './expense-form';

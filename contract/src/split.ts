@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
+import { decodeCursor, encodeCursor } from './cursor';
 import { receiptSchema } from './receipts';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
@@ -361,28 +362,15 @@ const cursorTupleSchema = z.tuple([isoDateSchema, z.iso.datetime(), z.string().m
 
 /** base64url of the UTF-8 JSON tuple: opaque to clients, safe in a query string. */
 export function encodeExpenseCursor({ expense_date, created_at, id }: ExpenseCursor): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([expense_date, created_at, id]));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeCursor([expense_date, created_at, id]);
 }
 
 /** The cursor's position, or null when it is not one this API wrote. */
 export function decodeExpenseCursor(cursor: string): ExpenseCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,1000}$/.test(cursor)) return null;
-  try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(
-      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
-    );
-    const parsed = cursorTupleSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return null;
-    const [expense_date, created_at, id] = parsed.data;
-    return { expense_date, created_at, id };
-  } catch {
-    return null;
-  }
+  const tuple = decodeCursor(cursor, cursorTupleSchema);
+  if (!tuple) return null;
+  const [expense_date, created_at, id] = tuple;
+  return { expense_date, created_at, id };
 }
 
 /** GET /trips/{tripId}/expenses?limit=&cursor=: a page size (default 50, at most 200) and where to resume. */

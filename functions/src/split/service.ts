@@ -56,7 +56,6 @@ import {
   type Settlement,
   type SettlementExplanationResponse,
   type SettlementPlan,
-  type SplitTripSummary,
   type TripInvitation,
   type TripRole,
   type UserInvitation,
@@ -904,31 +903,6 @@ export function createSplitService({
       emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;
-    },
-
-    async userTrips(user: UserRecord): Promise<SplitTripSummary[]> {
-      const trips = await store.trips.listForUser(user.id);
-      const shares = await Promise.all(trips.map((trip) => store.split.shareTotal(trip.id, user.id)));
-      return trips.map((trip, index) => ({
-        id: trip.id,
-        trip_name: trip.trip_name,
-        city_name: trip.city_name,
-        start_date: trip.start_date,
-        end_date: trip.end_date,
-        image_url: trip.image_path
-          ? imageUrls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: user.id })
-          : null,
-        user_role: trip.role,
-        trip_owner_username: trip.owner_username,
-        added_by_username: trip.added_by_username,
-        participant_count: trip.member_count,
-        number_of_people: trip.member_count,
-        expense_count: trip.expense_count,
-        total_expenses_cents: trip.total_expenses_cents,
-        total_expenses: minorToMajor(trip.total_expenses_cents, homeCurrencyOf(trip)),
-        your_share_cents: shares[index] ?? 0,
-        home_currency: homeCurrencyOf(trip),
-      }));
     },
 
     /** Any member may choose the trip's home currency while its ledger is empty (every stored amount is in it). */

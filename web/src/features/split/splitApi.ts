@@ -15,7 +15,7 @@ import {
   settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
-  splitTripsResponseSchema,
+  splitTripPageSchema,
   tripInvitationsResponseSchema,
   homeCurrencyResponseSchema,
   rateAnswerSchema,
@@ -163,8 +163,11 @@ export const splitApi = {
       body: { home_currency },
     }),
 
-  userTrips: async (signal?: AbortSignal) =>
-    (await apiFetchChecked(splitTripsResponseSchema, `${base}/user/trips`, { signal })).trips,
+  /** One page of the overview's trips (the first with cursor '', carrying the figures over all of them). */
+  userTrips: (cursor: string, signal?: AbortSignal) =>
+    apiFetchChecked(splitTripPageSchema, `${base}/user/trips?${new URLSearchParams({ cursor }).toString()}`, {
+      signal,
+    }),
   liveUrl: (tripId: string) => `${trip(tripId)}/live`,
   firebaseToken: () => apiFetchChecked(liveTokenResponseSchema, `${base}/live-token`, { method: 'POST' }),
 };
