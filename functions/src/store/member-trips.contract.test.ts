@@ -69,8 +69,9 @@ describeStoreContract('store contract, a member’s trips', (adapter) => {
     await store.trips.delete(gone.id);
     const [only] = await store.trips.listForUser(ana!.id, { limit: 5, after: null });
     expect(only).toMatchObject({ id: trip.id, member_count: 1, role: 'owner' });
-    // The owner leaving hands the trip on: the successor's list says so, with the count kept.
+    // The owner hands the trip on and then leaves: the successor's list says so, with the count kept.
     await store.members.add(trip.id, ben!.id);
+    await expect(store.members.transferOwnership(trip.id, ana!.id, ben!.id)).resolves.toBe('transferred');
     await expect(store.members.leave(trip.id, ana!.id)).resolves.toBe('left');
     expect(await store.trips.listForUser(ana!.id)).toEqual([]);
     const [handed] = await store.trips.listForUser(ben!.id, { limit: 5, after: null });
