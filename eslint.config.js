@@ -63,7 +63,8 @@ const SERVER_PUBLIC = {
   auth: ['tokens.ts'], // the session token service routes hand to http/authenticate
   places: ['cities.ts'], // the bundled city data the guide writers and trip creation read
   rates: ['provider.ts'], // exchange rates the ledger converts amounts with
-  trips: ['access.ts', 'view.ts'], // the membership check of every trip-scoped feature; the trip as answered
+  // the membership check of every trip-scoped feature; the trip as answered; the kept, paged answers of both trip lists
+  trips: ['access.ts', 'view.ts', 'kept-lists.ts'],
 };
 const SERVER_CROSSINGS = [
   // http/authenticate and http/idempotency verify session tokens: the token service belongs below http/.

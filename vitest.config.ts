@@ -13,6 +13,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/fuzz.api.test.ts',
   'functions/src/trips/trips.api.test.ts',
   'functions/src/trips/create.api.test.ts',
+  // Both trip lists, whole and by page, from the kept figures (issue #24).
+  'functions/src/trips/trip-lists.api.test.ts',
   'functions/src/plans/plans.api.test.ts',
   'functions/src/split/split.api.test.ts',
   // Adding participants at once or by invitation (each person's setting), the owner who stays, limits for groups.

@@ -1,11 +1,21 @@
 // A/B of two builds of the API on a shared, noisy machine: `AB_BASE=<another build's functions/lib> node --import
 // tsx bench/ab.ts` starts that build and this one (functions/lib, `npm run build -w functions`) beside the bare
 // Express yardstick, seeds both alike (bench/api.ts), then drives each endpoint in rounds that alternate which build
-// goes first, with the yardstick measured again before every round. Loopback only; it stops what it starts.
+// goes first, with the yardstick measured again before every round (AB_ONLY=text: only the endpoints whose name
+// contains it). Loopback only; it stops what it starts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, MANY_TRIPS, seed, seedManyTrips, TRIP_START, type SeededTrip } from './api';
+import {
+  freePort,
+  heavyLists,
+  MANY_TRIPS,
+  seed,
+  seedManyTrips,
+  sequential,
+  TRIP_START,
+  type SeededTrip,
+} from './api';
 import { load, ms, percentile, startProcess, type LoadResult } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -34,15 +44,9 @@ async function startBuild(lib: string) {
   };
 }
 
-/** One request at a time, as bench/api.ts measures the long list. */
-async function sequential(url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const times: number[] = [];
-  for (let i = 0; i < 100; i++) {
-    const start = performance.now();
-    await (await fetch(url, { headers })).arrayBuffer();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
+/** One request at a time, as bench/api.ts measures the long lists. */
+async function oneAtATime(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  const times = await sequential(url, headers);
   return {
     requestsPerSecond: NaN,
     p50: percentile(times, 50),
@@ -67,8 +71,12 @@ function endpoints({
     'GET /api/trips': () => load(`${baseUrl}/api/trips`, { seconds: SECONDS, headers: auth }),
     [`GET /api/trips, user in ${MANY_TRIPS} trips, gzip, br`]: () =>
       load(`${baseUrl}/api/trips`, { seconds: SECONDS, headers: { ...busy, ...gzipBr } }),
-    [`GET /api/trips, user in ${MANY_TRIPS} trips, one at a time`]: () =>
-      sequential(`${baseUrl}/api/trips`, busy),
+    ...Object.fromEntries(
+      Object.entries(heavyLists(baseUrl)).flatMap(([name, url]) => [
+        [`${name}, user in ${MANY_TRIPS} trips`, () => load(url, { seconds: SECONDS, headers: busy })],
+        [`${name}, user in ${MANY_TRIPS} trips, one at a time`, () => oneAtATime(url, busy)],
+      ]),
+    ),
     'GET …/expenses': () => load(expenses, { seconds: SECONDS, headers: auth }),
     'GET …/expenses, gzip, br': () => load(expenses, { seconds: SECONDS, headers: { ...auth, ...gzipBr } }),
     'POST …/expenses': () =>
@@ -93,7 +101,9 @@ async function main() {
   try {
     const runs = { A: endpoints(builds.A.seeded), B: endpoints(builds.B.seeded) };
     console.log(`A = ${BASE}, B = functions/lib; ${ROUNDS} rounds of ${SECONDS} s, alternating`);
-    for (const name of Object.keys(runs.A)) {
+    // AB_ONLY: run only the endpoints whose name contains it.
+    const names = Object.keys(runs.A).filter((name) => name.includes(process.env.AB_ONLY ?? ''));
+    for (const name of names) {
       for (let round = 0; round < ROUNDS; round++) {
         const yardstick = await load(`http://127.0.0.1:${barePort}/constant`, { seconds: SECONDS });
         const line = [`${name}, round ${round + 1}: bare ${Math.round(yardstick.requestsPerSecond)} req/s`];

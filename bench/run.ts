@@ -8,6 +8,7 @@ import { runGuideBench } from './guide';
 import { runLighthouseBench } from './lighthouse';
 import { runLiveBench } from './live';
 import { runSplitBench } from './split';
+import { runReceiptScanBench } from './receipt-scan';
 import { runSettleApiBench } from './settle-api';
 import { runColdStartBench } from './cold-start';
 import type { Figure } from './support';
@@ -30,6 +31,7 @@ async function main() {
   print('Settlement', await runSplitBench());
   print('Settlement through the API (embedded backend, seeded SQLite)', await runSettleApiBench());
   print('AI guide and parsing', await runGuideBench());
+  print('Receipt scan on this device (tesseract.js)', await runReceiptScanBench());
   print('Cloud Function cold start (firebase mode)', await runColdStartBench());
 
   const api = await runApiBench(LOAD_SECONDS);
@@ -53,7 +55,16 @@ async function main() {
       print('Web: what each page loads', await runBundleBench(browser, api.seeded.baseUrl, owner, routes));
       print('Web: layout shift (CLS)', await runClsBench(browser, api.seeded.baseUrl, owner, routes));
       print('Live updates', await runLiveBench(browser, api.seeded));
-      print('Web: Lighthouse', await runLighthouseBench(api.seeded.baseUrl, owner, routes['trip details']));
+      const signedIn = {
+        'my trips': routes['my trips'],
+        'trip details': routes['trip details'],
+        'trip split': routes['trip split'],
+        'split overview': routes['split overview'],
+      };
+      print(
+        'Web: Lighthouse 13 (Node 22 from the registry)',
+        await runLighthouseBench(api.seeded.baseUrl, owner, signedIn),
+      );
     } finally {
       await browser.close();
     }

@@ -33,11 +33,11 @@ export default defineConfig({
     react(),
     calendarDateFns(),
     // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
-    // keeps the API reads of the pages a user opened (network first, the cache when offline). The page registers
-    // it itself (injectRegister 'script-defer': an external script, so the CSP needs no inline one).
+    // keeps the API reads of the pages a user opened (network first, the cache when offline). main.tsx registers
+    // it once the page has settled (issue #24: not beside a first visit's own downloads).
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
       manifest: {
         name: 'Wayfare',

@@ -14,6 +14,7 @@ import {
   type CurrencyDraft,
 } from './expense-draft';
 import { DEFAULT_HOME_CURRENCY } from './iso4217';
+import { itemizedBody, itemizedDraftFromView, readItemizedDraft, type ItemizedDraft } from './itemized-draft';
 import { formatMoney, sumCents } from './money';
 import {
   SHARES_EXCEED_AMOUNT,
@@ -49,6 +50,8 @@ export interface ExpenseDraft extends CurrencyDraft {
    * decided, which the body then leaves to the server to keep, or to re-apply when only the amount changed.
    */
   kept: ExpenseSplit | null;
+  /** The "Itemized" option: the item lines the split is decided from (itemized-draft.ts); null or absent: off. */
+  itemized?: ItemizedDraft | null;
 }
 
 export function emptyDraft(today: string, payer: string, home?: string): ExpenseDraft {
@@ -98,7 +101,11 @@ export function draftFromExpense(expense: Expense, locale: string, trip?: string
     ...payerFieldsFromExpense(expense, locale, home),
     expense_type: expense.expense_type,
     splits,
-    kept: expense.split,
+    // An itemized split is shown as its items, sent again as typed.
+    kept: expense.split.itemized ? null : expense.split,
+    ...(expense.split.itemized && {
+      itemized: itemizedDraftFromView(expense.split.itemized, locale, digitsOf(currency)),
+    }),
   };
 }
 
@@ -137,6 +144,7 @@ const METHOD_LABEL: Record<ExpenseSplit['method'], string> = {
   custom: 'Custom amounts',
   percent: 'Percentages',
   personal: 'Personal',
+  itemized: 'Itemized',
 };
 
 /**
@@ -191,6 +199,11 @@ export function expenseBodyFromDraft(
     expense_type: draft.expense_type,
     ...currency.fields,
   };
+  if (draft.itemized) {
+    const read = readItemizedDraft(draft.itemized, total, locale, digits);
+    if (!read.split || read.error) return { error: read.error ?? 'Add at least one item', field: 'itemized' };
+    return { body: { ...body, expense_type: 'shared', split: itemizedBody(read.split, digits) } };
+  }
   // The split as decided: no people named, so the server keeps it (or re-applies it to a new amount).
   if (draft.expense_type !== 'shared' || draft.kept) return { body };
 

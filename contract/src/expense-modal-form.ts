@@ -12,6 +12,13 @@ import {
   type CurrencyDraft,
 } from './expense-draft';
 import { DEFAULT_HOME_CURRENCY } from './iso4217';
+import {
+  emptyItemizedDraft,
+  itemizedBody,
+  itemizedDraftFromView,
+  readItemizedDraft,
+  type ItemizedDraft,
+} from './itemized-draft';
 import { SPLIT_TOLERANCE_CENTS, splitCustom, splitEqual, splitPercent, sumCents } from './money';
 import {
   paidIn,
@@ -46,6 +53,8 @@ export interface ModalDraft extends CurrencyDraft {
   include_payer: boolean;
   /** By user id: amounts (custom) or percentages (percent), as typed in the person's locale. */
   values: Record<string, string>;
+  /** The item lines (itemized), whose people are the split's; absent reads as none typed yet. */
+  itemized?: ItemizedDraft;
 }
 
 export const MODAL_MESSAGES = {
@@ -100,6 +109,13 @@ export function computeModalSplit(
   if (payers.error) return fail(payers.error);
   const currency = currencyBody(draft);
   if ('error' in currency) return fail(currency.error);
+  if (draft.method === 'itemized') {
+    // The people are the items' (itemized-draft.ts); what is assigned so far is the total less the unassigned.
+    const read = readItemizedDraft(draft.itemized ?? emptyItemizedDraft(), total, locale, digits);
+    if (read.error) return fail(read.error, total - read.unassigned);
+    const shares = read.people.map((p) => ({ user_id: p.user_id, cents: p.total }));
+    return { shares, allocatedCents: total, error: null };
+  }
   const people = splitPeople(draft, everyone);
   if (people.length === 0) return fail(MODAL_MESSAGES.participants);
 
@@ -146,6 +162,7 @@ export function emptyModalDraft(
     selected: [...everyone],
     include_payer: true,
     values: {},
+    itemized: emptyItemizedDraft(),
   };
 }
 
@@ -198,6 +215,7 @@ export function modalDraftFromExpense(
     selected: chosen,
     include_payer,
     values,
+    itemized: split.itemized ? itemizedDraftFromView(split.itemized, locale, digits) : emptyItemizedDraft(),
   };
 }
 
@@ -217,8 +235,14 @@ export function modalExpenseBody(
   const currency = currencyBody(draft);
   const everyoneEqual = draft.method === 'equal' && draft.scope === 'all' && draft.include_payer;
   const people = shares.map((s) => s.user_id);
-  const split: NonNullable<ExpenseBodyInput['split']> =
-    draft.method === 'equal'
+  const total = readTypedAmount(draft.amount, locale, digits);
+  const items =
+    draft.method === 'itemized'
+      ? readItemizedDraft(draft.itemized ?? emptyItemizedDraft(), total, locale, digits).split
+      : null;
+  const split: NonNullable<ExpenseBodyInput['split']> = items
+    ? itemizedBody(items, digits)
+    : draft.method === 'equal'
       ? { method: 'equal', people: people.map((user_id) => ({ user_id })) }
       : draft.method === 'percent'
         ? {
@@ -235,14 +259,17 @@ export function modalExpenseBody(
   return {
     title: draft.title.trim(),
     description: draft.description,
-    amount: minorToDecimalText(readTypedAmount(draft.amount, locale, digits) ?? 0, digits),
+    amount: minorToDecimalText(total ?? 0, digits),
     ...payersBody(draft, checkPayers(draft, locale, digits), digits),
     category: draft.category,
     expense_date: draft.expense_date,
     expense_type: everyoneEqual ? 'group' : 'shared',
-    participants: shares
-      .filter((s) => s.cents > 0)
-      .map((s) => ({ user_id: s.user_id, share_amount: minorToDecimalText(s.cents, digits) })),
+    // An itemized split's shares are the server's to decide from the items.
+    ...(!items && {
+      participants: shares
+        .filter((s) => s.cents > 0)
+        .map((s) => ({ user_id: s.user_id, share_amount: minorToDecimalText(s.cents, digits) })),
+    }),
     split,
     ...('fields' in currency && currency.fields),
   };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { RATE_SOURCES } from './rates';
 import { budgetCategoriesSchema, BUDGET_KINDS } from './budget';
 import { EXPENSE_CATEGORIES } from './split';
+import { itemizedViewSchema } from './itemized';
 
 /** GET /trips/{tripId}/export?format=csv|json */
 export const ledgerExportQuerySchema = z.object({
@@ -41,6 +42,8 @@ export const ledgerExportSchema = z.object({
       home_amount_cents: z.number().int(),
       payers: z.array(payerPartSchema),
       shares: z.array(exportShareSchema),
+      /** An itemized expense's items, extras and what each person pays, in `currency`. */
+      itemized: itemizedViewSchema.optional(),
     }),
   ),
   /** The trip budget (issue #28), amounts in the home currency's minor units; null without one. */

@@ -136,8 +136,13 @@ describe('applySplit', () => {
           };
           const shares = applySplit(total, split);
           if (shares === null) {
-            // Only custom amounts beyond the total, or percentages without a positive total, cannot apply.
-            expect(method === 'custom' || (method === 'percent' && weights.every((w) => w === 0))).toBe(true);
+            // Only custom amounts beyond the total, percentages without a positive total, or itemized totals
+            // that are not the total cannot apply.
+            expect(
+              method === 'custom' ||
+                method === 'itemized' ||
+                (method === 'percent' && weights.every((w) => w === 0)),
+            ).toBe(true);
             return;
           }
           expect(shares.reduce((a, b) => a + b, 0)).toBe(total);

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { recordId, RECORD_ID } from './ids';
+import { decodeCursor, encodeCursor } from './cursor';
 import { receiptSchema } from './receipts';
 import { isoDateSchema } from './dates';
 import { visibleText } from './text';
@@ -15,6 +16,16 @@ import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
 import { RATE_SOURCES } from './rates';
 import { personRefSchema } from './participants';
+import {
+  itemizedAsCustom,
+  itemizedSplitBody,
+  itemizedView,
+  itemizedViewSchema,
+  leftoverMessage,
+  leftoverOf,
+  mapItemizedAmounts,
+  type ItemizedSplit,
+} from './itemized';
 import type { TripRole } from './trips';
 
 export const EXPENSE_CATEGORIES = [
@@ -40,16 +51,18 @@ export const DEFAULT_EXPENSE_TYPE: ExpenseType = 'group';
  * types map onto them: group and shared-without-amounts are equal, shared with amounts is custom with the payer
  * last (bearing the rest), personal is personal.
  */
-export const SPLIT_METHODS = ['equal', 'custom', 'percent', 'personal'] as const;
+export const SPLIT_METHODS = ['equal', 'custom', 'percent', 'personal', 'itemized'] as const;
 export type SplitMethod = (typeof SPLIT_METHODS)[number];
 
 /**
- * A split as stored: the people in order, each with their weight: cents for custom, a percentage for percent,
- * null for equal and personal.
+ * A split as stored: the people in order, each with their weight: cents for custom and itemized (each person's
+ * total), a percentage for percent, null for equal and personal. An itemized split keeps its items and extras in
+ * the minor units of `currency`, the one the expense was paid in (itemized.ts).
  */
 export interface StoredSplit {
   method: SplitMethod;
   people: Array<{ user_id: string; weight: number | null }>;
+  itemized?: ItemizedSplit & { currency: string };
 }
 
 /**
@@ -68,6 +81,9 @@ export function applySplit(totalCents: number, split: StoredSplit): number[] | n
       return splitCustom(totalCents, weights);
     case 'percent':
       return splitPercent(totalCents, weights);
+    case 'itemized':
+      // What the items decided, or nothing: a new total needs the items changed to match it.
+      return sumCents(weights) === totalCents ? weights : null;
   }
 }
 
@@ -202,6 +218,9 @@ export const splitBodySchema = z.discriminatedUnion(
 );
 export type SplitBody = z.output<typeof splitBodySchema>;
 
+/** An itemized split in the body: items and extras in the body's currency (itemized.ts). */
+const itemizedBodySchema = itemizedSplitBody(share, userId);
+
 const expenseFieldsSchema = z.object({
   title: visibleText('Title', 200),
   description: z.string().trim().max(2000, 'Description is too long').default(''),
@@ -226,8 +245,11 @@ const expenseFieldsSchema = z.object({
     .max(500, 'At most 500 people per expense')
     .refine(uniquePeople, ONCE)
     .optional(),
-  split: splitBodySchema
-    .refine((split) => split.method === 'personal' || uniquePeople(split.people), ONCE)
+  split: z
+    .discriminatedUnion('method', [...splitBodySchema.options, itemizedBodySchema], {
+      error: 'Choose how to split',
+    })
+    .refine((split) => split.method === 'personal' || 'items' in split || uniquePeople(split.people), ONCE)
     .optional(),
   /** The currency the amounts are in; absent: the trip's home currency (amounts with at most 2 decimals). */
   currency: currencyCodeSchema.optional(),
@@ -242,8 +264,12 @@ const expenseFieldsSchema = z.object({
  * Who paid: `payers`, each with what they paid (every part above 0, each person once, adding up to the amount
  * exactly), or the spec's single `paid_by` (one payer of the whole amount). Sent together, `paid_by` must be the
  * first payer. The parsed body always has both: `paid_by` is the first payer, `payers` in minor units.
+ *
+ * An itemized `split` must have its items and extras add up to the amount exactly (the leftover assigned); the
+ * parsed body has it in `itemized` (minor units) and, in `split`, each person's total as custom amounts, from which
+ * the shares are decided and converted like any custom split's.
  */
-export const expenseBodySchema = expenseFieldsSchema.transform((body, ctx) => {
+export const expenseBodySchema = expenseFieldsSchema.transform(({ split: sent, ...body }, ctx) => {
   const scale = 10 ** (BODY_DIGITS - (body.currency ? minorUnits(body.currency) : 2));
   const minor = (thousandths: number, label: string, path: Array<string | number>) => {
     if (thousandths % scale !== 0 || thousandths / scale > MAX_CENTS) {
@@ -254,19 +280,26 @@ export const expenseBodySchema = expenseFieldsSchema.transform((body, ctx) => {
   if (body.rate !== undefined && body.currency === undefined) {
     ctx.addIssue({ code: 'custom', message: 'A rate needs the currency of the amount', path: ['rate'] });
   }
+  const itemized =
+    sent?.method === 'itemized'
+      ? mapItemizedAmounts(sent, (value, path) => minor(value, 'Each item', ['split', ...path]))
+      : undefined;
   const split: SplitBody | undefined =
-    body.split?.method === 'custom'
-      ? {
-          method: 'custom',
-          people: body.split.people.map((p, i) => ({
-            ...p,
-            amount: minor(p.amount, 'Each share', ['split', 'people', i, 'amount']),
-          })),
-        }
-      : body.split;
+    sent?.method === 'itemized'
+      ? itemizedAsCustom(itemized as ItemizedSplit)
+      : sent?.method === 'custom'
+        ? {
+            method: 'custom',
+            people: sent.people.map((p, i) => ({
+              ...p,
+              amount: minor(p.amount, 'Each share', ['split', 'people', i, 'amount']),
+            })),
+          }
+        : sent;
   const parsed = {
     ...body,
     amount: minor(body.amount, 'Amount', ['amount']),
+    ...(itemized && { itemized }),
     ...(body.participants && {
       participants: body.participants.map((p, i) => ({
         ...p,
@@ -295,6 +328,10 @@ export const expenseBodySchema = expenseFieldsSchema.transform((body, ctx) => {
     if (body.paid_by !== undefined && body.paid_by !== payers[0]?.user_id) {
       ctx.addIssue({ code: 'custom', path: ['paid_by'], message: PAID_BY_FIRST_PAYER });
     }
+  }
+  const leftover = itemized ? leftoverOf(itemized, parsed.amount) : 0;
+  if (leftover !== 0) {
+    ctx.addIssue({ code: 'custom', path: ['split'], message: leftoverMessage(leftover, body.currency) });
   }
   const list = payers ?? [{ user_id: body.paid_by as string, amount: parsed.amount }];
   return { ...parsed, paid_by: (list[0] as { user_id: string }).user_id, payers: list };
@@ -325,28 +362,15 @@ const cursorTupleSchema = z.tuple([isoDateSchema, z.iso.datetime(), z.string().m
 
 /** base64url of the UTF-8 JSON tuple: opaque to clients, safe in a query string. */
 export function encodeExpenseCursor({ expense_date, created_at, id }: ExpenseCursor): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([expense_date, created_at, id]));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return encodeCursor([expense_date, created_at, id]);
 }
 
 /** The cursor's position, or null when it is not one this API wrote. */
 export function decodeExpenseCursor(cursor: string): ExpenseCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,1000}$/.test(cursor)) return null;
-  try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(
-      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
-    );
-    const parsed = cursorTupleSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return null;
-    const [expense_date, created_at, id] = parsed.data;
-    return { expense_date, created_at, id };
-  } catch {
-    return null;
-  }
+  const tuple = decodeCursor(cursor, cursorTupleSchema);
+  if (!tuple) return null;
+  const [expense_date, created_at, id] = tuple;
+  return { expense_date, created_at, id };
 }
 
 /** GET /trips/{tripId}/expenses?limit=&cursor=: a page size (default 50, at most 200) and where to resume. */
@@ -396,6 +420,8 @@ export type ExpenseShare = z.infer<typeof expenseShareSchema>;
  */
 export const expenseSplitSchema = z.object({
   method: z.enum(SPLIT_METHODS),
+  /** An itemized split's items, extras and what each person pays, in the currency the expense was paid in. */
+  itemized: itemizedViewSchema.optional(),
   people: z.array(
     z.object({
       user_id: z.string(),
@@ -411,8 +437,9 @@ export type ExpenseSplit = z.infer<typeof expenseSplitSchema>;
 export function expenseSplitOf(split: StoredSplit, currency = DEFAULT_HOME_CURRENCY): ExpenseSplit {
   return {
     method: split.method,
+    ...(split.itemized && { itemized: itemizedView(split.itemized, split.itemized.currency) }),
     people: split.people.map(({ user_id, weight }) => {
-      const amount_cents = split.method === 'custom' ? weight : null;
+      const amount_cents = split.method === 'custom' || split.method === 'itemized' ? weight : null;
       return {
         user_id,
         amount_cents,

@@ -25,6 +25,7 @@ import { createLedgerEvents } from './split/events';
 import { createRateProvider } from './rates/provider';
 import { ratesRoutes } from './rates/routes';
 import { splitRoutes } from './split/routes';
+import { receiptScanRoutes } from './scan/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
 import { createTripRoutes } from './trips/create-routes';
@@ -104,6 +105,10 @@ export function createApp(deps: AppDeps): Express {
     log: (message) => logger.warn(message),
   });
   api.use('/rates', ratesRoutes(deps, rates));
+  api.use(
+    '/trip-split/trips/:tripId/receipt-scan',
+    receiptScanRoutes({ ...deps, gemini: config.gemini }, tripImages),
+  );
   api.use('/trip-split', splitRoutes({ ...deps, events, rates }, tripImages));
   api.use('/trips', tripRoutes({ ...deps, events }, tripImages));
   const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);

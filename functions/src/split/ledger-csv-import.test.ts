@@ -9,6 +9,7 @@ import {
   type ImportExpense,
   type ImportPayment,
 } from '@wayfare/contract';
+import { budgetCsv } from './budget-export';
 import { ImportFileError, ledgerCsv } from './ledger-csv';
 import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
 
@@ -156,10 +157,34 @@ describe("this app's ledger CSV, imported back", () => {
     );
   });
 
+  it('reads the ledger of an export that ends with its budget rows', () => {
+    const people = [{ user_id: 'a', name: 'Ana (@ana)' }];
+    const expense = {
+      expense_date: '2027-04-10',
+      title: 'Dinner',
+      category: 'food' as const,
+      amount_cents: 3000,
+      payers: [{ user_id: 'a', paid_cents: 3000 }],
+      shares: [{ user_id: 'a', share_cents: 3000 }],
+    };
+    const budget = {
+      kind: 'total' as const,
+      amount_minor: 50_000,
+      categories: { food: 20_000 },
+      updated_at: '2027-04-01T00:00:00.000Z',
+      updated_by: 'a',
+    };
+    const csv = ledgerCsv(people, [expense], 'USD') + budgetCsv(budget, 'USD');
+    expect(csv).toContain('Budget: food');
+    const plan = planLedgerCsvImport(readLedgerCsv(csv)!, ['a'], 'USD');
+    expect(plan.expenses.map((e) => e.amount_cents)).toEqual([3000]);
+    expect(plan.skipped).toEqual([]);
+  });
+
   it('matches the columns by username and name, and refuses a ledger of another currency whole', () => {
     const csv =
-      'Date,Title,Category,Currency,Amount,Rate,Home amount (EUR),Payers,Ana Silva (@ana),Bea (@bea) (left)\n' +
-      '2027-04-10,Dinner,food,EUR,30.00,1,30.00,Ana Silva (@ana),10.00,20.00\n';
+      'Date,Title,Category,Currency,Amount,Rate,Home amount (EUR),Payers,Items,Ana Silva (@ana),Bea (@bea) (left)\n' +
+      '2027-04-10,Dinner,food,EUR,30.00,1,30.00,Ana Silva (@ana),,10.00,20.00\n';
     const file = readLedgerCsv(csv)!;
     expect(file.people).toEqual([
       { column: 'Ana Silva (@ana)', name: 'Ana Silva', username: 'ana' },
@@ -176,7 +201,7 @@ describe("this app's ledger CSV, imported back", () => {
 
   it('reads any rows under its header as a plan or an ImportFileError, never another failure', () => {
     const header =
-      'Date,Title,Category,Currency,Amount,Rate,Home amount (JPY),Payers,Ana (@ana),Bea (@bea)\n';
+      'Date,Title,Category,Currency,Amount,Rate,Home amount (JPY),Payers,Items,Ana (@ana),Bea (@bea)\n';
     const cell = fc.oneof(
       fc.string({ maxLength: 8 }),
       fc.constantFrom(
@@ -192,7 +217,7 @@ describe("this app's ledger CSV, imported back", () => {
         'Bea (@bea) 5',
       ),
     );
-    const line = fc.array(cell, { minLength: 9, maxLength: 11 }).map((cells) => cells.join(','));
+    const line = fc.array(cell, { minLength: 10, maxLength: 12 }).map((cells) => cells.join(','));
     fc.assert(
       fc.property(fc.array(line, { maxLength: 5 }), (lines) => {
         try {
@@ -208,12 +233,12 @@ describe("this app's ledger CSV, imported back", () => {
 
   it('lists rows that do not hold together with the reason, and refuses cells it cannot read', () => {
     const header =
-      'Date,Title,Category,Currency,Amount,Rate,Home amount (USD),Payers,Ana (@ana),Bea (@bea)\n';
+      'Date,Title,Category,Currency,Amount,Rate,Home amount (USD),Payers,Items,Ana (@ana),Bea (@bea)\n';
     const plan = planLedgerCsvImport(
       readLedgerCsv(
-        `${header}2027-04-10,Short,food,USD,30.00,1,30.00,Ana (@ana),10.00,10.00\n` +
-          '2027-04-10,Wrong rate,food,EUR,10.00,2,30.00,Ana (@ana),15.00,15.00\n' +
-          '2027-04-10,Payment,payment,USD,5.00,1,5.00,Ana (@ana),5.00,0.00\n',
+        `${header}2027-04-10,Short,food,USD,30.00,1,30.00,Ana (@ana),,10.00,10.00\n` +
+          '2027-04-10,Wrong rate,food,EUR,10.00,2,30.00,Ana (@ana),,15.00,15.00\n' +
+          '2027-04-10,Payment,payment,USD,5.00,1,5.00,Ana (@ana),,5.00,0.00\n',
       )!,
       ['a', 'b'],
       'USD',
@@ -223,10 +248,10 @@ describe("this app's ledger CSV, imported back", () => {
       [3, 'Its home amount is not its amount at its rate'],
       [4, 'A payment is from one person to another, both in the trip'],
     ]);
-    expect(() => readLedgerCsv(`${header}2027-04-10,X,food,USD,1.00,1,1.00,Cai (@cai),1.00,0.00\n`)).toThrow(
+    expect(() => readLedgerCsv(`${header}2027-04-10,X,food,USD,1.00,1,1.00,Cai (@cai),,1.00,0.00\n`)).toThrow(
       'Line 2: "Cai (@cai)" does not name the payers as the columns do',
     );
-    expect(() => readLedgerCsv(`${header}2027-04-10,X,fun,USD,1.00,1,1.00,Ana (@ana),1.00,0.00\n`)).toThrow(
+    expect(() => readLedgerCsv(`${header}2027-04-10,X,fun,USD,1.00,1,1.00,Ana (@ana),,1.00,0.00\n`)).toThrow(
       'Line 2: "fun" is not a category',
     );
   });

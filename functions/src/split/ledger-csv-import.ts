@@ -89,6 +89,9 @@ function readPayers(cell: string, columns: readonly string[], home: string, tota
   return paid.size > 0 ? paid : null;
 }
 
+/** The first cell of the budget rows the export writes after the ledger (budget-export.ts). */
+const BUDGET_ROW = /^Budget(: .+)?$/;
+
 /**
  * Reads a ledger this app exported as CSV; null when the file's first line is not that export's (another format,
  * such as Splitwise's). Throws ImportFileError when it is one but cannot be read.
@@ -126,6 +129,8 @@ export function readLedgerCsv(csv: string): LedgerCsvFile | null {
   for (const [index, record] of body.entries()) {
     const line = index + 2;
     if (record.every((cell) => cell.trim() === '')) continue;
+    // Not an expense: the budget is not imported, a new trip's is set apart.
+    if (BUDGET_ROW.test(record[0] ?? '')) continue;
     if (record.length !== header.length) {
       throw new ImportFileError(
         `Line ${line} has ${record.length} columns where the header has ${header.length}`,

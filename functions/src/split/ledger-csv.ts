@@ -50,6 +50,7 @@ export const LEDGER_CSV_COLUMNS = [
   'Rate',
   'Home amount',
   'Payers',
+  'Items',
 ] as const;
 
 /** The Home amount column names the trip's currency, so the file says what its home amounts and shares are in. */
@@ -61,7 +62,8 @@ export const PAYMENT_CATEGORY = 'payment';
 type ExportedExpense = Pick<
   ExpenseRecord,
   'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares' | 'original'
->;
+> &
+  Partial<Pick<ExpenseRecord, 'split'>>;
 type ExportedPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 'amount_cents'> & {
   settled_at: string;
 };
@@ -86,7 +88,8 @@ function inFileOrder(expenses: readonly ExportedExpense[], payments: readonly Ex
  * One row per expense, one share column per person the ledger names (named by `people`, in that order): the
  * amount in the currency it was paid in, the rate, and the home amount and shares in the trip's `home` currency,
  * each with its currency's decimals. Payers: the payer's name, or for several "Ana Silva 60.00; Bea 30.00" (each
- * one's part in the home currency, in order). Each paid settlement is a row too: category "payment", dated the day
+ * one's part in the home currency, in order). Items: an itemized expense's items and extras in the currency it was
+ * paid in (itemsCell), empty for any other. Each paid settlement is a row too: category "payment", dated the day
  * it was paid, its payer in Payers and its amount in the column of the person paid.
  */
 export function ledgerCsv(
@@ -110,6 +113,7 @@ export function ledgerCsv(
     '1',
     homeText(payment.amount_cents),
     guardCell(nameOf.get(payment.from_user_id) ?? payment.from_user_id),
+    '',
     ...people.map((p) => homeText(p.user_id === payment.to_user_id ? payment.amount_cents : 0)),
   ];
   const rows = inFileOrder(expenses, payments).map((row) => {
@@ -128,6 +132,7 @@ export function ledgerCsv(
       original?.rate ?? '1',
       homeText(expense.amount_cents),
       guardCell(payersCell(expense.payers, (id) => nameOf.get(id) ?? id, homeText)),
+      guardCell(itemsCell(expense.split, (id) => nameOf.get(id) ?? id)),
       ...people.map((p) => homeText(shareOf.get(p.user_id) ?? 0)),
     ];
   });
@@ -143,6 +148,28 @@ export const payersCell = (
   payers.length === 1
     ? nameOf((payers[0] as ExpenseRecord['payers'][number]).user_id)
     : payers.map((p) => `${nameOf(p.user_id)} ${amountText(p.paid_cents)}`).join('; ');
+
+/**
+ * The Items cell of an itemized split: "Soup 4.50: Ana Silva; Wine 30.00: Ana Silva, Bea ×2; tip 4.00 (proportional)",
+ * amounts in the split's currency, a person's shares shown when above 1; empty for other splits.
+ */
+export function itemsCell(
+  split: ExpenseRecord['split'] | undefined,
+  nameOf: (userId: string) => string,
+): string {
+  const itemized = split?.itemized;
+  if (!itemized) return '';
+  const text = (minor: number) => minorToDecimalText(minor, minorUnits(itemized.currency));
+  const items = itemized.items.map((item) => {
+    const people = item.people.map((p) =>
+      p.shares > 1 ? `${nameOf(p.user_id)} ×${p.shares}` : nameOf(p.user_id),
+    );
+    const quantity = item.quantity === null ? '' : `${item.quantity} × `;
+    return `${quantity}${item.name} ${text(item.amount)}: ${people.join(', ')}`;
+  });
+  const extras = itemized.extras.map((e) => `${e.kind} ${text(e.amount)} (${itemized.extras_by})`);
+  return [...items, ...extras].join('; ');
+}
 
 /** A signed amount with at most two decimals to cents; null when it is not one. */
 export function signedCents(text: string): number | null {

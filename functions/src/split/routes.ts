@@ -24,7 +24,7 @@ import {
   type ParticipantsResponse,
   type SettlementExplanationResponse,
   type SettlementsResponse,
-  type SplitTripsResponse,
+  tripListQuerySchema,
   type TripInvitationsResponse,
   type UserInvitationsResponse,
 } from '@wayfare/contract';
@@ -48,6 +48,7 @@ import { createLiveStreamSlots, openLiveStream } from './live';
 import { createParticipantService } from './participants';
 import { createSplitService } from './service';
 import { createSettlementPlanner } from './settlement-planner';
+import { createUserTrips } from './user-trips';
 import { bundledRates, type RateProvider } from '../rates/provider';
 
 /**
@@ -80,6 +81,7 @@ export function splitRoutes(
   const participants = createParticipantService({ store: deps.store, events });
   const ledgerIo = createLedgerIoService({ store: deps.store, events, rates: deps.rates });
   const liveSlots = createLiveStreamSlots();
+  const userTrips = createUserTrips(deps.store, images.urls);
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
   addBudgetRoutes(
@@ -87,8 +89,10 @@ export function splitRoutes(
     createBudgetService({ store: deps.store, events, rates: deps.rates ?? bundledRates }),
   );
 
-  router.get('/user/trips', async (_req, res) => {
-    res.json({ trips: await service.userTrips(currentUser(res)) } satisfies SplitTripsResponse);
+  router.get('/user/trips', async (req, res) => {
+    const query = parseInput(tripListQuerySchema, req.query);
+    const coded = preferredEncoding(req);
+    sendEncodedJson(res, await userTrips.json(currentUser(res).id, query, coded), coded);
   });
 
   router.get('/trips/:tripId/participants', async (req, res) => {

@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import {
   HOME_CURRENCY_CHANGED,
   HOME_CURRENCY_LOCKED,
+  ITEMS_MUST_MATCH_AMOUNT,
   SETTLEMENT_REPLACED,
   SHARES_EXCEED_AMOUNT,
   SPLIT_TOLERANCE_CENTS,
@@ -31,6 +32,7 @@ import {
   encodeExpenseCursor,
   expenseSplitOf,
   explainLedger,
+  itemizedStored,
   payersLabel,
   sumCents,
   OWNER_CANNOT_BE_REMOVED,
@@ -54,7 +56,6 @@ import {
   type Settlement,
   type SettlementExplanationResponse,
   type SettlementPlan,
-  type SplitTripSummary,
   type TripInvitation,
   type TripRole,
   type UserInvitation,
@@ -309,7 +310,11 @@ function decidedSplit(body: ExpenseBody, memberIds: string[]): StoredSplit {
 function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['shares'] {
   const cents = applySplit(amountCents, split);
   if (!cents) {
-    throw new HttpError(422, split.method === 'custom' ? SHARES_EXCEED_AMOUNT : 'Unable to compute split');
+    const reasons: Partial<Record<StoredSplit['method'], string>> = {
+      custom: SHARES_EXCEED_AMOUNT,
+      itemized: ITEMS_MUST_MATCH_AMOUNT,
+    };
+    throw new HttpError(422, reasons[split.method] ?? 'Unable to compute split');
   }
   const shares = split.people
     .map((p, i) => ({ user_id: p.user_id, share_cents: cents[i] as number }))
@@ -420,6 +425,7 @@ export function createSplitService({
     const kept = stored && keptSplit(stored, homeBody, memberIds);
     // A newly decided split is checked on the original amounts too (explicit shares beside a split, people).
     if (original && !kept) splitFor(body, memberIds, stored);
+    const decided = kept ?? splitFor(homeBody, memberIds, stored);
     const fields: ExpensePatch = {
       title: body.title,
       description: body.description,
@@ -430,7 +436,9 @@ export function createSplitService({
       paid_by: body.paid_by,
       payers: payersFor(homeBody),
       ...(original && { original }),
-      ...(kept ?? splitFor(homeBody, memberIds, stored)),
+      ...decided,
+      // Itemized: the items as decided, in the currency they were paid in (itemized.ts).
+      ...(body.itemized && { split: itemizedStored(decided.split, body.itemized, body.currency ?? home) }),
     };
     return { fields, home };
   }
@@ -895,31 +903,6 @@ export function createSplitService({
       emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;
-    },
-
-    async userTrips(user: UserRecord): Promise<SplitTripSummary[]> {
-      const trips = await store.trips.listForUser(user.id);
-      const shares = await Promise.all(trips.map((trip) => store.split.shareTotal(trip.id, user.id)));
-      return trips.map((trip, index) => ({
-        id: trip.id,
-        trip_name: trip.trip_name,
-        city_name: trip.city_name,
-        start_date: trip.start_date,
-        end_date: trip.end_date,
-        image_url: trip.image_path
-          ? imageUrls.urlFor({ tripId: trip.id, imagePath: trip.image_path, viewerId: user.id })
-          : null,
-        user_role: trip.role,
-        trip_owner_username: trip.owner_username,
-        added_by_username: trip.added_by_username,
-        participant_count: trip.member_count,
-        number_of_people: trip.member_count,
-        expense_count: trip.expense_count,
-        total_expenses_cents: trip.total_expenses_cents,
-        total_expenses: minorToMajor(trip.total_expenses_cents, homeCurrencyOf(trip)),
-        your_share_cents: shares[index] ?? 0,
-        home_currency: homeCurrencyOf(trip),
-      }));
     },
 
     /** Any member may choose the trip's home currency while its ledger is empty (every stored amount is in it). */

@@ -20,6 +20,8 @@ import type {
   GuideStatus,
   LinkKind,
   PlanTime,
+  SplitTripsSummary,
+  TripCursor,
   TripRole,
 } from '@wayfare/contract';
 import type { ActivityContext, ActivityStore, BudgetStore } from './activity';
@@ -172,6 +174,12 @@ export const TRIP_LIST_FIELDS = [
   'created_at',
 ] as const satisfies ReadonlyArray<keyof TripListFields>;
 
+/** A page of a member's trips: up to `limit`, strictly after `after` (from the newest when null). */
+export interface TripPageRequest {
+  limit: number;
+  after: TripCursor | null;
+}
+
 /** A trip as one of its members sees it in a list. */
 export interface MemberTrip extends TripListFields {
   role: TripRole;
@@ -217,8 +225,15 @@ export interface TripStore {
   accessFor(id: string, userId: string): Promise<TripAccess | null>;
   /** The trip's list fields, never its guide, attractions or preferences; null when the trip does not exist. */
   listFields(id: string): Promise<TripListFields | null>;
-  /** The trips the user belongs to, newest first. */
-  listForUser(userId: string): Promise<MemberTrip[]>;
+  /**
+   * The trips the user belongs to, newest first (created_at desc, then id desc): all of them, or with `page` up to
+   * `limit` strictly after `after`. Member counts are kept on the trip by every membership change.
+   */
+  listForUser(userId: string, page?: TripPageRequest): Promise<MemberTrip[]>;
+  /** The user's kept share total in each of these trips, in their order (0 where no expense shares with them). */
+  shareTotals(userId: string, tripIds: readonly string[]): Promise<number[]>;
+  /** How many trips the user is in, their expenses and their totals per home currency (currencies in code order). */
+  summaryForUser(userId: string): Promise<SplitTripsSummary>;
   /** How many members the trip has, counted without loading them; 0 when it does not exist. */
   countMembers(id: string): Promise<number>;
   /**

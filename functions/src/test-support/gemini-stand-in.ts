@@ -19,6 +19,10 @@ export interface GeminiStandIn {
   readonly received: number;
   /** 'guide': a valid answer with as many days as the prompt asks for; 'fail': HTTP 500 (Gemini down). */
   mode: 'guide' | 'fail';
+  /** When set, what the model "says" instead of a guide (a receipt scan's JSON, or a malformed answer). */
+  text: string | null;
+  /** The bodies of the requests received, parsed. */
+  readonly bodies: unknown[];
   /** Holds every answer until release() (a slow Gemini). */
   hold(): void;
   /** Answers every held request, and the ones after, at once. */
@@ -36,13 +40,15 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
   let held: Array<() => void> | null = null;
   let received = 0;
   let arrivals: Array<{ count: number; resolve: () => void }> = [];
-  const state = { mode: 'guide' as GeminiStandIn['mode'] };
+  const state = { mode: 'guide' as GeminiStandIn['mode'], text: null as string | null };
+  const bodies: unknown[] = [];
 
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       received += 1;
+      bodies.push(JSON.parse(raw || 'null'));
       arrivals = arrivals.filter((waiter) => (waiter.count <= received ? (waiter.resolve(), false) : true));
       const answer = () => {
         if (state.mode === 'fail') {
@@ -69,7 +75,7 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
           JSON.stringify({
             candidates: [
               {
-                content: { role: 'model', parts: [{ text: JSON.stringify(guide) }] },
+                content: { role: 'model', parts: [{ text: state.text ?? JSON.stringify(guide) }] },
                 finishReason: 'STOP',
                 index: 0,
               },
@@ -94,6 +100,13 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
     set mode(mode) {
       state.mode = mode;
     },
+    get text() {
+      return state.text;
+    },
+    set text(text) {
+      state.text = text;
+    },
+    bodies,
     hold() {
       held ??= [];
     },

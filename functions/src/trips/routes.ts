@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { tripIdParamsSchema, updateTripBodySchema } from '@wayfare/contract';
+import { tripIdParamsSchema, tripListQuerySchema, updateTripBodySchema } from '@wayfare/contract';
 import type { TokenService } from '../auth/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
@@ -21,7 +21,8 @@ export function tripRoutes(
 
   router.get('/', auth, async (req, res) => {
     const coded = preferredEncoding(req);
-    sendEncodedJson(res, await service.listJson(currentUser(res).id, coded), coded);
+    const query = parseInput(tripListQuerySchema, req.query);
+    sendEncodedJson(res, await service.listJson(currentUser(res).id, query, coded), coded);
   });
 
   router.get('/:tripId', auth, async (req, res) => {

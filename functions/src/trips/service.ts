@@ -1,15 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import type { TripSummary, TripView, UpdateTripBody } from '@wayfare/contract';
+import { randomUUID } from 'node:crypto';
+import type { TripListQuery, TripPage, TripSummary, TripView, UpdateTripBody } from '@wayfare/contract';
 import { createKeyedQueue } from '../files/keyed-queue';
 import { deleteReceiptFiles } from '../files/receipts';
 import { sniffTripImage, type TripImages } from '../files/trip-images';
-import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
+import type { BodyEncoding } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
 import type { LedgerEvents } from '../split/events';
-import { jsonOf, type Json } from '../split/typed-json';
-import type { Store, TripRecord } from '../store/types';
+import type { MemberTrip, Store, TripRecord } from '../store/types';
 import { requireTripMember, requireTripOwner, TRIP_NOT_FOUND } from './access';
+import { createKeptLists, listKey, readTripPage } from './kept-lists';
 import { toTripSummary, toTripView } from './view';
 
 export const UNSUPPORTED_IMAGE = 'Upload a JPEG, PNG, WebP or GIF image';
@@ -38,51 +37,41 @@ export function createTripService(store: Store, images: TripImages, events?: Pic
   // Image changes and deletion of one trip run one at a time, so each replaced image file is the one removed.
   const oneAtATimePerTrip = createKeyedQueue();
 
-  async function list(userId: string, nowMs: number): Promise<TripSummary[]> {
-    const trips = await store.trips.listForUser(userId);
-    return trips.map((trip) =>
-      toTripSummary(
-        trip,
-        {
-          userId,
-          role: trip.role,
-          participantCount: trip.member_count,
-          ownerUsername: trip.owner_username,
-          addedByUsername: trip.added_by_username,
-        },
-        images.urls,
-        nowMs,
-      ),
+  const summaryOf = (userId: string, nowMs: number) => (trip: MemberTrip) =>
+    toTripSummary(
+      trip,
+      {
+        userId,
+        role: trip.role,
+        participantCount: trip.member_count,
+        ownerUsername: trip.owner_username,
+        addedByUsername: trip.added_by_username,
+      },
+      images.urls,
+      nowMs,
     );
-  }
-
-  // Each user's list as JSON, under the store's change count and the image links' expiry: any write to the store
-  // (a trip, a member, an expense, a name) moves the count, so an entry is current while both are unchanged.
-  const lists = new LRUCache<string, { version: string; json: Json<TripSummary[]>; etag: string }>({
-    maxSize: 16 * 1024 * 1024,
-    sizeCalculation: (entry) => entry.json.length + entry.etag.length,
-  });
-  const encodedLists = createEncodedBodies(16 * 1024 * 1024);
+  const keptJson = createKeptLists(store, images.urls);
 
   return {
     /**
-     * The user's trips as the JSON text of the answer, in `encoding`, with its ETag. Where the store can say that
-     * nothing changed (the embedded one), the text and its compressed body are made once per change rather than
-     * per request.
+     * The user's trips as the JSON text of the answer, in `encoding`, with its ETag: all of them as spec §7's list
+     * when no page was asked for, else one page (`{ trips, next_cursor }`). Where the store can say that nothing
+     * changed (the embedded one), the text and its compressed body are made once per change, not per request.
      */
-    async listJson(userId: string, encoding: BodyEncoding | null): Promise<{ body: Buffer; etag: string }> {
-      const nowMs = Date.now();
-      const changes = store.changeCount();
-      const version = `${changes}\n${images.urls.expiresAt(nowMs)}`;
-      let entry = changes === null ? undefined : lists.get(userId);
-      if (entry?.version !== version) {
-        const json = jsonOf(await list(userId, nowMs));
-        const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-        entry = { version, json, etag };
-        if (changes !== null) lists.set(userId, entry);
-      }
-      const { json, etag } = entry;
-      return { body: encoding ? encodedLists.encode(etag, encoding, () => json) : json, etag };
+    async listJson(
+      userId: string,
+      query: TripListQuery,
+      encoding: BodyEncoding | null,
+    ): Promise<{ body: Buffer; etag: string }> {
+      return keptJson(
+        listKey('trips', userId, query),
+        async (nowMs): Promise<TripSummary[] | TripPage> => {
+          if (!query.paged) return (await store.trips.listForUser(userId)).map(summaryOf(userId, nowMs));
+          const { trips, nextCursor } = await readTripPage(store, userId, query);
+          return { trips: trips.map(summaryOf(userId, nowMs)), next_cursor: nextCursor };
+        },
+        encoding,
+      );
     },
 
     async get(tripId: string, userId: string): Promise<TripView> {

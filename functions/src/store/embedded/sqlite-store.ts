@@ -9,6 +9,7 @@ import { linkMigrations, sqliteLinks } from './links';
 import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
 import { inviteLinkMigrations, sqliteInviteLinks } from './invite-links';
 import { closeGroupCommit } from './group-commit';
+import { memberTripMigrations } from './member-trips';
 import { migrate } from './migrations';
 import { createReadMemos, readMemoMigrations } from './read-memo';
 import { planMigrations, sqlitePlans } from './plans';
@@ -41,6 +42,7 @@ export function openSqliteStore(file: string): Store {
     ...receiptMigrations,
     ...readMemoMigrations,
     ...activityMigrations,
+    ...memberTripMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');

@@ -4,7 +4,6 @@ import {
   UniqueConstraintError,
   type MemberRecord,
   type MemberStore,
-  type MemberTrip,
   type NewTrip,
   type TripPatch,
   type TripRecord,
@@ -16,6 +15,7 @@ import { newTripRecord } from '../new-records';
 import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
 import type { ReadMemos } from './read-memo';
+import { sqliteMemberTrips } from './member-trips';
 
 export const tripMigrations: Migration[] = [
   {
@@ -79,7 +79,13 @@ type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
   preferences: string | null;
 };
 
-const fromRow = <R extends TripRow>({ attractions, preferences, ...rest }: R) => ({
+// member_count is a list figure (member-trips.ts), not part of the record.
+const fromRow = <R extends TripRow>({
+  attractions,
+  preferences,
+  member_count: _count,
+  ...rest
+}: R & { member_count?: number }) => ({
   ...rest,
   attractions: JSON.parse(attractions) as TripRecord['attractions'],
   preferences: preferences === null ? null : (JSON.parse(preferences) as Record<string, unknown>),
@@ -135,20 +141,6 @@ export function sqliteTrips(db: Database.Database): TripStore {
   );
   const byId = db.prepare<[string], TripRow>('SELECT * FROM trips WHERE id = ?');
   const deleteTrip = db.prepare('DELETE FROM trips WHERE id = ?');
-  // Only the listed columns, so the guide text and attractions are neither read nor parsed; each trip's members
-  // are counted on the members' primary key (a covering index seek per trip; a grouped CTE made SQLite build an
-  // automatic index on every request, slower at 1 trip and at 500).
-  const forUser = db.prepare<[string], MemberTrip>(
-    `SELECT ${TRIP_LIST_FIELDS.map((field) => `t.${field}`).join(', ')}, m.role,
-       (SELECT COUNT(*) FROM trip_members c WHERE c.trip_id = m.trip_id) AS member_count,
-       u.username AS owner_username, a.username AS added_by_username
-     FROM trip_members m
-     JOIN trips t ON t.id = m.trip_id
-     JOIN users u ON u.id = t.owner_id
-     LEFT JOIN users a ON a.id = m.added_by
-     WHERE m.user_id = ?
-     ORDER BY t.created_at DESC, t.id`,
-  );
   // The access check of nearly every trip request: the list columns and the caller's role on the members' primary
   // key, never the guide text or attractions (the whole row and its JSON were a tenth of an expense page's time).
   const forMember = db.prepare<[string, string], TripListFields & { role: TripRole }>(
@@ -159,9 +151,7 @@ export function sqliteTrips(db: Database.Database): TripStore {
   const listFields = db.prepare<[string], TripListFields>(
     `SELECT ${TRIP_LIST_FIELDS.join(', ')} FROM trips WHERE id = ?`,
   );
-  const memberCount = db
-    .prepare<[string], number>('SELECT COUNT(*) FROM trip_members WHERE trip_id = ?')
-    .pluck();
+  const memberCount = db.prepare<[string], number>('SELECT member_count FROM trips WHERE id = ?').pluck();
 
   const create = db.transaction((trip: TripRecord) => {
     insertTrip.run(toRow(trip));
@@ -169,6 +159,9 @@ export function sqliteTrips(db: Database.Database): TripStore {
   });
 
   return {
+    // The lists read kept figures: only the listed columns, so the guide text and attractions are neither read nor
+    // parsed, and member counts kept on the trip (member-trips.ts).
+    ...sqliteMemberTrips(db),
     async create(ownerId: string, input: NewTrip) {
       const trip = newTripRecord(ownerId, input);
       create(trip);
@@ -212,9 +205,6 @@ export function sqliteTrips(db: Database.Database): TripStore {
     },
     async listFields(id) {
       return listFields.get(id) ?? null;
-    },
-    async listForUser(userId): Promise<MemberTrip[]> {
-      return forUser.all(userId);
     },
     async countMembers(id) {
       return memberCount.get(id) ?? 0;

@@ -4,15 +4,14 @@ import {
   UniqueConstraintError,
   type MemberRecord,
   type MemberStore,
-  type MemberTrip,
   type NewTrip,
-  type TripListFields,
   type TripRecord,
   type TripStore,
   type UserRecord,
   TRIP_LIST_FIELDS,
 } from '../types';
 import { newTripRecord } from '../new-records';
+import { firestoreMemberTrips, listFieldsOf } from './member-trips';
 import { writeHomeCurrencyGuard } from './home-currency-guard';
 import { ACTIVITY, BUDGET, recordChange } from './activity';
 import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
@@ -61,17 +60,11 @@ const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   };
 };
 
-/** The list fields of a trip document read with them in its field mask (picked: not every emulator honours masks). */
-const listFieldsOf = (snapshot: DocumentSnapshot): TripListFields => ({
-  ...(Object.fromEntries(TRIP_LIST_FIELDS.map((field) => [field, snapshot.get(field)])) as TripListFields),
-  ledger_version: (snapshot.get('ledger_version') as number | undefined) ?? 0,
-  home_currency: (snapshot.get('home_currency') as string | undefined) ?? DEFAULT_HOME_CURRENCY,
-});
-
 export function firestoreTrips(db: Firestore): TripStore {
   const trips = db.collection('trips');
 
   return {
+    ...firestoreMemberTrips(db),
     async create(ownerId: string, input: NewTrip) {
       const trip = newTripRecord(ownerId, input);
       const batch = db.batch();
@@ -147,39 +140,6 @@ export function firestoreTrips(db: Firestore): TripStore {
     async listFields(id) {
       const [trip] = await db.getAll(trips.doc(id), { fieldMask: [...TRIP_LIST_FIELDS] });
       return trip?.exists ? listFieldsOf(trip) : null;
-    },
-    async listForUser(userId): Promise<MemberTrip[]> {
-      // Only the listed fields come back: the guide and attractions stay on the server (and are picked again
-      // here, as not every emulator honours the field mask).
-      const snapshot = await trips
-        .where('member_ids', 'array-contains', userId)
-        .select(...TRIP_LIST_FIELDS, 'member_ids')
-        .get();
-      const docs = snapshot.docs.map((doc) => ({
-        ...listFieldsOf(doc),
-        member_ids: doc.get('member_ids') as string[],
-      }));
-      // The caller's own membership of each (who added them), then every owner's and adder's username.
-      const memberships = docs.length
-        ? await db.getAll(...docs.map((doc) => trips.doc(doc.id).collection('members').doc(userId)))
-        : [];
-      const addedBy = memberships.map((m) => m.get('added_by') as string | undefined);
-      const userIds = [...new Set([...docs.map((doc) => doc.owner_id), ...addedBy.filter((id) => id)])];
-      const people = userIds.length
-        ? await db.getAll(...userIds.map((id) => db.collection('users').doc(id as string)))
-        : [];
-      const usernameOf = new Map(
-        people.map((o) => [o.id, (o.data() as UserRecord | undefined)?.username ?? '']),
-      );
-      return docs
-        .map(({ member_ids, ...trip }, index) => ({
-          ...trip,
-          role: (trip.owner_id === userId ? 'owner' : 'participant') as TripRole,
-          member_count: member_ids.length,
-          owner_username: usernameOf.get(trip.owner_id) ?? '',
-          added_by_username: usernameOf.get(addedBy[index] ?? '') ?? null,
-        }))
-        .sort((a, b) => compareCodeUnits(b.created_at, a.created_at) || compareCodeUnits(a.id, b.id));
     },
     async countMembers(id) {
       const [snapshot] = await db.getAll(trips.doc(id), { fieldMask: ['member_ids'] });

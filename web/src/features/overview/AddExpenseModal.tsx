@@ -6,30 +6,40 @@ import {
   MODAL_MESSAGES,
   computeModalSplit,
   digitsOf,
+  emptyItemizedDraft,
   emptyModalDraft,
   formatMoney,
   formatTypedAmount,
   modalDraftFromExpense,
   modalExpenseFormSchema,
+  readTypedAmount,
   splitPeople,
+  type ItemizedDraft,
   type ModalDraft,
   type ModalSplitMethod,
 } from '@wayfare/contract';
 import { recordFieldMessage, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
 import { FieldError } from '../../shared/ui/Field';
-import { ExpenseBasicsFields, ExpenseModalFrame, personName, type ExpenseModalProps } from '../split';
+import {
+  ExpenseBasicsFields,
+  ExpenseModalFrame,
+  ItemizedSplitFields,
+  personName,
+  type ExpenseModalProps,
+} from '../split';
 import split from '../../shared/ui/Ledger.module.css';
 
 const METHODS: Array<{ key: ModalSplitMethod; label: string }> = [
   { key: 'equal', label: 'Equal' },
   { key: 'custom', label: 'Custom amounts' },
   { key: 'percent', label: 'Percentages' },
+  { key: 'itemized', label: 'Itemized' },
 ];
 
 /**
- * The overview's add-expense modal (spec §5): equal, custom or percent, for everyone or selected people; it also
- * edits any expense, whichever form made it.
+ * The overview's add-expense modal (spec §5): equal, custom or percent, for everyone or selected people, or
+ * itemized (issue 27: the people are the items'); it also edits any expense, whichever form made it.
  */
 export function AddExpenseModal({
   tripId,
@@ -69,6 +79,10 @@ export function AddExpenseModal({
       { shouldDirty: true, shouldValidate: isSubmitted },
     );
 
+  const setItemized = (next: ItemizedDraft) =>
+    form.setValue('itemized', next, { shouldDirty: true, shouldValidate: isSubmitted });
+  const itemized = draft.method === 'itemized';
+
   // The schema's refusal of a split the live check let through (the server's own rules on the body).
   const splitRefusal = computed.error === null ? recordFieldMessage(errors.values) : undefined;
   return (
@@ -80,6 +94,10 @@ export function AddExpenseModal({
       failure={expense ? 'Failed to save expense' : 'Failed to create expense. Please try again.'}
       submitDisabled={computed.error !== null}
       onClose={onClose}
+      onScannedItems={(lines) => {
+        form.setValue('method', 'itemized', { shouldDirty: true });
+        setItemized(lines);
+      }}
     >
       {(receiptField) => (
         <>
@@ -95,67 +113,84 @@ export function AddExpenseModal({
               </label>
             ))}
           </fieldset>
-          <fieldset className={split.choices}>
-            <legend>Split between</legend>
-            <label className={split.choice}>
-              <input type="radio" value="all" {...form.register('scope')} />
-              Everyone
-            </label>
-            <label className={split.choice}>
-              <input type="radio" value="selected" {...form.register('scope')} />
-              Selected people
-            </label>
-            <label className={split.choice}>
-              <input type="checkbox" {...form.register('include_payer')} />
-              Include payer
-            </label>
-          </fieldset>
-
-          <div className={split.personRows}>
-            {participants.map((p) => {
-              const inSplit = people.includes(p.user_id);
-              return (
-                <div key={p.user_id} className={split.personRow}>
-                  {draft.scope === 'selected' ? (
-                    <label className={split.choice}>
-                      <input type="checkbox" value={p.user_id} {...form.register('selected')} />
-                      {nameOf.get(p.user_id)}
-                    </label>
-                  ) : (
-                    <span>{nameOf.get(p.user_id)}</span>
-                  )}
-                  {draft.method === 'equal' || !inSplit ? (
-                    <span className={split.money}>
-                      {inSplit && shareOf.has(p.user_id)
-                        ? formatMoney(shareOf.get(p.user_id) as number, locale, currency)
-                        : '—'}
-                    </span>
-                  ) : (
-                    <input
-                      type="text"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      placeholder={
-                        draft.method === 'percent' ? '%' : formatTypedAmount(0, locale, digitsOf(draft))
-                      }
-                      aria-label={`${draft.method === 'percent' ? 'Percentage' : 'Amount'} for ${nameOf.get(p.user_id)}`}
-                      value={draft.values[p.user_id] ?? ''}
-                      onChange={(e) => setValueOf(p.user_id, e.target.value)}
-                    />
-                  )}
-                </div>
-              );
-            })}
-          </div>
-          <p className={split.hint} aria-live="polite">
-            {computed.error ?? `Split adds up to ${formatMoney(computed.allocatedCents, locale, currency)}`}
-          </p>
-          {computed.error === MODAL_MESSAGES.notAddingUp && (
-            <p className={split.hint}>
-              So far {formatMoney(computed.allocatedCents, locale, currency)} is assigned.
-            </p>
+          {itemized && (
+            <ItemizedSplitFields
+              value={draft.itemized ?? emptyItemizedDraft()}
+              onChange={setItemized}
+              participants={participants}
+              total={readTypedAmount(draft.amount, locale, digitsOf(draft))}
+              currency={currency}
+              digits={digitsOf(draft)}
+              locale={locale}
+              error={splitRefusal}
+            />
           )}
-          {splitRefusal && <FieldError>{splitRefusal}</FieldError>}
+          {!itemized && (
+            <>
+              <fieldset className={split.choices}>
+                <legend>Split between</legend>
+                <label className={split.choice}>
+                  <input type="radio" value="all" {...form.register('scope')} />
+                  Everyone
+                </label>
+                <label className={split.choice}>
+                  <input type="radio" value="selected" {...form.register('scope')} />
+                  Selected people
+                </label>
+                <label className={split.choice}>
+                  <input type="checkbox" {...form.register('include_payer')} />
+                  Include payer
+                </label>
+              </fieldset>
+
+              <div className={split.personRows}>
+                {participants.map((p) => {
+                  const inSplit = people.includes(p.user_id);
+                  return (
+                    <div key={p.user_id} className={split.personRow}>
+                      {draft.scope === 'selected' ? (
+                        <label className={split.choice}>
+                          <input type="checkbox" value={p.user_id} {...form.register('selected')} />
+                          {nameOf.get(p.user_id)}
+                        </label>
+                      ) : (
+                        <span>{nameOf.get(p.user_id)}</span>
+                      )}
+                      {draft.method === 'equal' || !inSplit ? (
+                        <span className={split.money}>
+                          {inSplit && shareOf.has(p.user_id)
+                            ? formatMoney(shareOf.get(p.user_id) as number, locale, currency)
+                            : '—'}
+                        </span>
+                      ) : (
+                        <input
+                          type="text"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          placeholder={
+                            draft.method === 'percent' ? '%' : formatTypedAmount(0, locale, digitsOf(draft))
+                          }
+                          aria-label={`${draft.method === 'percent' ? 'Percentage' : 'Amount'} for ${nameOf.get(p.user_id)}`}
+                          value={draft.values[p.user_id] ?? ''}
+                          onChange={(e) => setValueOf(p.user_id, e.target.value)}
+                        />
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+              <p className={split.hint} aria-live="polite">
+                {computed.error ??
+                  `Split adds up to ${formatMoney(computed.allocatedCents, locale, currency)}`}
+              </p>
+              {computed.error === MODAL_MESSAGES.notAddingUp && (
+                <p className={split.hint}>
+                  So far {formatMoney(computed.allocatedCents, locale, currency)} is assigned.
+                </p>
+              )}
+              {splitRefusal && <FieldError>{splitRefusal}</FieldError>}
+            </>
+          )}
         </>
       )}
     </ExpenseModalFrame>

@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Luggage, RefreshCw } from 'lucide-react';
-import { DEFAULT_HOME_CURRENCY } from '@wayfare/contract';
+import { errorMessage } from '../../shared/api';
 import { money } from '../../shared/locale';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { STALE } from '../../shared/query/queryClient';
 import { buttonClassName, Button } from '../../shared/ui/Button';
+import { LoadMore } from '../../shared/ui/LoadMore';
 import { Notice } from '../../shared/ui/Notice';
 import { Page } from '../../shared/ui/Page';
 import { LoadingState } from '../../shared/ui/Spinner';
@@ -15,18 +16,34 @@ import { splitApi } from '../split';
 import { OverviewTripCard } from './OverviewTripCard';
 import styles from './Overview.module.css';
 
-/** The user's trips with their figures: read on every visit and whenever an open card's ledger moves. */
+/**
+ * The user's trips with their figures, a page at a time as the list is scrolled: read on every visit and whenever
+ * an open card's ledger moves.
+ */
 const splitTripsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.splitTrips(),
-    queryFn: ({ signal }) => splitApi.userTrips(signal),
+    queryFn: ({ pageParam, signal }) => splitApi.userTrips(pageParam, signal),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     staleTime: STALE.CHANGED_BY_OTHERS,
   });
 
 /** /trip-split: every trip of the user with its expenses, and who owes whom (spec §2). */
 export function TripSplitOverviewPage() {
   const queryClient = useQueryClient();
-  const { data, isError, isFetching, refetch } = useQuery(splitTripsQuery());
+  const {
+    data,
+    error,
+    isError,
+    isFetching,
+    refetch,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  } = useInfiniteQuery(splitTripsQuery());
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   // Trying again after a failure shows the loading state, as the first load does.
   const status = data ? 'ready' : isError && !isFetching ? 'error' : 'loading';
   const reload = useCallback(
@@ -34,16 +51,13 @@ export function TripSplitOverviewPage() {
     [queryClient],
   );
 
-  const trips = data ?? [];
-  const expenseCount = trips.reduce((sum, t) => sum + t.expense_count, 0);
-  // Each trip's total is in its own currency: summed per currency, shown side by side.
-  const totals = new Map<string, number>();
-  for (const t of trips) {
-    const currency = t.home_currency ?? DEFAULT_HOME_CURRENCY;
-    totals.set(currency, (totals.get(currency) ?? 0) + t.total_expenses_cents);
-  }
-  const total = totals.size
-    ? [...totals].map(([currency, cents]) => money(cents, currency)).join(' · ')
+  const trips = data?.pages.flatMap((page) => page.trips) ?? [];
+  // The header's figures are over every trip, not only the pages shown: the first page carries them.
+  const summary = data?.pages[0]?.summary;
+  const tripCount = summary?.trip_count ?? trips.length;
+  // Each trip's total is in its own currency: summed per currency (by the server), shown side by side.
+  const total = summary?.totals.length
+    ? summary.totals.map(({ currency, total_cents }) => money(total_cents, currency)).join(' · ')
     : money(0);
 
   return (
@@ -73,11 +87,11 @@ export function TripSplitOverviewPage() {
           <dl className={styles.stats}>
             <div>
               <dt>Trips</dt>
-              <dd>{trips.length}</dd>
+              <dd>{tripCount}</dd>
             </div>
             <div>
               <dt>Expenses</dt>
-              <dd>{expenseCount}</dd>
+              <dd>{summary?.expense_count ?? 0}</dd>
             </div>
             <div>
               <dt>Total</dt>
@@ -91,6 +105,15 @@ export function TripSplitOverviewPage() {
               </li>
             ))}
           </ul>
+          <LoadMore
+            status={`Showing ${trips.length} of ${tripCount} trips`}
+            available={hasNextPage}
+            loading={isFetchingNextPage}
+            error={
+              isFetchNextPageError ? errorMessage(error, 'Failed to load trips. Please try again.') : null
+            }
+            load={loadMore}
+          />
         </>
       )}
     </Page>

@@ -8,9 +8,12 @@ import {
   digitsOf,
   draftFromExpense,
   emptyDraft,
+  emptyItemizedDraft,
   expenseFormSchema,
   keptSplits,
+  readTypedAmount,
   type ExpenseDraft,
+  type ItemizedDraft,
 } from '@wayfare/contract';
 import { recordFieldMessage, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
@@ -18,6 +21,7 @@ import { FieldError, TextInput } from '../../shared/ui/Field';
 import { EXPENSE_TYPE_LABEL, personName } from './categories';
 import { ExpenseBasicsFields } from './ExpenseBasicsFields';
 import { ExpenseModalFrame, type ExpenseModalProps } from './ExpenseModalFrame';
+import { ItemizedSplitFields } from './ItemizedSplitFields';
 import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -46,6 +50,12 @@ export function ExpenseFormModal({
   /** A change of the split (type, amounts owed or payer): it is decided again as the form shows it. */
   const decideAgain = () => form.setValue('kept', null);
 
+  /** The "Itemized" option on (an empty line to start from) or off. */
+  const setItemized = (next: ItemizedDraft | null) => {
+    form.setValue('itemized', next, { shouldDirty: true, shouldValidate: isSubmitted });
+    decideAgain();
+  };
+
   const others = participants.filter((p) => p.user_id !== draft.paid_by);
   const owed = keptSplits(draft, locale) ?? draft.splits;
   const nameOf = (userId: string) => {
@@ -72,6 +82,7 @@ export function ExpenseFormModal({
       expense={expense}
       failure="Failed to save expense"
       onClose={onClose}
+      onScannedItems={setItemized}
     >
       {(receiptField) => (
         <>
@@ -85,24 +96,45 @@ export function ExpenseFormModal({
           {receiptField}
           <fieldset className={styles.choices}>
             <legend>Split</legend>
-            {EXPENSE_TYPES.map((type) => (
-              <label key={type} className={styles.choice}>
-                <input
-                  type="radio"
-                  value={type}
-                  {...form.register('expense_type', { onChange: decideAgain })}
-                />
-                {EXPENSE_TYPE_LABEL[type]}
-              </label>
-            ))}
+            {!draft.itemized &&
+              EXPENSE_TYPES.map((type) => (
+                <label key={type} className={styles.choice}>
+                  <input
+                    type="radio"
+                    value={type}
+                    {...form.register('expense_type', { onChange: decideAgain })}
+                  />
+                  {EXPENSE_TYPE_LABEL[type]}
+                </label>
+              ))}
+            <label className={styles.choice}>
+              <input
+                type="checkbox"
+                checked={Boolean(draft.itemized)}
+                onChange={(e) => setItemized(e.target.checked ? emptyItemizedDraft() : null)}
+              />
+              Itemized
+            </label>
           </fieldset>
+          {draft.itemized && (
+            <ItemizedSplitFields
+              value={draft.itemized}
+              onChange={setItemized}
+              participants={participants}
+              total={readTypedAmount(draft.amount, locale, digitsOf(draft))}
+              currency={draft.currency ?? home}
+              digits={digitsOf(draft)}
+              locale={locale}
+              error={errors.itemized?.message}
+            />
+          )}
           {draft.kept && (
             <p className={styles.hint} aria-live="polite">
               Kept as decided ({describeSplit(draft.kept, nameOf, locale, home)}). A new amount is split the
               same way; change the split to decide it again.
             </p>
           )}
-          {draft.expense_type === 'shared' && (
+          {draft.expense_type === 'shared' && !draft.itemized && (
             <div className={styles.personRows}>
               <p className={styles.hint}>
                 What each person owes the payer. Leave all empty to split equally among them.

@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/Button';
 import type { QueuedWrite } from '../../shared/offline/outbox';
 import { PendingWrites } from '../../shared/offline/PendingWrites';
 import { ReceiptThumbnail } from './ReceiptThumbnail';
+import { ItemizedBreakdown } from './ItemizedBreakdown';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName, rateSourceText } from './categories';
 import { useHomeMoney } from './homeCurrency';
@@ -95,6 +96,17 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                     </span>
                   ))}
                 </span>
+                {expense.split.itemized && (
+                  <ItemizedBreakdown
+                    itemized={expense.split.itemized}
+                    nameOf={(id) => {
+                      const person = [...expense.participants, ...expense.payers].find(
+                        (p) => p.user_id === id,
+                      );
+                      return person ? personName(person) : 'Former member';
+                    }}
+                  />
+                )}
                 {expense.receipt && <ReceiptThumbnail receipt={expense.receipt} title={expense.title} />}
               </div>
               <span className={styles.amounts}>

@@ -8,6 +8,8 @@ import {
   type Expense,
   type ExpenseBodyInput,
   type Participant,
+  type ItemizedDraft,
+  type ScannedFields,
 } from '@wayfare/contract';
 import { ApiError, errorMessage } from '../../shared/api';
 import { submitTo, type SchemaForm } from '../../shared/form/useSchemaForm';
@@ -15,6 +17,7 @@ import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt } from './ReceiptControl';
+import { ScanReceipt } from './ScanReceipt';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -58,7 +61,15 @@ interface ExpenseModalFrameProps<In extends FieldValues & CurrencyDraft> extends
   submitDisabled?: boolean;
   /** The form's fields, given the receipt's field to place among them. */
   children: (receiptField: ReactNode) => ReactNode;
+  /**
+   * Adding: "Scan receipt" shows, filling title, date, currency and amount from the photo (which becomes the
+   * receipt) and handing its item lines here, for the form's itemized split.
+   */
+  onScannedItems?: (itemized: ItemizedDraft) => void;
 }
+
+/** The fields every expense draft has, which a scan fills. */
+type ScannedBasics = CurrencyDraft & { title: string; expense_date: string; amount: string };
 
 /**
  * What both expense forms share around their fields: the modal with Cancel and Add Expense (Save Changes when
@@ -75,6 +86,7 @@ export function ExpenseModalFrame<In extends FieldValues & CurrencyDraft>({
   submitDisabled = false,
   onClose,
   children,
+  onScannedItems,
 }: ExpenseModalFrameProps<In>) {
   const { errors, isSubmitting } = form.formState;
   const receipt = useNewExpenseReceipt();
@@ -99,6 +111,17 @@ export function ExpenseModalFrame<In extends FieldValues & CurrencyDraft>({
       draft.setValue('home', home);
       throw new HomeCurrencyChanged(home);
     }
+  };
+
+  /** The scan's fields for review; react-hook-form cannot name a field of a generic draft, hence the cast. */
+  const fill = (fields: ScannedFields) => {
+    const draft = form as unknown as UseFormReturn<ScannedBasics>;
+    const touched = { shouldDirty: true };
+    if (fields.title) draft.setValue('title', fields.title, touched);
+    if (fields.expense_date) draft.setValue('expense_date', fields.expense_date, touched);
+    if (fields.currency) draft.setValue('currency', fields.currency, touched);
+    draft.setValue('amount', fields.amount, touched);
+    if (fields.itemized) onScannedItems?.(fields.itemized);
   };
 
   if (receipt.failure)
@@ -139,6 +162,15 @@ export function ExpenseModalFrame<In extends FieldValues & CurrencyDraft>({
           noValidate
         >
           {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
+          {!expense && onScannedItems && (
+            <ScanReceipt
+              tripId={tripId}
+              onScanned={(fields, photo) => {
+                receipt.choose(photo);
+                fill(fields);
+              }}
+            />
+          )}
           {children(expense ? <ReceiptControl expense={expense} /> : <ReceiptPicker receipt={receipt} />)}
         </form>
       </FormProvider>

@@ -67,6 +67,32 @@ describe('followLedger against a live SSE endpoint', () => {
     expect(statuses.slice(0, 4)).toEqual(['connecting', 'live', 'reconnecting', 'reconnecting']);
   });
 
+  it('refetches on its first connection when opened late (the page read the ledger before following it)', async () => {
+    const server = await sseServer([]);
+    cleanups.push(server.close);
+    const seen: string[] = [];
+    await new Promise<void>((resolve) => {
+      const follow = (openedLate: boolean) =>
+        followLedger(
+          server.url,
+          {
+            onChange: () => {
+              seen.push(`change ${openedLate}`);
+              resolve();
+            },
+            onStatus: (status) => {
+              seen.push(`${status} ${openedLate}`);
+              if (status === 'live' && !openedLate) cleanups.push(follow(true));
+            },
+            onRevoked: () => {},
+          },
+          { openedLate },
+        );
+      cleanups.push(follow(false));
+    });
+    expect(seen).toEqual(['connecting false', 'live false', 'connecting true', 'live true', 'change true']);
+  });
+
   it('stops for good on a revoked event or a 404, without reconnecting', async () => {
     const server = await sseServer([
       (res) => {

@@ -23,7 +23,12 @@ export interface LedgerStreamHandlers {
  * backing off, sending Last-Event-ID so the server replays what was missed, and refetches on every reconnect as well.
  * Returns a function that stops it.
  */
-export function followLedger(url: string, handlers: LedgerStreamHandlers): () => void {
+export function followLedger(
+  url: string,
+  handlers: LedgerStreamHandlers,
+  /** openedLate: the page read the ledger before following it, so the first connection refetches as a reconnect does. */
+  { openedLate = false } = {},
+): () => void {
   let stopped = false;
   let lastId: string | undefined;
   let attempt = 0;
@@ -49,7 +54,7 @@ export function followLedger(url: string, handlers: LedgerStreamHandlers): () =>
       if (!response.ok || !response.body) throw new Error(`live stream answered ${response.status}`);
       attempt = 0;
       handlers.onStatus('live');
-      if (connectedBefore) handlers.onChange();
+      if (connectedBefore || openedLate) handlers.onChange();
       connectedBefore = true;
 
       let revoked = false;

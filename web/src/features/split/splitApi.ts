@@ -15,10 +15,11 @@ import {
   settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
-  splitTripsResponseSchema,
+  splitTripPageSchema,
   tripInvitationsResponseSchema,
   homeCurrencyResponseSchema,
   rateAnswerSchema,
+  receiptScanResponseSchema,
   parseDollarsToCents,
   type AddParticipantBody,
   type SplitwiseImportBody,
@@ -115,6 +116,15 @@ export const splitApi = {
       body: form,
     });
   },
+  /** Reads a receipt photo (Gemini with a key, else on the server's device); stores nothing. */
+  scanReceipt: (tripId: string, file: File) => {
+    const form = new FormData();
+    form.set(RECEIPT_FIELD, file, file.name);
+    return apiFetchChecked(receiptScanResponseSchema, `${trip(tripId)}/receipt-scan`, {
+      method: 'POST',
+      body: form,
+    });
+  },
   removeReceipt: (id: string) =>
     apiFetchChecked(expenseResponseSchema, `${base}/expenses/${encodeURIComponent(id)}/receipt`, {
       method: 'DELETE',
@@ -153,8 +163,11 @@ export const splitApi = {
       body: { home_currency },
     }),
 
-  userTrips: async (signal?: AbortSignal) =>
-    (await apiFetchChecked(splitTripsResponseSchema, `${base}/user/trips`, { signal })).trips,
+  /** One page of the overview's trips (the first with cursor '', carrying the figures over all of them). */
+  userTrips: (cursor: string, signal?: AbortSignal) =>
+    apiFetchChecked(splitTripPageSchema, `${base}/user/trips?${new URLSearchParams({ cursor }).toString()}`, {
+      signal,
+    }),
   liveUrl: (tripId: string) => `${trip(tripId)}/live`,
   firebaseToken: () => apiFetchChecked(liveTokenResponseSchema, `${base}/live-token`, { method: 'POST' }),
 };

@@ -5,6 +5,7 @@ import { participant } from '../../test-support/people';
 import { Providers, testQueryClient } from '../../test-support/session';
 import { stubApi } from '../../test-support/stubApi';
 import { tripView } from '../../test-support/trips';
+import { SETTLE_DELAY_MS } from '../../shared/afterPageSettles';
 import { useLiveLedger } from './useLiveLedger';
 
 const LEDGER = '/api/trip-split/trips/t1';
@@ -55,16 +56,23 @@ describe('useLiveLedger', () => {
         <Ledger />
       </Providers>,
     );
-    await screen.findByText('live · 1 people · 0 expenses');
     const reads = () =>
       requests.filter((r) => r.path !== `${LEDGER}/live`).map((r) => r.path.slice(LEDGER.length));
-    expect(reads().sort()).toEqual(['/expenses', '/invitations', '/participants', '/settlements']);
+    const ledgerReads = ['/expenses', '/invitations', '/participants', '/settlements'];
+    // The stream opens once the page has settled (SETTLE_DELAY_MS after load), then reads the ledger again: what
+    // changed before it opened is not missed.
+    await screen.findByText('connecting · 1 people · 0 expenses');
+    expect(requests.some((r) => r.path === `${LEDGER}/live`)).toBe(false);
+    await screen.findByText('live · 1 people · 0 expenses', {}, { timeout: SETTLE_DELAY_MS + 3000 });
+    await waitFor(() => expect(reads()).toHaveLength(8));
+    expect(reads().slice(0, 4).sort()).toEqual(ledgerReads);
+    expect(reads().slice(4).sort()).toEqual(ledgerReads);
 
     people = 2;
     stream.notice();
     await screen.findByText('live · 2 people · 0 expenses');
-    await waitFor(() => expect(reads()).toHaveLength(8));
-    expect(reads().slice(4).sort()).toEqual(['/expenses', '/invitations', '/participants', '/settlements']);
+    await waitFor(() => expect(reads()).toHaveLength(12));
+    expect(reads().slice(8).sort()).toEqual(ledgerReads);
     expect(requests.every((r) => r.path.startsWith(LEDGER))).toBe(true);
     expect(queryClient.getQueryState(['trip', 't1'])?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(['trips'])?.isInvalidated).toBe(false);

@@ -9,6 +9,7 @@ import type { QueuedWrite } from '../../shared/offline/outbox';
 import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { useSession } from '../auth';
 import { flattenPages, NO_EXPENSES, type ExpensePages } from './expensePages';
+import { afterPageSettles } from '../../shared/afterPageSettles';
 import { followLedger, type StreamStatus } from './liveStream';
 import {
   expensesQuery,
@@ -73,9 +74,22 @@ export function useLiveLedger(tripId: string): LiveLedger {
   useWhenSent(pending, notify);
   const revoke = useCallback(() => setRevoked(true), []);
 
+  // Opened once the page has settled (a first visit is not kept "loading" by it); what changed before it opened is
+  // read again when it does.
   useEffect(() => {
     if (FIREBASE_MODE) return;
-    return followLedger(splitApi.liveUrl(tripId), { onChange: notify, onStatus: setLive, onRevoked: revoke });
+    let stop: (() => void) | undefined;
+    const cancel = afterPageSettles(() => {
+      stop = followLedger(
+        splitApi.liveUrl(tripId),
+        { onChange: notify, onStatus: setLive, onRevoked: revoke },
+        { openedLate: true },
+      );
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
   }, [tripId, notify, revoke]);
 
   const listener = FIREBASE_MODE ? (

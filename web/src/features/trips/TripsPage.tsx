@@ -1,11 +1,12 @@
-import { Suspense, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { PendingInvitations } from '../invitations';
 import { Button } from '../../shared/ui/Button';
+import { LoadMore } from '../../shared/ui/LoadMore';
 import { Page } from '../../shared/ui/Page';
 import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { useSession } from '../auth';
@@ -21,15 +22,36 @@ const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowM
 export function TripsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: trips, error, isError, isFetching, refetch } = useQuery(tripsQuery());
+  const {
+    data,
+    error,
+    isError,
+    isFetching,
+    refetch,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  } = useInfiniteQuery(tripsQuery());
+  const trips = data?.pages.flatMap((page) => page.trips);
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const [flowOpen, setFlowOpen] = useState(false);
   const [toDelete, setToDelete] = useState<TripSummary | null>(null);
   const [toLeave, setToLeave] = useState<TripSummary | null>(null);
   const { user } = useSession();
   // Trying again after a failure shows the skeleton, as the first load does.
   const status = trips ? 'ready' : isError && !isFetching ? 'error' : 'loading';
-  const changeList = (change: (trips: TripSummary[]) => TripSummary[]) =>
-    queryClient.setQueryData(tripsQuery().queryKey, (current) => current && change(current));
+  const pageError = isFetchNextPageError ? tripsLoadError(error) : null;
+  // Each page changed on its own, so every page's cursor still follows its last trip.
+  const changePages = (change: (trips: TripSummary[], index: number) => TripSummary[]) =>
+    queryClient.setQueryData(
+      tripsQuery().queryKey,
+      (current) =>
+        current && {
+          ...current,
+          pages: current.pages.map((page, index) => ({ ...page, trips: change(page.trips, index) })),
+        },
+    );
 
   const planNewAdventure = (
     <Button variant="accent" onClick={() => setFlowOpen(true)}>
@@ -89,13 +111,22 @@ export function TripsPage() {
           ))}
         </ul>
       )}
+      {trips && (
+        <LoadMore
+          status={`Showing ${trips.length} trips`}
+          available={hasNextPage}
+          loading={isFetchingNextPage}
+          error={pageError}
+          load={loadMore}
+        />
+      )}
 
       <DeleteTripDialog
         trip={toDelete}
         onClose={() => setToDelete(null)}
         onDeleted={(tripId) => {
           setToDelete(null);
-          changeList((list) => list.filter((t) => t.id !== tripId));
+          changePages((list) => list.filter((t) => t.id !== tripId));
           queryClient.removeQueries({ queryKey: tripQuery(tripId).queryKey });
         }}
       />
@@ -108,7 +139,7 @@ export function TripsPage() {
           onClose={() => setToLeave(null)}
           onLeft={() => {
             setToLeave(null);
-            changeList((list) => list.filter((t) => t.id !== toLeave.id));
+            changePages((list) => list.filter((t) => t.id !== toLeave.id));
             queryClient.removeQueries({ queryKey: tripQuery(toLeave.id).queryKey });
           }}
         />
@@ -119,7 +150,7 @@ export function TripsPage() {
             open={flowOpen}
             onClose={() => setFlowOpen(false)}
             onCreated={(trip) => {
-              changeList((list) => [trip, ...list]);
+              changePages((list, index) => (index === 0 ? [trip, ...list] : list));
               queryClient.setQueryData(tripQuery(trip.id).queryKey, trip);
             }}
           />

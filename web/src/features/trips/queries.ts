@@ -1,14 +1,19 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../shared/api';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { STALE } from '../../shared/query/queryClient';
-import { fetchTrip, fetchTrips } from './tripsApi';
+import { fetchTrip, fetchTripPage } from './tripsApi';
 
-/** The caller's trips: read on every visit (others invite them, add expenses), the cached list shown meanwhile. */
+/**
+ * The caller's trips, a page at a time as the list is scrolled: read on every visit (others invite them, add
+ * expenses), the cached pages shown meanwhile.
+ */
 export const tripsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.trips(),
-    queryFn: ({ signal }) => fetchTrips(signal),
+    queryFn: ({ pageParam, signal }) => fetchTripPage(pageParam, signal),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     staleTime: STALE.CHANGED_BY_OTHERS,
   });
 

@@ -1,9 +1,11 @@
-import { tripListSchema, tripViewSchema } from '@wayfare/contract';
+import { tripPageSchema, tripViewSchema } from '@wayfare/contract';
 import { apiFetch, apiFetchChecked, errorMessage } from '../../shared/api';
 
 const tripPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
 
-export const fetchTrips = (signal?: AbortSignal) => apiFetchChecked(tripListSchema, '/api/trips', { signal });
+/** One page of the caller's trips, newest first: the first with cursor '', then each page's next_cursor. */
+export const fetchTripPage = (cursor: string, signal?: AbortSignal) =>
+  apiFetchChecked(tripPageSchema, `/api/trips?${new URLSearchParams({ cursor }).toString()}`, { signal });
 
 export const fetchTrip = (tripId: string, signal?: AbortSignal) =>
   apiFetchChecked(tripViewSchema, tripPath(tripId), { signal });

@@ -1,0 +1,25 @@
+/** How long after the load event and the first idle moment a long-lived connection waits before it opens. */
+export const SETTLE_DELAY_MS = 2000;
+
+/**
+ * Runs `start` once the page has settled: after its load event, the browser's next idle moment and `delayMs` more.
+ * A connection that never ends (the ledger's live stream) opened earlier keeps a first visit "loading" for anything
+ * that waits for the network to go quiet (Lighthouse, a phone's spinner). Returns a function that cancels it.
+ */
+export function afterPageSettles(start: () => void, delayMs = SETTLE_DELAY_MS): () => void {
+  let cancelled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = (then: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: delayMs }) : then();
+  const afterLoad = () =>
+    idle(() => {
+      if (!cancelled) timer = setTimeout(() => !cancelled && start(), delayMs);
+    });
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    window.removeEventListener('load', afterLoad);
+  };
+}
