@@ -1,14 +1,26 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
-import firebaseJson from './firebase.json' with { type: 'json' };
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Rules tests: only the official Firestore emulator evaluates rules, so they run in the emulators project alone. */
+const RULES_SUITES = ['functions/src/store/firestore/*.rules.test.ts'];
 
 /**
- * The API suites that run a second time inside the emulator suite (issue #10: same tests, another address). A suite
- * that starts the API with settings of its own (a stand-in's address) gets the function restarted on them. Not the
- * 50-writer concurrency suite: the Functions emulator starts one worker process per concurrent request, and 50 cold
- * workers on this 2-core machine outlast Hosting's proxy timeout (split.api's parallel expense writes run there, 20 at once).
+ * The suites that run a second time inside the emulator suite (issue #10: same tests, another address). A suite
+ * that starts the API with settings of its own (a stand-in's address) gets the function restarted on them. The
+ * races and conflicts that need the official Firestore emulator (issue #25) run here on it: the contract suites'
+ * Firestore adapter, Idempotency-Key claims, and the 50-writer concurrency suite, whose app runs in the test's process
+ * on the suite's Firestore (the Functions emulator starts one worker process per concurrent request, and 50 cold
+ * workers on this 2-core machine outlast Hosting's proxy timeout; split.api's parallel expense writes run there, 20
+ * at once).
  */
 const EMULATOR_API_SUITES = [
+  ...RULES_SUITES,
+  'functions/src/store/store.contract.test.ts',
+  'functions/src/store/split.contract.test.ts',
+  'functions/src/store/plans.contract.test.ts',
+  'functions/src/store/idempotency.contract.test.ts',
+  'functions/src/http/idempotency.api.test.ts',
+  'functions/src/concurrency.api.test.ts',
   'functions/src/authz.api.test.ts',
   'functions/src/fuzz.api.test.ts',
   'functions/src/trips/trips.api.test.ts',
@@ -37,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'unit+api',
           include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...RULES_SUITES],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -65,12 +78,9 @@ export default defineConfig({
           include: EMULATOR_API_SUITES,
           environment: 'node',
           globalSetup: ['functions/src/test-support/emulators.global-setup.ts'],
-          env: {
-            WAYFARE_API_TARGET: `http://127.0.0.1:${firebaseJson.emulators.hosting.port}`,
-            FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.firestore.port}`,
-            FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.storage.port}`,
-            METADATA_SERVER_DETECTION: 'none',
-          },
+          // Hosting's address and the emulators' hosts (free ports) come from the global setup, through this file.
+          setupFiles: ['functions/src/test-support/emulators.setup.ts'],
+          env: { METADATA_SERVER_DETECTION: 'none' },
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -31,7 +31,7 @@ describe.runIf(targetsEmulatorSuite)('firebase live ledger through the emulators
     expect(minted.status).toBe(200);
     const client = initializeApp({ projectId: 'demo-wayfare', apiKey: 'demo-api-key' }, `live-${trip.id}`);
     const auth = getAuth(client);
-    connectAuthEmulator(auth, 'http://127.0.0.1:9099', { disableWarnings: true });
+    connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
     const signedIn = await signInWithCustomToken(auth, minted.body.firebaseToken);
     expect(signedIn.user.uid).toBe(ana.user.id);
 
