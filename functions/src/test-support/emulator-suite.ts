@@ -315,7 +315,12 @@ export async function startEmulatorSuite(
       functionEnv ? { functionConfigDir: FUNCTION_CONFIG_DIR } : {},
     );
     const secrets = Object.fromEntries(Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)));
-    const app = spawnCli('app', 'auth,functions,hosting,tasks', file, secrets);
+    // The Functions emulator starts a worker process per concurrent request; on a loaded machine a batch of them
+    // outlasts its 30 s load limit and fails the requests. Given time, they load, and the requests are answered.
+    const app = spawnCli('app', 'auth,functions,hosting,tasks', file, {
+      ...secrets,
+      FUNCTIONS_DISCOVERY_TIMEOUT: '150',
+    });
     try {
       await waitFor('the API', `http://${local(ports.hosting)}/api/health`, app.child, 120_000, (r) => r.ok);
     } catch (err) {
