@@ -364,7 +364,9 @@ export function firestoreSplit(db: Firestore): SplitStore {
         );
         const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
         fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
-        bumpLedgerNotice(tx, db, tripId);
+        // A calculation that changes nothing writes nothing: concurrent ones of an unchanged ledger only read.
+        if (changes.remove.length + changes.update.length + fresh.length > 0)
+          bumpLedgerNotice(tx, db, tripId);
         return [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
       });
     },
