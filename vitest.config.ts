@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Rules tests: only the official Firestore emulator evaluates rules, so they run in the emulators project alone. */
 const RULES_SUITES = ['functions/src/store/firestore/*.rules.test.ts'];
@@ -41,9 +42,29 @@ const EMULATOR_API_SUITES = [
   'e2e/firebase-live.emulators.ts',
 ];
 
+/**
+ * Suites of the emulators project whose function runs on settings of its own (a stand-in's address, a Gemini key):
+ * the global setup restarts the function for each (30–70 s here), and again for the next suite on the defaults.
+ * Last in the run, they need no restart back.
+ */
+const OWN_SETTINGS_SUITES = [
+  'functions/src/rates/currencies.api.test.ts',
+  'functions/src/trips/guide.api.test.ts',
+];
+
+class EmulatorRestartsLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const ownSettings = (spec: TestSpecification) =>
+      spec.project.name === 'emulators' && OWN_SETTINGS_SUITES.some((suite) => spec.moduleId.endsWith(suite));
+    return [...sorted.filter((spec) => !ownSettings(spec)), ...sorted.filter(ownSettings)];
+  }
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    sequence: { sequencer: EmulatorRestartsLast },
     projects: [
       {
         test: {
