@@ -348,27 +348,33 @@ export function firestoreSplit(db: Firestore): SplitStore {
     },
     async recalculateSettlements(tripId, plan) {
       await backfillTotals(tripId);
-      return db.runTransaction(async (tx) => {
-        const ledger = await readLedger(tx, tripId);
-        const existing = ledger.settlements;
-        const transfers = plan(ledger);
-        const pending = existing.filter((s) => s.settled_at === null);
-        const changes = reconcilePending(pending, transfers);
-        const created_at = new Date().toISOString();
-        changes.remove.forEach((id) => {
-          tx.delete(settlements(tripId).doc(id));
-          tx.set(replaced(tripId).doc(id), { trip_id: tripId, replaced_at: created_at });
-        });
-        changes.update.forEach(({ id, amount_cents }) =>
-          tx.update(settlements(tripId).doc(id), { amount_cents }),
-        );
-        const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
-        fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
-        // A calculation that changes nothing writes nothing: concurrent ones of an unchanged ledger only read.
-        if (changes.remove.length + changes.update.length + fresh.length > 0)
-          bumpLedgerNotice(tx, db, tripId);
-        return [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
-      });
+      return db.runTransaction(
+        async (tx) => {
+          const ledger = await readLedger(tx, tripId);
+          const existing = ledger.settlements;
+          const transfers = plan(ledger);
+          const pending = existing.filter((s) => s.settled_at === null);
+          const changes = reconcilePending(pending, transfers);
+          const created_at = new Date().toISOString();
+          changes.remove.forEach((id) => {
+            tx.delete(settlements(tripId).doc(id));
+            tx.set(replaced(tripId).doc(id), { trip_id: tripId, replaced_at: created_at });
+          });
+          changes.update.forEach(({ id, amount_cents }) =>
+            tx.update(settlements(tripId).doc(id), { amount_cents }),
+          );
+          const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
+          fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
+          // A calculation that changes nothing writes nothing: concurrent ones of an unchanged ledger only read.
+          if (changes.remove.length + changes.update.length + fresh.length > 0)
+            bumpLedgerNotice(tx, db, tripId);
+          return [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
+          // Concurrent first calculations of a changed ledger (one per instance) all read the settlements and insert
+          // among them: one commits, the others' lock waits time out, and on retry they find nothing left to change
+          // (read-only). Five attempts were too few for 30 at once in the emulator's one process per request.
+        },
+        { maxAttempts: 20 },
+      );
     },
     async markSettlementPaid(id, at, expectedCents) {
       const ref = settlementRef(id);
