@@ -193,7 +193,12 @@ export function firestoreSplit(db: Firestore): SplitStore {
     ]);
     return {
       ledger_version: (tripDoc.get('ledger_version') as number | undefined) ?? 0,
+      // A document all at zero (everyone who was named has been un-named since) is nobody in the ledger: a person
+      // removed after an edit took their name off must not come back as someone who left.
       totals: peopleDocs.docs
+        .filter((doc) =>
+          ['share_cents', 'paid_cents', 'ledger_refs'].some((field) => (doc.get(field) ?? 0) !== 0),
+        )
         .map((doc) => ({
           user_id: doc.id,
           paid_cents: (doc.get('paid_cents') as number | undefined) ?? 0,
