@@ -1,14 +1,27 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
-import firebaseJson from './firebase.json' with { type: 'json' };
+import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Rules tests: only the official Firestore emulator evaluates rules, so they run in the emulators project alone. */
+const RULES_SUITES = ['functions/src/store/firestore/*.rules.test.ts'];
 
 /**
- * The API suites that run a second time inside the emulator suite (issue #10: same tests, another address). A suite
- * that starts the API with settings of its own (a stand-in's address) gets the function restarted on them. Not the
- * 50-writer concurrency suite: the Functions emulator starts one worker process per concurrent request, and 50 cold
- * workers on this 2-core machine outlast Hosting's proxy timeout (split.api's parallel expense writes run there, 20 at once).
+ * The suites that run a second time inside the emulator suite (issue #10: same tests, another address). A suite
+ * that starts the API with settings of its own (a stand-in's address) gets the function restarted on them. The
+ * races and conflicts that need the official Firestore emulator (issue #25) run here on it: the contract suites'
+ * Firestore adapter, Idempotency-Key claims, and the 50-writer concurrency suite, whose app runs in the test's process
+ * on the suite's Firestore (the Functions emulator starts one worker process per concurrent request, and 50 cold
+ * workers on this 2-core machine outlast Hosting's proxy timeout; split.api's parallel expense writes run there, 20
+ * at once).
  */
 const EMULATOR_API_SUITES = [
+  ...RULES_SUITES,
+  'functions/src/store/store.contract.test.ts',
+  'functions/src/store/split.contract.test.ts',
+  'functions/src/store/plans.contract.test.ts',
+  'functions/src/store/idempotency.contract.test.ts',
+  'functions/src/http/idempotency.api.test.ts',
+  'functions/src/concurrency.api.test.ts',
   'functions/src/authz.api.test.ts',
   'functions/src/fuzz.api.test.ts',
   'functions/src/trips/trips.api.test.ts',
@@ -34,9 +47,29 @@ const EMULATOR_API_SUITES = [
   'e2e/firebase-live.emulators.ts',
 ];
 
+/**
+ * Suites of the emulators project whose function runs on settings of its own (a stand-in's address, a Gemini key):
+ * the global setup restarts the function for each (30–70 s here), and again for the next suite on the defaults.
+ * Last in the run, they need no restart back.
+ */
+const OWN_SETTINGS_SUITES = [
+  'functions/src/rates/currencies.api.test.ts',
+  'functions/src/trips/guide.api.test.ts',
+];
+
+class EmulatorRestartsLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const ownSettings = (spec: TestSpecification) =>
+      spec.project.name === 'emulators' && OWN_SETTINGS_SUITES.some((suite) => spec.moduleId.endsWith(suite));
+    return [...sorted.filter((spec) => !ownSettings(spec)), ...sorted.filter(ownSettings)];
+  }
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    sequence: { sequencer: EmulatorRestartsLast },
     projects: [
       {
         test: {
@@ -47,6 +80,7 @@ export default defineConfig({
             'web/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...RULES_SUITES],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -75,12 +109,9 @@ export default defineConfig({
           include: EMULATOR_API_SUITES,
           environment: 'node',
           globalSetup: ['functions/src/test-support/emulators.global-setup.ts'],
-          env: {
-            WAYFARE_API_TARGET: `http://127.0.0.1:${firebaseJson.emulators.hosting.port}`,
-            FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.firestore.port}`,
-            FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${firebaseJson.emulators.storage.port}`,
-            METADATA_SERVER_DETECTION: 'none',
-          },
+          // Hosting's address and the emulators' hosts (free ports) come from the global setup, through this file.
+          setupFiles: ['functions/src/test-support/emulators.setup.ts'],
+          env: { METADATA_SERVER_DETECTION: 'none' },
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,

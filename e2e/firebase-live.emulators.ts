@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runEmulatedFunctionOn } from '../functions/src/test-support/api-server';
-import { javaMajorVersion } from '../functions/src/test-support/emulator-suite';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';
@@ -14,11 +13,11 @@ import { registerAccount } from './support/server';
 const HOSTING = process.env.WAYFARE_API_TARGET as string;
 const LIVE_WITHIN_MS = 5_000;
 /**
- * Browsers reach Firestore over WebChannel (HTTP/1.1), which only the official emulator (Java 21+) speaks; the
- * Node.js emulator speaks gRPC alone, so without Java 21 the browser's listener cannot connect (Node's SDK can:
+ * Browsers reach Firestore over WebChannel (HTTP/1.1), which only the official emulator speaks; the Node.js emulator
+ * speaks gRPC alone, so on it the browser's listener cannot connect (Node's SDK can:
  * functions/src/firebase-live.api.test.ts).
  */
-const browserCanReachFirestore = javaMajorVersion() >= 21;
+const browserCanReachFirestore = process.env.WAYFARE_EMULATED_FIRESTORE === 'official';
 
 describe('the split page in a browser, inside the emulator suite', () => {
   let browser: Browser;

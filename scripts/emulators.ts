@@ -1,8 +1,17 @@
-// npm run emulators: the whole product inside the Firebase emulator suite on http://127.0.0.1:5000.
-import { HOSTING_URL, startEmulatorSuite } from '../functions/src/test-support/emulator-suite';
+// npm run emulators: the whole product inside the Firebase emulator suite, on firebase.json's ports.
+import { startEmulatorSuite } from '../functions/src/test-support/emulator-suite';
 
-const suite = await startEmulatorSuite({ log: (line) => console.log(`[wayfare] ${line}`) });
-console.log(`[wayfare] ready: ${HOSTING_URL} (web app and /api in the Functions emulator; Auth on :9099)`);
+const suite = await startEmulatorSuite({ log: (line) => console.log(`[wayfare] ${line}`) }).catch(
+  (err: unknown) => {
+    // A busy port, a suite that did not come up: said in one line, without a stack.
+    console.error(`[wayfare] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
+console.log(
+  `[wayfare] ready: ${suite.hostingUrl} (web app and /api in the Functions emulator; ` +
+    `Auth on :${suite.ports.auth}, Firestore on :${suite.ports.firestore})`,
+);
 let stopping = false;
 const stop = () => {
   if (stopping) return;

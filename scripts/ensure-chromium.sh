@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the browser tests need from Debian when it is missing, and does nothing when it is there:
-# chromium, and a colour emoji font so the trip placeholders (an emoji and the city) render in screenshots.
+# chromium, a colour emoji font so the trip placeholders (an emoji and the city) render in screenshots, and
+# DejaVu Sans Mono, the font the receipt-scan tests draw their receipt photos in (test-support/receipt-fixtures.ts).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || missing+=(fonts-noto-color-emoji)
+dpkg -s fonts-dejavu-core >/dev/null 2>&1 || missing+=(fonts-dejavu-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing for the browser tests: ${missing[*]}"

@@ -28,10 +28,29 @@ function calendarDateFns(): Plugin {
   };
 }
 
+/**
+ * The emulator build (`--mode emulators`) loads /emulator-hosts.js before the app: where the run's Auth and Firestore
+ * emulators listen, written by the emulator suite beside the build it serves (a test run's ports are free ones).
+ */
+function emulatorHosts(): Plugin {
+  let mode = '';
+  return {
+    name: 'wayfare:emulator-hosts',
+    configResolved(config) {
+      mode = config.mode;
+    },
+    transformIndexHtml() {
+      if (mode !== 'emulators') return [];
+      return [{ tag: 'script', attrs: { src: '/emulator-hosts.js' }, injectTo: 'head-prepend' }];
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     calendarDateFns(),
+    emulatorHosts(),
     // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
     // keeps the API reads of the pages a user opened (network first, the cache when offline). main.tsx registers
     // it once the page has settled (issue #24: not beside a first visit's own downloads).

@@ -31,7 +31,7 @@ describe.runIf(targetsEmulatorSuite)('firebase live ledger through the emulators
     expect(minted.status).toBe(200);
     const client = initializeApp({ projectId: 'demo-wayfare', apiKey: 'demo-api-key' }, `live-${trip.id}`);
     const auth = getAuth(client);
-    connectAuthEmulator(auth, 'http://127.0.0.1:9099', { disableWarnings: true });
+    connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
     const signedIn = await signInWithCustomToken(auth, minted.body.firebaseToken);
     expect(signedIn.user.uid).toBe(ana.user.id);
 
@@ -43,7 +43,8 @@ describe.runIf(targetsEmulatorSuite)('firebase live ledger through the emulators
       versions.push(snapshot.get('version')),
     );
     try {
-      await vi.waitFor(() => expect(versions.length).toBeGreaterThan(0));
+      // The listener's first snapshot (connected and signed in) is not what is timed: the change after the POST is.
+      await vi.waitFor(() => expect(versions.length).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
       const before = Number(versions.at(-1) ?? 0);
       const expense = await api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
         token: bea.token,

@@ -1,34 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirestoreStore } from '../store/firestore/firestore-store';
-import { officialEmulatorOnlyReason, startTestFirestore } from '../store/firestore/test-firestore';
-import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
+import { officialEmulatorOnlyReason } from '../store/firestore/test-firestore';
+import {
+  startFirestoreApi,
+  startTestApi,
+  targetsEmulatorSuite,
+  type TestApi,
+} from '../test-support/api-server';
 import { tripWithMembers } from '../trips/test-members';
 
-/** Both backends: the embedded server on SQLite, and firebase mode on the Firestore adapter (Node.js emulator). */
+/**
+ * Both backends: the embedded server on SQLite, and firebase mode on the Firestore adapter (the Node.js emulator in
+ * unit+api; the official one in the emulators project, which runs firebase mode alone).
+ */
 const backends: Record<
   string,
   () => Promise<{ api: TestApi; detectsConflicts: boolean; stop(): Promise<void> }>
 > = {
-  embedded: async () => {
-    const api = await startTestApi();
-    return { api, detectsConflicts: true, stop: () => api.close() };
-  },
+  ...(!targetsEmulatorSuite && {
+    embedded: async () => {
+      const api = await startTestApi();
+      return { api, detectsConflicts: true, stop: () => api.close() };
+    },
+  }),
   firebase: async () => {
-    const firestore = await startTestFirestore();
-    const api = await startTestApi(
-      { WAYFARE_BACKEND: 'firebase', JWT_SECRET: TEST_JWT_SECRET },
-      { store: createFirestoreStore(firestore.db) },
-    );
-    return {
-      api,
-      // The Node.js emulator does not detect transaction conflicts: racing claims cannot be told apart there.
-      detectsConflicts: firestore.official,
-      async stop() {
-        await api.close();
-        await firestore.stop();
-      },
-    };
+    // The Node.js emulator does not detect transaction conflicts: racing claims cannot be told apart there.
+    const api = await startFirestoreApi();
+    return { api, detectsConflicts: api.detectsConflicts, stop: () => api.close() };
   },
 };
 

@@ -122,8 +122,12 @@ describe('itemized expenses over the API', () => {
     const [header, row] = parse(await csv.text()) as string[][];
     const items = LEDGER_CSV_COLUMNS.indexOf('Items');
     expect(header?.[items]).toBe('Items');
+    // People are named as the person columns are: name and username.
+    const [a, b, c] = [ana, bea, cai].map(
+      (m) => `${m.first_name[0]!.toUpperCase()}${m.first_name.slice(1)} Tester (@${m.username})`,
+    );
     expect(row?.[items]).toBe(
-      'Soup 5.00: Ana Tester; 1 × Steak 15.00: Bea Tester; 2 × Wine 30.00: Ana Tester, Bea Tester, Cai Tester ×2; ' +
+      `Soup 5.00: ${a}; 1 × Steak 15.00: ${b}; 2 × Wine 30.00: ${a}, ${b}, ${c} ×2; ` +
         'tax 4.00 (proportional); tip 5.00 (proportional)',
     );
   });

@@ -110,8 +110,9 @@ describe('several payers per expense', () => {
       headers: { authorization: `Bearer ${ana.token}` },
     });
     const [, first, second] = parse(await csv.text()) as string[][];
-    expect(first?.[7]).toBe('Ana Tester 60.00; Bea Tester 30.01');
-    expect(second?.[7]).toBe('Cai Tester');
+    // Payers are named as the person columns are: name and username, so the file imports back.
+    expect(first?.[7]).toBe(`Ana Tester (@${ana.username}) 60.00; Bea Tester (@${bea.username}) 30.01`);
+    expect(second?.[7]).toBe(`Cai Tester (@${cai.username})`);
   });
 
   it('moves each paid total on an edit and a delete, and lets any payer edit', async () => {

@@ -297,10 +297,13 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     ]);
     expect(named.filter((id) => !members.has(id))).toEqual([]);
     // Each friend was either removed (and their write refused as naming a non-member) or kept because a write
-    // named them first; never both, never neither.
+    // named them first; never both, never neither. One exception, serialisable where writers really run at once:
+    // an edit of the shared first expense named them, a later edit named someone else, and then they were removed.
     for (const [i, { removal, write: written }] of outcomes.entries()) {
       const removed = removal.status === 'fulfilled' && removal.value === 'removed';
       expect(removed, `friend ${i}`).toBe(!members.has(friends[i]!.id));
+      const editedAway = i % 4 >= 2 && written.status === 'fulfilled' && !named.includes(friends[i]!.id);
+      if (removed && editedAway) continue;
       if (removed) {
         expect(written.status === 'rejected' && written.reason, `friend ${i}`).toBeInstanceOf(
           NotAMemberError,

@@ -14,12 +14,12 @@ import { loadConfig, type AppConfig } from '../config';
 import { answerClientErrorsAsJson } from '../http/client-errors';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
 import { createFirestoreStore } from '../store/firestore/firestore-store';
+import { startTestFirestore } from '../store/firestore/test-firestore';
 import type { Store } from '../store/types';
 import {
   EMULATOR_FUNCTION_ENV,
   EMULATOR_PROJECT_ID,
   EMULATOR_STORAGE_BUCKET,
-  javaMajorVersion,
   KEYLESS_SERVICES_OFFLINE,
   TEST_JWT_SECRET,
 } from './emulator-suite';
@@ -29,10 +29,12 @@ export { TEST_JWT_SECRET };
 /** True when this run's API suites target the product inside the emulator suite (the `emulators` project). */
 export const targetsEmulatorSuite = Boolean(process.env.WAYFARE_API_TARGET);
 /**
- * The emulator suite runs on the Node.js Firestore emulator (no Java 21 for the official one), which does not detect
- * transaction conflicts: checks that rest on them (duplicate suppression across racing batches) cannot hold there.
+ * The emulator suite runs on the Node.js Firestore emulator (no JDK ≥ 21 or emulator for the official one), which
+ * does not detect transaction conflicts: checks that rest on them (duplicate suppression across racing batches)
+ * cannot hold there. The emulators project's setup file sets WAYFARE_EMULATED_FIRESTORE to what its suite runs.
  */
-export const nodeFirestoreEmulatorUnderTest = targetsEmulatorSuite && javaMajorVersion() < 21;
+export const nodeFirestoreEmulatorUnderTest =
+  targetsEmulatorSuite && process.env.WAYFARE_EMULATED_FIRESTORE === 'node';
 
 export interface TestApi {
   baseUrl: string;
@@ -59,14 +61,36 @@ export interface TestApi {
 /**
  * The real app on the embedded store in a temp dir, listening on a free port, spoken to over real HTTP — or, when
  * the test run targets the emulator suite (WAYFARE_API_TARGET, see vitest.config.ts), the product inside the
- * Functions emulator behind Hosting's /api rewrite, with `store` reading the same Firestore emulator.
+ * Functions emulator behind Hosting's /api rewrite, with `store` reading the same Firestore emulator. A suite that
+ * brings its own store (`options.store`) gets the app in this process on it, wherever it runs.
  */
 export async function startTestApi(
   env: Record<string, string> = {},
   options: Parameters<typeof startLocalApi>[1] = {},
 ): Promise<TestApi> {
   const target = process.env.WAYFARE_API_TARGET;
-  return target ? connectToEmulatorSuite(target, env) : startLocalApi(env, options);
+  return target && !options.store ? connectToEmulatorSuite(target, env) : startLocalApi(env, options);
+}
+
+/**
+ * Firebase mode's app in this process on the Firestore adapter, over real HTTP: on the emulator suite's Firestore in
+ * the emulators project (the official emulator wherever it runs), else on a Node.js emulator of its own.
+ * `detectsConflicts`: whether that Firestore detects transaction conflicts (only the official emulator does).
+ */
+export async function startFirestoreApi(): Promise<TestApi & { detectsConflicts: boolean }> {
+  const firestore = await startTestFirestore();
+  const api = await startTestApi(
+    { WAYFARE_BACKEND: 'firebase', JWT_SECRET: TEST_JWT_SECRET },
+    { store: createFirestoreStore(firestore.db) },
+  );
+  return {
+    ...api,
+    detectsConflicts: firestore.official,
+    async close() {
+      await api.close();
+      await firestore.stop();
+    },
+  };
 }
 
 async function startLocalApi(
@@ -173,6 +197,22 @@ async function connectToEmulatorSuite(baseUrl: string, env: Record<string, strin
       await deleteApp(firebaseApp);
     },
   };
+}
+
+/**
+ * Inside the emulator suite, at least `count` function workers started and idle before a burst of as many
+ * concurrent requests (elsewhere nothing to do). The Functions emulator serves each concurrent request with a worker
+ * process of its own, started on demand: on this shared 2-core machine a batch of cold ones takes longer to load
+ * than Hosting waits (60 s), which would measure the emulator's process starts, not the product (Cloud Functions
+ * serves up to 80 requests per instance: function-options.ts). Rounds of health checks until one is all answered.
+ */
+export async function warmFunctionWorkers(api: TestApi, count: number): Promise<void> {
+  if (!targetsEmulatorSuite) return;
+  for (let round = 0; round < 4; round += 1) {
+    const answers = await Promise.all(Array.from({ length: count }, () => api.call('GET', '/api/health')));
+    if (answers.every((answer) => answer.status === 200)) return;
+  }
+  throw new Error(`${count} function workers did not start in four rounds`);
 }
 
 function httpCaller(baseUrl: string): TestApi['call'] {

@@ -1,7 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { emulatorRuntime, NODE_FIRESTORE_LEAVES_OUT } from './emulator-runtime';
 import { startStorageStandIn } from './storage-stand-in';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -35,16 +38,24 @@ export const EMULATOR_FUNCTION_ENV: Record<string, string> = {
   RATE_LIMIT_FAILED_LOGINS_PER_PAIR: '100000',
   LOG_LEVEL: 'warn',
 };
+const EMULATORS = ['hosting', 'functions', 'firestore', 'storage', 'auth', 'tasks'] as const;
+type EmulatorName = (typeof EMULATORS)[number];
+/** Where each emulator listens (the Node.js stand-ins take the Firestore and Storage ones). */
+export type EmulatorPorts = Record<EmulatorName, number>;
 interface FirebaseJson {
-  hosting: { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+  hosting: {
+    public: string;
+    headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+  };
   functions: Array<Record<string, unknown>>;
-  emulators: Record<'hosting' | 'functions' | 'firestore' | 'storage' | 'auth' | 'tasks', { port: number }>;
+  emulators: Record<EmulatorName, { port: number }> & Record<string, unknown>;
 }
-/** The ports firebase.json gives the emulators; the Node.js stand-ins take the same ones. */
 const firebaseJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
-const port = (name: keyof FirebaseJson['emulators']) => firebaseJson.emulators[name].port;
-export const HOSTING_URL = `http://127.0.0.1:${port('hosting')}`;
-export const FUNCTIONS_URL = `http://127.0.0.1:${port('functions')}`;
+/** The ports firebase.json gives the emulators: `npm run emulators` takes these. */
+const CONFIG_PORTS = Object.fromEntries(
+  EMULATORS.map((name) => [name, firebaseJson.emulators[name].port]),
+) as EmulatorPorts;
+const local = (port: number) => `127.0.0.1:${port}`;
 /** The default Storage bucket firebase-tools gives the function of a demo project (its admin SDK config). */
 export const EMULATOR_STORAGE_BUCKET = `${EMULATOR_PROJECT_ID}.appspot.com`;
 
@@ -52,13 +63,20 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The emulators project's global setup: POST a function env here, and the function runs on it from then on. */
     emulatorFunctionEnvUrl: string;
+    /** The run's addresses (free ports), set as environment variables by emulators.setup.ts. */
+    emulatorClientEnv: Record<string, string>;
   }
 }
 
 export interface EmulatorSuite {
+  ports: EmulatorPorts;
   hostingUrl: string;
-  /** Which Firestore and Storage served the run: the official emulators, or the Node.js ones here. */
+  /** Which Firestore served the run: the official emulator, or the Node.js one. */
   firestore: 'official' | 'node';
+  /** Which Storage served the run: the official emulator, or the local stand-in. */
+  storage: 'official' | 'stand-in';
+  /** The environment a client of this run needs: Hosting's address, and the emulators' hosts for the admin SDK. */
+  clientEnv: Record<string, string>;
   /**
    * Starts Auth, Functions, Hosting and Cloud Tasks again with the function on `functionEnv` (a fresh instance:
    * nothing the previous one kept in memory); Firestore and Storage keep their data. Resolves once /api answers.
@@ -67,20 +85,19 @@ export interface EmulatorSuite {
   stop(): Promise<void>;
 }
 
-/** The official Firestore and Storage emulators need Java 21+; Auth, Functions and Hosting run on any Java. */
-export function javaMajorVersion(): number {
-  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  const match = /version "(\d+)/.exec(`${probe.stderr ?? ''}${probe.stdout ?? ''}`);
-  return match ? Number(match[1]) : 0;
-}
-
 /**
- * firebase.json as the emulators serve it: the same, except that the pages' CSP also admits the local Auth and
- * Firestore emulators, which the web app built with `--mode emulators` talks to (production's policy names only
- * Google's origins), and does not upgrade requests to https. Written beside firebase.json so its relative paths hold; git ignores it.
+ * firebase.json as the emulators serve it, written beside firebase.json so its relative paths hold (git ignores it):
+ * the same, except for the ports, the pages' CSP, which also admits the local Auth and Firestore emulators the web
+ * app built with `--mode emulators` talks to (production's policy names only Google's origins) and does not upgrade
+ * requests to https, and the folder Hosting serves: a copy of the emulator web build with emulator-hosts.js, which
+ * tells the page where Auth and Firestore listen in this run.
  */
-export function writeEmulatorConfig(options: { functionConfigDir?: string } = {}): string {
-  const local = (name: 'auth' | 'firestore') => `http://127.0.0.1:${port(name)}`;
+export function writeEmulatorConfig(
+  ports: EmulatorPorts,
+  runId: string,
+  options: { functionConfigDir?: string } = {},
+): { file: string; servedDir: string } {
+  const hosts = [local(ports.auth), local(ports.firestore)].map((host) => `http://${host}`).join(' ');
   const headers = firebaseJson.hosting.headers.map((rule) => ({
     ...rule,
     headers: rule.headers.map((header) =>
@@ -88,7 +105,7 @@ export function writeEmulatorConfig(options: { functionConfigDir?: string } = {}
         ? {
             ...header,
             value: header.value
-              .replace(/connect-src ([^;]*)/, `connect-src $1 ${local('auth')} ${local('firestore')}`)
+              .replace(/connect-src ([^;]*)/, `connect-src $1 ${hosts}`)
               // Served over plain http here: requests must not be upgraded to https.
               .replace(/;?upgrade-insecure-requests/, ''),
           }
@@ -102,12 +119,66 @@ export function writeEmulatorConfig(options: { functionConfigDir?: string } = {}
         configDir: path.relative(ROOT, options.functionConfigDir!),
       }))
     : firebaseJson.functions;
-  const file = path.join(ROOT, 'firebase.emulators.json');
+  const servedDir = path.join(ROOT, 'web', 'dist-emulators', runId);
+  fs.rmSync(servedDir, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, firebaseJson.hosting.public), servedDir, { recursive: true });
+  const hostsScript = { auth: local(ports.auth), firestore: local(ports.firestore) };
   fs.writeFileSync(
-    file,
-    `${JSON.stringify({ ...firebaseJson, functions, hosting: { ...firebaseJson.hosting, headers } }, null, 2)}\n`,
+    path.join(servedDir, 'emulator-hosts.js'),
+    `globalThis.wayfareEmulatorHosts = ${JSON.stringify(hostsScript)};\n`,
   );
-  return file;
+  const emulators = {
+    ...firebaseJson.emulators,
+    ...Object.fromEntries(EMULATORS.map((name) => [name, { host: '127.0.0.1', port: ports[name] }])),
+  };
+  const hosting = { ...firebaseJson.hosting, public: path.relative(ROOT, servedDir), headers };
+  const file = path.join(ROOT, `firebase.emulators.${runId}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ ...firebaseJson, functions, hosting, emulators }, null, 2)}\n`);
+  return { file, servedDir };
+}
+
+/** A port nothing listens on now (the kernel's pick). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something already listens on this port (a developer's `npm run emulators`, another service). */
+async function portBusy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+/**
+ * firebase.json's ports, each checked first: a busy one fails at once with its name and number, rather than after
+ * the CLI has started half the emulators.
+ */
+async function configPorts(): Promise<EmulatorPorts> {
+  for (const name of EMULATORS) {
+    if (await portBusy(CONFIG_PORTS[name])) {
+      throw new Error(
+        `port ${CONFIG_PORTS[name]} (the ${name} emulator, firebase.json) is in use: stop what listens there ` +
+          '(another `npm run emulators`?) and try again',
+      );
+    }
+  }
+  return CONFIG_PORTS;
+}
+
+/** A free port for each emulator, so a test run's suite starts beside a developer's `npm run emulators`. */
+async function freePorts(): Promise<EmulatorPorts> {
+  const ports: Partial<EmulatorPorts> = {};
+  for (const name of EMULATORS) ports[name] = await freePort();
+  return ports as EmulatorPorts;
 }
 
 /**
@@ -129,83 +200,97 @@ function writeFunctionEnv(functionEnv: Record<string, string>) {
   fs.writeFileSync(path.join(FUNCTION_CONFIG_DIR, '.env'), lines.join(''));
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+/** Polls `url` until it answers `ok`, failing early if the CLI that should serve it exits. */
+async function waitFor(
+  what: string,
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  ok: (res: Response) => boolean,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the emulators exited with code ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${url}/api/health did not answer 200 within ${timeoutMs} ms`);
+    const answered = await fetch(url, { signal: AbortSignal.timeout(10_000) }).then(ok, () => false);
+    if (answered) return;
+    if (Date.now() > deadline) throw new Error(`${what} (${url}) did not answer within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
 /**
- * Starts Hosting (serving web/dist-firebase, rewriting /api/** to the function), Functions, Auth and Cloud Tasks
- * (the writeGuide queue) from firebase-tools, and Firestore and Storage: the official emulators where Java 21+ is
- * installed, else the Node.js Firestore emulator and the local Cloud Storage stand-in in this process. Resolves once
- * Hosting's /api/health answers 200 (the function has loaded). Expects `npm run build` (functions) and the emulator
- * web build done. With `functionEnv` (the test runs), the function reads exactly that, not functions/.env*.
+ * Starts the product inside firebase-tools' emulators: Hosting (a copy of web/dist-firebase, rewriting /api/** to
+ * the function), Functions, Auth and Cloud Tasks (the writeGuide queue) in one CLI, restartable; Firestore and
+ * Storage in another, which keeps its data. Firestore is the official emulator wherever a JDK ≥ 21 and the emulator
+ * are found (emulator-runtime.ts), else the Node.js one in this process; Storage is the official emulator only where
+ * its rules runtime is downloaded, else the local stand-in. Resolves once Hosting's /api/health answers 200.
+ * Expects `npm run build` (functions) and the emulator web build done. With `functionEnv` (the test runs), the
+ * function reads exactly that, not functions/.env*. `ports`: firebase.json's (checked free first), or free ones.
  */
 export async function startEmulatorSuite(
   options: {
     env?: Record<string, string>;
     functionEnv?: Record<string, string>;
+    ports?: 'config' | 'free';
     log?: (line: string) => void;
     quiet?: boolean;
   } = {},
 ): Promise<EmulatorSuite> {
   const log = options.log ?? (() => {});
-  const official = javaMajorVersion() >= 21;
+  const runtime = emulatorRuntime();
+  const official = runtime.javaBin !== null && runtime.firestore !== null;
+  const officialStorage = official && runtime.officialStorage;
+  const ports = options.ports === 'free' ? await freePorts() : await configPorts();
+  const runId = options.ports === 'free' ? `run-${process.pid}` : 'dev';
   const env: Record<string, string | undefined> = {
     ...process.env,
     JWT_SECRET: process.env.JWT_SECRET ?? DEV_JWT_SECRET,
     METADATA_SERVER_DETECTION: 'none',
+    ...runtime.firestore?.env,
     ...options.env,
   };
-  const stops: Array<() => Promise<void> | void> = [];
-  if (!official) {
-    // Its ESM build cannot be loaded by Node itself (extensionless imports): take the CommonJS one.
-    const { FirestoreServer } =
-      require('@firestore-emulator/server') as typeof import('@firestore-emulator/server');
-    const firestore = new FirestoreServer();
-    await firestore.start(port('firestore'));
-    stops.push(() => firestore.stop());
-    const storage = await startStorageStandIn(port('storage'));
-    stops.push(() => storage.close().then(() => undefined));
-    env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port('firestore')}`;
-    env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${port('storage')}`;
-    env.STORAGE_EMULATOR_HOST = `http://127.0.0.1:${port('storage')}`;
-  }
-  const only = `auth,functions,hosting,tasks${official ? ',firestore,storage' : ''}`;
+  // firebase-tools runs `java` from PATH: the JDK found first.
+  if (runtime.javaBin) env.PATH = `${runtime.javaBin}${path.delimiter}${env.PATH ?? ''}`;
+  env.FIRESTORE_EMULATOR_HOST = local(ports.firestore);
+  env.FIREBASE_STORAGE_EMULATOR_HOST = local(ports.storage);
+  env.STORAGE_EMULATOR_HOST = `http://${local(ports.storage)}`;
   log(
     official
-      ? 'Firestore and Storage: the official emulators (Java 21+ found)'
-      : 'Firestore: the Node.js emulator (@firestore-emulator/server); Storage: the local stand-in ' +
-          '(the official ones need Java 21+, not found)',
+      ? `Firestore: the official emulator (${runtime.firestore!.source}, Java in ${runtime.javaBin})`
+      : `Firestore: the Node.js emulator (@firestore-emulator/server), lacking ${runtime.missing.join(' and ')}: ` +
+          `${NODE_FIRESTORE_LEAVES_OUT}`,
+  );
+  log(
+    officialStorage
+      ? 'Storage: the official emulator'
+      : "Storage: the local stand-in (the official emulator's rules runtime is not downloaded: storage.rules are not evaluated)",
   );
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
+  // Each CLI its own temp folder: firebase-tools keeps one hub locator per project there, shared by every suite.
+  const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-emulators-'));
+  const files: string[] = [tmpRoot];
+  const stops: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+    for (const file of files) fs.rmSync(file, { recursive: true, force: true });
+  };
 
-  /** The firebase-tools CLI with its emulators, in its own process group; resolves to its stop. */
-  const startCli = async (functionEnv: Record<string, string> | undefined) => {
-    if (functionEnv) writeFunctionEnv(functionEnv);
-    const config = writeEmulatorConfig(functionEnv ? { functionConfigDir: FUNCTION_CONFIG_DIR } : {});
-    const secrets = Object.fromEntries(Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)));
+  /** The firebase-tools CLI with `only` emulators, in its own process group; resolves to it and its stop. */
+  const spawnCli = (name: string, only: string, config: string, extraEnv: Record<string, string> = {}) => {
+    const tmp = path.join(tmpRoot, name);
+    fs.mkdirSync(tmp, { recursive: true });
     const child = spawn(
       process.execPath,
       [cli, 'emulators:start', '--only', only, '--project', EMULATOR_PROJECT_ID, '--config', config],
       {
         cwd: ROOT,
-        env: { ...env, ...secrets },
+        env: { ...env, ...extraEnv, TMPDIR: tmp },
         detached: true, // its own process group, so stop() ends the CLI and every emulator it started
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
       },
     );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const stopChild = async () => {
+    const stop = async () => {
       if (child.exitCode !== null) return;
       const signalGroup = (signal: NodeJS.Signals) => {
         try {
@@ -219,36 +304,89 @@ export async function startEmulatorSuite(
       await exited;
       clearTimeout(killed);
     };
-    try {
-      await waitForHealth(HOSTING_URL, child, 120_000);
-    } catch (err) {
-      await stopChild();
-      throw err;
-    }
-    return stopChild;
+    return { child, stop };
   };
 
-  const stopOthers = async () => {
-    for (const s of stops.reverse()) await s();
-    if (options.functionEnv) fs.rmSync(FUNCTION_CONFIG_DIR, { recursive: true, force: true });
+  const startAppCli = async (functionEnv: Record<string, string> | undefined) => {
+    if (functionEnv) writeFunctionEnv(functionEnv);
+    const { file } = writeEmulatorConfig(
+      ports,
+      runId,
+      functionEnv ? { functionConfigDir: FUNCTION_CONFIG_DIR } : {},
+    );
+    const secrets = Object.fromEntries(Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)));
+    // The Functions emulator starts a worker process per concurrent request; on a loaded machine a batch of them
+    // outlasts its 30 s load limit and fails the requests. Given time, they load, and the requests are answered.
+    const app = spawnCli('app', 'auth,functions,hosting,tasks', file, {
+      ...secrets,
+      FUNCTIONS_DISCOVERY_TIMEOUT: '150',
+    });
+    try {
+      await waitFor('the API', `http://${local(ports.hosting)}/api/health`, app.child, 120_000, (r) => r.ok);
+    } catch (err) {
+      await app.stop();
+      throw err;
+    }
+    return app.stop;
   };
-  let stopCli: () => Promise<void>;
+
+  let stopApp: () => Promise<void> = async () => {};
   try {
-    stopCli = await startCli(options.functionEnv);
+    files.push(
+      path.join(ROOT, 'web', 'dist-emulators', runId),
+      path.join(ROOT, `firebase.emulators.${runId}.json`),
+    );
+    if (options.functionEnv) files.push(FUNCTION_CONFIG_DIR);
+    const dataOnly = [...(official ? ['firestore'] : []), ...(officialStorage ? ['storage'] : [])];
+    if (!official) {
+      // Its ESM build cannot be loaded by Node itself (extensionless imports): take the CommonJS one.
+      const { FirestoreServer } =
+        require('@firestore-emulator/server') as typeof import('@firestore-emulator/server');
+      const firestore = new FirestoreServer();
+      await firestore.start(ports.firestore);
+      stops.push(() => firestore.stop());
+    }
+    if (!officialStorage) {
+      const storage = await startStorageStandIn(ports.storage);
+      stops.push(() => storage.close().then(() => undefined));
+    }
+    if (dataOnly.length) {
+      // Firestore's rules and Storage's from the same config as the app's CLI (which rewrites it, after this start).
+      const { file } = writeEmulatorConfig(ports, runId);
+      const data = spawnCli('data', dataOnly.join(','), file);
+      stops.push(data.stop);
+      // The Firestore emulator answers "Ok" on its root once it serves.
+      await waitFor('Firestore', `http://${local(ports.firestore)}/`, data.child, 120_000, (r) => r.ok);
+      if (officialStorage) {
+        await waitFor('Storage', `http://${local(ports.storage)}/`, data.child, 120_000, () => true);
+      }
+    }
+    stopApp = await startAppCli(options.functionEnv);
   } catch (err) {
-    await stopOthers();
+    await stopAll();
     throw err;
   }
+  const hostingUrl = `http://${local(ports.hosting)}`;
   return {
-    hostingUrl: HOSTING_URL,
+    ports,
+    hostingUrl,
     firestore: official ? 'official' : 'node',
+    storage: officialStorage ? 'official' : 'stand-in',
+    clientEnv: {
+      WAYFARE_API_TARGET: hostingUrl,
+      WAYFARE_FUNCTIONS_URL: `http://${local(ports.functions)}`,
+      WAYFARE_EMULATED_FIRESTORE: official ? 'official' : 'node',
+      FIRESTORE_EMULATOR_HOST: local(ports.firestore),
+      FIREBASE_STORAGE_EMULATOR_HOST: local(ports.storage),
+      FIREBASE_AUTH_EMULATOR_HOST: local(ports.auth),
+    },
     async restartFunctions(functionEnv) {
-      await stopCli();
-      stopCli = await startCli(functionEnv);
+      await stopApp();
+      stopApp = await startAppCli(functionEnv);
     },
     async stop() {
-      await stopCli();
-      await stopOthers();
+      await stopApp();
+      await stopAll();
     },
   };
 }

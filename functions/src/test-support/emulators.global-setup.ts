@@ -25,8 +25,15 @@ export default async function setup(project: TestProject) {
   }
   const log = (line: string) => console.info(`[emulators] ${line}`);
   let current = EMULATOR_FUNCTION_ENV;
-  const suite: EmulatorSuite = await startEmulatorSuite({ functionEnv: current, quiet: true, log });
+  // Free ports: the run starts beside a developer's `npm run emulators` on firebase.json's.
+  const suite: EmulatorSuite = await startEmulatorSuite({
+    functionEnv: current,
+    ports: 'free',
+    quiet: true,
+    log,
+  });
   log(`API suites run through Hosting's /api rewrite at ${suite.hostingUrl}`);
+  project.provide('emulatorClientEnv', suite.clientEnv);
 
   // Suites run one at a time (fileParallelism: false): one request at a time, each answered once the function runs.
   const control = http.createServer((req, res) => {

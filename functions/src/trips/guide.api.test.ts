@@ -19,7 +19,7 @@ import {
   TEST_JWT_SECRET,
   type TestApi,
 } from '../test-support/api-server';
-import { EMULATOR_PROJECT_ID, FUNCTIONS_URL } from '../test-support/emulator-suite';
+import { EMULATOR_PROJECT_ID } from '../test-support/emulator-suite';
 import { startGeminiStandIn, standInDayPlan, type GeminiStandIn } from '../test-support/gemini-stand-in';
 import {
   finishAbandonedGuides,
@@ -62,15 +62,18 @@ async function settledTrip(api: TestApi, token: string, id: string): Promise<Tri
  * function's own trigger route in the Functions emulator (`{id}-{generation}`: loaded once, generation 0).
  */
 const runSweepGuides = () =>
-  fetch(`${FUNCTIONS_URL}/functions/projects/${EMULATOR_PROJECT_ID}/triggers/us-central1-sweepGuides-0`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-cloudscheduler-jobname': 'firebase-schedule-sweepGuides-us-central1',
-      'x-cloudscheduler-scheduletime': new Date().toISOString(),
+  fetch(
+    `${process.env.WAYFARE_FUNCTIONS_URL}/functions/projects/${EMULATOR_PROJECT_ID}/triggers/us-central1-sweepGuides-0`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-cloudscheduler-jobname': 'firebase-schedule-sweepGuides-us-central1',
+        'x-cloudscheduler-scheduletime': new Date().toISOString(),
+      },
+      body: '{}',
     },
-    body: '{}',
-  });
+  );
 
 describe('POST /api/trips with Gemini: the guide is written after the answer', () => {
   // In the emulator suite: by the writeGuide task, which POST /api/trips queued on the Cloud Tasks emulator.

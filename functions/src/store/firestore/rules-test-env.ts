@@ -1,18 +1,22 @@
 import fs from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll } from 'vitest';
+import { officialFirestoreEmulator } from './test-firestore';
 
 type SeedContext = Parameters<Parameters<RulesTestEnvironment['withSecurityRulesDisabled']>[0]>[0];
 
 /**
- * The official Firestore emulator, when FIRESTORE_EMULATOR_HOST points to one. Only it evaluates rules; the
- * Node.js emulator used elsewhere ignores them, so without it rules tests are reported as not run, never passed.
+ * The official Firestore emulator, when FIRESTORE_EMULATOR_HOST points to one (the emulators project's, which runs
+ * these files). Only it evaluates rules; the Node.js emulator ignores them, so without it rules tests are reported
+ * as not run, never passed.
  */
-export const officialEmulator = process.env.FIRESTORE_EMULATOR_HOST;
+export const officialEmulator = officialFirestoreEmulator() ? process.env.FIRESTORE_EMULATOR_HOST : undefined;
 
 export function reportRulesNotRun(what: string) {
   if (!officialEmulator) {
-    console.info(`[rules] ${what} not run here: they need the official Firestore emulator (Java 21).`);
+    console.info(
+      `[rules] ${what} not run here: they need the official Firestore emulator (a JDK ≥ 21 and the emulator).`,
+    );
   }
 }
 

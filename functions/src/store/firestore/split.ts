@@ -200,7 +200,12 @@ export function firestoreSplit(db: Firestore): SplitStore {
     ]);
     return {
       ledger_version: (tripDoc.get('ledger_version') as number | undefined) ?? 0,
+      // A document all at zero (everyone who was named has been un-named since) is nobody in the ledger: a person
+      // removed after an edit took their name off must not come back as someone who left.
       totals: peopleDocs.docs
+        .filter((doc) =>
+          ['share_cents', 'paid_cents', 'ledger_refs'].some((field) => (doc.get(field) ?? 0) !== 0),
+        )
         .map((doc) => ({
           user_id: doc.id,
           paid_cents: (doc.get('paid_cents') as number | undefined) ?? 0,
@@ -367,32 +372,39 @@ export function firestoreSplit(db: Firestore): SplitStore {
     },
     async recalculateSettlements(tripId, plan, actorId) {
       await backfillTotals(tripId);
-      return db.runTransaction(async (tx) => {
-        const ledger = await readLedger(tx, tripId);
-        const existing = ledger.settlements;
-        const transfers = plan(ledger);
-        const pending = existing.filter((s) => s.settled_at === null);
-        const changes = reconcilePending(pending, transfers);
-        const created_at = new Date().toISOString();
-        changes.remove.forEach((id) => {
-          tx.delete(settlements(tripId).doc(id));
-          tx.set(replaced(tripId).doc(id), { trip_id: tripId, replaced_at: created_at });
-        });
-        changes.update.forEach(({ id, amount_cents }) =>
-          tx.update(settlements(tripId).doc(id), { amount_cents }),
-        );
-        const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
-        fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
-        bumpLedgerNotice(tx, db, tripId);
-        const after = [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
-        if (changes.remove.length + changes.update.length + changes.add.length > 0) {
-          recordChange(tx, db, tripId, actorId ?? null, {
-            kind: 'settlements.calculated',
-            transfers: after.filter((s) => s.settled_at === null).map(activityTransfer),
+      return db.runTransaction(
+        async (tx) => {
+          const ledger = await readLedger(tx, tripId);
+          const existing = ledger.settlements;
+          const transfers = plan(ledger);
+          const pending = existing.filter((s) => s.settled_at === null);
+          const changes = reconcilePending(pending, transfers);
+          const created_at = new Date().toISOString();
+          changes.remove.forEach((id) => {
+            tx.delete(settlements(tripId).doc(id));
+            tx.set(replaced(tripId).doc(id), { trip_id: tripId, replaced_at: created_at });
           });
-        }
-        return after;
-      });
+          changes.update.forEach(({ id, amount_cents }) =>
+            tx.update(settlements(tripId).doc(id), { amount_cents }),
+          );
+          const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
+          fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
+          // A calculation that changes nothing writes nothing: concurrent ones of an unchanged ledger only read.
+          const after = [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
+          if (changes.remove.length + changes.update.length + fresh.length > 0) {
+            bumpLedgerNotice(tx, db, tripId);
+            recordChange(tx, db, tripId, actorId ?? null, {
+              kind: 'settlements.calculated',
+              transfers: after.filter((s) => s.settled_at === null).map(activityTransfer),
+            });
+          }
+          return after;
+          // Concurrent first calculations of a changed ledger (one per instance) all read the settlements and insert
+          // among them: one commits, the others' lock waits time out, and on retry they find nothing left to change
+          // (read-only). Five attempts were too few for 30 at once in the emulator's one process per request.
+        },
+        { maxAttempts: 20 },
+      );
     },
     async markSettlementPaid(id, at, expectedCents, actorId) {
       const ref = settlementRef(id);

@@ -6,7 +6,10 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 export interface TestFirestore {
   app: App;
   db: Firestore;
-  /** True when FIRESTORE_EMULATOR_HOST points to an emulator started outside the tests (the official one). */
+  /**
+   * True when FIRESTORE_EMULATOR_HOST points to the official emulator, started outside the tests (the emulators
+   * project's suite, or a developer's): not when that suite runs the Node.js one (WAYFARE_EMULATED_FIRESTORE).
+   */
   official: boolean;
   stop(): Promise<void>;
 }
@@ -22,16 +25,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Whether FIRESTORE_EMULATOR_HOST names the official emulator (see TestFirestore.official). */
+export const officialFirestoreEmulator = () =>
+  Boolean(process.env.FIRESTORE_EMULATOR_HOST) && process.env.WAYFARE_EMULATED_FIRESTORE !== 'node';
+
 /**
- * A Firestore for tests: the official emulator when FIRESTORE_EMULATOR_HOST is set, otherwise the Node.js
+ * A Firestore for tests: the emulator FIRESTORE_EMULATOR_HOST names when it is set, otherwise the Node.js
  * emulator (@firestore-emulator/server) started in-process on a free port.
  */
 export async function startTestFirestore(): Promise<TestFirestore> {
-  const official = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+  const official = officialFirestoreEmulator();
   // Off this machine's closed network: never probe the cloud metadata server for credentials.
   process.env.METADATA_SERVER_DETECTION ??= 'none';
   let stopServer = () => {};
-  if (!official) {
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
     const { FirestoreServer } = await import('@firestore-emulator/server');
     const server = new FirestoreServer();
     const port = await freePort();
@@ -57,4 +64,5 @@ export async function startTestFirestore(): Promise<TestFirestore> {
 }
 
 export const officialEmulatorOnlyReason =
-  'needs the official Firestore emulator (transaction conflicts); set FIRESTORE_EMULATOR_HOST to run it';
+  'needs the official Firestore emulator (transaction conflicts): the emulators project runs it there ' +
+  '(npx vitest run --project emulators), or set FIRESTORE_EMULATOR_HOST to one';

@@ -23,9 +23,17 @@ export const firebaseApp =
 export const firebaseAuth = initializeAuth(firebaseApp, { persistence: inMemoryPersistence });
 export const firestore = getFirestore(firebaseApp);
 
-// A build for the emulator suite (`--mode emulators`) talks to the local Auth and Firestore emulators.
-const authEmulator = env.VITE_FIREBASE_AUTH_EMULATOR_HOST as string | undefined;
-const firestoreEmulator = env.VITE_FIREBASE_FIRESTORE_EMULATOR_HOST as string | undefined;
+// A build for the emulator suite (`--mode emulators`) talks to the local Auth and Firestore emulators: where the
+// suite's /emulator-hosts.js says they listen (a test run's free ports), else at the build's addresses.
+const runHosts = (globalThis as { wayfareEmulatorHosts?: { auth: string; firestore: string } })
+  .wayfareEmulatorHosts;
+const emulatorBuild = Boolean(env.VITE_FIREBASE_AUTH_EMULATOR_HOST);
+const authEmulator = emulatorBuild
+  ? (runHosts?.auth ?? (env.VITE_FIREBASE_AUTH_EMULATOR_HOST as string))
+  : undefined;
+const firestoreEmulator = emulatorBuild
+  ? (runHosts?.firestore ?? (env.VITE_FIREBASE_FIRESTORE_EMULATOR_HOST as string | undefined))
+  : undefined;
 if (authEmulator) connectAuthEmulator(firebaseAuth, `http://${authEmulator}`, { disableWarnings: true });
 if (firestoreEmulator) {
   const [host, port] = firestoreEmulator.split(':');
