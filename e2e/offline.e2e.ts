@@ -66,6 +66,9 @@ describe('installable and offline-first', () => {
     await page.getByRole('heading', { name: 'Daily Plans' }).waitFor(WAIT);
     await page.getByRole('heading', { name: 'AI Travel Guide' }).waitFor(WAIT);
     await page.getByRole('img', { name: /°C/ }).first().waitFor(WAIT);
+    // The map is drawn when it comes into view; offline, its tiles fail and the offline plot takes their place
+    // (Chromium may still report navigator.onLine under a service worker, so the page cannot know beforehand).
+    await page.getByRole('heading', { name: 'Trip Map' }).scrollIntoViewIfNeeded();
     await page.getByText('Offline map: places are drawn to scale around the trip centre.').waitFor(WAIT);
     // A plan added offline waits on the device too.
     await page.getByRole('button', { name: 'Add New Plan' }).click();

@@ -53,7 +53,7 @@ describe('receipts on expenses, in the browser', () => {
       .getByLabel('Receipt file')
       .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
     await receipt.getByRole('button', { name: 'Replace' }).waitFor();
-    expect(await loaded(anaPage, '[role="group"] img')).toBe(true);
+    await expect.poll(() => loaded(anaPage, '[role="group"] img')).toBe(true);
     expect(await seriousViolations(anaPage)).toEqual([]);
     await receipt.scrollIntoViewIfNeeded();
     await screenshot(anaPage, 'receipt-form-390');
