@@ -10,8 +10,7 @@ import {
   type MemberExplanation,
 } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
-import { registerMember } from '../test-support/registered-member';
-import { newTrip } from '../store/test-adapters';
+import { registerMember, tripOfThree, type RegisteredMember } from '../test-support/registered-member';
 import { LEDGER_CSV_COLUMNS } from './ledger-csv';
 import { NOT_A_PARTICIPANT } from './service';
 
@@ -22,25 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Member = Awaited<ReturnType<typeof registerMember>>;
+type Member = RegisteredMember;
 
-/** Ana (owner), Bea and Cai on one trip, and calls on its expenses. */
-async function trio() {
-  const ana = await registerMember(api, 'ana', 'items');
-  const bea = await registerMember(api, 'bea', 'items');
-  const cai = await registerMember(api, 'cai', 'items');
-  const tripId = (await api.store.trips.create(ana.id, newTrip())).id;
-  for (const friend of [bea, cai]) {
-    await new Promise((r) => setTimeout(r, 2)); // distinct joining times keep the member order fixed
-    await api.store.members.add(tripId, friend.id);
-  }
-  const create = (who: Member, body: unknown) =>
-    api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, { token: who.token, body });
-  const put = (who: Member, id: string, body: unknown) =>
-    api.call('PUT', `/api/trip-split/expenses/${id}`, { token: who.token, body });
-  const get = (who: Member, path: string) => api.call('GET', `/api/trip-split${path}`, { token: who.token });
-  return { ana, bea, cai, tripId, create, put, get };
-}
+const trio = () => tripOfThree(api, 'items');
 
 /** Soup for Ana, steak for Bea, wine for all three (Cai twice), tax and tip on top: 59.00 in all. */
 const dinner = (ana: Member, bea: Member, cai: Member, overrides: Record<string, unknown> = {}) => ({

@@ -10,8 +10,7 @@ import {
   type MemberExplanation,
 } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
-import { registerMember } from '../test-support/registered-member';
-import { newTrip } from '../store/test-adapters';
+import { registerMember, tripOfThree } from '../test-support/registered-member';
 import { NOT_A_PARTICIPANT } from './service';
 
 let api: TestApi;
@@ -21,22 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Member = Awaited<ReturnType<typeof registerMember>>;
-
-/** Ana (owner), Bea and Cai on one trip, and calls on its expenses. */
+/** Ana (owner), Bea and Cai on one trip, and calls on its expenses and settlements. */
 async function trio() {
-  const ana = await registerMember(api, 'ana', 'payers');
-  const bea = await registerMember(api, 'bea', 'payers');
-  const cai = await registerMember(api, 'cai', 'payers');
-  const tripId = (await api.store.trips.create(ana.id, newTrip())).id;
-  for (const friend of [bea, cai]) {
-    await new Promise((r) => setTimeout(r, 2)); // distinct joining times keep the member order fixed
-    await api.store.members.add(tripId, friend.id);
-  }
-  const create = (who: Member, body: unknown) =>
-    api.call('POST', `/api/trip-split/trips/${tripId}/expenses`, { token: who.token, body });
-  const put = (who: Member, id: string, body: unknown) =>
-    api.call('PUT', `/api/trip-split/expenses/${id}`, { token: who.token, body });
+  const { ana, bea, cai, tripId, create, put } = await tripOfThree(api, 'payers');
   const calculate = async () =>
     (await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: ana.token }))
       .body as { balances: Balance[] };
