@@ -59,7 +59,7 @@ const SERVER = 'functions/src';
 const SERVER_FEATURES = ['ai', 'auth', 'links', 'places', 'plans', 'rates', 'split', 'trips', 'weather'];
 /** What a feature offers the others besides its index.ts (ai/ has one); every other file of it is its inside. */
 const SERVER_PUBLIC = {
-  ai: ['offline-planner.ts', 'types.ts'], // the guide providers trips' guide jobs call
+  ai: ['offline-planner.ts', 'types.ts', 'gemini-client.ts'], // the guide providers; the Gemini SDK client
   auth: ['tokens.ts'], // the session token service routes hand to http/authenticate
   places: ['cities.ts'], // the bundled city data the guide writers and trip creation read
   rates: ['provider.ts'], // exchange rates the ledger converts amounts with

@@ -1,4 +1,3 @@
-import type { GoogleGenAI } from '@google/genai';
 import type { Logger } from 'pino';
 import { toJSONSchema } from 'zod';
 import {
@@ -11,6 +10,7 @@ import {
   type Attraction,
 } from '@wayfare/contract';
 import { distanceKm } from '../places/cities';
+import { lazyGeminiClient } from './gemini-client';
 import { planOffline } from './offline-planner';
 import { ATTRACTION_RADIUS_KM, type GuideProvider, type GuideRequest, type GuideResult } from './types';
 
@@ -85,21 +85,7 @@ export function checkedAttractions(answer: AiGuideAnswer, center: GuideRequest['
  * reached at all, the offline planner writes the guide so trip creation never fails on it.
  */
 export function geminiGuideProvider(options: GeminiOptions): GuideProvider {
-  // The SDK is loaded on the first guide, not when the server (or a cold Cloud Functions instance) starts.
-  let client: Promise<GoogleGenAI> | undefined;
-  const sdk = () =>
-    (client ??= import('@google/genai').then(
-      ({ GoogleGenAI }) =>
-        new GoogleGenAI({
-          apiKey: options.apiKey,
-          httpOptions: {
-            ...(options.baseUrl && { baseUrl: options.baseUrl }),
-            timeout: options.timeoutMs,
-            // Our own single retry covers invalid answers too; the SDK's would multiply the wait.
-            retryOptions: { attempts: 1 },
-          },
-        }),
-    ));
+  const sdk = lazyGeminiClient(options);
   const { logger, model } = options;
 
   const ask = async (prompt: string): Promise<string> => {

@@ -1,5 +1,5 @@
-import type { GoogleGenAI } from '@google/genai';
 import { toJSONSchema, z } from 'zod';
+import { lazyGeminiClient } from '../ai/gemini-client';
 import {
   isCurrencyCode,
   isoDateSchema,
@@ -98,19 +98,7 @@ export interface GeminiReceiptOptions {
 
 /** Gemini through Google's SDK: the photo inline, the response schema above; throws when it cannot answer usefully. */
 export function geminiReceiptReader(options: GeminiReceiptOptions) {
-  let client: Promise<GoogleGenAI> | undefined;
-  const sdk = () =>
-    (client ??= import('@google/genai').then(
-      ({ GoogleGenAI }) =>
-        new GoogleGenAI({
-          apiKey: options.apiKey,
-          httpOptions: {
-            ...(options.baseUrl && { baseUrl: options.baseUrl }),
-            timeout: options.timeoutMs,
-            retryOptions: { attempts: 1 },
-          },
-        }),
-    ));
+  const sdk = lazyGeminiClient(options);
   return async (image: Buffer, mimeType: string): Promise<ScannedReceipt> => {
     const ai = await sdk();
     const response = await ai.models.generateContent({
