@@ -60,8 +60,10 @@ describe('deployable as configured', () => {
     expect(readJson('package.json').dependencies ?? {}).not.toHaveProperty('better-sqlite3');
   });
 
-  it('rewrites /api/** to that function in that region', () => {
-    const rewrite = firebaseJson.hosting.rewrites.find((r: { source: string }) => r.source === '/api/**');
+  it('rewrites every /api path to that function in that region, dot segments included', () => {
+    // A regex, not the glob /api/**: a glob's ** skips path segments that start with a dot (/api/trips/.x), which
+    // then got Hosting's HTML 404 instead of the API's JSON error (fuzz.api in the emulators project).
+    const rewrite = firebaseJson.hosting.rewrites.find((r: { regex?: string }) => r.regex === '^/api(/.*)?$');
     expect(rewrite.function).toEqual({ functionId: 'api', region: 'us-central1' });
   });
 
