@@ -69,7 +69,19 @@ const toWire = (body: unknown) =>
 
 const hostileId = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('..', '%2e%2e', '__proto__', 'constructor', 'a'.repeat(500), '💥', "' OR 1=1 --", '{}'),
+  // '. ' and '.env': segments that start with a dot, which a Hosting glob rewrite skips (firebase.json uses a regex).
+  fc.constantFrom(
+    '..',
+    '%2e%2e',
+    '. ',
+    '.env',
+    '__proto__',
+    'constructor',
+    'a'.repeat(500),
+    '💥',
+    "' OR 1=1 --",
+    '{}',
+  ),
 );
 
 describe('fuzzing the API', () => {
