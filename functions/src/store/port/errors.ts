@@ -1,0 +1,24 @@
+/** The errors the store port's writes throw; services turn them into answers. */
+/** A create that would break a uniqueness rule (username or email, case-insensitive). */
+export class UniqueConstraintError extends Error {
+  constructor(readonly field: 'username' | 'email' | 'member' | 'invitation') {
+    super(`${field} already exists`);
+  }
+}
+
+/** An expense write naming someone who is not a member of the trip when it commits; nothing was written. */
+export class NotAMemberError extends Error {
+  constructor(readonly userId: string) {
+    super(`${userId} is not a member of the trip`);
+  }
+}
+
+/**
+ * An expense write whose amounts are in a home currency the trip no longer has (another member changed it while the
+ * amounts were being converted); nothing was written.
+ */
+export class HomeCurrencyChangedError extends Error {
+  constructor(readonly homeCurrency: string) {
+    super(`the trip's home currency is no longer ${homeCurrency}`);
+  }
+}

@@ -1,0 +1,29 @@
+import type { AddPolicy } from '@wayfare/contract';
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  /** Stored lower-case; the unique key for login. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  created_at: string;
+  /** Who may add them to a trip directly (contract add-policy.ts); 'anyone' for users stored before it. */
+  add_policy: AddPolicy;
+}
+
+export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'add_policy'> & { add_policy?: AddPolicy };
+
+export interface UserStore {
+  /** Creates the user and claims its username and email; throws UniqueConstraintError when either is taken. */
+  create(user: NewUser): Promise<UserRecord>;
+  findById(id: string): Promise<UserRecord | null>;
+  findByEmail(email: string): Promise<UserRecord | null>;
+  findByUsername(username: string): Promise<UserRecord | null>;
+  /** Stores the user's add policy; the updated user, or null when there is no such user. */
+  setAddPolicy(id: string, policy: AddPolicy): Promise<UserRecord | null>;
+}
+
+/** Uniqueness keys are case-insensitive across scripts, not only ASCII. */
+export const uniqueKey = (value: string) => value.trim().toLocaleLowerCase('en-US');
