@@ -1,23 +1,7 @@
 import { useMemo } from 'react';
 import { format } from 'date-fns';
 import { useWatch } from 'react-hook-form';
-import {
-  DEFAULT_HOME_CURRENCY,
-  MODAL_MESSAGES,
-  computeModalSplit,
-  digitsOf,
-  emptyItemizedDraft,
-  emptyModalDraft,
-  formatMoney,
-  formatTypedAmount,
-  modalDraftFromExpense,
-  modalExpenseFormSchema,
-  readTypedAmount,
-  splitPeople,
-  type ItemizedDraft,
-  type ModalDraft,
-  type ModalSplitMethod,
-} from '@wayfare/contract';
+import { DEFAULT_HOME_CURRENCY, formatMoney } from '@wayfare/contract';
 import { recordFieldMessage, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
 import { FieldError } from '../../shared/ui/Field';
@@ -29,6 +13,19 @@ import {
   type ExpenseModalProps,
 } from '../split';
 import split from '../../shared/ui/Ledger.module.css';
+import {
+  MODAL_MESSAGES,
+  computeModalSplit,
+  emptyModalDraft,
+  modalDraftFromExpense,
+  modalExpenseFormSchema,
+  splitPeople,
+  type ModalDraft,
+  type ModalSplitMethod,
+} from '../../shared/forms/expense-modal-form';
+import { digitsOf } from '../../shared/forms/expense-draft';
+import { emptyItemizedDraft, type ItemizedDraft } from '../../shared/forms/itemized-draft';
+import { formatTypedAmount, readTypedAmount } from '../../shared/forms/typed-amount';
 
 const METHODS: Array<{ key: ModalSplitMethod; label: string }> = [
   { key: 'equal', label: 'Equal' },

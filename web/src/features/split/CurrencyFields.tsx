@@ -1,18 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  RATE_FORMAT,
   convertMinor,
   currencyChoices,
-  currencyOf,
-  digitsOf,
   formatMoney,
-  homeOf,
-  isForeign,
   paidIn,
-  readTypedAmount,
-  readTypedRate,
-  type CurrencyDraft,
   type Expense,
   type RateAnswer,
 } from '@wayfare/contract';
@@ -22,6 +14,16 @@ import { Select, TextInput } from '../../shared/ui/Field';
 import { rateSourceText } from './categories';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
+import {
+  RATE_FORMAT,
+  currencyOf,
+  digitsOf,
+  homeOf,
+  isForeign,
+  readTypedRate,
+  type CurrencyDraft,
+} from '../../shared/forms/expense-draft';
+import { readTypedAmount } from '../../shared/forms/typed-amount';
 
 type Reference =
   | { status: 'loading' }

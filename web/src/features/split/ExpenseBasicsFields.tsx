@@ -2,17 +2,10 @@ import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   EXPENSE_CATEGORIES,
-  checkPayers,
-  currencyOf,
-  digitsOf,
-  firstPayer,
   formatMoney,
-  readTypedAmount,
-  type CurrencyDraft,
   type Expense,
   type ExpenseCategory,
   type Participant,
-  type PayerFields,
 } from '@wayfare/contract';
 import { recordFieldMessage } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
@@ -21,6 +14,15 @@ import { CATEGORY, personName } from './categories';
 import { CurrencyFields } from './CurrencyFields';
 import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../shared/ui/Ledger.module.css';
+import {
+  checkPayers,
+  currencyOf,
+  digitsOf,
+  firstPayer,
+  type CurrencyDraft,
+  type PayerFields,
+} from '../../shared/forms/expense-draft';
+import { readTypedAmount } from '../../shared/forms/typed-amount';
 
 /** The fields every expense form asks for, whatever the split; amounts are typed in the draft's currency. */
 export interface ExpenseBasics extends CurrencyDraft, PayerFields {

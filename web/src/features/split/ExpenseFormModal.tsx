@@ -1,20 +1,7 @@
 import { useMemo } from 'react';
 import { format } from 'date-fns';
 import { useWatch } from 'react-hook-form';
-import {
-  DEFAULT_HOME_CURRENCY,
-  EXPENSE_TYPES,
-  describeSplit,
-  digitsOf,
-  draftFromExpense,
-  emptyDraft,
-  emptyItemizedDraft,
-  expenseFormSchema,
-  keptSplits,
-  readTypedAmount,
-  type ExpenseDraft,
-  type ItemizedDraft,
-} from '@wayfare/contract';
+import { DEFAULT_HOME_CURRENCY, EXPENSE_TYPES } from '@wayfare/contract';
 import { recordFieldMessage, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { userLocale } from '../../shared/locale';
 import { FieldError, TextInput } from '../../shared/ui/Field';
@@ -24,6 +11,17 @@ import { ExpenseModalFrame, type ExpenseModalProps } from './ExpenseModalFrame';
 import { ItemizedSplitFields } from './ItemizedSplitFields';
 import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../shared/ui/Ledger.module.css';
+import {
+  describeSplit,
+  draftFromExpense,
+  emptyDraft,
+  expenseFormSchema,
+  keptSplits,
+  type ExpenseDraft,
+} from '../../shared/forms/expense-form';
+import { digitsOf } from '../../shared/forms/expense-draft';
+import { emptyItemizedDraft, type ItemizedDraft } from '../../shared/forms/itemized-draft';
+import { readTypedAmount } from '../../shared/forms/typed-amount';
 
 /**
  * The per-trip page's simple expense form (spec §5), in add or edit mode: the draft checked by the contract's

@@ -3,13 +3,9 @@ import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-f
 import {
   DEFAULT_HOME_CURRENCY,
   HOME_CURRENCY_CHANGED,
-  currencyOf,
-  type CurrencyDraft,
   type Expense,
   type ExpenseBodyInput,
   type Participant,
-  type ItemizedDraft,
-  type ScannedFields,
 } from '@wayfare/contract';
 import { ApiError, errorMessage } from '../../shared/api';
 import { submitTo, type SchemaForm } from '../../shared/form/useSchemaForm';
@@ -20,6 +16,8 @@ import { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt 
 import { ScanReceipt } from './ScanReceipt';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
+import { currencyOf, type CurrencyDraft } from '../../shared/forms/expense-draft';
+import type { ItemizedDraft, ScannedFields } from '../../shared/forms/itemized-draft';
 
 /** What the form says when another member changed the trip's home currency while this expense was being saved. */
 const homeCurrencyChangedMessage = (home: string) =>

@@ -1,22 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import {
-  EXTRA_KINDS,
-  emptyItemLine,
-  formatMoney,
-  formatTypedAmount,
-  readItemizedDraft,
-  togglePerson,
-  type ExtraKind,
-  type ItemLineDraft,
-  type ItemizedDraft,
-  type Participant,
-} from '@wayfare/contract';
+import { EXTRA_KINDS, formatMoney, type ExtraKind, type Participant } from '@wayfare/contract';
 import { Button } from '../../shared/ui/Button';
 import { FieldError } from '../../shared/ui/Field';
 import { personName } from './categories';
 import styles from './ItemizedSplitFields.module.css';
 import ledger from '../../shared/ui/Ledger.module.css';
+import {
+  emptyItemLine,
+  readItemizedDraft,
+  togglePerson,
+  type ItemLineDraft,
+  type ItemizedDraft,
+} from '../../shared/forms/itemized-draft';
+import { formatTypedAmount } from '../../shared/forms/typed-amount';
 
 const EXTRA_LABEL: Record<ExtraKind, string> = { tax: 'Tax', service: 'Service', tip: 'Tip' };
 

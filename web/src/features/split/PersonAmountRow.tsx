@@ -1,6 +1,6 @@
-import { formatTypedAmount } from '@wayfare/contract';
 import { personName } from './categories';
 import styles from '../../shared/ui/Ledger.module.css';
+import { formatTypedAmount } from '../../shared/forms/typed-amount';
 
 interface PersonAmountRowProps {
   person: { first_name: string; last_name: string };

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ScanLine } from 'lucide-react';
-import { NO_TOTAL_FOUND, scannedFields, type ScannedFields } from '@wayfare/contract';
+import { NO_TOTAL_FOUND } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { userLocale } from '../../shared/locale';
 import { Button } from '../../shared/ui/Button';
@@ -8,6 +8,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { receiptFileProblem } from './ReceiptControl';
 import { splitApi } from './splitApi';
 import styles from './Receipt.module.css';
+import { scannedFields, type ScannedFields } from '../../shared/forms/itemized-draft';
 
 interface ScanReceiptProps {
   tripId: string;

@@ -2,8 +2,8 @@ import { createRef } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { typedAmountField } from '@wayfare/contract';
 import { Field, MoneyInput, Select, TextArea, TextInput } from './Field';
+import { typedAmountField } from '../forms/typed-amount-field';
 
 describe('the field primitives', () => {
   it('tie the label, and the hint until there is an error, to the control', () => {

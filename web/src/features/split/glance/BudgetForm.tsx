@@ -3,9 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   CATEGORIES_EXCEED_BUDGET,
   EXPENSE_CATEGORIES,
-  formatTypedAmount,
   minorUnits,
-  readTypedAmount,
   type BudgetBody,
   type BudgetKind,
   type BudgetResponse,
@@ -20,6 +18,7 @@ import { Notice } from '../../../shared/ui/Notice';
 import { budgetApi, budgetQuery } from '../budgetApi';
 import { CATEGORY } from '../categories';
 import styles from './Glance.module.css';
+import { formatTypedAmount, readTypedAmount } from '../../../shared/forms/typed-amount';
 
 type Amounts = { total: string } & Partial<Record<ExpenseCategory, string>>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARES_EXCEED_AMOUNT, type Expense } from './split';
+import { SHARES_EXCEED_AMOUNT, type Expense } from '@wayfare/contract';
 import {
   changeSplit,
   describeSplit,

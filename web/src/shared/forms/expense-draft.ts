@@ -3,11 +3,20 @@
  * an expense is paid in with the member's rate, and who paid, as text typed in the person's locale.
  */
 import type { z } from 'zod';
-import { convertParts, divideRates, minorToDecimalText, normalizeRate } from './currency';
-import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
-import { sumCents } from './money';
-import { PAYERS_MUST_ADD_UP } from './payers';
-import { expenseBodySchema, paidIn, type Expense, type ExpenseBodyInput } from './split';
+import {
+  convertParts,
+  divideRates,
+  minorToDecimalText,
+  normalizeRate,
+  DEFAULT_HOME_CURRENCY,
+  minorUnits,
+  sumCents,
+  PAYERS_MUST_ADD_UP,
+  expenseBodySchema,
+  paidIn,
+  type Expense,
+  type ExpenseBodyInput,
+} from '@wayfare/contract';
 import { formatTypedAmount, readTypedAmount } from './typed-amount';
 
 /** The currency part of an expense form: what the amounts are typed in, and the rate the member typed ('' none). */

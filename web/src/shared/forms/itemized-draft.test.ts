@@ -6,7 +6,7 @@ import {
   modalDraftFromExpense,
   modalExpenseBody,
 } from './expense-modal-form';
-import { itemizedView } from './itemized';
+import { itemizedView, expenseBodySchema, type Expense } from '@wayfare/contract';
 import {
   ITEMIZED_MESSAGES,
   emptyItemizedDraft,
@@ -16,7 +16,6 @@ import {
   togglePerson,
   type ItemizedDraft,
 } from './itemized-draft';
-import { expenseBodySchema, type Expense } from './split';
 
 const line = (name: string, amount: string, people: string[] = []) => ({
   name,

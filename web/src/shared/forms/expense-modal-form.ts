@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { minorToDecimalText } from './currency';
+import {
+  minorToDecimalText,
+  DEFAULT_HOME_CURRENCY,
+  SPLIT_TOLERANCE_CENTS,
+  splitCustom,
+  splitEqual,
+  splitPercent,
+  sumCents,
+  paidIn,
+  type Expense,
+  type ExpenseBodyInput,
+  type ExpenseCategory,
+  type SplitMethod as StoredSplitMethod,
+} from '@wayfare/contract';
 import {
   checkPayers,
   checkedBody,
@@ -11,7 +24,6 @@ import {
   payersBody,
   type CurrencyDraft,
 } from './expense-draft';
-import { DEFAULT_HOME_CURRENCY } from './iso4217';
 import {
   emptyItemizedDraft,
   itemizedBody,
@@ -19,14 +31,6 @@ import {
   readItemizedDraft,
   type ItemizedDraft,
 } from './itemized-draft';
-import { SPLIT_TOLERANCE_CENTS, splitCustom, splitEqual, splitPercent, sumCents } from './money';
-import {
-  paidIn,
-  type Expense,
-  type ExpenseBodyInput,
-  type ExpenseCategory,
-  type SplitMethod as StoredSplitMethod,
-} from './split';
 import { formatTypedAmount, formatTypedNumber, localeSeparators, readTypedAmount } from './typed-amount';
 
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';

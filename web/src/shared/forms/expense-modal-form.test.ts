@@ -6,7 +6,7 @@ import {
   type Expense,
   type ExpenseBodyInput,
   type StoredSplit,
-} from './split';
+} from '@wayfare/contract';
 import {
   MODAL_MESSAGES,
   computeModalSplit,

@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { CHOOSE_PAYER } from './payers';
-import { minorToDecimalText } from './currency';
+import {
+  CHOOSE_PAYER,
+  minorToDecimalText,
+  DEFAULT_HOME_CURRENCY,
+  formatMoney,
+  sumCents,
+  SHARES_EXCEED_AMOUNT,
+  applySplit,
+  paidIn,
+  type Expense,
+  type ExpenseBodyInput,
+  type ExpenseCategory,
+  type ExpenseSplit,
+  type ExpenseType,
+} from '@wayfare/contract';
 import {
   checkPayers,
   checkedBody,
@@ -13,19 +26,7 @@ import {
   payersBody,
   type CurrencyDraft,
 } from './expense-draft';
-import { DEFAULT_HOME_CURRENCY } from './iso4217';
 import { itemizedBody, itemizedDraftFromView, readItemizedDraft, type ItemizedDraft } from './itemized-draft';
-import { formatMoney, sumCents } from './money';
-import {
-  SHARES_EXCEED_AMOUNT,
-  applySplit,
-  paidIn,
-  type Expense,
-  type ExpenseBodyInput,
-  type ExpenseCategory,
-  type ExpenseSplit,
-  type ExpenseType,
-} from './split';
 import { formatTypedAmount, formatTypedNumber, readTypedAmount } from './typed-amount';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTS } from './money';
+import { MAX_CENTS } from '@wayfare/contract';
 import { formatTypedAmount, localeSeparators, readTypedAmount } from './typed-amount';
 
 const LOCALES = [

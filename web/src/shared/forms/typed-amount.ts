@@ -2,7 +2,7 @@
  * Amounts as people type them (issue #15): "15,38" on a German phone, "15.38" on an American one, "1.234,56" or
  * "1,234.56" or "1 234,56" with grouping. Read to integer minor units once, at the edge, like parseDollarsToCents.
  */
-import { MAX_CENTS } from './money';
+import { MAX_CENTS } from '@wayfare/contract';
 
 /** The locale's own decimal and grouping characters, from Intl (e.g. de-DE: ',' and '.'; fr-FR: ',' and U+202F). */
 export function localeSeparators(locale: string): { decimal: string; group: string } {

@@ -3,8 +3,8 @@
  * service and tip lines, amounts as text in the person's locale and the draft's currency. Read into the body's
  * itemized split, with the running "unassigned" amount the forms show until it is 0.
  */
-import { minorToDecimalText } from './currency';
 import {
+  minorToDecimalText,
   ASSIGN_EVERY_ITEM,
   EXTRA_KINDS,
   splitItemized,
@@ -13,11 +13,11 @@ import {
   type ItemizedPerson,
   type ItemizedSplit,
   type ItemizedView,
-} from './itemized';
-import { minorUnits } from './iso4217';
-import { sumCents } from './money';
-import type { ScannedReceipt } from './receipt-scan';
-import type { ExpenseBodyInput } from './split';
+  minorUnits,
+  sumCents,
+  type ScannedReceipt,
+  type ExpenseBodyInput,
+} from '@wayfare/contract';
 import { formatTypedAmount, readTypedAmount } from './typed-amount';
 
 export interface ItemLineDraft {
