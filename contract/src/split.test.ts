@@ -13,8 +13,6 @@ import {
   encodeExpenseCursor,
   expenseBodySchema,
   expenseListQuerySchema,
-  looksLikeEmail,
-  participantFormSchema,
 } from './split';
 import { centsToDollarText } from './money';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
@@ -70,25 +68,6 @@ describe('addParticipantBodySchema', () => {
       PROVIDE_IDENTIFIER,
     );
     expect(addParticipantBodySchema.parse({ username: ' bea ' })).toEqual({ username: 'bea' });
-  });
-
-  it('tells emails from usernames', () => {
-    expect(looksLikeEmail('bea@example.com')).toBe(true);
-    expect(looksLikeEmail('bea_travels')).toBe(false);
-    expect(looksLikeEmail('bea@home')).toBe(false);
-  });
-});
-
-describe('participantFormSchema', () => {
-  it('sends email-looking text as email, anything else as username, and refuses blank', () => {
-    expect(participantFormSchema.parse({ identifier: ' bea@example.com ' })).toEqual({
-      email: 'bea@example.com',
-    });
-    expect(participantFormSchema.parse({ identifier: 'bea_travels' })).toEqual({ username: 'bea_travels' });
-    expect(participantFormSchema.safeParse({ identifier: '   ' }).error?.issues[0]).toMatchObject({
-      path: ['identifier'],
-      message: PROVIDE_IDENTIFIER,
-    });
   });
 });
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { participantFormSchema, type AddParticipantBody, type Participant } from '@wayfare/contract';
+import type { AddParticipantBody, Participant } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { participantFormSchema } from '../../shared/forms/participant-form';
 import { Notice } from '../../shared/ui/Notice';
 import { personName } from './categories';
 import { ParticipantFormView } from './ParticipantFormView';
@@ -20,7 +21,7 @@ export interface ParticipantInviteFormProps {
   submitAtOnce: boolean;
 }
 
-/** The Add Participant form on react-hook-form, the contract's participantFormSchema its resolver. */
+/** The Add Participant form on react-hook-form, shared/forms' participantFormSchema its resolver. */
 export function ParticipantInviteForm({
   tripId,
   onAdded,

@@ -104,7 +104,8 @@ export function TextInput(props: Framed<ComponentPropsWithRef<'input'>>) {
 
 /**
  * An amount as people type it in their locale ("15,38", "1.234,56"): text with the decimal keypad, figures lined
- * up. The form reads it with the contract's `readTypedAmount` (a schema's transform), never with Number().
+ * up. The form reads it with `readTypedAmount` (shared/forms/typed-amount.ts) in a schema's transform, never with
+ * Number().
  */
 export function MoneyInput(props: Framed<Omit<ComponentPropsWithRef<'input'>, 'type' | 'inputMode'>>) {
   const { field, control } = frame(props);
