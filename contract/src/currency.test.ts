@@ -5,11 +5,11 @@ import {
   convertParts,
   currencyCodeSchema,
   divideRates,
-  minorToDecimalText,
   normalizeRate,
   parseDecimalToMinor,
   rateSchema,
 } from './currency';
+import { minorToDecimalText } from './money';
 import { CURRENCIES, currencyChoices } from './currency-list';
 import { minorUnits } from './iso4217';
 import { formatMoney, MAX_CENTS } from './money';

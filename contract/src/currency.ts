@@ -35,18 +35,6 @@ export function parseDecimalToMinor(value: unknown, digits: number, max = MAX_CE
   return Number.isSafeInteger(minor) && minor <= max ? minor : null;
 }
 
-/** Minor units back to exact dot-decimal text: 1538 at 2 digits is "15.38", 1500 at 0 is "1500", 5 at 3 "0.005". */
-export function minorToDecimalText(minor: number, digits: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  if (digits === 0) return `${sign}${abs}`;
-  const scale = 10 ** digits;
-  return `${sign}${Math.trunc(abs / scale)}.${String(abs % scale).padStart(digits, '0')}`;
-}
-
-/** Minor units to the currency's major-unit number (15.38 for 1538 cents, 1500 for 1500 yen). */
-export const minorToMajor = (minor: number, currency: string) => minor / 10 ** minorUnits(currency);
-
 /** A rate: a positive decimal, up to 9 whole digits and 12 decimals, kept as text so it is stored exactly. */
 const RATE = /^(\d{1,9})(?:\.(\d{1,12}))?$/;
 

@@ -5,7 +5,7 @@
  * person (money.ts's rule), so the people's totals add up to the items and extras exactly.
  */
 import { z } from 'zod';
-import { minorToMajor } from './currency';
+import { minorToMajor } from './money';
 import { DEFAULT_HOME_CURRENCY } from './iso4217';
 import { splitEqual, sumCents } from './money';
 import type { StoredSplit } from './split';

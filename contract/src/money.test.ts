@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_CENTS,
-  centsToDollarText,
-  formatCents,
   formatMoney,
+  minorToDecimalText,
   parseDollarsToCents,
   splitCustom,
   splitEqual,
@@ -53,28 +52,31 @@ describe('parseDollarsToCents', () => {
   });
 });
 
-describe('formatCents', () => {
-  it('shows dollars with 2 decimals and grouping', () => {
-    expect(formatCents(3333)).toBe('$33.33');
-    expect(formatCents(123456789)).toBe('$1,234,567.89');
-    expect(formatCents(0)).toBe('$0.00');
-  });
-});
-
 describe('formatMoney', () => {
-  it('formats cents in the locale and currency, en-US like formatCents', () => {
+  it('shows US dollars in en-US with 2 decimals and grouping', () => {
+    expect(formatMoney(3333, 'en-US')).toBe('$33.33');
+    expect(formatMoney(123456789, 'en-US')).toBe('$1,234,567.89');
+    expect(formatMoney(0, 'en-US')).toBe('$0.00');
+  });
+
+  it('formats minor units in the locale and currency, en-US like Intl with US dollars', () => {
+    const usd = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+    });
     expect(formatMoney(123450, 'en-US')).toBe('$1,234.50');
     expect(formatMoney(1538, 'de-DE')).toBe('15,38\u00a0$');
     expect(formatMoney(1538, 'de-DE', 'EUR')).toBe('15,38\u00a0€');
-    fc.assert(fc.property(cents, (c) => formatMoney(c, 'en-US') === formatCents(c)));
+    fc.assert(fc.property(cents, (c) => formatMoney(c, 'en-US') === usd.format(c / 100)));
   });
 });
 
-describe('centsToDollarText', () => {
+describe('minorToDecimalText at 2 digits', () => {
   it('is the exact dot-decimal dollars that parseDollarsToCents reads back', () => {
-    expect(centsToDollarText(1538)).toBe('15.38');
-    expect(centsToDollarText(5)).toBe('0.05');
-    fc.assert(fc.property(cents, (c) => parseDollarsToCents(centsToDollarText(c)) === c));
+    expect(minorToDecimalText(1538, 2)).toBe('15.38');
+    expect(minorToDecimalText(5, 2)).toBe('0.05');
+    fc.assert(fc.property(cents, (c) => parseDollarsToCents(minorToDecimalText(c, 2)) === c));
   });
 });
 

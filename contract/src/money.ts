@@ -1,6 +1,7 @@
 /**
- * Money in integer cents (ARCHITECTURE.md "Money"). Dollars are parsed to cents once, at the edge; every split
- * and sum after that is integer arithmetic, so shares always add up to the amount exactly.
+ * Money in integer minor units (ARCHITECTURE.md "Money"). Amounts are parsed to minor units once, at the edge; every
+ * split and sum after that is integer arithmetic, so shares always add up to the amount exactly. Back out of minor
+ * units only through the formatters below (formatMoney, minorToDecimalText, minorToMajor).
  */
 
 import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
@@ -30,15 +31,15 @@ export function parseDollarsToCents(value: unknown): number | null {
 }
 
 /**
- * Cents to a dollar number (12.5 for 1250): the one derivation of the spec's dollar fields in every answer
- * (`amount`, `share_amount`, `balance`, …) and of form inputs; display goes through formatCents.
+ * Minor units as the hundredths of a number (12.5 for 1250): the inverse of parseDollarsToCents, for the dollar
+ * field of a mark-paid body. An answer's major-unit fields come from minorToMajor, display from formatMoney.
  */
-export const centsToDollars = (cents: number) => cents / 100;
+export const centsToDollars = (minor: number) => minor / 100;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-/** "$1,234.50": dollars with 2 decimals (spec §9), always en-US: server text and pinned strings. */
-export const formatCents = (cents: number) => usd.format(cents / 100);
+/*
+ * The one family that turns minor units into something else: formatMoney to show them, minorToDecimalText for the
+ * exact text a file or a form field holds, minorToMajor for the major-unit number an answer carries.
+ */
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -62,9 +63,17 @@ export function formatMoney(minor: number, locale: string, currency = DEFAULT_HO
   return format.format(minor / 10 ** digits);
 }
 
-/** Cents to the API's dot-decimal dollar text, exact ("15.38" for 1538, "0.05" for 5). */
-export const centsToDollarText = (cents: number) =>
-  `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Minor units back to exact dot-decimal text: 1538 at 2 digits is "15.38", 1500 at 0 is "1500", 5 at 3 "0.005". */
+export function minorToDecimalText(minor: number, digits: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (digits === 0) return `${sign}${abs}`;
+  const scale = 10 ** digits;
+  return `${sign}${Math.trunc(abs / scale)}.${String(abs % scale).padStart(digits, '0')}`;
+}
+
+/** Minor units to the currency's major-unit number (15.38 for 1538 cents, 1500 for 1500 yen). */
+export const minorToMajor = (minor: number, currency: string) => minor / 10 ** minorUnits(currency);
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 

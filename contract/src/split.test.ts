@@ -14,7 +14,7 @@ import {
   expenseBodySchema,
   expenseListQuerySchema,
 } from './split';
-import { centsToDollarText } from './money';
+import { minorToDecimalText } from './money';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
 
 const valid = { title: ' Dinner ', amount: '45.5', expense_date: '2027-04-11', paid_by: 'u1' };
@@ -172,8 +172,8 @@ describe('expenseBodySchema payers', () => {
           const result = expenseBodySchema.safeParse({
             ...valid,
             paid_by: undefined,
-            amount: centsToDollarText(total + off),
-            payers: parts.map((cents, i) => ({ user_id: `u${i}`, amount: centsToDollarText(cents) })),
+            amount: minorToDecimalText(total + off, 2),
+            payers: parts.map((cents, i) => ({ user_id: `u${i}`, amount: minorToDecimalText(cents, 2) })),
           });
           if (off === 0 || total + off <= 0) {
             expect(result.success).toBe(off === 0);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { receiptSchema } from '../receipts';
 import { isoDateSchema } from '../dates';
-import { minorToMajor } from '../currency';
+import { minorToMajor } from '../money';
 import { DEFAULT_HOME_CURRENCY } from '../iso4217';
 import { RATE_SOURCES } from '../rates';
 import { itemizedView, itemizedViewSchema } from '../itemized';

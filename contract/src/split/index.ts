@@ -1,8 +1,8 @@
 /**
- * The /api/trip-split bodies and answers (spec §3, §7). Requests carry dollars (a number or a numeric string with
- * at most 2 decimals) and are parsed to integer cents here, once. Answers carry the exact cents in `*_cents` fields
- * and, beside them, the spec's dollar fields (`amount`, `share_amount`, …) derived from the cents by centsToDollars;
- * the zod schemas of the answers are what the contract tests and the web client check them against.
+ * The /api/trip-split bodies and answers (spec §3, §7). Requests carry amounts (a number or a numeric string) that
+ * are parsed to integer minor units here, once. Answers carry the exact minor units in `*_cents` fields and, beside
+ * them, the spec's major-unit fields (`amount`, `share_amount`, …) derived from them by minorToMajor; the zod schemas
+ * of the answers are what the contract tests and the web client check them against.
  *
  * One module per use case: how a split is kept (stored-split.ts), the expense body (expense-body.ts), expenses
  * (expenses.ts), settlements (settlements.ts), participants (participants.ts), the trips overview (overview.ts) and

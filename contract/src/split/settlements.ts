@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDollarsToCents } from '../money';
-import { minorToMajor } from '../currency';
+import { minorToMajor } from '../money';
 import { DEFAULT_HOME_CURRENCY } from '../iso4217';
 import { personRefSchema } from '../participants';
 import { cents, dollarAmount, ledgerPersonSchema } from './answer-fields';

@@ -1,6 +1,7 @@
 import {
-  centsToDollars,
   daysBetween,
+  homeCurrencyOf,
+  minorToMajor,
   type DailyPlan,
   recommendationsAnswer,
   type SharedTrip,
@@ -59,7 +60,7 @@ export function toTripSummary(
     participant_count: membership.participantCount,
     expense_count: trip.expense_count,
     total_expenses_cents: trip.total_expenses_cents,
-    total_expenses: centsToDollars(trip.total_expenses_cents),
+    total_expenses: minorToMajor(trip.total_expenses_cents, homeCurrencyOf(trip)),
     created_at: trip.created_at,
   };
 }
