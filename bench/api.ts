@@ -20,6 +20,42 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The built server (functions/lib/server.js, as npm start runs it) on a free port and a fresh data folder named
+ * after `prefix`, quiet, once it answers /api/health; `stop` ends it and deletes the folder.
+ */
+export async function startBuiltServer(prefix: string, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startProcess(
+    [path.join(ROOT, 'functions/lib/server.js')],
+    { PORT: String(port), WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    async () => (await fetch(`${baseUrl}/api/health`)).ok,
+  );
+  return {
+    baseUrl,
+    dataDir,
+    pid: server.pid,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bare Express yardstick (bare-server.ts) on a free port, once it answers; `baseUrl` has no trailing slash. */
+export async function startBareServer() {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const bare = await startProcess(
+    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
+    { PORT: String(port) },
+    async () => (await fetch(`${baseUrl}/constant`)).ok,
+  );
+  return { baseUrl, stop: bare.stop };
+}
+
 export async function call<T>(
   baseUrl: string,
   method: string,
@@ -147,32 +183,16 @@ const describe = (r: LoadResult) =>
 export async function runApiBench(
   seconds: number,
 ): Promise<{ figures: Figure[]; seeded: SeededTrip; stop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-bench-'));
-  const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
-  const baseUrl = `http://127.0.0.1:${apiPort}`;
-  const health = (url: string) => async () => (await fetch(url)).ok;
-  const server = await startProcess(
-    [path.join(ROOT, 'functions/lib/server.js')],
-    {
-      PORT: String(apiPort),
-      WAYFARE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_AUTH_PER_IP: '100000',
-    },
-    health(`${baseUrl}/api/health`),
-  );
-  const bare = await startProcess(
-    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
-    { PORT: String(barePort) },
-    health(`http://127.0.0.1:${barePort}/constant`),
-  );
+  const server = await startBuiltServer('wayfare-bench-', { RATE_LIMIT_AUTH_PER_IP: '100000' });
+  const { baseUrl } = server;
+  const bare = await startBareServer();
 
   const seeded = await seed(baseUrl);
   const auth = { authorization: `Bearer ${seeded.tokens[1]}` };
   const busy = { authorization: `Bearer ${seeded.tokens[2]}` };
   await seedManyTrips(baseUrl, seeded.tokens[2] as string);
   const expenses = `${baseUrl}/api/trip-split/trips/${seeded.tripId}/expenses`;
-  const yardstick = () => load(`http://127.0.0.1:${barePort}/constant`, { seconds });
+  const yardstick = () => load(`${bare.baseUrl}/constant`, { seconds });
   // [name, load, goal as a ratio of bare throughput]: each endpoint right after the yardstick measured anew, since
   // on a shared machine the yardstick itself moves by half between runs.
   const endpoints: Array<[string, () => Promise<LoadResult>, number]> = [
@@ -212,10 +232,10 @@ export async function runApiBench(
   // The plain expense page is ~114 kB: the load driver's own reading of it counts, so its figure is also given beside
   // bare Express answering a constant JSON of the same size (context; the goal stays the constant yardstick's).
   const pageBytes = (await (await fetch(expenses, { headers: auth })).arrayBuffer()).byteLength;
-  const bareSameSize = await load(`http://127.0.0.1:${barePort}/sized/${pageBytes}`, { seconds });
+  const bareSameSize = await load(`${bare.baseUrl}/sized/${pageBytes}`, { seconds });
   const pageSameSize = await load(expenses, { seconds, headers: auth });
   // One request at a time: the latency a user in MANY_TRIPS trips sees, beside the bare app's, with the size.
-  const bareAlone = await sequential(`http://127.0.0.1:${barePort}/constant`);
+  const bareAlone = await sequential(`${bare.baseUrl}/constant`);
   const listsAlone: Figure[] = [];
   for (const [name, url] of Object.entries(heavyLists(baseUrl))) {
     const times = await sequential(url, busy);
@@ -249,9 +269,6 @@ export async function runApiBench(
   return {
     figures,
     seeded,
-    stop: async () => {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: server.stop,
   };
 }

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
-import { call, freePort, TRIP_BODY, TRIP_START } from './api';
-import { startProcess, type Figure } from './support';
+import { call, startBuiltServer, TRIP_BODY, TRIP_START } from './api';
+import type { Figure } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 1);
@@ -199,21 +199,12 @@ export function describeFirstVisits(visits: Record<string, FirstVisit[]>): Figur
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-first-visit-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startProcess(
-    [path.join(ROOT, 'functions/lib/server.js')],
-    {
-      PORT: String(port),
-      WAYFARE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_AUTH_PER_IP: '100000',
-      // FIRST_VISIT_WEB_DIST: another build of the web app (an A/B of two builds, served by the same server).
-      WAYFARE_WEB_DIST: process.env.FIRST_VISIT_WEB_DIST ?? path.join(ROOT, 'web/dist'),
-    },
-    async () => (await fetch(`${baseUrl}/api/health`)).ok,
-  );
+  // FIRST_VISIT_WEB_DIST: another build of the web app (an A/B of two builds, served by the same server).
+  const server = await startBuiltServer('wayfare-first-visit-', {
+    RATE_LIMIT_AUTH_PER_IP: '100000',
+    WAYFARE_WEB_DIST: process.env.FIRST_VISIT_WEB_DIST ?? path.join(ROOT, 'web/dist'),
+  });
+  const { baseUrl } = server;
   const browser = await launchBrowser();
   try {
     const { token, tripId } = await seedSmallTrip(baseUrl);
@@ -236,7 +227,6 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

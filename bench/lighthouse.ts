@@ -14,12 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { BROWSER_ARGS } from '../e2e/support/browser';
+import { BROWSER_ARGS, CHROMIUM } from '../e2e/support/browser';
 import { freePort } from './api';
 import { median, type Figure } from './support';
 
 const GOAL = 90;
-const CHROMIUM = '/usr/bin/chromium';
 const NODE_22 = 'node@22.23.3';
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -8,18 +8,15 @@
  * run. /api/health is asked, and the RSS sampled, from a worker thread of its own, so the bench's own work (reading
  * 40 answers of megabytes at once) does not count as the server's delay.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { splitEqual } from '@wayfare/contract';
-import { call, freePort, TRIP_BODY, TRIP_START } from './api';
+import { call, startBareServer, startBuiltServer, TRIP_BODY, TRIP_START } from './api';
 import { random } from './split';
-import { median, ms, percentile, rssMiB, startProcess, type Figure } from './support';
+import { median, ms, percentile, rssMiB, type Figure } from './support';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BIG_EXPENSES = Number(process.env.BENCH_SETTLE_EXPENSES ?? 1_000_000);
 const BATCH = 20_000;
 
@@ -208,24 +205,13 @@ function pingWhile(url: string, pid: number) {
 }
 
 export async function runSettleApiBench(): Promise<Figure[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-bench-settle-'));
-  const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
-  const baseUrl = `http://127.0.0.1:${apiPort}`;
-  const health = (url: string) => async () => (await fetch(url)).ok;
-  const server = await startProcess(
-    [path.join(ROOT, 'functions/lib/server.js')],
-    { PORT: String(apiPort), WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    health(`${baseUrl}/api/health`),
-  );
-  const bare = await startProcess(
-    ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')],
-    { PORT: String(barePort) },
-    health(`http://127.0.0.1:${barePort}/constant`),
-  );
+  const server = await startBuiltServer('wayfare-bench-settle-');
+  const { baseUrl, dataDir } = server;
+  const bare = await startBareServer();
   const figures: Figure[] = [];
   try {
     const bareTimes: number[] = [];
-    for (let i = 0; i < 200; i++) bareTimes.push(await timed(`http://127.0.0.1:${barePort}/constant`, {}));
+    for (let i = 0; i < 200; i++) bareTimes.push(await timed(`${bare.baseUrl}/constant`, {}));
     figures.push({
       name: 'settle api: bare Express, one request (yardstick)',
       value: `p50 ${ms(median(bareTimes))}`,
@@ -332,7 +318,6 @@ export async function runSettleApiBench(): Promise<Figure[]> {
   } finally {
     await bare.stop();
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return figures;
 }

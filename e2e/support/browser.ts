@@ -13,9 +13,12 @@ export const BROWSER_ARGS = [
   '--no-first-run',
 ];
 
+/** Debian's chromium: the browser every e2e test and bench drives. */
+export const CHROMIUM = '/usr/bin/chromium';
+
 /** Debian's chromium with BROWSER_ARGS. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
 }
 
 export const VIEWPORTS = {
