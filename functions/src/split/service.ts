@@ -81,7 +81,7 @@ import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips
 import type { LedgerEvents } from './events';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
 import { createExpensePageCache, type SharedPage } from './expense-page-cache';
-import { jsonArrayInTurns, jsonObject, jsonOf, nextTurn, type JsonFields } from './typed-json';
+import { jsonArrayInTurns, jsonObject, jsonOf, nextTurn, type JsonFields } from '../http/typed-json';
 import { balancesOf, type SettlementPlanner } from './settlement-planner';
 import { bundledRates, type RateProvider } from '../rates/provider';
 import { currencyFieldsOf, inHomeCurrency, originalOf, SHARES_MUST_ADD_UP } from './currency';
