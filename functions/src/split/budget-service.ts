@@ -34,7 +34,7 @@ import { HomeCurrencyChangedError, NotAMemberError, type Store, type TripRecord 
 import { requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 import type { RateProvider } from '../rates/provider';
 import type { LedgerEvents } from './events';
-import { peopleOf } from './service';
+import { peopleOf } from './people';
 
 export const RESTORE_NAMES_FORMER_MEMBER =
   'Someone in this expense is no longer a participant of this trip, so it cannot be restored';

@@ -12,8 +12,8 @@ import {
   type LedgerPerson,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
-import { HttpError } from '../http/errors';
-import { storedSplitOr } from '../store/new-records';
+import { HttpError } from '../../http/errors';
+import { storedSplitOr } from '../../store/new-records';
 import {
   HomeCurrencyChangedError,
   NotAMemberError,
@@ -21,11 +21,9 @@ import {
   uniqueKey,
   type MemberRecord,
   type Store,
-  type UserRecord,
-} from '../store/types';
-import { requireTripMember } from '../trips/access';
-import type { LedgerEvents } from './events';
-import { bundledRates, type RateProvider } from '../rates/provider';
+} from '../../store/types';
+import type { LedgerEvents } from '../events';
+import { bundledRates, type RateProvider } from '../../rates/provider';
 import {
   ImportFileError,
   ledgerCsv,
@@ -36,8 +34,9 @@ import {
   type SplitwiseRow,
 } from './ledger-csv';
 import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
-import { peopleOf } from './service';
-import { budgetCsv, budgetJson } from './budget-export';
+import { peopleOf } from '../people';
+import type { TripScope } from '../scope';
+import { budgetCsv, budgetJson } from '../budget-export';
 
 export const IMPORT_CURRENCY_CHANGED =
   "The trip's currency changed while this file was being imported. Preview it again.";
@@ -184,11 +183,10 @@ export function createLedgerIoService({
 
   /** What the import would create, the trip's currency its amounts are in, and where the file came from. */
   async function plan(
-    user: UserRecord,
-    tripId: string,
+    { trip }: TripScope,
     body: SplitwiseImportBody,
   ): Promise<{ preview: ImportPreview; home: string; source: string }> {
-    const { trip } = await requireTripMember(store, tripId, user.id);
+    const tripId = trip.id;
     const home = homeCurrencyOf(trip);
     let read: Awaited<ReturnType<typeof readAndPlan>>;
     try {
@@ -220,8 +218,8 @@ export function createLedgerIoService({
   }
 
   return {
-    async exportLedger(user: UserRecord, tripId: string, { format }: LedgerExportQuery) {
-      const { trip } = await requireTripMember(store, tripId, user.id);
+    async exportLedger({ trip }: TripScope, { format }: LedgerExportQuery) {
+      const tripId = trip.id;
       const home = homeCurrencyOf(trip);
       const [members, expenses, settlements, budget] = await Promise.all([
         store.members.list(tripId),
@@ -291,16 +289,18 @@ export function createLedgerIoService({
       };
     },
 
-    async previewImport(user: UserRecord, tripId: string, body: SplitwiseImportBody): Promise<ImportPreview> {
-      return (await plan(user, tripId, body)).preview;
+    async previewImport(scope: TripScope, body: SplitwiseImportBody): Promise<ImportPreview> {
+      return (await plan(scope, body)).preview;
     },
 
     /**
      * The preview's expenses, all written in one atomic write, or nothing (unmatched names, a member gone, the
      * trip's currency changed since its amounts were converted to it).
      */
-    async commitImport(user: UserRecord, tripId: string, body: SplitwiseImportBody): Promise<ImportResult> {
-      const { preview, home, source } = await plan(user, tripId, body);
+    async commitImport(scope: TripScope, body: SplitwiseImportBody): Promise<ImportResult> {
+      const { preview, home, source } = await plan(scope, body);
+      const { trip, user } = scope;
+      const tripId = trip.id;
       if (preview.unmatched.length > 0)
         throw new HttpError(422, `${NAMES_TO_MAP}: ${preview.unmatched.join(', ')}`);
       if (preview.expenses.length === 0 && preview.payments.length === 0)
@@ -347,3 +347,5 @@ export function createLedgerIoService({
     },
   };
 }
+
+export type LedgerIoService = ReturnType<typeof createLedgerIoService>;

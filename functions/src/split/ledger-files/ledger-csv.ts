@@ -23,8 +23,8 @@ import {
   type ImportPayment,
   type ImportSkippedRow,
 } from '@wayfare/contract';
-import type { ExpenseRecord, SettlementRecord } from '../store/types';
-import { uniqueKey } from '../store/types';
+import type { ExpenseRecord, SettlementRecord } from '../../store/types';
+import { uniqueKey } from '../../store/types';
 
 /** Cents as the dollar text a spreadsheet reads: 1250 → "12.50", -5 → "-0.05". */
 export const centsText = (cents: number) =>

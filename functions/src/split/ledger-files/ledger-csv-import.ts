@@ -16,7 +16,7 @@ import {
   type ExpenseCategory,
   type ImportExpense,
 } from '@wayfare/contract';
-import { uniqueKey } from '../store/types';
+import { uniqueKey } from '../../store/types';
 import {
   ImportFileError,
   LEDGER_CSV_COLUMNS,

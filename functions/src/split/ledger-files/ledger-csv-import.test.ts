@@ -9,7 +9,7 @@ import {
   type ImportExpense,
   type ImportPayment,
 } from '@wayfare/contract';
-import { budgetCsv } from './budget-export';
+import { budgetCsv } from '../budget-export';
 import { ImportFileError, ledgerCsv } from './ledger-csv';
 import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
 
