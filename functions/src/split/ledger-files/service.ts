@@ -1,51 +1,39 @@
+/**
+ * Ledger files (spec §7): the ledger as a download (CSV or JSON, members only), and an import (this app's export or
+ * a Splitwise group export) previewed, then written in one atomic write (import-plan.ts reads and plans the file).
+ */
 import {
-  dateOutsideTrip,
   homeCurrencyOf,
-  isCurrencyCode,
   itemizedView,
   type ImportExpense,
-  type ImportPerson,
   type ImportPreview,
   type ImportResult,
   type LedgerExport,
   type LedgerExportQuery,
-  type LedgerPerson,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
 import { HttpError } from '../../http/errors';
+import { bundledRates, type RateProvider } from '../../rates/provider';
 import { storedSplitOr } from '../../store/new-records';
 import {
   HomeCurrencyChangedError,
   NotAMemberError,
   peopleOfExpense,
-  uniqueKey,
   type MemberRecord,
   type Store,
 } from '../../store/types';
-import type { LedgerEvents } from '../events';
-import { bundledRates, type RateProvider } from '../../rates/provider';
-import {
-  ImportFileError,
-  ledgerCsv,
-  planImport,
-  readSplitwise,
-  type ImportPlan,
-  type ImportRate,
-  type SplitwiseRow,
-} from './ledger-csv';
-import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
-import { peopleOf } from '../people';
-import type { TripScope } from '../scope';
 import { budgetCsv, budgetJson } from '../budget-export';
+import type { LedgerEvents } from '../events';
+import { fullName, peopleOf } from '../people';
+import type { TripScope } from '../scope';
+import { createImportPlanner } from './import-plan';
+import { ledgerCsv } from './ledger-csv';
 
 export const IMPORT_CURRENCY_CHANGED =
   "The trip's currency changed while this file was being imported. Preview it again.";
 export const NAMES_TO_MAP = 'Map or leave out every name in the file before importing';
 export const IMPORT_CHANGED =
   'Someone in this import is no longer a participant of the trip. Preview it again.';
-
-const personName = (person: Pick<LedgerPerson, 'first_name' | 'last_name'>) =>
-  `${person.first_name} ${person.last_name}`.trim();
 
 /** A file name from the trip's name: letters, digits and dashes only. */
 const fileName = (tripName: string, extension: string) =>
@@ -56,49 +44,6 @@ const fileName = (tripName: string, extension: string) =>
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'trip'
   }-ledger.${extension}`;
-
-/**
- * Who each person of the file is: what the caller's mapping says (a member id, or null to leave them out), else the
- * member whose username the column names (this app's export), else a member whose full name, first name or username
- * the name is (case-insensitive, and only when exactly one member fits and no earlier name took them), else
- * unmatched. `name` is the column as written (what the mapping and the preview name); `match`, the name in it.
- */
-function resolvePeople(
-  columns: ReadonlyArray<{ name: string; match: string; username: string | null }>,
-  members: MemberRecord[],
-  mapping: SplitwiseImportBody['mapping'],
-) {
-  const taken = new Set<string>();
-  const memberIds = new Set(members.map((m) => m.user_id));
-  const keysOf = (m: MemberRecord) => [personName(m), m.first_name, m.username].map(uniqueKey);
-  return columns.map(({ name, match: matchName, username }): ImportPerson => {
-    if (Object.hasOwn(mapping, name)) {
-      const userId = mapping[name] ?? null;
-      if (userId === null) return { name, user_id: null, matched_by: 'mapping', skipped: true };
-      if (!memberIds.has(userId))
-        throw new HttpError(422, `${name} is mapped to someone who is not a participant`);
-      if (taken.has(userId))
-        throw new HttpError(422, `Two names in the file are mapped to the same participant`);
-      taken.add(userId);
-      return { name, user_id: userId, matched_by: 'mapping', skipped: false };
-    }
-    const byUsername =
-      username === null
-        ? undefined
-        : members.find((m) => !taken.has(m.user_id) && uniqueKey(m.username) === uniqueKey(username));
-    if (byUsername) {
-      taken.add(byUsername.user_id);
-      return { name, user_id: byUsername.user_id, matched_by: 'username', skipped: false };
-    }
-    const key = uniqueKey(matchName);
-    const fits = members.filter((m) => !taken.has(m.user_id) && keysOf(m).includes(key));
-    const byFullName = fits.filter((m) => uniqueKey(personName(m)) === key);
-    const match = byFullName.length === 1 ? byFullName[0] : fits.length === 1 ? fits[0] : undefined;
-    if (!match) return { name, user_id: null, matched_by: null, skipped: false };
-    taken.add(match.user_id);
-    return { name, user_id: match.user_id, matched_by: 'name', skipped: false };
-  });
-}
 
 /** What an imported row in another currency keeps of what it was paid in, as an expense entered in it keeps. */
 const originalOfImport = ({ shares: _shares, ...original }: NonNullable<ImportExpense['original']>) =>
@@ -115,62 +60,7 @@ export function createLedgerIoService({
   /** The reference rates rows in another currency are converted at (as expenses entered in it are). */
   rates?: RateProvider;
 }) {
-  /** The reference rate of each currency and date the rows in another currency than `home` name, looked up once. */
-  async function importRates(rows: readonly SplitwiseRow[], home: string) {
-    const found = new Map<string, ImportRate | null>();
-    for (const { currency, date } of rows) {
-      const key = `${currency} ${date}`;
-      if (currency === home || !isCurrencyCode(currency) || found.has(key)) continue;
-      const answer = await rates.rate(currency, home, date);
-      found.set(
-        key,
-        answer && answer.source !== 'home'
-          ? { rate: answer.rate, source: answer.source, rate_date: answer.rate_date }
-          : null,
-      );
-    }
-    return (currency: string, date: string) => found.get(`${currency} ${date}`) ?? null;
-  }
-
-  /**
-   * The file read and planned: this app's own ledger export when its first line is that export's, else a Splitwise
-   * group export. Who each column is, and what it would import.
-   */
-  async function readAndPlan(
-    csv: string,
-    members: MemberRecord[],
-    mapping: SplitwiseImportBody['mapping'],
-    home: string,
-  ) {
-    const ledger = readLedgerCsv(csv);
-    if (ledger) {
-      const people = resolvePeople(
-        ledger.people.map((p) => ({ name: p.column, match: p.name, username: p.username })),
-        members,
-        mapping,
-      );
-      const planned = planLedgerCsvImport(
-        ledger,
-        people.map((p) => p.user_id),
-        home,
-      );
-      return { source: 'a ledger export', people, planned };
-    }
-    const file = readSplitwise(csv);
-    const people = resolvePeople(
-      file.names.map((name) => ({ name, match: name, username: null })),
-      members,
-      mapping,
-    );
-    const planned: ImportPlan = planImport(
-      file.names,
-      file.rows,
-      people.map((p) => p.user_id),
-      home,
-      await importRates(file.rows, home),
-    );
-    return { source: 'Splitwise', people, planned };
-  }
+  const { plan } = createImportPlanner({ store, rates });
 
   /** Each person's username: members' from their membership, others' (who left) from their account when it remains. */
   async function usernamesOf(members: MemberRecord[], ids: readonly string[]) {
@@ -179,42 +69,6 @@ export function createLedgerIoService({
     const users = await Promise.all(others.map((id) => store.users.findById(id)));
     users.forEach((user) => user && usernames.set(user.id, user.username));
     return usernames;
-  }
-
-  /** What the import would create, the trip's currency its amounts are in, and where the file came from. */
-  async function plan(
-    { trip }: TripScope,
-    body: SplitwiseImportBody,
-  ): Promise<{ preview: ImportPreview; home: string; source: string }> {
-    const tripId = trip.id;
-    const home = homeCurrencyOf(trip);
-    let read: Awaited<ReturnType<typeof readAndPlan>>;
-    try {
-      read = await readAndPlan(body.csv, await store.members.list(tripId), body.mapping, home);
-    } catch (err) {
-      if (err instanceof ImportFileError) throw new HttpError(422, err.message);
-      throw err;
-    }
-    const { people, planned, source } = read;
-    // The product's rule for every expense: its date is near the trip's days (the reason says which dates fit).
-    const outside = (date: string) => dateOutsideTrip(date, trip);
-    const expenses = planned.expenses.filter((e) => !outside(e.expense_date));
-    const skipped = [
-      ...planned.skipped,
-      ...planned.expenses.flatMap((e) => {
-        const reason = outside(e.expense_date);
-        return reason ? [{ line: e.line, description: e.title, reason }] : [];
-      }),
-    ].sort((a, b) => a.line - b.line);
-    const preview = {
-      people,
-      unmatched: people.filter((p) => !p.user_id && !p.skipped).map((p) => p.name),
-      expenses,
-      payments: planned.payments,
-      skipped,
-      total_cents: expenses.reduce((total, e) => total + e.amount_cents, 0),
-    };
-    return { preview, home, source };
   }
 
   return {
@@ -241,7 +95,7 @@ export function createLedgerIoService({
       ];
       const person = await peopleOf(store, members, ids);
       const usernames = await usernamesOf(members, ids);
-      const nameOf = (id: string) => personName(person(id)) || usernames.get(id) || id;
+      const nameOf = (id: string) => fullName(person(id)) || usernames.get(id) || id;
       // Each column names the person's username too, so no two read alike and an import finds the same people.
       const people = ids.map((id) => {
         const username = usernames.get(id);
