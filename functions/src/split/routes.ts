@@ -23,7 +23,7 @@ import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
-import { addBudgetRoutes } from './budget-routes';
+import { budgetRoutes } from './budget-routes';
 import { createBudgetService } from './budget-service';
 import { createLedgerEvents, type LedgerEvents } from './events';
 import { expenseRoutes } from './expenses/routes';
@@ -61,7 +61,7 @@ export function splitRoutes(
   const userTrips = createUserTrips(store, images.urls);
   const router = Router();
   router.use(requireAuth(deps.tokens, store));
-  addBudgetRoutes(router, createBudgetService({ store, events, rates: deps.rates ?? bundledRates }));
+  router.use(budgetRoutes(store, createBudgetService({ store, events, rates: deps.rates ?? bundledRates })));
 
   router.get('/user/trips', async (req, res) => {
     const query = parseInput(tripListQuerySchema, req.query);
