@@ -4,7 +4,7 @@
  * res.locals, and the services take that scope instead of asking the store again. A stranger gets the same 404 as for
  * a record that does not exist, so ids reveal nothing.
  */
-import type { Response, Router } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import { entityIdParamsSchema, tripIdParamsSchema, type TripRole } from '@wayfare/contract';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
@@ -62,18 +62,26 @@ export async function expenseScopeOf(store: Store, user: UserRecord, id: string)
   return { user, expense, role };
 }
 
+type Resolve<K extends keyof Scopes> = (user: UserRecord, value: string) => Promise<Scopes[K]>;
+
 /** Resolves `key`'s scope from the route's `param` (the signed-in caller and the param's value) before its handlers. */
-export function scopeBy<K extends keyof Scopes>(
-  router: Router,
-  param: string,
-  key: K,
-  resolve: (user: UserRecord, value: string) => Promise<Scopes[K]>,
-) {
+export function scopeBy<K extends keyof Scopes>(router: Router, param: string, key: K, resolve: Resolve<K>) {
   router.param(param, async (_req, res, next, value: string) => {
     res.locals[key] = await resolve(currentUser(res), value);
     next();
   });
 }
+
+/**
+ * The same as one step of a route, for a route whose other steps must come first: an upload is received (or
+ * refused, its body read to the end) before the caller's membership is checked, as it always was.
+ */
+export const scopeStep =
+  <K extends keyof Scopes>(param: string, key: K, resolve: Resolve<K>): RequestHandler =>
+  async (req, res, next) => {
+    res.locals[key] = await resolve(currentUser(res), String(req.params[param]));
+    next();
+  };
 
 /** `:tripId` of the router's routes: parsed as the trip id schema says (400), then the caller's membership (404). */
 export const scopeTrips = (router: Router, store: Store) =>

@@ -16,7 +16,7 @@ import type { SettlementService } from './service';
 export function settlementRoutes(store: Store, service: SettlementService) {
   const router = Router();
   scopeTrips(router, store);
-  scopeBy(router, 'id', 'settlementScope', (user, value) => service.scopeOf(user, entityId(value)));
+  scopeBy(router, 'id', 'settlementScope', (user, value) => service.settlementScopeOf(user, entityId(value)));
 
   // The currency every amount of the trip's ledger is in: chosen while the ledger is empty.
   router.put('/trips/:tripId/home-currency', async (req, res) => {

@@ -77,7 +77,7 @@ export function createSettlementService({
 
   return {
     /** The settlement and the caller's role on its trip; a replaced one answers 409 to members, else 404. */
-    async scopeOf(user: UserRecord, id: string): Promise<SettlementScope> {
+    async settlementScopeOf(user: UserRecord, id: string): Promise<SettlementScope> {
       const settlement = await store.split.getSettlement(id);
       const role = settlement && (await store.members.roleOf(settlement.trip_id, user.id));
       if (!settlement) await refuseIfReplaced(user, id);
