@@ -23,7 +23,7 @@ import {
   type ImportPlan,
   type ImportRate,
   type SplitwiseRow,
-} from './ledger-csv';
+} from './splitwise-csv';
 import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
 
 /**

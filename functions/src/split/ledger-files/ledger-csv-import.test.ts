@@ -10,7 +10,8 @@ import {
   type ImportPayment,
 } from '@wayfare/contract';
 import { budgetCsv } from '../budget-export';
-import { ImportFileError, ledgerCsv } from './ledger-csv';
+import { ledgerCsv } from './ledger-csv';
+import { ImportFileError } from './splitwise-csv';
 import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
 
 const HOMES = ['USD', 'JPY', 'KWD'] as const;
