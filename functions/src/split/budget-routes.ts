@@ -14,7 +14,7 @@ import { scopeOf, scopeTrips } from './scope';
 /** Issue #28 under /api/trip-split: the trip budget with its spending, and the activity history. */
 export function budgetRoutes(store: Store, service: BudgetService) {
   const router = Router();
-  scopeTrips(router, store);
+  scopeTrips(router, store, activityEntryParamsSchema.partial({ entryId: true }));
 
   router.get('/trips/:tripId/budget', async (_req, res) => {
     res.json((await service.budget(scopeOf(res, 'tripScope'))) satisfies BudgetResponse);

@@ -5,6 +5,7 @@
  * a record that does not exist, so ids reveal nothing.
  */
 import type { RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
 import { entityIdParamsSchema, tripIdParamsSchema, type TripRole } from '@wayfare/contract';
 import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
@@ -83,11 +84,20 @@ export const scopeStep =
     next();
   };
 
-/** `:tripId` of the router's routes: parsed as the trip id schema says (400), then the caller's membership (404). */
-export const scopeTrips = (router: Router, store: Store) =>
-  scopeBy(router, 'tripId', 'tripScope', (user, value) =>
-    tripScopeOf(store, user, parseInput(tripIdParamsSchema, { tripId: value }).tripId),
-  );
+/**
+ * `:tripId` of the router's routes: the route's ids parsed first (400, before any store path is built from one;
+ * `params` names the router's other ids, optional where a route has none), then the caller's membership (404).
+ */
+export const scopeTrips = (
+  router: Router,
+  store: Store,
+  params: z.ZodType<{ tripId: string }> = tripIdParamsSchema,
+) =>
+  router.param('tripId', async (req, res, next) => {
+    const { tripId } = parseInput(params, req.params);
+    res.locals.tripScope = await tripScopeOf(store, currentUser(res), tripId);
+    next();
+  });
 
 /** The id of an entity (`:id`, e.g. an expense or a settlement) as its params schema reads it (400). */
 export const entityId = (value: string) => parseInput(entityIdParamsSchema, { id: value }).id;

@@ -25,7 +25,7 @@ export function membershipRoutes(
   config: Pick<AppConfig, 'rateLimits'>,
 ) {
   const router = Router();
-  scopeTrips(router, store);
+  scopeTrips(router, store, participantParamsSchema.partial({ userId: true }));
 
   router.get('/trips/:tripId/participants', async (_req, res) => {
     res.json({
