@@ -73,11 +73,6 @@ const SERVER_CROSSINGS = [
   { into: 'http', from: 'places', file: 'photos.ts' },
   // The embedded store makes its database files private (0600) with the uploads' helper.
   { into: 'store', from: 'files', file: 'private-paths.ts' },
-  // A deleted trip or a changed membership is told to open ledger pages through split's event bus (the one notices
-  // port of issue #26 item 2 replaces it).
-  { into: 'trips', from: 'split', file: 'events.ts' },
-  // A typed JSON serializer with nothing of the ledger in it; it belongs in http/.
-  { into: 'trips', from: 'split', file: 'typed-json.ts' },
   // The shared trip page asks for the forecast through the WeatherService type, declared beside weather's routes.
   { into: 'links', from: 'weather', file: 'routes.ts' },
 ];

@@ -36,7 +36,7 @@ const EMULATOR_API_SUITES = [
   'functions/src/split/expense-pages.api.test.ts',
   'functions/src/split/payers.api.test.ts',
   // The Splitwise import: other currencies at the function's reference rates, one Firestore transaction.
-  'functions/src/split/ledger-io.api.test.ts',
+  'functions/src/split/ledger-files/ledger-io.api.test.ts',
   // Receipts in the Storage bucket; the stand-ins' suites with the function restarted on their addresses.
   'functions/src/split/receipts.api.test.ts',
   'functions/src/rates/currencies.api.test.ts',

@@ -31,10 +31,11 @@ import { LRUCache } from 'lru-cache';
 import { HttpError } from '../http/errors';
 import { restorableExpense, RestoredAlreadyError } from '../store/activity';
 import { HomeCurrencyChangedError, NotAMemberError, type Store, type TripRecord } from '../store/types';
-import { requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
+import { TRIP_NOT_FOUND } from '../trips/access';
+import type { TripScope } from './scope';
 import type { RateProvider } from '../rates/provider';
 import type { LedgerEvents } from './events';
-import { peopleOf } from './service';
+import { peopleOf } from './people';
 
 export const RESTORE_NAMES_FORMER_MEMBER =
   'Someone in this expense is no longer a participant of this trip, so it cannot be restored';
@@ -71,9 +72,8 @@ export function createBudgetService({
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
     events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
-  /** The whole trip (its guide and question-flow answers), for a member only. */
-  async function memberTrip(userId: string, tripId: string): Promise<TripRecord> {
-    await requireTripMember(store, tripId, userId);
+  /** The whole trip (its guide and question-flow answers), for the member the request's scope resolved. */
+  async function memberTrip(tripId: string): Promise<TripRecord> {
     const trip = await store.trips.get(tripId);
     if (!trip) throw new HttpError(404, TRIP_NOT_FOUND);
     return trip;
@@ -142,26 +142,22 @@ export function createBudgetService({
   }
 
   return {
-    async budget(userId: string, tripId: string): Promise<BudgetResponse> {
-      const trip = await memberTrip(userId, tripId);
+    async budget({ trip: { id: tripId } }: TripScope): Promise<BudgetResponse> {
+      const trip = await memberTrip(tripId);
       return budgetAnswer(trip, await store.budgets.get(tripId));
     },
 
-    async setBudget(userId: string, tripId: string, body: BudgetBody): Promise<BudgetResponse> {
-      const trip = await memberTrip(userId, tripId);
-      const budget = await store.budgets.set(tripId, body, userId);
+    async setBudget({ trip: { id: tripId }, user }: TripScope, body: BudgetBody): Promise<BudgetResponse> {
+      const trip = await memberTrip(tripId);
+      const budget = await store.budgets.set(tripId, body, user.id);
       if (!budget) throw new HttpError(404, TRIP_NOT_FOUND);
       emit('trip.budget', tripId, tripId);
       return budgetAnswer(trip, budget);
     },
 
     /** Newest first, a page at a time (one entry more is read to learn whether another page follows). */
-    async activity(
-      userId: string,
-      tripId: string,
-      { limit, cursor }: ActivityListQuery,
-    ): Promise<ActivityResponse> {
-      const { trip } = await requireTripMember(store, tripId, userId);
+    async activity({ trip }: TripScope, { limit, cursor }: ActivityListQuery): Promise<ActivityResponse> {
+      const tripId = trip.id;
       const [members, rows] = await Promise.all([
         store.members.list(tripId),
         store.activity.list(tripId, { limit: limit + 1, before: cursor ?? null }),
@@ -179,8 +175,8 @@ export function createBudgetService({
     },
 
     /** A deleted expense back as a new expense, recorded as its restoration; its entry can restore it once. */
-    async restore(userId: string, tripId: string, entryId: string): Promise<{ expense_id: string }> {
-      const { trip } = await requireTripMember(store, tripId, userId);
+    async restore({ trip, user }: TripScope, entryId: string): Promise<{ expense_id: string }> {
+      const tripId = trip.id;
       const entry = await store.activity.get(tripId, entryId);
       if (!entry) throw new HttpError(404, ACTIVITY_NOT_FOUND);
       if (entry.kind !== 'expense.deleted') throw new HttpError(409, NOT_RESTORABLE);
@@ -195,7 +191,7 @@ export function createBudgetService({
           tripId,
           restorableExpense(entry.expense),
           homeCurrencyOf(trip),
-          { actor_id: userId, restored_from: entryId },
+          { actor_id: user.id, restored_from: entryId },
         );
         emit('expense.created', tripId, record.id);
         return { expense_id: record.id };

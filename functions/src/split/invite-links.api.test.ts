@@ -12,7 +12,7 @@ import {
 } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
 import { signedInUser, tripWithMembers } from '../trips/test-members';
-import { hashInviteToken } from './invite-links';
+import { hashInviteToken } from './invite-links/service';
 
 let api: TestApi;
 beforeAll(async () => {

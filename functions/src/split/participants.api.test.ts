@@ -19,8 +19,7 @@ import {
 import { newTrip, newUser } from '../store/test-adapters';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
 import { registerMember } from '../test-support/registered-member';
-import { NEW_OWNER_NOT_PARTICIPANT } from './participants';
-import { ALREADY_INVITED, ALREADY_PARTICIPANT } from './service';
+import { ALREADY_INVITED, ALREADY_PARTICIPANT, NEW_OWNER_NOT_PARTICIPANT } from './membership/service';
 
 let api: TestApi;
 type Member = Awaited<ReturnType<typeof registerMember>>;

@@ -11,7 +11,7 @@ import {
 } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
 import { registerMember, tripOfThree } from '../test-support/registered-member';
-import { NOT_A_PARTICIPANT } from './service';
+import { NOT_A_PARTICIPANT } from './expenses/split-decision';
 
 let api: TestApi;
 

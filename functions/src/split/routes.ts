@@ -1,33 +1,20 @@
+/**
+ * /api/trip-split (spec §7): the composer of the ledger's use cases, each its own routes + service in its folder
+ * (expenses/, settlements/, membership/, invite-links/, ledger-files/; the budget and activity in budget-*.ts).
+ * Who may do what on a trip (spec §6 leaves server enforcement open; these are the decisions, enforced by the
+ * services and tested over HTTP):
+ * - Only members see or change anything of a trip; to anyone else it does not exist (404). Each use-case router
+ *   resolves the caller's membership once per request from the trip, expense or settlement id it names (scope.ts).
+ * - Every member may list participants, add someone, add expenses, view and recalculate settlements; an invitation
+ *   is not a membership (membership/service.ts).
+ * - An expense may be changed by whoever created it, whoever paid it, or the owner (expenses/service.ts); a
+ *   settlement marked paid by its payer, its payee, or the owner (settlements/service.ts).
+ * The ledger event bus lives here: each service emits on it after each committed write and the live stream of the
+ * same process listens, which is all embedded mode needs (firebase mode's clients listen to Firestore instead).
+ */
 import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import {
-  addParticipantBodySchema,
-  createInviteLinkBodySchema,
-  inviteLinkTokenParamsSchema,
-  ledgerExportQuerySchema,
-  splitwiseImportBodySchema,
-  entityIdParamsSchema,
-  homeCurrencyBodySchema,
-  type HomeCurrencyResponse,
-  expenseListQuerySchema,
-  markPaidBodySchema,
-  participantParamsSchema,
-  tripIdParamsSchema,
-  makeOwnerBodySchema,
-  type AddParticipantResponse,
-  type CreatedInviteLinkResponse,
-  type ImportPreview,
-  type ImportResult,
-  type InviteLinkResponse,
-  type JoinByLinkResponse,
-  type ParticipantResponse,
-  type ParticipantsResponse,
-  type SettlementExplanationResponse,
-  type SettlementsResponse,
-  tripListQuerySchema,
-  type TripInvitationsResponse,
-  type UserInvitationsResponse,
-} from '@wayfare/contract';
+import { tripListQuerySchema } from '@wayfare/contract';
 import type { AppConfig } from '../config';
 import type { TokenService } from '../auth/tokens';
 import type { TripImages } from '../files/trip-images';
@@ -35,27 +22,26 @@ import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
-import { inviteLinksPerUser, linkJoinsPerUser, participantAddLimits } from '../http/rate-limits';
 import type { Store } from '../store/types';
-import { requireTripMember } from '../trips/access';
-import { addBudgetRoutes } from './budget-routes';
+import { budgetRoutes } from './budget-routes';
 import { createBudgetService } from './budget-service';
 import { createLedgerEvents, type LedgerEvents } from './events';
-import { createInviteLinkService } from './invite-links';
-import { createLedgerIoService } from './ledger-io';
-import { editedExpenseBody, newExpenseBody } from './expense-body';
+import { expenseRoutes } from './expenses/routes';
+import { createExpenseService } from './expenses/service';
+import { inviteLinkRoutes } from './invite-links/routes';
+import { createInviteLinkService } from './invite-links/service';
+import { ledgerFileRoutes } from './ledger-files/routes';
+import { createLedgerIoService } from './ledger-files/service';
 import { createLiveStreamSlots, openLiveStream } from './live';
-import { createParticipantService } from './participants';
-import { createSplitService } from './service';
+import { membershipRoutes } from './membership/routes';
+import { createMembershipService } from './membership/service';
+import { scopeOf, scopeTrips } from './scope';
+import { settlementRoutes } from './settlements/routes';
+import { createSettlementService } from './settlements/service';
 import { createSettlementPlanner } from './settlement-planner';
 import { createUserTrips } from './user-trips';
 import { bundledRates, type RateProvider } from '../rates/provider';
 
-/**
- * /api/trip-split (spec §7). The ledger event bus lives here: the service emits on it after each committed write
- * and the live stream of the same process listens, which is all embedded mode needs (firebase mode's clients listen
- * to Firestore instead).
- */
 export function splitRoutes(
   deps: {
     store: Store;
@@ -68,26 +54,14 @@ export function splitRoutes(
   },
   images: Pick<TripImages, 'urls' | 'files' | 'receiveReceipt'>,
 ) {
+  const { store } = deps;
   const events = deps.events ?? createLedgerEvents();
-  const service = createSplitService({
-    store: deps.store,
-    events,
-    planner: createSettlementPlanner(),
-    imageUrls: images.urls,
-    files: images.files,
-    rates: deps.rates,
-  });
-  const links = createInviteLinkService({ store: deps.store, events });
-  const participants = createParticipantService({ store: deps.store, events });
-  const ledgerIo = createLedgerIoService({ store: deps.store, events, rates: deps.rates });
+  const membership = createMembershipService({ store, events });
   const liveSlots = createLiveStreamSlots();
-  const userTrips = createUserTrips(deps.store, images.urls);
+  const userTrips = createUserTrips(store, images.urls);
   const router = Router();
-  router.use(requireAuth(deps.tokens, deps.store));
-  addBudgetRoutes(
-    router,
-    createBudgetService({ store: deps.store, events, rates: deps.rates ?? bundledRates }),
-  );
+  router.use(requireAuth(deps.tokens, store));
+  router.use(budgetRoutes(store, createBudgetService({ store, events, rates: deps.rates ?? bundledRates })));
 
   router.get('/user/trips', async (req, res) => {
     const query = parseInput(tripListQuerySchema, req.query);
@@ -95,170 +69,19 @@ export function splitRoutes(
     sendEncodedJson(res, await userTrips.json(currentUser(res).id, query, coded), coded);
   });
 
-  router.get('/trips/:tripId/participants', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json({
-      participants: await service.listParticipants(currentUser(res), tripId),
-    } satisfies ParticipantsResponse);
-  });
-  // Adding someone makes them a participant at once (201), or, where their own setting asks for it, invites them
-  // (202: they join by accepting, GET /invitations, then accept or decline). See participants.ts.
-  router.post(
-    '/trips/:tripId/participants',
-    ...participantAddLimits(deps.config.rateLimits),
-    async (req, res) => {
-      const { tripId } = parseInput(tripIdParamsSchema, req.params);
-      const body = parseInput(addParticipantBodySchema, req.body);
-      const answer = await participants.addParticipant(currentUser(res), tripId, body);
-      res.status(answer.outcome === 'added' ? 201 : 202).json(answer satisfies AddParticipantResponse);
-    },
+  router.use(membershipRoutes(store, membership, deps.config));
+  router.use(inviteLinkRoutes(store, createInviteLinkService({ store, events }), deps.config));
+  router.use(
+    expenseRoutes(
+      store,
+      createExpenseService({ store, events, imageUrls: images.urls, files: images.files, rates: deps.rates }),
+      images,
+    ),
   );
-  // "Make owner": the owner hands the trip to another participant in one atomic step.
-  router.put('/trips/:tripId/owner', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const { user_id } = parseInput(makeOwnerBodySchema, req.body);
-    res.json({
-      participants: await participants.makeOwner(currentUser(res), tripId, user_id),
-    } satisfies ParticipantsResponse);
-  });
-  router.get('/trips/:tripId/invitations', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json({
-      invitations: await service.listInvitations(currentUser(res), tripId),
-    } satisfies TripInvitationsResponse);
-  });
-  router.get('/invitations', async (_req, res) => {
-    res.json({
-      invitations: await service.myInvitations(currentUser(res)),
-    } satisfies UserInvitationsResponse);
-  });
-  router.post('/invitations/:tripId/accept', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json({
-      participant: await service.acceptInvitation(currentUser(res), tripId),
-    } satisfies ParticipantResponse);
-  });
-  router.post('/invitations/:tripId/decline', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    await service.declineInvitation(currentUser(res), tripId);
-    res.status(204).end();
-  });
-  // Joining by link: one active link per trip, created (replacing the last) or turned off by any member.
-  router.get('/trips/:tripId/invite-link', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json({ link: await links.active(currentUser(res), tripId) } satisfies InviteLinkResponse);
-  });
-  router.post('/trips/:tripId/invite-link', inviteLinksPerUser(deps.config.rateLimits), async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const body = parseInput(createInviteLinkBodySchema, req.body);
-    res
-      .status(201)
-      .json((await links.create(currentUser(res), tripId, body)) satisfies CreatedInviteLinkResponse);
-  });
-  router.delete('/trips/:tripId/invite-link', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    await links.revoke(currentUser(res), tripId);
-    res.status(204).end();
-  });
-  router.post('/invite-links/:token/join', linkJoinsPerUser(deps.config.rateLimits), async (req, res) => {
-    const { token } = parseInput(inviteLinkTokenParamsSchema, req.params);
-    res.json((await links.join(currentUser(res), token)) satisfies JoinByLinkResponse);
-  });
-  // The caller's own id: leaving (every participant; never the owner). Anyone else's: the owner removes someone the
-  // ledger does not name.
-  router.delete('/trips/:tripId/participants/:userId', async (req, res) => {
-    const { tripId, userId } = parseInput(participantParamsSchema, req.params);
-    await service.removeParticipant(currentUser(res), tripId, userId);
-    res.status(204).end();
-  });
-
-  // The currency every amount of the trip's ledger is in: chosen while the ledger is empty.
-  router.put('/trips/:tripId/home-currency', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const { home_currency } = parseInput(homeCurrencyBodySchema, req.body);
-    res.json({
-      home_currency: await service.setHomeCurrency(currentUser(res), tripId, home_currency),
-    } satisfies HomeCurrencyResponse);
-  });
-
-  router.get('/trips/:tripId/expenses', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const query = parseInput(expenseListQuerySchema, req.query);
-    // Compressed once per page and caller's share (expense-page-cache.ts), so compression middleware skips it.
-    const coded = preferredEncoding(req);
-    sendEncodedJson(res, await service.listExpensesJson(currentUser(res), tripId, query, coded), coded);
-  });
-  // A body without `currency` is in the trip's home currency (expense-body.ts).
-  router.post('/trips/:tripId/expenses', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const user = currentUser(res);
-    const { body, defaulted } = await newExpenseBody(deps.store, user.id, tripId, req.body);
-    res.status(201).json({ expense: await service.createExpense(user, tripId, body, defaulted) });
-  });
-  router.put('/expenses/:id', async (req, res) => {
-    const { id } = parseInput(entityIdParamsSchema, req.params);
-    const user = currentUser(res);
-    const { body } = await editedExpenseBody(deps.store, user.id, id, req.body);
-    res.json({ expense: await service.updateExpense(user, id, body) });
-  });
-  // The expense's receipt: a photo or PDF as multipart field `receipt` (receipts.ts), or removed.
-  router.put('/expenses/:id/receipt', images.receiveReceipt, async (req, res) => {
-    const { id } = parseInput(entityIdParamsSchema, req.params);
-    res.json({ expense: await service.attachReceipt(currentUser(res), id, res.locals.upload) });
-  });
-  router.delete('/expenses/:id/receipt', async (req, res) => {
-    const { id } = parseInput(entityIdParamsSchema, req.params);
-    res.json({ expense: await service.removeReceipt(currentUser(res), id) });
-  });
-  router.delete('/expenses/:id', async (req, res) => {
-    const { id } = parseInput(entityIdParamsSchema, req.params);
-    await service.deleteExpense(currentUser(res), id);
-    res.status(204).end();
-  });
-
-  // The ledger as a download (CSV or JSON), and a Splitwise group export brought in: preview, then commit.
-  router.get('/trips/:tripId/export', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const query = parseInput(ledgerExportQuerySchema, req.query);
-    const file = await ledgerIo.exportLedger(currentUser(res), tripId, query);
-    res.attachment(file.fileName).type(file.type).set('Cache-Control', 'no-store').send(file.body);
-  });
-  router.post('/trips/:tripId/import/preview', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const body = parseInput(splitwiseImportBodySchema, req.body);
-    res.json((await ledgerIo.previewImport(currentUser(res), tripId, body)) satisfies ImportPreview);
-  });
-  router.post('/trips/:tripId/import', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const body = parseInput(splitwiseImportBodySchema, req.body);
-    res
-      .status(201)
-      .json((await ledgerIo.commitImport(currentUser(res), tripId, body)) satisfies ImportResult);
-  });
-
-  router.get('/trips/:tripId/settlements', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json({
-      settlements: await service.listSettlements(currentUser(res), tripId),
-    } satisfies SettlementsResponse);
-  });
-  router.get('/trips/:tripId/settlements/explanation', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json(
-      (await service.explainSettlements(currentUser(res), tripId)) satisfies SettlementExplanationResponse,
-    );
-  });
-  // One body per answer's figures, plain and compressed (service.ts), so compression middleware skips it.
-  router.post('/trips/:tripId/settlements/calculate', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const coded = preferredEncoding(req);
-    sendEncodedJson(res, await service.calculateSettlementsJson(currentUser(res), tripId, coded), coded);
-  });
-  router.put('/settlements/:id/paid', async (req, res) => {
-    const { id } = parseInput(entityIdParamsSchema, req.params);
-    const body = parseInput(markPaidBodySchema, req.body ?? {});
-    res.json({ settlement: await service.markSettlementPaid(currentUser(res), id, body) });
-  });
+  router.use(ledgerFileRoutes(store, createLedgerIoService({ store, events, rates: deps.rates })));
+  router.use(
+    settlementRoutes(store, createSettlementService({ store, events, planner: createSettlementPlanner() })),
+  );
 
   // Firebase mode: the custom token the browser signs in to Firestore with, minted for the current session so the
   // live listeners work whether or not the login answer's firebaseToken was kept.
@@ -267,10 +90,10 @@ export function splitRoutes(
     res.json({ firebaseToken: await deps.createFirebaseToken(currentUser(res).id) });
   });
 
-  router.get('/trips/:tripId/live', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const user = currentUser(res);
-    await requireTripMember(deps.store, tripId, user.id);
+  const live = Router();
+  scopeTrips(live, store);
+  live.get('/trips/:tripId/live', async (req, res) => {
+    const { trip, user } = scopeOf(res, 'tripScope');
     const release = liveSlots.acquire(user.id, ipKeyGenerator(req.ip ?? ''));
     if (!release) {
       throw new HttpError(
@@ -280,12 +103,13 @@ export function splitRoutes(
     }
     res.on('close', release);
     openLiveStream(req, res, {
-      tripId,
+      tripId: trip.id,
       userId: user.id,
       events,
-      stillMember: () => service.isMember(tripId, user.id),
+      stillMember: () => membership.isMember(trip.id, user.id),
     });
   });
+  router.use(live);
 
   return router;
 }

@@ -18,7 +18,7 @@ import {
 } from '../test-support/api-server';
 import { registerMember } from '../test-support/registered-member';
 import { newTrip } from '../store/test-adapters';
-import { STILL_IN_LEDGER } from './service';
+import { STILL_IN_LEDGER } from './membership/service';
 
 let api: TestApi;
 

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_HOME_CURRENCY, type StoredSplit } from '@wayfare/contract';
-import type { ExpenseOriginal, ExpenseRecord, NewTrip, TripRecord } from './types';
+import {
+  withPayers,
+  type ExpenseOriginal,
+  type ExpenseRecord,
+  type NewExpense,
+  type NewPlan,
+  type NewTrip,
+  type PlanRecord,
+  type TripRecord,
+} from './types';
 
 /** A new trip as every adapter stores it: a fresh id, its owner, an empty ledger and both timestamps now. */
 export function newTripRecord(ownerId: string, input: NewTrip): TripRecord {
@@ -17,6 +26,38 @@ export function newTripRecord(ownerId: string, input: NewTrip): TripRecord {
     updated_at: now,
   };
 }
+
+/**
+ * A new expense as every adapter stores it: the payers as the port keeps them, the id the adapter makes (its own
+ * kind: time-ordered rows, or ids under the trip), the trip, no receipt yet, and both timestamps `now`.
+ */
+export const newExpenseRecord = (
+  tripId: string,
+  input: NewExpense,
+  id: string,
+  now: string,
+): ExpenseRecord => ({
+  ...withPayers(input),
+  id,
+  trip_id: tripId,
+  created_at: now,
+  updated_at: now,
+  receipt: null,
+});
+
+/** A new plan as every adapter stores it: a fresh id, its place in the day's order, and its creation time now. */
+export const newPlanRecord = (tripId: string, plan: NewPlan, order: number): PlanRecord => ({
+  id: randomUUID(),
+  trip_id: tripId,
+  plan_date: plan.plan_date,
+  category: plan.category,
+  title: plan.title,
+  description: plan.description,
+  order,
+  start_time: plan.start_time ?? null,
+  duration_minutes: plan.duration_minutes ?? null,
+  created_at: new Date().toISOString(),
+});
 
 /**
  * The split of an expense stored before splits were kept (no method): read as custom amounts of its stored shares,

@@ -17,8 +17,13 @@ export async function requireTripMember(store: Store, tripId: string, userId: st
 
 export async function requireTripOwner(store: Store, tripId: string, userId: string, action: string) {
   const access = await requireTripMember(store, tripId, userId);
-  if (access.role !== 'owner') throw new HttpError(403, `Only the trip owner can ${action}`);
+  requireOwnerRole(access, action);
   return access;
+}
+
+/** 403 unless the member (whose membership was checked) owns the trip: for rights only the owner has. */
+export function requireOwnerRole({ role }: Pick<TripAccess, 'role'>, action: string) {
+  if (role !== 'owner') throw new HttpError(403, `Only the trip owner can ${action}`);
 }
 
 /** Rejects (400) a plan or expense date too far from the trip's days to belong to it. */

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { encodeTripCursor, type TripCursor, type TripListQuery } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
-import { jsonOf, type Json } from '../split/typed-json';
+import { jsonOf, type Json } from '../http/typed-json';
 import type { MemberTrip, Store } from '../store/types';
 
 interface KeptAnswer {

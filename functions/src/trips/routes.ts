@@ -5,13 +5,12 @@ import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { parseInput } from '../http/parse';
-import type { LedgerEvents } from '../split/events';
 import type { Store } from '../store/types';
-import { createTripService } from './service';
+import { createTripService, type TripEndedListener } from './service';
 
 /** GET /api/trips, GET/PUT/DELETE /api/trips/{tripId} (spec §7); POST lives in create-routes.ts. */
 export function tripRoutes(
-  deps: { store: Store; tokens: TokenService; events?: Pick<LedgerEvents, 'endTrip'> },
+  deps: { store: Store; tokens: TokenService; events?: TripEndedListener },
   images: TripImages,
 ) {
   const service = createTripService(deps.store, images, deps.events);

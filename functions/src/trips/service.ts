@@ -5,7 +5,6 @@ import { deleteReceiptFiles } from '../files/receipts';
 import { sniffTripImage, type TripImages } from '../files/trip-images';
 import type { BodyEncoding } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
-import type { LedgerEvents } from '../split/events';
 import type { MemberTrip, Store, TripRecord } from '../store/types';
 import { requireTripMember, requireTripOwner, TRIP_NOT_FOUND } from './access';
 import { createKeptLists, listKey, readTripPage } from './kept-lists';
@@ -13,8 +12,13 @@ import { toTripSummary, toTripView } from './view';
 
 export const UNSUPPORTED_IMAGE = 'Upload a JPEG, PNG, WebP or GIF image';
 
+/** Told when a trip is deleted, so its open ledger streams end (split's event bus is one). */
+export interface TripEndedListener {
+  endTrip(tripId: string): void;
+}
+
 /** Reading, editing and deleting trips (creation lives in create-service.ts). */
-export function createTripService(store: Store, images: TripImages, events?: Pick<LedgerEvents, 'endTrip'>) {
+export function createTripService(store: Store, images: TripImages, events?: TripEndedListener) {
   async function view(trip: TripRecord, userId: string, role: TripView['user_role']): Promise<TripView> {
     // Members are counted, not loaded: a trip of 10k members answers as fast as one of two.
     const [participantCount, owner, plans] = await Promise.all([

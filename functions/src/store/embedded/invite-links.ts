@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { joinDecision } from '../join-decision';
 import type { InviteLinkRecord, InviteLinkStore, JoinByLinkOutcome, MemberRecord } from '../types';
 import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
@@ -55,12 +56,11 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
   const join = db.transaction((tokenHash: string, userId: string, at: string): JoinByLinkOutcome => {
     const link = byHash.get(tokenHash);
     if (!link) return { outcome: 'unknown' };
-    if (link.revoked_at) return { outcome: 'revoked' };
-    if (link.expires_at <= at) return { outcome: 'expired' };
-    if (isMember.get(link.trip_id, userId)) {
+    const decision = joinDecision(link, isMember.get(link.trip_id, userId) ? 'member' : 'not-member', at);
+    if (decision.outcome === 'member') {
       return { outcome: 'member', member: member.get(link.trip_id, userId) as MemberRecord };
     }
-    if (link.max_uses !== null && link.uses >= link.max_uses) return { outcome: 'used-up' };
+    if (decision.outcome !== 'join') return decision;
     insertMember.run(link.trip_id, userId, at);
     history.change(link.trip_id, userId, { kind: 'member.joined', user_id: userId });
     countUse.run(tokenHash);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { planDuplicateKey } from '@wayfare/contract';
+import { newPlanRecord } from '../new-records';
 import type { NewPlan, PlanRecord, PlanStore } from '../types';
 import type { Migration } from './migrations';
 
@@ -59,18 +59,11 @@ export function sqlitePlans(db: Database.Database): PlanStore {
   const remove = db.prepare('DELETE FROM daily_plans WHERE trip_id = ? AND id = ?');
 
   const insertOne = (tripId: string, plan: NewPlan): PlanRecord => {
-    const record: PlanRecord = {
-      id: randomUUID(),
-      trip_id: tripId,
-      plan_date: plan.plan_date,
-      category: plan.category,
-      title: plan.title,
-      description: plan.description,
-      order: plan.order ?? (nextOrder.get(tripId, plan.plan_date)?.next as number),
-      start_time: plan.start_time ?? null,
-      duration_minutes: plan.duration_minutes ?? null,
-      created_at: new Date().toISOString(),
-    };
+    const record = newPlanRecord(
+      tripId,
+      plan,
+      plan.order ?? (nextOrder.get(tripId, plan.plan_date)?.next as number),
+    );
     const { order, ...row } = record;
     insert.run({ ...row, sort_order: order });
     return record;

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { expensePayers, type ExpensePayer, type LedgerTotal, type StoredSplit } from '@wayfare/contract';
-import { originalColumns, originalOf, storedSplitOr, type OriginalColumns } from '../new-records';
+import {
+  newExpenseRecord,
+  originalColumns,
+  originalOf,
+  storedSplitOr,
+  type OriginalColumns,
+} from '../new-records';
 import {
   HomeCurrencyChangedError,
   newlyNamed,
@@ -543,15 +549,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       return row ? withShares(row) : null;
     },
     async createExpense(tripId, input: NewExpense, homeCurrency, activity) {
-      const now = new Date().toISOString();
-      const expense: ExpenseRecord = {
-        ...withPayers(input),
-        id: timeOrderedId(),
-        trip_id: tripId,
-        created_at: now,
-        updated_at: now,
-        receipt: null,
-      };
+      const expense = newExpenseRecord(tripId, input, timeOrderedId(), new Date().toISOString());
       // Concurrent expense writes share one transaction and one fsync, the reads of their trips and the update of
       // its totals (see group-commit.ts).
       await writeGrouped((group) =>
@@ -567,14 +565,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
     },
     async createExpenses(tripId, inputs, homeCurrency, payments = []) {
       const now = new Date().toISOString();
-      const list = inputs.map((input): ExpenseRecord => ({
-        ...withPayers(input),
-        id: timeOrderedId(),
-        trip_id: tripId,
-        created_at: now,
-        updated_at: now,
-        receipt: null,
-      }));
+      const list = inputs.map((input) => newExpenseRecord(tripId, input, timeOrderedId(), now));
       createMany(tripId, list, homeCurrency, paidSettlementRecords(tripId, payments, now, timeOrderedId));
       return list;
     },

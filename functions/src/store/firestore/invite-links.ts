@@ -1,4 +1,5 @@
 import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { joinDecision } from '../join-decision';
 import type { InviteLinkRecord, InviteLinkStore, MemberRecord, UserRecord } from '../types';
 import { recordChange } from './activity';
 import { bumpLedgerNotice } from './ledger-notice';
@@ -51,17 +52,16 @@ export function firestoreInviteLinks(db: Firestore): InviteLinkStore {
         const snapshot = await tx.get(links.doc(tokenHash));
         if (!snapshot.exists) return { outcome: 'unknown' };
         const link = snapshot.data() as InviteLinkRecord;
-        if (link.revoked_at) return { outcome: 'revoked' };
-        if (link.expires_at <= at) return { outcome: 'expired' };
         const tripRef = trips.doc(link.trip_id);
         const memberRef = tripRef.collection('members').doc(userId);
         const invitationRef = db.collection(INVITATIONS).doc(`${link.trip_id}~${userId}`);
         const [trip, existing] = await tx.getAll(tripRef, memberRef, invitationRef);
-        if (!trip?.exists) return { outcome: 'unknown' };
-        if (existing?.exists) {
-          return { outcome: 'member', tripId: link.trip_id, doc: existing.data() as MemberDoc };
+        const membership = !trip?.exists ? 'no-trip' : existing?.exists ? 'member' : 'not-member';
+        const decision = joinDecision(link, membership, at);
+        if (decision.outcome === 'member') {
+          return { outcome: 'member', tripId: link.trip_id, doc: existing?.data() as MemberDoc };
         }
-        if (link.max_uses !== null && link.uses >= link.max_uses) return { outcome: 'used-up' };
+        if (decision.outcome !== 'join') return decision;
         const joined: MemberDoc = { user_id: userId, role: 'participant', joined_at: at };
         tx.create(memberRef, joined);
         tx.update(links.doc(tokenHash), { uses: FieldValue.increment(1) });

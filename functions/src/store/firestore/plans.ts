@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { comparePlans, planDuplicateKey } from '@wayfare/contract';
+import { newPlanRecord } from '../new-records';
 import type { NewPlan, PlanRecord, PlanStore } from '../types';
 
 /** Plans written before plans had times have no time fields: they are untimed. */
@@ -24,18 +24,6 @@ function nextOrders(existing: PlanRecord[]) {
 /** Plans live under trips/{id}/plans; a trip's deletion clears them with its other subcollections. */
 export function firestorePlans(db: Firestore): PlanStore {
   const plansOf = (tripId: string) => db.collection('trips').doc(tripId).collection('plans');
-  const record = (tripId: string, plan: NewPlan, order: number): PlanRecord => ({
-    id: randomUUID(),
-    trip_id: tripId,
-    plan_date: plan.plan_date,
-    category: plan.category,
-    title: plan.title,
-    description: plan.description,
-    order,
-    start_time: plan.start_time ?? null,
-    duration_minutes: plan.duration_minutes ?? null,
-    created_at: new Date().toISOString(),
-  });
 
   return {
     async list(tripId) {
@@ -50,7 +38,11 @@ export function firestorePlans(db: Firestore): PlanStore {
     async create(tripId, plan) {
       return db.runTransaction(async (tx) => {
         const sameDay = await tx.get(plansOf(tripId).where('plan_date', '==', plan.plan_date));
-        const created = record(tripId, plan, nextOrders(sameDay.docs.map((d) => fromDoc(d.data())))(plan));
+        const created = newPlanRecord(
+          tripId,
+          plan,
+          nextOrders(sameDay.docs.map((d) => fromDoc(d.data())))(plan),
+        );
         tx.create(plansOf(tripId).doc(created.id), created);
         return created;
       });
@@ -66,7 +58,7 @@ export function firestorePlans(db: Firestore): PlanStore {
           const key = planDuplicateKey(plan);
           if (seen.has(key)) continue;
           seen.add(key);
-          const newPlan = record(tripId, plan, orderOf(plan));
+          const newPlan = newPlanRecord(tripId, plan, orderOf(plan));
           tx.create(plansOf(tripId).doc(newPlan.id), newPlan);
           created.push(newPlan);
         }

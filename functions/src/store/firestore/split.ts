@@ -35,7 +35,7 @@ import {
   paidSettlementRecords,
   reconcilePending,
 } from '../pending-settlements';
-import { storedSplitOr } from '../new-records';
+import { newExpenseRecord, storedSplitOr } from '../new-records';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
@@ -269,15 +269,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
       return doc?.exists ? expenseOf(doc.data() as DocumentData) : null;
     },
     async createExpense(tripId, input, homeCurrency, activity) {
-      const now = new Date().toISOString();
-      const expense: ExpenseRecord = {
-        ...withPayers(input),
-        id: childId(tripId),
-        trip_id: tripId,
-        created_at: now,
-        updated_at: now,
-        receipt: null,
-      };
+      const expense = newExpenseRecord(tripId, input, childId(tripId), new Date().toISOString());
       await db.runTransaction(async (tx) => {
         await requireMembers(tx, tripId, newlyNamed(expense));
         if (homeCurrency !== undefined) await requireHomeCurrency(tx, db, tripId, homeCurrency);
@@ -291,14 +283,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
     },
     async createExpenses(tripId, inputs, homeCurrency, payments = []) {
       const now = new Date().toISOString();
-      const list = inputs.map((input): ExpenseRecord => ({
-        ...withPayers(input),
-        id: childId(tripId),
-        trip_id: tripId,
-        created_at: now,
-        updated_at: now,
-        receipt: null,
-      }));
+      const list = inputs.map((input) => newExpenseRecord(tripId, input, childId(tripId), now));
       const paid = paidSettlementRecords(tripId, payments, now, () => childId(tripId));
       if (list.length === 0 && paid.length === 0) return list;
       await db.runTransaction(async (tx) => {

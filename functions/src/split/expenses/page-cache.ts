@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ExpensesResponse } from '@wayfare/contract';
-import { createEncodedBodies } from '../http/encoded-bodies';
-import type { JsonFields } from './typed-json';
+import { createEncodedBodies } from '../../http/encoded-bodies';
+import type { JsonFields } from '../../http/typed-json';
 
 /** What a page answers every member alike: all but the caller's own share. */
 export type SharedPage = Omit<ExpensesResponse, 'your_share_cents'>;

@@ -16,15 +16,9 @@ import {
   type ExpenseCategory,
   type ImportExpense,
 } from '@wayfare/contract';
-import { uniqueKey } from '../store/types';
-import {
-  ImportFileError,
-  LEDGER_CSV_COLUMNS,
-  PAYMENT_CATEGORY,
-  homeAmountColumn,
-  unguardCell,
-  type ImportPlan,
-} from './ledger-csv';
+import { uniqueKey } from '../../store/types';
+import { LEDGER_CSV_COLUMNS, PAYMENT_CATEGORY, homeAmountColumn, unguardCell } from './ledger-csv';
+import { ImportFileError, type ImportPlan } from './splitwise-csv';
 
 /** A person's column: "Ana Silva (@ana_s)", and " (left)" after it for someone who left the trip. */
 const PERSON_COLUMN = /^(.*?)(?: \(@([\p{L}\p{N}._-]+)\))?(?: \(left\))?$/u;

@@ -4,18 +4,14 @@ import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { EXPENSE_CATEGORIES, computeBalances, parseDollarsToCents, splitEqual } from '@wayfare/contract';
+import { LEDGER_CSV_COLUMNS, centsText, guardCell, ledgerCsv, unguardCell } from './ledger-csv';
 import {
   ImportFileError,
-  LEDGER_CSV_COLUMNS,
   categoryFromSplitwise,
-  centsText,
-  guardCell,
-  ledgerCsv,
   planImport,
   readSplitwise,
   signedCents,
-  unguardCell,
-} from './ledger-csv';
+} from './splitwise-csv';
 
 const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
 /** Shares in the order written: user id → cents. */

@@ -5,9 +5,9 @@
  * home currency is still that one (409 HOME_CURRENCY_CHANGED otherwise), as for a body that names it.
  */
 import { expenseBodySchema, homeCurrencyOf, type ExpenseBody } from '@wayfare/contract';
-import { parseInput } from '../http/parse';
-import type { Store, TripListFields } from '../store/types';
-import { requireTripMember } from '../trips/access';
+import { parseInput } from '../../http/parse';
+import type { Store, TripListFields } from '../../store/types';
+import type { ExpenseScope, TripScope } from '../scope';
 
 export interface ReadExpenseBody {
   body: ExpenseBody;
@@ -23,9 +23,9 @@ const namesNoCurrency = (raw: unknown): raw is Record<string, unknown> =>
   (raw as Record<string, unknown>).rate === undefined;
 
 /**
- * Parses the body; one without a currency is read in the home currency of the trip, which `tripOf` answers for the
- * caller (a member's: a stranger learns nothing of the trip, not even its currency), or null to parse it as it is
- * (the service then answers the stranger's 404).
+ * Parses the body; one without a currency is read in the home currency of the trip, which `tripOf` answers (the
+ * caller is a member: the request's scope said so before the body is read), or null to parse it as it is (a trip
+ * gone meanwhile: the service then answers 404).
  */
 async function readExpenseBody(
   raw: unknown,
@@ -38,14 +38,10 @@ async function readExpenseBody(
   return { body: parseInput(expenseBodySchema, { ...raw, currency: home }), defaulted: home };
 }
 
-/** POST /trips/{tripId}/expenses: the trip's members only (404 to anyone else, before the body is read). */
-export const newExpenseBody = (store: Store, userId: string, tripId: string, raw: unknown) =>
-  readExpenseBody(raw, async () => (await requireTripMember(store, tripId, userId)).trip);
+/** POST /trips/{tripId}/expenses: the trip the request's scope resolved for its member. */
+export const newExpenseBody = ({ trip }: TripScope, raw: unknown) =>
+  readExpenseBody(raw, () => Promise.resolve(trip));
 
-/** PUT /expenses/{id}: the expense's trip, for its members. */
-export const editedExpenseBody = (store: Store, userId: string, expenseId: string, raw: unknown) =>
-  readExpenseBody(raw, async () => {
-    const expense = await store.split.getExpense(expenseId);
-    const access = expense && (await store.trips.accessFor(expense.trip_id, userId));
-    return access?.trip ?? null;
-  });
+/** PUT /expenses/{id}: the expense's trip, for the member the request's scope resolved. */
+export const editedExpenseBody = (store: Store, { expense }: ExpenseScope, raw: unknown) =>
+  readExpenseBody(raw, () => store.trips.listFields(expense.trip_id));

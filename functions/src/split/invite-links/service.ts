@@ -9,11 +9,11 @@ import {
   type InviteLink,
   type JoinByLinkResponse,
 } from '@wayfare/contract';
-import { HttpError } from '../http/errors';
-import type { InviteLinkRecord, Store, UserRecord } from '../store/types';
-import { requireTripMember } from '../trips/access';
-import type { LedgerEvents } from './events';
-import { toParticipant } from './service';
+import { HttpError } from '../../http/errors';
+import type { InviteLinkRecord, Store, UserRecord } from '../../store/types';
+import type { LedgerEvents } from '../events';
+import { toParticipant } from '../people';
+import type { TripScope } from '../scope';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const NO_ACTIVE_LINK = 'This trip has no active invite link';
@@ -48,23 +48,20 @@ const usable = (link: InviteLinkRecord, now: string) =>
 export function createInviteLinkService({ store, events }: { store: Store; events: LedgerEvents }) {
   return {
     /** The trip's active link, or null when there is none or it has expired or been used up. */
-    async active(user: UserRecord, tripId: string): Promise<InviteLink | null> {
-      await requireTripMember(store, tripId, user.id);
-      const link = await store.inviteLinks.active(tripId);
+    async active({ trip }: TripScope): Promise<InviteLink | null> {
+      const link = await store.inviteLinks.active(trip.id);
       return link && usable(link, new Date().toISOString()) ? toLink(link) : null;
     },
 
     async create(
-      user: UserRecord,
-      tripId: string,
+      { trip, user }: TripScope,
       { expires_in_days, max_uses }: CreateInviteLinkBody,
     ): Promise<CreatedInviteLinkResponse> {
-      await requireTripMember(store, tripId, user.id);
       const token = randomBytes(32).toString('base64url');
       const now = new Date();
       const record = await store.inviteLinks.create({
         token_hash: hashInviteToken(token),
-        trip_id: tripId,
+        trip_id: trip.id,
         created_by: user.id,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + expires_in_days * DAY_MS).toISOString(),
@@ -73,9 +70,8 @@ export function createInviteLinkService({ store, events }: { store: Store; event
       return { link: toLink({ ...record, created_by_username: user.username }), token };
     },
 
-    async revoke(user: UserRecord, tripId: string): Promise<void> {
-      await requireTripMember(store, tripId, user.id);
-      if (!(await store.inviteLinks.revoke(tripId, new Date().toISOString()))) {
+    async revoke({ trip }: TripScope): Promise<void> {
+      if (!(await store.inviteLinks.revoke(trip.id, new Date().toISOString()))) {
         throw new HttpError(404, NO_ACTIVE_LINK);
       }
     },
@@ -103,3 +99,5 @@ export function createInviteLinkService({ store, events }: { store: Store; event
     },
   };
 }
+
+export type InviteLinkService = ReturnType<typeof createInviteLinkService>;

@@ -9,8 +9,9 @@ import {
   type ImportExpense,
   type ImportPayment,
 } from '@wayfare/contract';
-import { budgetCsv } from './budget-export';
-import { ImportFileError, ledgerCsv } from './ledger-csv';
+import { budgetCsv } from '../budget-export';
+import { ledgerCsv } from './ledger-csv';
+import { ImportFileError } from './splitwise-csv';
 import { planLedgerCsvImport, readLedgerCsv } from './ledger-csv-import';
 
 const HOMES = ['USD', 'JPY', 'KWD'] as const;

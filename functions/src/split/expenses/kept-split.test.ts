@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EXPENSE_CATEGORIES,
   computeBalances,
@@ -15,14 +15,15 @@ import {
   type Expense,
   type ExpenseBodyInput,
 } from '@wayfare/contract';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from '../store/test-adapters';
-import type { Store, UserRecord } from '../store/types';
-import { createImageUrls } from '../files/image-urls';
-import { localFileStore } from '../files/local-file-store';
-import { HttpError } from '../http/errors';
-import { createLedgerEvents } from './events';
-import { createSettlementPlanner } from './settlement-planner';
-import { createSplitService } from './service';
+import { adapterUnderTest, newTrip, newUser, storeAdapters } from '../../store/test-adapters';
+import type { Store, UserRecord } from '../../store/types';
+import { createImageUrls } from '../../files/image-urls';
+import { localFileStore } from '../../files/local-file-store';
+import { HttpError } from '../../http/errors';
+import { createLedgerEvents } from '../events';
+import { createMembershipService } from '../membership/service';
+import { expenseScopeOf, tripScopeOf } from '../scope';
+import { createExpenseService } from './service';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const body = (input: ExpenseBodyInput) => expenseBodySchema.parse(input);
@@ -169,12 +170,11 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
 
   it('no edit of title, date, description or category, and no join or leave, changes any share or balance', async () => {
     const store = adapter.store;
-    const planner = createSettlementPlanner();
-    onTestFinished(() => planner.close());
-    const service = createSplitService({
+    const events = createLedgerEvents();
+    const membership = createMembershipService({ store, events });
+    const service = createExpenseService({
       store,
-      events: createLedgerEvents(),
-      planner,
+      events,
       imageUrls: createImageUrls('kept splits test secret'),
       files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-kept-split-'))),
     });
@@ -193,7 +193,12 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
           const created: Expense[] = [];
           for (const d of decisions) {
             try {
-              created.push(await service.createExpense(owner, trip.id, body(decidedBody(d, memberIds))));
+              created.push(
+                await service.createExpense(
+                  await tripScopeOf(store, owner, trip.id),
+                  body(decidedBody(d, memberIds)),
+                ),
+              );
             } catch (err) {
               // A decision the rules refuse (e.g. a shared expense nobody else is in) is not part of the ledger.
               if (!(err instanceof HttpError) || err.status !== 422) throw err;
@@ -211,7 +216,7 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
               if (!leaving) continue;
               // Anyone may leave; what they owe or are owed stays in the ledger.
               const leaver = await store.users.findById(leaving.user_id);
-              await service.removeParticipant(leaver!, trip.id, leaving.user_id);
+              await membership.removeParticipant(await tripScopeOf(store, leaver!, trip.id), leaving.user_id);
             } else {
               const current = await store.split.listExpenses(trip.id);
               const target = current[step.expense % Math.max(current.length, 1)];
@@ -219,7 +224,7 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
               const view = created.find((e) => e.id === target.id) as Expense;
               const edit =
                 step.form === 'simple' ? simpleFormEdit(view, step.words) : modalEdit(view, step.words);
-              await service.updateExpense(owner, target.id, body(edit));
+              await service.updateExpense(await expenseScopeOf(store, owner, target.id), body(edit));
             }
             expect(await money(store, trip.id)).toEqual(before);
           }

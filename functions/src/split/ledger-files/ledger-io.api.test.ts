@@ -11,10 +11,10 @@ import {
   importResultSchema,
   ledgerExportSchema,
 } from '@wayfare/contract';
-import snapshot from '../rates/ecb-snapshot.json' with { type: 'json' };
-import { newTrip, newUser } from '../store/test-adapters';
-import type { NewUser } from '../store/types';
-import { startTestApi, type TestApi } from '../test-support/api-server';
+import snapshot from '../../rates/ecb-snapshot.json' with { type: 'json' };
+import { newTrip, newUser } from '../../store/test-adapters';
+import type { NewUser } from '../../store/types';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
 
 const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
 const withPayment = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-payment.csv'), 'utf8');

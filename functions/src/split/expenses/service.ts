@@ -1,0 +1,250 @@
+/**
+ * Expenses (spec §5, §7): list, create, edit, delete, and an expense's receipt. An expense commits only if everyone
+ * it newly names is a member at that moment (checked inside the write). An expense may be edited or deleted, and its
+ * receipt attached, replaced or removed, by whoever created it, whoever paid it (any of its payers), or the owner.
+ * Its receipt's links work for members only, each link for the member it was made for (files/routes.ts). The caller's
+ * membership comes resolved with the request (../scope.ts).
+ */
+import {
+  HOME_CURRENCY_CHANGED,
+  homeCurrencyOf,
+  itemizedStored,
+  type Expense,
+  type ExpenseBody,
+  type LedgerChangeKind,
+  type TripRole,
+  NO_RECEIPT_FILE,
+} from '@wayfare/contract';
+import type { FileStore } from '../../files/file-store';
+import type { ImageUrls } from '../../files/image-urls';
+import { deleteReceiptFiles, storeReceipt } from '../../files/receipts';
+import type { ReceivedFile } from '../../files/receive-upload';
+import { HttpError } from '../../http/errors';
+import { bundledRates, type RateProvider } from '../../rates/provider';
+import {
+  HomeCurrencyChangedError,
+  NotAMemberError,
+  peopleOfExpense,
+  type ExpensePatch,
+  type ExpenseRecord,
+  type MemberRecord,
+  type Store,
+  type TripListFields,
+} from '../../store/types';
+import { requireDateNearTrip, TRIP_NOT_FOUND } from '../../trips/access';
+import { inHomeCurrency, originalOf } from '../currency';
+import type { LedgerEvents } from '../events';
+import { peopleOf } from '../people';
+import { EXPENSE_NOT_FOUND, type ExpenseScope, type TripScope } from '../scope';
+import { createExpensePages } from './pages';
+import { keptSplit, NOT_A_PARTICIPANT, payersFor, splitFor } from './split-decision';
+import { receiptView, toExpense } from './views';
+
+const MAY_NOT_CHANGE = 'Only whoever added or paid this expense, or the trip owner, can change it';
+
+/** The trip of an expense write and its members, read once for the write and its answer. */
+interface ExpenseContext {
+  trip: TripListFields;
+  members: MemberRecord[];
+}
+
+/** Who may change or delete an expense, and its receipt: whoever added it, whoever paid it, or the trip's owner. */
+const mayChangeExpense = (expense: ExpenseRecord, role: TripRole, userId: string) =>
+  role === 'owner' || expense.created_by === userId || expense.payers.some((p) => p.user_id === userId);
+
+/** 403 unless the caller may change the expense (mayChangeExpense). */
+function requireMayChange({ expense, role, user }: ExpenseScope, message = MAY_NOT_CHANGE) {
+  if (!mayChangeExpense(expense, role, user.id)) throw new HttpError(403, message);
+}
+
+export function createExpenseService({
+  store,
+  events,
+  imageUrls,
+  files,
+  rates = bundledRates,
+}: {
+  store: Store;
+  events: LedgerEvents;
+  /** The reference rates an expense in another currency is converted at when the member gives none. */
+  rates?: RateProvider;
+  /** Signs the receipts' addresses, the same way the trips API does. */
+  imageUrls: ImageUrls;
+  /** Where receipt files live (the trip images' file store). */
+  files: FileStore;
+}) {
+  /** Tells the trip's open ledger pages of a committed write (the one place this service emits). */
+  const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
+    events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
+
+  /**
+   * What a create or an edit stores: the body's fields, with the split kept from the stored expense (see keptSplit)
+   * or decided by the body over today's members; and the home currency its amounts are in, as the trip had it.
+   */
+  async function expenseFields(
+    { trip, members }: ExpenseContext,
+    body: ExpenseBody,
+    stored?: ExpenseRecord,
+  ): Promise<{ fields: ExpensePatch; home: string }> {
+    requireDateNearTrip(trip, body.expense_date, 'expense_date');
+    const memberIds = members.map((m) => m.user_id);
+    // Another currency: converted once, here; the split is decided on the home amounts (see ./currency).
+    const home = homeCurrencyOf(trip);
+    const original = await originalOf(rates, home, body, stored);
+    const homeBody = original ? inHomeCurrency(body, original, home) : body;
+    const kept = stored && keptSplit(stored, homeBody, memberIds);
+    // A newly decided split is checked on the original amounts too (explicit shares beside a split, people).
+    if (original && !kept) splitFor(body, memberIds, stored);
+    const decided = kept ?? splitFor(homeBody, memberIds, stored);
+    const fields: ExpensePatch = {
+      title: body.title,
+      description: body.description,
+      amount_cents: homeBody.amount,
+      expense_date: body.expense_date,
+      category: body.category,
+      expense_type: body.expense_type,
+      paid_by: body.paid_by,
+      payers: payersFor(homeBody),
+      ...(original && { original }),
+      ...decided,
+      // Itemized: the items as decided, in the currency they were paid in (itemized.ts).
+      ...(body.itemized && { split: itemizedStored(decided.split, body.itemized, body.currency ?? home) }),
+    };
+    return { fields, home };
+  }
+
+  /** An expense write, whose store refuses anyone who is not a member when it commits: 422 as the service's own check. */
+  async function committed<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (err) {
+      if (err instanceof NotAMemberError) throw new HttpError(422, NOT_A_PARTICIPANT);
+      if (err instanceof HomeCurrencyChangedError) throw new HttpError(409, HOME_CURRENCY_CHANGED);
+      throw err;
+    }
+  }
+
+  /**
+   * The trip and its members as the expense writes arriving in one turn of the event loop read them: one read for
+   * all of them (ten concurrent writers of a trip arrive together, each answered after its group's commit). The
+   * store checks again inside the write that everyone a write names is still a member, so a read shared with a
+   * write that came in the same turn is as good as one of its own.
+   */
+  const tripReads = new Map<string, Promise<[TripListFields | null, MemberRecord[]]>>();
+  function tripAndMembers(tripId: string) {
+    let read = tripReads.get(tripId);
+    if (!read) {
+      if (tripReads.size === 0) setImmediate(() => tripReads.clear());
+      read = Promise.all([store.trips.listFields(tripId), store.members.list(tripId)]);
+      tripReads.set(tripId, read);
+    }
+    return read;
+  }
+
+  /**
+   * What an expense write and its answer need of the trip, read once per request (or turn, above): the trip (its
+   * dates and home currency) and its members (the split, and the names in the answer).
+   */
+  async function expenseContext(tripId: string): Promise<ExpenseContext> {
+    const [trip, members] = await tripAndMembers(tripId);
+    // The trip goes with its expenses: an expense whose trip is gone is gone too.
+    if (!trip) throw new HttpError(404, EXPENSE_NOT_FOUND);
+    return { trip, members };
+  }
+
+  async function expenseView(record: ExpenseRecord, viewerId: string, context?: ExpenseContext) {
+    const { trip, members } = context ?? (await expenseContext(record.trip_id));
+    return toExpense(
+      record,
+      await peopleOf(store, members, peopleOfExpense(record)),
+      homeCurrencyOf(trip),
+      receiptView(imageUrls, record, viewerId),
+    );
+  }
+
+  const pages = createExpensePages({ store, imageUrls });
+
+  return {
+    listExpensesJson: pages.json,
+
+    /** `defaulted`: the home currency a body without a currency was read in (expense-body.ts), if it was. */
+    async createExpense(
+      { trip: { id: tripId }, user }: TripScope,
+      body: ExpenseBody,
+      defaulted?: string,
+    ): Promise<Expense> {
+      // The trip and its members as read before the write (the store refuses anyone gone by the time it commits).
+      const [trip, members] = await tripAndMembers(tripId);
+      if (!trip) throw new HttpError(404, TRIP_NOT_FOUND);
+      if (defaulted !== undefined && defaulted !== homeCurrencyOf(trip)) {
+        throw new HttpError(409, HOME_CURRENCY_CHANGED);
+      }
+      const context = { trip, members };
+      // The home currency can change while the ledger is empty: the write checks it is still the one converted to.
+      const { fields, home } = await expenseFields(context, body);
+      const record = await committed(
+        store.split.createExpense(tripId, { ...fields, created_by: user.id }, home),
+      );
+      emit('expense.created', tripId, record.id);
+      return expenseView(record, user.id, context);
+    },
+
+    async updateExpense(scope: ExpenseScope, body: ExpenseBody): Promise<Expense> {
+      requireMayChange(scope);
+      const { expense, user } = scope;
+      const context = await expenseContext(expense.trip_id);
+      const record = await committed(
+        // No check of the home currency: it cannot change while the trip has this expense.
+        store.split.updateExpense(expense.id, (await expenseFields(context, body, expense)).fields, user.id),
+      );
+      if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
+      emit('expense.updated', record.trip_id, expense.id);
+      return expenseView(record, user.id, context);
+    },
+
+    /**
+     * Attaches the received file as the expense's receipt (type from its bytes, thumbnail for an image), replacing
+     * any receipt it had: the replaced files go once the new receipt is saved, and the new ones if it is not.
+     */
+    async attachReceipt(scope: ExpenseScope, upload: ReceivedFile | undefined): Promise<Expense> {
+      requireMayChange(scope);
+      const { expense, user } = scope;
+      if (!upload) throw new HttpError(400, NO_RECEIPT_FILE);
+      const receipt = await storeReceipt(files, { tripId: expense.trip_id, expenseId: expense.id }, upload);
+      const written = await store.receipts.set(expense.id, receipt).catch(async (err: unknown) => {
+        await deleteReceiptFiles(files, receipt);
+        throw err;
+      });
+      if (!written) {
+        await deleteReceiptFiles(files, receipt);
+        throw new HttpError(404, EXPENSE_NOT_FOUND);
+      }
+      if (written.replaced) await deleteReceiptFiles(files, written.replaced);
+      emit('expense.updated', expense.trip_id, expense.id);
+      return expenseView(written.expense, user.id);
+    },
+
+    /** Removes the expense's receipt and its files; removing none is not an error. */
+    async removeReceipt(scope: ExpenseScope): Promise<Expense> {
+      requireMayChange(scope);
+      const { expense, user } = scope;
+      if (!expense.receipt) return expenseView(expense, user.id);
+      const written = await store.receipts.set(expense.id, null);
+      if (!written) throw new HttpError(404, EXPENSE_NOT_FOUND);
+      if (written.replaced) await deleteReceiptFiles(files, written.replaced);
+      emit('expense.updated', expense.trip_id, expense.id);
+      return expenseView(written.expense, user.id);
+    },
+
+    async deleteExpense(scope: ExpenseScope): Promise<void> {
+      requireMayChange(scope, 'Only whoever added or paid this expense, or the trip owner, can delete it');
+      const { expense, user } = scope;
+      const deleted = await store.split.deleteExpense(expense.id, user.id);
+      if (!deleted) throw new HttpError(404, EXPENSE_NOT_FOUND);
+      emit('expense.deleted', expense.trip_id, expense.id);
+      if (deleted.receipt) await deleteReceiptFiles(files, deleted.receipt);
+    },
+  };
+}
+
+export type ExpenseService = ReturnType<typeof createExpenseService>;
