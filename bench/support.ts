@@ -140,3 +140,27 @@ export async function openAndSettle(
   page.off('requestfinished', done);
   page.off('requestfailed', done);
 }
+
+/**
+ * Resolves once the page's text contains `text` (rejects after 30 s), seen by a MutationObserver inside the page:
+ * at the change itself.
+ * (A locator's waitFor polls with a backoff that reaches 500 ms, which would add up to that much to a live figure.)
+ */
+export function textAppears(page: Page, text: string): Promise<void> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<void>((resolve, reject) => {
+        const there = () => document.body.textContent?.includes(wanted) ?? false;
+        if (there()) return resolve();
+        const timer = setTimeout(() => reject(new Error(`"${wanted}" not shown within 30 s`)), 30_000);
+        const observer = new MutationObserver(() => {
+          if (!there()) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    text,
+  );
+}
