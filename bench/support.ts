@@ -150,11 +150,11 @@ export function textAppears(page: Page, text: string): Promise<void> {
   return page.evaluate(
     (wanted) =>
       new Promise<void>((resolve, reject) => {
-        const there = () => document.body.textContent?.includes(wanted) ?? false;
-        if (there()) return resolve();
+        // No named functions in here: tsx's keepNames would wrap them in a helper the page does not have.
+        if (document.body.textContent?.includes(wanted)) return resolve();
         const timer = setTimeout(() => reject(new Error(`"${wanted}" not shown within 30 s`)), 30_000);
         const observer = new MutationObserver(() => {
-          if (!there()) return;
+          if (!document.body.textContent?.includes(wanted)) return;
           observer.disconnect();
           clearTimeout(timer);
           resolve();
