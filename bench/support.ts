@@ -147,7 +147,7 @@ export async function openAndSettle(
  * (A locator's waitFor polls with a backoff that reaches 500 ms, which would add up to that much to a live figure.)
  */
 export function textAppears(page: Page, text: string): Promise<void> {
-  return page.evaluate(
+  const seen = page.evaluate(
     (wanted) =>
       new Promise<void>((resolve, reject) => {
         // No named functions in here: tsx's keepNames would wrap them in a helper the page does not have.
@@ -163,4 +163,7 @@ export function textAppears(page: Page, text: string): Promise<void> {
       }),
     text,
   );
+  // Awaited later (after the write it waits for): a failure meanwhile must not end the process before its cleanup.
+  seen.catch(() => undefined);
+  return seen;
 }
