@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { TRIP_START, type SeededTrip } from './api';
-import { ms, percentile, type Figure } from './support';
+import { ms, percentile, textAppears, type Figure } from './support';
 
 const WRITES = 50;
 
@@ -23,6 +23,7 @@ export async function runLiveBench(browser: Browser, seeded: SeededTrip): Promis
   const times: number[] = [];
   for (let i = 0; i < WRITES; i += 1) {
     const title = `Live propagation ${i}`;
+    const seen = textAppears(page, title);
     const start = performance.now();
     const res = await fetch(`${seeded.baseUrl}/api/trip-split/trips/${seeded.tripId}/expenses`, {
       method: 'POST',
@@ -37,7 +38,7 @@ export async function runLiveBench(browser: Browser, seeded: SeededTrip): Promis
       }),
     });
     if (res.status !== 201) throw new Error(`live bench write failed: ${res.status}`);
-    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 10_000 });
+    await seen;
     times.push(performance.now() - start);
   }
   await context.close();

@@ -7,6 +7,7 @@ import { runClsBench } from './cls';
 import { runGuideBench } from './guide';
 import { runLighthouseBench } from './lighthouse';
 import { runLiveBench } from './live';
+import { runFirebaseLiveBench } from './firebase-live';
 import { runSplitBench } from './split';
 import { runReceiptScanBench } from './receipt-scan';
 import { runSettleApiBench } from './settle-api';
@@ -55,6 +56,15 @@ async function main() {
       print('Web: what each page loads', await runBundleBench(browser, api.seeded.baseUrl, owner, routes));
       print('Web: layout shift (CLS)', await runClsBench(browser, api.seeded.baseUrl, owner, routes));
       print('Live updates', await runLiveBench(browser, api.seeded));
+      // Beside it: the same on Hosting with the official Firestore emulator (its web build is the emulators mode's).
+      execFileSync('npm', ['run', 'build:emulators', '-w', 'web', '--silent'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
+      print(
+        'Live updates, firebase mode (Hosting + official Firestore emulator)',
+        await runFirebaseLiveBench(browser),
+      );
       const signedIn = {
         'my trips': routes['my trips'],
         'trip details': routes['trip details'],

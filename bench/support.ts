@@ -140,3 +140,30 @@ export async function openAndSettle(
   page.off('requestfinished', done);
   page.off('requestfailed', done);
 }
+
+/**
+ * Resolves once the page's text contains `text` (rejects after 30 s), seen by a MutationObserver inside the page:
+ * at the change itself.
+ * (A locator's waitFor polls with a backoff that reaches 500 ms, which would add up to that much to a live figure.)
+ */
+export function textAppears(page: Page, text: string): Promise<void> {
+  const seen = page.evaluate(
+    (wanted) =>
+      new Promise<void>((resolve, reject) => {
+        // No named functions in here: tsx's keepNames would wrap them in a helper the page does not have.
+        if (document.body.textContent?.includes(wanted)) return resolve();
+        const timer = setTimeout(() => reject(new Error(`"${wanted}" not shown within 30 s`)), 30_000);
+        const observer = new MutationObserver(() => {
+          if (!document.body.textContent?.includes(wanted)) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    text,
+  );
+  // Awaited later (after the write it waits for): a failure meanwhile must not end the process before its cleanup.
+  seen.catch(() => undefined);
+  return seen;
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPageSettles } from './afterPageSettles';
+import { afterLoad, afterPageSettles } from './afterPageSettles';
 
 /** The page's load state and event, as a browser has them (this project runs in node: a minimal window). */
 function page(readyState: DocumentReadyState) {
@@ -46,5 +46,26 @@ describe('afterPageSettles', () => {
     cancel();
     vi.advanceTimersByTime(10);
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it('afterLoad starts at the load event with no delay, at once on a loaded page, never once cancelled', () => {
+    const load = page('loading');
+    const start = vi.fn();
+    afterLoad(start);
+    expect(start).not.toHaveBeenCalled();
+    load();
+    expect(start).toHaveBeenCalledTimes(1);
+    load();
+    expect(start).toHaveBeenCalledTimes(1);
+
+    const cancelled = vi.fn();
+    afterLoad(cancelled)();
+    load();
+    expect(cancelled).not.toHaveBeenCalled();
+
+    page('complete');
+    const now = vi.fn();
+    afterLoad(now);
+    expect(now).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Plus, Radio, RefreshCw } from 'lucide-react';
@@ -72,11 +72,19 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
     </Button>
   );
 
+  // The live listener from the first render, while the first reads load, kept (same place) once they have.
+  const withListener = (screen: ReactNode) => (
+    <>
+      {ledger.listener}
+      {screen}
+    </>
+  );
+
   if (tripRead.isPending || (ledger.loading && trip)) {
-    return (
+    return withListener(
       <div className={styles.page}>
         <SkeletonColumns label="Loading trip expenses" />
-      </div>
+      </div>,
     );
   }
   if (tripMissing || ledger.revoked) {
@@ -105,7 +113,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
 
   const { participants, invitations, expenses, settlements } = ledger;
   const home = expenses.home_currency;
-  return (
+  return withListener(
     <HomeCurrency.Provider value={home}>
       <div className={styles.page}>
         <div className={styles.topBar}>
@@ -134,7 +142,6 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 : 'Connecting…'}
           </span>
         </header>
-        {ledger.listener}
         <Suspense fallback={<div className={glance.summary} aria-busy="true" />}>
           <GlanceSummary tripId={tripId} />
         </Suspense>
@@ -228,6 +235,6 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
           </Suspense>
         )}
       </div>
-    </HomeCurrency.Provider>
+    </HomeCurrency.Provider>,
   );
 }

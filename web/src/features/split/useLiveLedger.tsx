@@ -9,7 +9,7 @@ import type { QueuedWrite } from '../../shared/offline/outbox';
 import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { useSession } from '../auth';
 import { flattenPages, NO_EXPENSES, type ExpensePages } from './expensePages';
-import { afterPageSettles } from '../../shared/afterPageSettles';
+import { afterLoad, afterPageSettles } from '../../shared/afterPageSettles';
 import { followLedger, type StreamStatus } from './liveStream';
 import {
   expensesQuery,
@@ -92,11 +92,17 @@ export function useLiveLedger(tripId: string): LiveLedger {
     };
   }, [tripId, notify, revoke]);
 
-  const listener = FIREBASE_MODE ? (
-    <Suspense fallback={null}>
-      <FirebaseLedgerListener tripId={tripId} onChange={notify} onStatus={setLive} onRevoked={revoke} />
-    </Suspense>
-  ) : null;
+  // Firebase mode's listener, from the page's first render (the screens render it while the ledger's first reads
+  // are on their way, so signing in to Firestore and connecting overlap them) but not before the load event: its
+  // connection never ends, and must not hold a first visit's load.
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => (FIREBASE_MODE ? afterLoad(() => setLoaded(true)) : undefined), []);
+  const listener =
+    FIREBASE_MODE && loaded ? (
+      <Suspense fallback={null}>
+        <FirebaseLedgerListener tripId={tripId} onChange={notify} onStatus={setLive} onRevoked={revoke} />
+      </Suspense>
+    ) : null;
 
   const shown = useMemo(
     () => (expenses.data ? flattenPages(expenses.data.pages) : NO_EXPENSES),
