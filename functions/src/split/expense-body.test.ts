@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
 import { newTrip, newUser } from '../store/test-adapters';
 import { createLedgerEvents } from './events';
+import { ledgerNotices } from './notices';
 import { editedExpenseBody, newExpenseBody } from './expense-body';
 import { createSettlementPlanner } from './settlement-planner';
 import { createSplitService } from './service';
@@ -28,7 +29,9 @@ async function yenTrip() {
   await store.trips.setHomeCurrency(trip.id, 'JPY');
   const service = createSplitService({
     store,
-    events: createLedgerEvents(),
+    notices: ledgerNotices(createLedgerEvents(), store.notices, (err) => {
+      throw err;
+    }),
     planner,
     imageUrls: createImageUrls('expense body test secret'),
     files: localFileStore(path.join(dir, 'uploads')),

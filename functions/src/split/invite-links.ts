@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../http/errors';
 import type { InviteLinkRecord, Store, UserRecord } from '../store/types';
 import { requireTripMember } from '../trips/access';
-import type { LedgerEvents } from './events';
+import type { LedgerNotices } from '../store/ledger-notices';
 import { toParticipant } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,7 +45,7 @@ const usable = (link: InviteLinkRecord, now: string) =>
  * Joining by link. Any member may create the trip's link (replacing the one before) or turn it off; the link gives
  * nothing by itself: only POST /invite-links/{token}/join, by a signed-in person, makes them a participant.
  */
-export function createInviteLinkService({ store, events }: { store: Store; events: LedgerEvents }) {
+export function createInviteLinkService({ store, notices }: { store: Store; notices: LedgerNotices }) {
   return {
     /** The trip's active link, or null when there is none or it has expired or been used up. */
     async active(user: UserRecord, tripId: string): Promise<InviteLink | null> {
@@ -88,7 +88,7 @@ export function createInviteLinkService({ store, events }: { store: Store; event
         throw new HttpError(status, message);
       }
       if (result.outcome === 'joined') {
-        events.emit({
+        await notices.changed({
           kind: 'participant.added',
           trip_id: result.member.trip_id,
           subject_id: user.id,

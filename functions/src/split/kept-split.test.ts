@@ -21,6 +21,7 @@ import { createImageUrls } from '../files/image-urls';
 import { localFileStore } from '../files/local-file-store';
 import { HttpError } from '../http/errors';
 import { createLedgerEvents } from './events';
+import { ledgerNotices } from './notices';
 import { createSettlementPlanner } from './settlement-planner';
 import { createSplitService } from './service';
 
@@ -173,7 +174,9 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
     onTestFinished(() => planner.close());
     const service = createSplitService({
       store,
-      events: createLedgerEvents(),
+      notices: ledgerNotices(createLedgerEvents(), store.notices, (err) => {
+        throw err;
+      }),
       planner,
       imageUrls: createImageUrls('kept splits test secret'),
       files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-kept-split-'))),

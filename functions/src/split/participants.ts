@@ -16,17 +16,17 @@ import {
 import { HttpError } from '../http/errors';
 import { UniqueConstraintError, type Store, type UserRecord } from '../store/types';
 import { requireTripMember, requireTripOwner } from '../trips/access';
-import type { LedgerEvents } from './events';
+import type { LedgerNotices } from '../store/ledger-notices';
 import { ALREADY_INVITED, ALREADY_PARTICIPANT, toInvitation, toParticipant } from './service';
 
 export const NEW_OWNER_NOT_PARTICIPANT = 'The new owner must be a participant of this trip';
 
-export function createParticipantService({ store, events }: { store: Store; events: LedgerEvents }) {
+export function createParticipantService({ store, notices }: { store: Store; notices: LedgerNotices }) {
   const emit = (
     kind: 'participant.added' | 'participant.invited' | 'participant.owner',
     tripId: string,
     id: string,
-  ) => events.emit({ kind, trip_id: tripId, subject_id: id, at: new Date().toISOString() });
+  ) => notices.changed({ kind, trip_id: tripId, subject_id: id, at: new Date().toISOString() });
 
   /** Whether the person's own setting lets `adder` add them without asking. */
   async function mayAddDirectly(adder: UserRecord, person: UserRecord): Promise<boolean> {
@@ -63,11 +63,11 @@ export function createParticipantService({ store, events }: { store: Store; even
       if (await store.members.roleOf(tripId, person.id)) throw new HttpError(409, ALREADY_PARTICIPANT);
       if (await mayAddDirectly(user, person)) {
         const member = await store.members.add(tripId, person.id, user.id).catch(refusedAsDuplicate);
-        emit('participant.added', tripId, person.id);
+        await emit('participant.added', tripId, person.id);
         return { outcome: 'added', participant: toParticipant(member) };
       }
       const invitation = await store.invitations.create(tripId, person.id, user.id).catch(refusedAsDuplicate);
-      emit('participant.invited', tripId, person.id);
+      await emit('participant.invited', tripId, person.id);
       return {
         outcome: 'invited',
         invitation: toInvitation({ ...invitation, username: person.username }),
@@ -83,7 +83,7 @@ export function createParticipantService({ store, events }: { store: Store; even
       if (outcome === 'not-owner')
         throw new HttpError(403, 'Only the trip owner can hand the trip to someone else');
       if (outcome === 'not-member') throw new HttpError(404, NEW_OWNER_NOT_PARTICIPANT);
-      emit('participant.owner', tripId, newOwnerId);
+      await emit('participant.owner', tripId, newOwnerId);
       return (await store.members.list(tripId)).map(toParticipant);
     },
   };

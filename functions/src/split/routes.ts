@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import {
@@ -41,6 +42,7 @@ import { requireTripMember } from '../trips/access';
 import { addBudgetRoutes } from './budget-routes';
 import { createBudgetService } from './budget-service';
 import { createLedgerEvents, type LedgerEvents } from './events';
+import { ledgerNotices } from './notices';
 import { createInviteLinkService } from './invite-links';
 import { createLedgerIoService } from './ledger-io';
 import { editedExpenseBody, newExpenseBody } from './expense-body';
@@ -65,28 +67,33 @@ export function splitRoutes(
     /** The reference rates (shared with GET /api/rates); the bundled snapshot alone when absent. */
     rates?: RateProvider;
     createFirebaseToken?: (userId: string) => Promise<string>;
+    /** Where a change notice the store failed to keep is reported. */
+    logger?: Pick<Logger, 'warn'>;
   },
   images: Pick<TripImages, 'urls' | 'files' | 'receiveReceipt'>,
 ) {
   const events = deps.events ?? createLedgerEvents();
+  const notices = ledgerNotices(events, deps.store.notices, (err, message) =>
+    deps.logger?.warn({ err }, message),
+  );
   const service = createSplitService({
     store: deps.store,
-    events,
+    notices,
     planner: createSettlementPlanner(),
     imageUrls: images.urls,
     files: images.files,
     rates: deps.rates,
   });
-  const links = createInviteLinkService({ store: deps.store, events });
-  const participants = createParticipantService({ store: deps.store, events });
-  const ledgerIo = createLedgerIoService({ store: deps.store, events, rates: deps.rates });
+  const links = createInviteLinkService({ store: deps.store, notices });
+  const participants = createParticipantService({ store: deps.store, notices });
+  const ledgerIo = createLedgerIoService({ store: deps.store, notices, rates: deps.rates });
   const liveSlots = createLiveStreamSlots();
   const userTrips = createUserTrips(deps.store, images.urls);
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
   addBudgetRoutes(
     router,
-    createBudgetService({ store: deps.store, events, rates: deps.rates ?? bundledRates }),
+    createBudgetService({ store: deps.store, notices, rates: deps.rates ?? bundledRates }),
   );
 
   router.get('/user/trips', async (req, res) => {

@@ -78,7 +78,7 @@ import type {
 } from '../store/types';
 import { HomeCurrencyChangedError, NotAMemberError, peopleOfExpense } from '../store/types';
 import { requireDateNearTrip, requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
-import type { LedgerEvents } from './events';
+import type { LedgerNotices } from '../store/ledger-notices';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
 import { createExpensePageCache, type SharedPage } from './expense-page-cache';
 import { jsonArrayInTurns, jsonObject, jsonOf, nextTurn, type JsonFields } from './typed-json';
@@ -379,14 +379,14 @@ function keptSplit(
 
 export function createSplitService({
   store,
-  events,
+  notices,
   planner,
   imageUrls,
   files,
   rates = bundledRates,
 }: {
   store: Store;
-  events: LedgerEvents;
+  notices: LedgerNotices;
   /** The reference rates an expense in another currency is converted at when the member gives none. */
   rates?: RateProvider;
   /** Settlement plans, one per app (it owns a worker thread). */
@@ -397,7 +397,7 @@ export function createSplitService({
   files: FileStore;
 }) {
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
-    events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
+    notices.changed({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
   /** The expense and the caller's role on its trip; 404 for strangers as for missing expenses. */
   async function expenseForMember(id: string, userId: string) {
@@ -609,7 +609,7 @@ export function createSplitService({
       actorId,
     );
     const { balances, method } = outcome as NonNullable<typeof outcome>;
-    emit('settlements.calculated', tripId, tripId);
+    await emit('settlements.calculated', tripId, tripId);
     await nextTurn();
     const home = await homeOf(tripId);
     // Everything the answer shows: people's names come with their ids (and never change), "left" from who the
@@ -675,13 +675,13 @@ export function createSplitService({
     async acceptInvitation(user: UserRecord, tripId: string): Promise<Participant> {
       const member = await store.invitations.accept(tripId, user.id);
       if (!member) throw new HttpError(404, NO_INVITATION);
-      emit('participant.added', tripId, user.id);
+      await emit('participant.added', tripId, user.id);
       return toParticipant(member);
     },
 
     async declineInvitation(user: UserRecord, tripId: string): Promise<void> {
       if (!(await store.invitations.decline(tripId, user.id))) throw new HttpError(404, NO_INVITATION);
-      emit('participant.declined', tripId, user.id);
+      await emit('participant.declined', tripId, user.id);
     },
 
     /**
@@ -713,7 +713,7 @@ export function createSplitService({
             : new HttpError(404, NOT_A_MEMBER);
         }
       }
-      emit('participant.removed', tripId, userId);
+      await emit('participant.removed', tripId, userId);
     },
 
     /**
@@ -759,7 +759,7 @@ export function createSplitService({
       const record = await committed(
         store.split.createExpense(tripId, { ...fields, created_by: user.id }, home),
       );
-      emit('expense.created', tripId, record.id);
+      await emit('expense.created', tripId, record.id);
       return expenseView(record, user.id, context);
     },
 
@@ -772,7 +772,7 @@ export function createSplitService({
         store.split.updateExpense(id, (await expenseFields(context, body, expense)).fields, user.id),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
-      emit('expense.updated', record.trip_id, id);
+      await emit('expense.updated', record.trip_id, id);
       return expenseView(record, user.id, context);
     },
 
@@ -794,7 +794,7 @@ export function createSplitService({
         throw new HttpError(404, EXPENSE_NOT_FOUND);
       }
       if (written.replaced) await deleteReceiptFiles(files, written.replaced);
-      emit('expense.updated', expense.trip_id, id);
+      await emit('expense.updated', expense.trip_id, id);
       return expenseView(written.expense, user.id);
     },
 
@@ -806,7 +806,7 @@ export function createSplitService({
       const written = await store.receipts.set(id, null);
       if (!written) throw new HttpError(404, EXPENSE_NOT_FOUND);
       if (written.replaced) await deleteReceiptFiles(files, written.replaced);
-      emit('expense.updated', expense.trip_id, id);
+      await emit('expense.updated', expense.trip_id, id);
       return expenseView(written.expense, user.id);
     },
 
@@ -817,7 +817,7 @@ export function createSplitService({
       }
       const deleted = await store.split.deleteExpense(id, user.id);
       if (!deleted) throw new HttpError(404, EXPENSE_NOT_FOUND);
-      emit('expense.deleted', expense.trip_id, id);
+      await emit('expense.deleted', expense.trip_id, id);
       if (deleted.receipt) await deleteReceiptFiles(files, deleted.receipt);
     },
 
@@ -900,7 +900,7 @@ export function createSplitService({
       // A calculation already under way started before this payment: later callers must not join it.
       for (const key of calculations.keys())
         if (key.startsWith(`${paid.trip_id}\n`)) calculations.delete(key);
-      emit('settlement.paid', paid.trip_id, id);
+      await emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;
     },
@@ -911,7 +911,7 @@ export function createSplitService({
       const outcome = await store.trips.setHomeCurrency(tripId, currency, user.id);
       if (outcome === 'not-found') throw new HttpError(404, TRIP_NOT_FOUND);
       if (outcome === 'in-use') throw new HttpError(409, HOME_CURRENCY_LOCKED);
-      emit('trip.home_currency', tripId, tripId);
+      await emit('trip.home_currency', tripId, tripId);
       return currency;
     },
 

@@ -25,6 +25,7 @@ import type {
   TripRole,
 } from '@wayfare/contract';
 import type { ActivityContext, ActivityStore, BudgetStore } from './activity';
+import type { LedgerNotices } from './ledger-notices';
 
 export interface UserRecord {
   id: string;
@@ -465,6 +466,11 @@ export interface Store {
   /** The trips' activity histories, written by the ledger writes themselves (activity.ts). */
   activity: ActivityStore;
   budgets: BudgetStore;
+  /**
+   * Where the store keeps change notices for browsers that listen to it directly (Firestore's notice documents);
+   * absent when the process tells its own clients (embedded: SSE). Told through the split routes' one notices port.
+   */
+  notices?: LedgerNotices;
   /**
    * A count that changes with every write to the store, when this process is its only writer (the embedded
    * database): an answer derived from stored data and cached under it is current while the count is unchanged.
