@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBalances, settle } from '@wayfare/contract';
 import { balancesOf } from '../../split/settlement-planner';
 import { personalExpense, tripOfPeople } from '../test-adapters';
-import type { Store } from '../types';
+import type { Store, UserRecord } from '../types';
 import { createFirestoreStore } from './firestore-store';
 import { LEDGER_NOTICES } from './ledger-notice';
 import { LEDGER_SHARDS, SHARD_COUNT, shardOf } from './ledger-shards';
@@ -51,11 +51,12 @@ describe('firestore ledger shards', () => {
     };
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const [payer, owes] = [
+      const pairs: Array<[UserRecord, UserRecord]> = [
         [ana, bea],
         [bea, cy],
         [cy, ana],
-      ][i % 3]!;
+      ];
+      const [payer, owes] = pairs[i % 3]!;
       await writes(async () => {
         const expense = await store.split.createExpense(
           trip.id,

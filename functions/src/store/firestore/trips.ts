@@ -16,7 +16,7 @@ import { writeHomeCurrencyGuard } from './home-currency-guard';
 import { ACTIVITY, BUDGET, recordChange } from './activity';
 import { LEDGER_NOTICE, LEDGER_NOTICES } from './ledger-notice';
 import { ledgerPersonRef, LEDGER_PEOPLE, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
-import { addShardCounters, LEDGER_SHARDS, shardSumsIn } from './ledger-shards';
+import { addShardCounters, LEDGER_SHARDS, shardSums, shardSumsIn, withShardCounters } from './ledger-shards';
 
 /** Top-level invitations/{tripId}~{userId} (invitations.ts): queried by invitee, so not under the trip. */
 export const INVITATIONS = 'invitations';
@@ -86,8 +86,10 @@ export function firestoreTrips(db: Firestore): TripStore {
       return trip;
     },
     async get(id) {
-      const trip = tripOf(await trips.doc(id).get());
-      return trip && addShardCounters(db, trip);
+      // The trip and its ledger shards read at once: one round trip.
+      const [snapshot, shards] = await Promise.all([trips.doc(id).get(), shardSums(db, id)]);
+      const trip = tripOf(snapshot);
+      return trip && withShardCounters(trip, shards);
     },
     async finishGuide(id, guide) {
       const ref = trips.doc(id);
@@ -136,15 +138,21 @@ export function firestoreTrips(db: Firestore): TripStore {
     },
     async accessFor(id, userId) {
       // One batched read of the trip's list fields and the member's role (the mask covers both documents).
-      const [trip, member] = await db.getAll(trips.doc(id), trips.doc(id).collection('members').doc(userId), {
-        fieldMask: [...TRIP_LIST_FIELDS, 'role'],
-      });
+      const [[trip, member], shards] = await Promise.all([
+        db.getAll(trips.doc(id), trips.doc(id).collection('members').doc(userId), {
+          fieldMask: [...TRIP_LIST_FIELDS, 'role'],
+        }),
+        shardSums(db, id),
+      ]);
       if (!trip?.exists || !member?.exists) return null;
-      return { trip: await addShardCounters(db, listFieldsOf(trip)), role: member.get('role') as TripRole };
+      return { trip: withShardCounters(listFieldsOf(trip), shards), role: member.get('role') as TripRole };
     },
     async listFields(id) {
-      const [trip] = await db.getAll(trips.doc(id), { fieldMask: [...TRIP_LIST_FIELDS] });
-      return trip?.exists ? addShardCounters(db, listFieldsOf(trip)) : null;
+      const [[trip], shards] = await Promise.all([
+        db.getAll(trips.doc(id), { fieldMask: [...TRIP_LIST_FIELDS] }),
+        shardSums(db, id),
+      ]);
+      return trip?.exists ? withShardCounters(listFieldsOf(trip), shards) : null;
     },
     async countMembers(id) {
       const [snapshot] = await db.getAll(trips.doc(id), { fieldMask: ['member_ids'] });
