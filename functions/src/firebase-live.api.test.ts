@@ -1,6 +1,12 @@
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithCustomToken } from 'firebase/auth';
-import { collection, connectFirestoreEmulator, getFirestore, onSnapshot, terminate } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  getFirestore,
+  onSnapshot,
+  terminate,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, toIsoDate } from '@wayfare/contract';
 import { newTrip } from './store/test-adapters';
