@@ -1,15 +1,21 @@
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithCustomToken } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, terminate } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  getFirestore,
+  onSnapshot,
+  terminate,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, toIsoDate } from '@wayfare/contract';
 import { newTrip } from './store/test-adapters';
-import { ledgerNoticePath } from './store/firestore/ledger-notice';
+import { ledgerNoticesPath } from './store/firestore/ledger-notice';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from './test-support/api-server';
 import { signedInUser } from './trips/test-members';
 
 // Firebase mode's live path end to end, inside the emulator suite: the web app's Firebase JS SDK (in Node) signs in
-// on the Auth emulator with the custom token the API mints, listens to the trip's ledger notice on Firestore, and
+// on the Auth emulator with the custom token the API mints, listens to the trip's ledger notices on Firestore, and
 // hears another member's expense. Only the emulators project has an Auth emulator to sign in to.
 describe.runIf(targetsEmulatorSuite)('firebase live ledger through the emulators', () => {
   let api: TestApi;
@@ -38,14 +44,15 @@ describe.runIf(targetsEmulatorSuite)('firebase live ledger through the emulators
     const db = getFirestore(client);
     const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST as string).split(':');
     connectFirestoreEmulator(db, host as string, Number(port));
-    const versions: unknown[] = [];
-    const unsubscribe = onSnapshot(doc(db, ledgerNoticePath(trip.id)), (snapshot) =>
-      versions.push(snapshot.get('version')),
+    // What the web's listener watches: the sum of the notice documents' versions, which every change moves by one.
+    const versions: number[] = [];
+    const unsubscribe = onSnapshot(collection(db, ledgerNoticesPath(trip.id)), (snapshot) =>
+      versions.push(snapshot.docs.reduce((sum, notice) => sum + Number(notice.get('version') ?? 0), 0)),
     );
     try {
       // The listener's first snapshot (connected and signed in) is not what is timed: the change after the POST is.
       await vi.waitFor(() => expect(versions.length).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
-      const before = Number(versions.at(-1) ?? 0);
+      const before = versions.at(-1) ?? 0;
       const expense = await api.call('POST', `/api/trip-split/trips/${trip.id}/expenses`, {
         token: bea.token,
         body: {

@@ -34,7 +34,7 @@ import { HomeCurrencyChangedError, NotAMemberError, type Store, type TripRecord 
 import { TRIP_NOT_FOUND } from '../trips/access';
 import type { TripScope } from './scope';
 import type { RateProvider } from '../rates/provider';
-import type { LedgerEvents } from './events';
+import type { LedgerNotices } from '../store/ledger-notices';
 import { peopleOf } from './people';
 
 export const RESTORE_NAMES_FORMER_MEMBER =
@@ -44,11 +44,11 @@ export const RESTORE_CURRENCY_CHANGED =
 
 export function createBudgetService({
   store,
-  events,
+  notices,
   rates,
 }: {
   store: Store;
-  events: LedgerEvents;
+  notices: LedgerNotices;
   rates: RateProvider;
 }) {
   /**
@@ -70,7 +70,7 @@ export function createBudgetService({
   }
 
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
-    events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
+    notices.changed({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
   /** The whole trip (its guide and question-flow answers), for the member the request's scope resolved. */
   async function memberTrip(tripId: string): Promise<TripRecord> {
@@ -151,7 +151,7 @@ export function createBudgetService({
       const trip = await memberTrip(tripId);
       const budget = await store.budgets.set(tripId, body, user.id);
       if (!budget) throw new HttpError(404, TRIP_NOT_FOUND);
-      emit('trip.budget', tripId, tripId);
+      await emit('trip.budget', tripId, tripId);
       return budgetAnswer(trip, budget);
     },
 
@@ -193,7 +193,7 @@ export function createBudgetService({
           homeCurrencyOf(trip),
           { actor_id: user.id, restored_from: entryId },
         );
-        emit('expense.created', tripId, record.id);
+        await emit('expense.created', tripId, record.id);
         return { expense_id: record.id };
       } catch (err) {
         if (err instanceof RestoredAlreadyError) throw new HttpError(409, ALREADY_RESTORED);

@@ -25,7 +25,9 @@ import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
 import { budgetRoutes } from './budget-routes';
 import { createBudgetService } from './budget-service';
+import type { Logger } from 'pino';
 import { createLedgerEvents, type LedgerEvents } from './events';
+import { ledgerNotices } from './notices';
 import { expenseRoutes } from './expenses/routes';
 import { createExpenseService } from './expenses/service';
 import { inviteLinkRoutes } from './invite-links/routes';
@@ -51,17 +53,20 @@ export function splitRoutes(
     /** The reference rates (shared with GET /api/rates); the bundled snapshot alone when absent. */
     rates?: RateProvider;
     createFirebaseToken?: (userId: string) => Promise<string>;
+    /** Where a change notice the store failed to keep is reported. */
+    logger?: Pick<Logger, 'warn'>;
   },
   images: Pick<TripImages, 'urls' | 'files' | 'receiveReceipt'>,
 ) {
   const { store } = deps;
   const events = deps.events ?? createLedgerEvents();
-  const membership = createMembershipService({ store, events });
+  const notices = ledgerNotices(events, store.notices, (err, message) => deps.logger?.warn({ err }, message));
+  const membership = createMembershipService({ store, notices });
   const liveSlots = createLiveStreamSlots();
   const userTrips = createUserTrips(store, images.urls);
   const router = Router();
   router.use(requireAuth(deps.tokens, store));
-  router.use(budgetRoutes(store, createBudgetService({ store, events, rates: deps.rates ?? bundledRates })));
+  router.use(budgetRoutes(store, createBudgetService({ store, notices, rates: deps.rates ?? bundledRates })));
 
   router.get('/user/trips', async (req, res) => {
     const query = parseInput(tripListQuerySchema, req.query);
@@ -70,17 +75,23 @@ export function splitRoutes(
   });
 
   router.use(membershipRoutes(store, membership, deps.config));
-  router.use(inviteLinkRoutes(store, createInviteLinkService({ store, events }), deps.config));
+  router.use(inviteLinkRoutes(store, createInviteLinkService({ store, notices }), deps.config));
   router.use(
     expenseRoutes(
       store,
-      createExpenseService({ store, events, imageUrls: images.urls, files: images.files, rates: deps.rates }),
+      createExpenseService({
+        store,
+        notices,
+        imageUrls: images.urls,
+        files: images.files,
+        rates: deps.rates,
+      }),
       images,
     ),
   );
-  router.use(ledgerFileRoutes(store, createLedgerIoService({ store, events, rates: deps.rates })));
+  router.use(ledgerFileRoutes(store, createLedgerIoService({ store, notices, rates: deps.rates })));
   router.use(
-    settlementRoutes(store, createSettlementService({ store, events, planner: createSettlementPlanner() })),
+    settlementRoutes(store, createSettlementService({ store, notices, planner: createSettlementPlanner() })),
   );
 
   // Firebase mode: the custom token the browser signs in to Firestore with, minted for the current session so the

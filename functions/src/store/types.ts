@@ -13,6 +13,7 @@ import type { PlanStore } from './port/plans';
 import type { SettlementStore } from './port/settlements';
 import type { TripStore } from './port/trips';
 import type { UserStore } from './port/users';
+import type { LedgerNotices } from './ledger-notices';
 
 export * from './port/errors';
 export * from './port/users';
@@ -42,6 +43,11 @@ export interface Store {
   /** The trips' activity histories, written by the ledger writes themselves (activity.ts). */
   activity: ActivityStore;
   budgets: BudgetStore;
+  /**
+   * Where the store keeps change notices for browsers that listen to it directly (Firestore's notice documents);
+   * absent when the process tells its own clients (embedded: SSE). Told through the split routes' one notices port.
+   */
+  notices?: LedgerNotices;
   /**
    * A count that changes with every write to the store, when this process is its only writer (the embedded
    * database): an answer derived from stored data and cached under it is current while the count is unchanged.

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors';
 import { openSqliteStore } from '../../store/embedded/sqlite-store';
 import { newTrip, newUser } from '../../store/test-adapters';
 import { createLedgerEvents } from '../events';
+import { ledgerNotices } from '../notices';
 import { editedExpenseBody, newExpenseBody } from './expense-body';
 import { expenseScopeOf, tripScopeOf } from '../scope';
 import { createExpenseService } from './service';
@@ -26,7 +27,9 @@ async function yenTrip() {
   await store.trips.setHomeCurrency(trip.id, 'JPY');
   const service = createExpenseService({
     store,
-    events: createLedgerEvents(),
+    notices: ledgerNotices(createLedgerEvents(), store.notices, (err) => {
+      throw err;
+    }),
     imageUrls: createImageUrls('expense body test secret'),
     files: localFileStore(path.join(dir, 'uploads')),
   });

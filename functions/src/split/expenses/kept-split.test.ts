@@ -21,6 +21,7 @@ import { createImageUrls } from '../../files/image-urls';
 import { localFileStore } from '../../files/local-file-store';
 import { HttpError } from '../../http/errors';
 import { createLedgerEvents } from '../events';
+import { ledgerNotices } from '../notices';
 import { createMembershipService } from '../membership/service';
 import { expenseScopeOf, tripScopeOf } from '../scope';
 import { createExpenseService } from './service';
@@ -170,11 +171,13 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
 
   it('no edit of title, date, description or category, and no join or leave, changes any share or balance', async () => {
     const store = adapter.store;
-    const events = createLedgerEvents();
-    const membership = createMembershipService({ store, events });
+    const notices = ledgerNotices(createLedgerEvents(), store.notices, (err) => {
+      throw err;
+    });
+    const membership = createMembershipService({ store, notices });
     const service = createExpenseService({
       store,
-      events,
+      notices,
       imageUrls: createImageUrls('kept splits test secret'),
       files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-kept-split-'))),
     });

@@ -33,7 +33,7 @@ import {
 } from '../../store/types';
 import { requireDateNearTrip, TRIP_NOT_FOUND } from '../../trips/access';
 import { inHomeCurrency, originalOf } from '../currency';
-import type { LedgerEvents } from '../events';
+import type { LedgerNotices } from '../../store/ledger-notices';
 import { peopleOf } from '../people';
 import { EXPENSE_NOT_FOUND, type ExpenseScope, type TripScope } from '../scope';
 import { createExpensePages } from './pages';
@@ -59,13 +59,13 @@ function requireMayChange({ expense, role, user }: ExpenseScope, message = MAY_N
 
 export function createExpenseService({
   store,
-  events,
+  notices,
   imageUrls,
   files,
   rates = bundledRates,
 }: {
   store: Store;
-  events: LedgerEvents;
+  notices: LedgerNotices;
   /** The reference rates an expense in another currency is converted at when the member gives none. */
   rates?: RateProvider;
   /** Signs the receipts' addresses, the same way the trips API does. */
@@ -75,7 +75,7 @@ export function createExpenseService({
 }) {
   /** Tells the trip's open ledger pages of a committed write (the one place this service emits). */
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
-    events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
+    notices.changed({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
   /**
    * What a create or an edit stores: the body's fields, with the split kept from the stored expense (see keptSplit)
@@ -185,7 +185,7 @@ export function createExpenseService({
       const record = await committed(
         store.split.createExpense(tripId, { ...fields, created_by: user.id }, home),
       );
-      emit('expense.created', tripId, record.id);
+      await emit('expense.created', tripId, record.id);
       return expenseView(record, user.id, context);
     },
 
@@ -198,7 +198,7 @@ export function createExpenseService({
         store.split.updateExpense(expense.id, (await expenseFields(context, body, expense)).fields, user.id),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
-      emit('expense.updated', record.trip_id, expense.id);
+      await emit('expense.updated', record.trip_id, expense.id);
       return expenseView(record, user.id, context);
     },
 
@@ -220,7 +220,7 @@ export function createExpenseService({
         throw new HttpError(404, EXPENSE_NOT_FOUND);
       }
       if (written.replaced) await deleteReceiptFiles(files, written.replaced);
-      emit('expense.updated', expense.trip_id, expense.id);
+      await emit('expense.updated', expense.trip_id, expense.id);
       return expenseView(written.expense, user.id);
     },
 
@@ -232,7 +232,7 @@ export function createExpenseService({
       const written = await store.receipts.set(expense.id, null);
       if (!written) throw new HttpError(404, EXPENSE_NOT_FOUND);
       if (written.replaced) await deleteReceiptFiles(files, written.replaced);
-      emit('expense.updated', expense.trip_id, expense.id);
+      await emit('expense.updated', expense.trip_id, expense.id);
       return expenseView(written.expense, user.id);
     },
 
@@ -241,7 +241,7 @@ export function createExpenseService({
       const { expense, user } = scope;
       const deleted = await store.split.deleteExpense(expense.id, user.id);
       if (!deleted) throw new HttpError(404, EXPENSE_NOT_FOUND);
-      emit('expense.deleted', expense.trip_id, expense.id);
+      await emit('expense.deleted', expense.trip_id, expense.id);
       if (deleted.receipt) await deleteReceiptFiles(files, deleted.receipt);
     },
   };

@@ -11,7 +11,7 @@ import {
 } from '@wayfare/contract';
 import { HttpError } from '../../http/errors';
 import type { InviteLinkRecord, Store, UserRecord } from '../../store/types';
-import type { LedgerEvents } from '../events';
+import type { LedgerNotices } from '../../store/ledger-notices';
 import { toParticipant } from '../people';
 import type { TripScope } from '../scope';
 
@@ -45,7 +45,7 @@ const usable = (link: InviteLinkRecord, now: string) =>
  * Joining by link. Any member may create the trip's link (replacing the one before) or turn it off; the link gives
  * nothing by itself: only POST /invite-links/{token}/join, by a signed-in person, makes them a participant.
  */
-export function createInviteLinkService({ store, events }: { store: Store; events: LedgerEvents }) {
+export function createInviteLinkService({ store, notices }: { store: Store; notices: LedgerNotices }) {
   return {
     /** The trip's active link, or null when there is none or it has expired or been used up. */
     async active({ trip }: TripScope): Promise<InviteLink | null> {
@@ -84,7 +84,7 @@ export function createInviteLinkService({ store, events }: { store: Store; event
         throw new HttpError(status, message);
       }
       if (result.outcome === 'joined') {
-        events.emit({
+        await notices.changed({
           kind: 'participant.added',
           trip_id: result.member.trip_id,
           subject_id: user.id,

@@ -23,7 +23,7 @@ import {
   type Store,
 } from '../../store/types';
 import { budgetCsv, budgetJson } from '../budget-export';
-import type { LedgerEvents } from '../events';
+import type { LedgerNotices } from '../../store/ledger-notices';
 import { fullName, peopleOf } from '../people';
 import type { TripScope } from '../scope';
 import { createImportPlanner } from './import-plan';
@@ -52,11 +52,11 @@ const originalOfImport = ({ shares: _shares, ...original }: NonNullable<ImportEx
 /** Export of the ledger (members only) and import of a Splitwise group export (preview, then one atomic write). */
 export function createLedgerIoService({
   store,
-  events,
+  notices,
   rates = bundledRates,
 }: {
   store: Store;
-  events: LedgerEvents;
+  notices: LedgerNotices;
   /** The reference rates rows in another currency are converted at (as expenses entered in it are). */
   rates?: RateProvider;
 }) {
@@ -191,7 +191,7 @@ export function createLedgerIoService({
         if (err instanceof HomeCurrencyChangedError) throw new HttpError(409, IMPORT_CURRENCY_CHANGED);
         throw err;
       }
-      events.emit({
+      await notices.changed({
         kind: 'expense.created',
         trip_id: tripId,
         subject_id: tripId,

@@ -27,7 +27,7 @@ import {
 import { HttpError } from '../../http/errors';
 import { UniqueConstraintError, type Store, type UserRecord } from '../../store/types';
 import { requireOwnerRole } from '../../trips/access';
-import type { LedgerEvents } from '../events';
+import type { LedgerNotices } from '../../store/ledger-notices';
 import { toInvitation, toParticipant } from '../people';
 import type { TripScope } from '../scope';
 
@@ -39,10 +39,10 @@ export const ALREADY_INVITED = 'That person has already been invited to this tri
 export const NO_INVITATION = 'No pending invitation to this trip';
 export const NOT_A_MEMBER = 'That person is not a participant of this trip';
 
-export function createMembershipService({ store, events }: { store: Store; events: LedgerEvents }) {
+export function createMembershipService({ store, notices }: { store: Store; notices: LedgerNotices }) {
   /** Tells the trip's open ledger pages of a committed write (the one place this service emits). */
   const emit = (kind: LedgerChangeKind, tripId: string, id: string) =>
-    events.emit({ kind, trip_id: tripId, subject_id: id, at: new Date().toISOString() });
+    notices.changed({ kind, trip_id: tripId, subject_id: id, at: new Date().toISOString() });
 
   /** Whether the person's own setting lets `adder` add them without asking. */
   async function mayAddDirectly(adder: UserRecord, person: UserRecord): Promise<boolean> {
@@ -86,11 +86,11 @@ export function createMembershipService({ store, events }: { store: Store; event
       if (await store.members.roleOf(tripId, person.id)) throw new HttpError(409, ALREADY_PARTICIPANT);
       if (await mayAddDirectly(user, person)) {
         const member = await store.members.add(tripId, person.id, user.id).catch(refusedAsDuplicate);
-        emit('participant.added', tripId, person.id);
+        await emit('participant.added', tripId, person.id);
         return { outcome: 'added', participant: toParticipant(member) };
       }
       const invitation = await store.invitations.create(tripId, person.id, user.id).catch(refusedAsDuplicate);
-      emit('participant.invited', tripId, person.id);
+      await emit('participant.invited', tripId, person.id);
       return {
         outcome: 'invited',
         invitation: toInvitation({ ...invitation, username: person.username }),
@@ -107,7 +107,7 @@ export function createMembershipService({ store, events }: { store: Store; event
       if (outcome === 'not-owner')
         throw new HttpError(403, 'Only the trip owner can hand the trip to someone else');
       if (outcome === 'not-member') throw new HttpError(404, NEW_OWNER_NOT_PARTICIPANT);
-      emit('participant.owner', trip.id, newOwnerId);
+      await emit('participant.owner', trip.id, newOwnerId);
       return (await store.members.list(trip.id)).map(toParticipant);
     },
 
@@ -140,7 +140,7 @@ export function createMembershipService({ store, events }: { store: Store; event
             : new HttpError(404, NOT_A_MEMBER);
         }
       }
-      emit('participant.removed', tripId, userId);
+      await emit('participant.removed', tripId, userId);
     },
 
     /** The invitee's side: their pending invitations, and accepting or declining one (no membership yet). */
@@ -159,13 +159,13 @@ export function createMembershipService({ store, events }: { store: Store; event
     async acceptInvitation(user: UserRecord, tripId: string): Promise<Participant> {
       const member = await store.invitations.accept(tripId, user.id);
       if (!member) throw new HttpError(404, NO_INVITATION);
-      emit('participant.added', tripId, user.id);
+      await emit('participant.added', tripId, user.id);
       return toParticipant(member);
     },
 
     async declineInvitation(user: UserRecord, tripId: string): Promise<void> {
       if (!(await store.invitations.decline(tripId, user.id))) throw new HttpError(404, NO_INVITATION);
-      emit('participant.declined', tripId, user.id);
+      await emit('participant.declined', tripId, user.id);
     },
 
     /** For the live stream: whether the user may still follow the trip. */

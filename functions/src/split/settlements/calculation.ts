@@ -37,7 +37,7 @@ export function createSettlementCalculations({
   /** Settlement plans, one per app (it owns a worker thread). */
   planner: SettlementPlanner;
   /** Told once the pending settlements are in line with a new plan (the settlement service's notice). */
-  calculated: (tripId: string) => void;
+  calculated: (tripId: string) => Promise<void>;
 }) {
   /** The trip's home currency: the currency of every amount its ledger stores. */
   const homeOf = async (tripId: string) => homeCurrencyOf((await store.trips.listFields(tripId)) ?? {});
@@ -72,7 +72,7 @@ export function createSettlementCalculations({
       actorId,
     );
     const { balances, method } = outcome as NonNullable<typeof outcome>;
-    calculated(tripId);
+    await calculated(tripId);
     await nextTurn();
     const home = await homeOf(tripId);
     // Everything the answer shows: people's names come with their ids (and never change), "left" from who the

@@ -19,7 +19,7 @@ import {
 import { HttpError } from '../../http/errors';
 import type { SettlementRecord, Store, UserRecord } from '../../store/types';
 import { TRIP_NOT_FOUND } from '../../trips/access';
-import type { LedgerEvents } from '../events';
+import type { LedgerNotices } from '../../store/ledger-notices';
 import { peopleOf } from '../people';
 import type { SettlementScope, TripScope } from '../scope';
 import type { SettlementPlanner } from '../settlement-planner';
@@ -30,17 +30,17 @@ export const SETTLEMENT_NOT_FOUND = 'Settlement not found';
 
 export function createSettlementService({
   store,
-  events,
+  notices,
   planner,
 }: {
   store: Store;
-  events: LedgerEvents;
+  notices: LedgerNotices;
   /** Settlement plans, one per app (it owns a worker thread). */
   planner: SettlementPlanner;
 }) {
   /** Tells the trip's open ledger pages of a committed write (the one place this service emits). */
   const emit = (kind: LedgerChangeKind, tripId: string, subjectId: string) =>
-    events.emit({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
+    notices.changed({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
   const calculations = createSettlementCalculations({
     store,
@@ -142,7 +142,7 @@ export function createSettlementService({
       // Recalculated to another amount since the caller saw it: nothing was marked.
       if (!paid.settled_at) await refuseAsRecalculated(paid.trip_id);
       calculations.forget(paid.trip_id);
-      emit('settlement.paid', paid.trip_id, id);
+      await emit('settlement.paid', paid.trip_id, id);
       const [view] = await settlementViews(paid.trip_id, [paid]);
       return view as Settlement;
     },
@@ -152,7 +152,7 @@ export function createSettlementService({
       const outcome = await store.trips.setHomeCurrency(trip.id, currency, user.id);
       if (outcome === 'not-found') throw new HttpError(404, TRIP_NOT_FOUND);
       if (outcome === 'in-use') throw new HttpError(409, HOME_CURRENCY_LOCKED);
-      emit('trip.home_currency', trip.id, trip.id);
+      await emit('trip.home_currency', trip.id, trip.id);
       return currency;
     },
   };

@@ -8,6 +8,7 @@ import {
   storedSplitOr,
   type OriginalColumns,
 } from '../new-records';
+import { ledgerDelta, type LedgerDelta, type LedgerExpense } from '../ledger-delta';
 import {
   HomeCurrencyChangedError,
   newlyNamed,
@@ -327,29 +328,25 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
   const listExpenses = (tripId: string): ExpenseRecord[] =>
     attachShares(expensesOf.all(tripId), sharesOfTrip.all(tripId));
 
-  /** Moves each payer's paid total and each person's owed total by `sign` × the expense. */
-  const moveTotalsOf = (tripId: string, expense: Pick<ExpenseRecord, 'payers' | 'shares'>, sign: 1 | -1) =>
-    moveLedgerTotals([
-      ...expense.payers.map((payer) => [tripId, payer.user_id, 0, sign * payer.paid_cents]),
-      ...expense.shares.map((share) => [tripId, share.user_id, sign * share.share_cents, 0]),
-    ]);
+  /** Adds a write's ledger delta (ledger-delta.ts) to the trip's count, total, version and people's totals. */
+  const applyDelta = (tripId: string, delta: LedgerDelta) => {
+    moveLedgerTotals(
+      [...delta.people].map(([userId, person]) => [tripId, userId, person.share_cents, person.paid_cents]),
+    );
+    moveTotals.run({ trip_id: tripId, count: delta.expense_count, cents: delta.total_expenses_cents });
+  };
   /** The payers column: NULL when the first payer paid it all. */
   const payersColumn = (payers: ExpensePayer[]) => (payers.length > 1 ? JSON.stringify(payers) : null);
   /** Writes an expense's shares, in one statement for up to ROWS_PER_STATEMENT people. */
   const insertSharesOf = (expenseId: string, shares: ExpenseRecord['shares']) =>
     insertShares(shares.map((share, position) => [expenseId, position, share.user_id, share.share_cents]));
-  /** Writes the shares and adds the expense to the running totals. */
-  const writeShares = (tripId: string, expenseId: string, expense: ExpenseRecord | StoredPatch) => {
-    insertSharesOf(expenseId, expense.shares);
-    moveTotalsOf(tripId, expense, 1);
-  };
 
   /** The expense's rows, and its money added to the running totals; checks inside the write that it may commit. */
   const create = (
     expense: ExpenseRecord,
     homeCurrency: string | undefined,
     trip: (tripId: string) => TripFacts,
-    addTotals: (tripId: string, expense: Pick<ExpenseRecord, 'amount_cents' | 'payers' | 'shares'>) => void,
+    addTotals: (tripId: string, expense: LedgerExpense) => void,
     /** null: the caller records the change (an import's one entry). */
     activity: ActivityContext | null | undefined,
   ) => {
@@ -389,26 +386,15 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
    * totals and one for the trip's count, total and ledger version, however many expenses.
    */
   const totalsStep = () => {
-    const trips = new Map<string, { count: number; cents: number; people: Map<string, [number, number]> }>();
-    const person = (people: Map<string, [number, number]>, userId: string) => {
-      let owedAndPaid = people.get(userId);
-      if (!owedAndPaid) people.set(userId, (owedAndPaid = [0, 0]));
-      return owedAndPaid;
-    };
+    const trips = new Map<string, LedgerExpense[]>();
     return {
-      add(tripId: string, expense: Pick<ExpenseRecord, 'amount_cents' | 'payers' | 'shares'>) {
-        let trip = trips.get(tripId);
-        if (!trip) trips.set(tripId, (trip = { count: 0, cents: 0, people: new Map() }));
-        trip.count += 1;
-        trip.cents += expense.amount_cents;
-        for (const share of expense.shares) person(trip.people, share.user_id)[0] += share.share_cents;
-        for (const payer of expense.payers) person(trip.people, payer.user_id)[1] += payer.paid_cents;
+      add(tripId: string, expense: LedgerExpense) {
+        const list = trips.get(tripId) ?? [];
+        list.push(expense);
+        trips.set(tripId, list);
       },
       finish() {
-        for (const [tripId, { count, cents, people }] of trips) {
-          moveLedgerTotals([...people].map(([userId, [owed, paid]]) => [tripId, userId, owed, paid]));
-          moveTotals.run({ trip_id: tripId, count, cents });
-        }
+        for (const [tripId, list] of trips) applyDelta(tripId, ledgerDelta(list.map((e) => [e, 1] as const)));
       },
     };
   };
@@ -456,10 +442,15 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       id,
       updated_at: new Date().toISOString(),
     });
-    moveTotalsOf(before.trip_id, stored, -1);
     deleteShares.run(id);
-    writeShares(before.trip_id, id, patch);
-    moveTotals.run({ trip_id: before.trip_id, count: 0, cents: patch.amount_cents - before.amount_cents });
+    insertSharesOf(id, patch.shares);
+    applyDelta(
+      before.trip_id,
+      ledgerDelta([
+        [stored, -1],
+        [patch, 1],
+      ]),
+    );
     const after = withShares(expenseById.get(id) as ExpenseRow);
     history.record(updatedEntry(stored, after, actorId ?? null));
     return after;
@@ -469,9 +460,8 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
     const before = expenseById.get(id);
     if (!before) return null;
     const record = withShares(before);
-    moveTotalsOf(before.trip_id, record, -1);
     deleteExpenseRow.run(id);
-    moveTotals.run({ trip_id: before.trip_id, count: -1, cents: -before.amount_cents });
+    applyDelta(before.trip_id, ledgerDelta([[record, -1]]));
     history.record(deletedEntry(record, actorId ?? null));
     return record;
   });

@@ -9,7 +9,6 @@ import {
   type BudgetStore,
 } from '../activity';
 import type { ExpenseRecord } from '../types';
-import { bumpLedgerNotice } from './ledger-notice';
 
 /**
  * trips/{tripId}/activity/{entryId}: the trip's history (issue #28), each entry written in the transaction of the
@@ -96,7 +95,6 @@ export function firestoreBudgets(db: Firestore): BudgetStore {
         const before = beforeDoc?.exists ? (beforeDoc.data() as TripBudget) : null;
         tx.set(budgetRef(tripId), budget);
         tx.update(trip(tripId), { ledger_version: FieldValue.increment(1) });
-        bumpLedgerNotice(tx, db, tripId);
         recordChange(tx, db, tripId, actorId, {
           kind: 'budget.changed',
           before: before && {

@@ -5,6 +5,7 @@ import { firestoreInvitations } from './invitations';
 import { firestoreLinks } from './links';
 import { firestoreIdempotency } from './idempotency';
 import { firestoreInviteLinks } from './invite-links';
+import { firestoreLedgerNotices } from './ledger-notice';
 import { firestorePlans } from './plans';
 import { firestoreReceipts } from './receipts';
 import { firestoreSplit } from './split';
@@ -26,6 +27,7 @@ export function createFirestoreStore(db: Firestore): Store {
     idempotency: firestoreIdempotency(db),
     activity: firestoreActivity(db),
     budgets: firestoreBudgets(db),
+    notices: firestoreLedgerNotices(db),
     changeCount() {
       return null;
     },

@@ -7,10 +7,9 @@ import { LEDGER_NOTICE } from './ledger-notice';
  * its transaction, and read — never written — by every expense create in its own. An expense converted to the
  * currency it read while another member changed it therefore conflicts with that change: it commits first (and the
  * change sees a ledger no longer empty), or it is retried and sees the new currency. No expense write writes it, so
- * concurrent expense writes do not conflict over it (the trip document, which they all write, would make them). A
+ * concurrent expense writes do not conflict over it (a document they all wrote would make them). A
  * trip whose currency never changed since this document existed has none: the currency the expense read still holds.
- * Beside the ledger notice, so a trip's deletion clears it with the `live` collection; firestore.rules let no client
- * read it.
+ * In the trip's `live` collection, which a trip's deletion clears; firestore.rules let no client read it.
  */
 const guardRef = (db: Firestore, tripId: string) =>
   db.collection('trips').doc(tripId).collection(LEDGER_NOTICE.collection).doc('home_currency');

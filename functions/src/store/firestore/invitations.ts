@@ -8,7 +8,6 @@ import {
   type UserRecord,
 } from '../types';
 import { recordChange } from './activity';
-import { bumpLedgerNotice } from './ledger-notice';
 import { INVITATIONS, invitationId, withUsers, type MemberDoc } from './trips';
 
 /**
@@ -41,7 +40,6 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
         if (pending?.exists) throw new UniqueConstraintError('invitation');
         tx.create(invitationRef(tripId, userId), invitation);
         // Members' pages list who is invited: their listeners learn of it as of any ledger change.
-        bumpLedgerNotice(tx, db, tripId);
       });
       return invitation;
     },
@@ -94,7 +92,6 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
         };
         tx.create(memberRef(tripId, userId), joined);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
-        bumpLedgerNotice(tx, db, tripId);
         recordChange(tx, db, tripId, userId, { kind: 'member.joined', user_id: userId });
         return joined;
       });
@@ -105,7 +102,6 @@ export function firestoreInvitations(db: Firestore): InvitationStore {
         const ref = invitationRef(tripId, userId);
         if (!(await tx.get(ref)).exists) return false;
         tx.delete(ref);
-        bumpLedgerNotice(tx, db, tripId);
         return true;
       });
     },

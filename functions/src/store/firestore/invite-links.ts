@@ -2,7 +2,6 @@ import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase
 import { joinDecision } from '../join-decision';
 import type { InviteLinkRecord, InviteLinkStore, MemberRecord, UserRecord } from '../types';
 import { recordChange } from './activity';
-import { bumpLedgerNotice } from './ledger-notice';
 import { INVITATIONS, INVITE_LINKS, withUsers, type MemberDoc } from './trips';
 
 /**
@@ -67,7 +66,6 @@ export function firestoreInviteLinks(db: Firestore): InviteLinkStore {
         tx.update(links.doc(tokenHash), { uses: FieldValue.increment(1) });
         tx.update(tripRef, { member_ids: FieldValue.arrayUnion(userId) });
         tx.delete(invitationRef);
-        bumpLedgerNotice(tx, db, link.trip_id);
         recordChange(tx, db, link.trip_id, userId, { kind: 'member.joined', user_id: userId });
         return { outcome: 'joined', tripId: link.trip_id, doc: joined };
       });

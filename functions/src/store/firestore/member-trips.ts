@@ -14,6 +14,7 @@ import {
   type UserRecord,
 } from '../types';
 import { ledgerPersonRef } from './ledger-people';
+import { addShardCounters, personField, shardSums } from './ledger-shards';
 
 /** The list fields of a trip document read with them in its field mask (picked: not every emulator honours masks). */
 export const listFieldsOf = (snapshot: DocumentSnapshot): TripListFields => ({
@@ -26,8 +27,9 @@ type MemberTripReads = Pick<TripStore, 'listForUser' | 'shareTotals' | 'summaryF
 
 /**
  * The trip lists from figures kept on each trip document (member_ids, moved by every membership change; the
- * ledger's counts and totals, moved by every expense write) and on trips/{id}/people/{userId} (the user's share
- * total): a page is one indexed query (firestore.indexes.json) and one batched read of its people documents.
+ * ledger's counts and totals as they were before ledger shards) plus its ledger shards (ledger-shards.ts, moved by
+ * every expense write), and on trips/{id}/people/{userId} plus the shards (the user's share total): a page is one
+ * indexed query (firestore.indexes.json), one batched read of its people documents and one shard query per trip.
  */
 export function firestoreMemberTrips(db: Firestore): MemberTripReads {
   const trips = db.collection('trips');
@@ -58,10 +60,11 @@ export function firestoreMemberTrips(db: Firestore): MemberTripReads {
         if (left <= 0) break;
         docs.push(...(await (left === Infinity ? range : range.limit(left)).get()).docs);
       }
-      const listed = docs.map((doc) => ({
-        ...listFieldsOf(doc),
-        member_ids: doc.get('member_ids') as string[],
-      }));
+      const listed = await Promise.all(
+        docs.map((doc) =>
+          addShardCounters(db, { ...listFieldsOf(doc), member_ids: doc.get('member_ids') as string[] }),
+        ),
+      );
       // The caller's own membership of each (who added them), then every owner's and adder's username.
       const memberships = listed.length
         ? await db.getAll(...listed.map((trip) => trips.doc(trip.id).collection('members').doc(userId)), {
@@ -90,10 +93,17 @@ export function firestoreMemberTrips(db: Firestore): MemberTripReads {
     },
     async shareTotals(userId, tripIds) {
       if (!tripIds.length) return [];
-      const people = await db.getAll(...tripIds.map((tripId) => ledgerPersonRef(db, tripId, userId)), {
-        fieldMask: ['share_cents'],
-      });
-      return people.map((person) => (person.get('share_cents') as number | undefined) ?? 0);
+      const [people, shards] = await Promise.all([
+        db.getAll(...tripIds.map((tripId) => ledgerPersonRef(db, tripId, userId)), {
+          fieldMask: ['share_cents'],
+        }),
+        Promise.all(tripIds.map((tripId) => shardSums(db, tripId, [personField(userId, 'share_cents')]))),
+      ]);
+      return people.map(
+        (person, i) =>
+          ((person.get('share_cents') as number | undefined) ?? 0) +
+          (shards[i]?.people.get(userId)?.share_cents ?? 0),
+      );
     },
     async summaryForUser(userId): Promise<SplitTripsSummary> {
       const snapshot = await trips
@@ -102,14 +112,19 @@ export function firestoreMemberTrips(db: Firestore): MemberTripReads {
         .get();
       const totals = new Map<string, number>();
       let expenseCount = 0;
-      for (const doc of snapshot.docs) {
+      const shards = await Promise.all(snapshot.docs.map((doc) => shardSums(db, doc.id)));
+      snapshot.docs.forEach((doc, i) => {
         const currency = (doc.get('home_currency') as string | undefined) ?? DEFAULT_HOME_CURRENCY;
+        const sharded = shards[i];
         totals.set(
           currency,
-          (totals.get(currency) ?? 0) + ((doc.get('total_expenses_cents') as number) ?? 0),
+          (totals.get(currency) ?? 0) +
+            ((doc.get('total_expenses_cents') as number | undefined) ?? 0) +
+            (sharded?.total_expenses_cents ?? 0),
         );
-        expenseCount += (doc.get('expense_count') as number | undefined) ?? 0;
-      }
+        expenseCount +=
+          ((doc.get('expense_count') as number | undefined) ?? 0) + (sharded?.expense_count ?? 0);
+      });
       return {
         trip_count: snapshot.size,
         expense_count: expenseCount,

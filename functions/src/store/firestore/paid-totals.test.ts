@@ -26,12 +26,13 @@ describe('firestore paid totals', () => {
     await expense(ana.id, 3000, bea.id);
     await expense(bea.id, 1234, bea.id);
     // As such a trip was stored: not marked, and its people's totals and counts wrong (set, not deleted: the
-    // Node.js emulator ignores FieldValue.delete() in updates).
+    // Node.js emulator ignores FieldValue.delete() in updates). The two expenses are in the ledger shards: the
+    // backfill writes each person's base as the recount less what the shards already add.
     const tripDoc = firestore.db.collection('trips').doc(trip.id);
     await tripDoc.update({ [PAID_TOTALS_KEPT]: false });
     const people = tripDoc.collection('people');
     for (const id of [ana.id, bea.id]) {
-      await people.doc(id).update({ paid_cents: 7, share_cents: 1, ledger_refs: 0 });
+      await people.doc(id).set({ paid_cents: 7, share_cents: 1, ledger_refs: 0 });
     }
 
     const recount = async () => computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id));

@@ -1,9 +1,13 @@
-import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { ExpenseRecord, ReceiptRecord, ReceiptStore } from '../types';
-import { bumpLedgerNotice } from './ledger-notice';
+import { ledgerDelta } from '../ledger-delta';
+import { writeLedgerDelta } from './ledger-shards';
 import { expenseDocRef, expenseOf } from './split';
 
-/** A receipt is the `receipt` field of its expense document, written in a transaction with the trip's version. */
+/**
+ * A receipt is the `receipt` field of its expense document, written in a transaction with a new ledger version (an
+ * empty delta on the expense's shard: cached expense pages carry the receipt).
+ */
 export function firestoreReceipts(db: Firestore): ReceiptStore {
   return {
     async set(expenseId, receipt) {
@@ -15,8 +19,7 @@ export function firestoreReceipts(db: Firestore): ReceiptStore {
         const old = expenseOf(before.data() as DocumentData);
         const expense: ExpenseRecord = { ...old, receipt, updated_at: new Date().toISOString() };
         tx.update(ref, { receipt, updated_at: expense.updated_at });
-        tx.update(db.collection('trips').doc(old.trip_id), { ledger_version: FieldValue.increment(1) });
-        bumpLedgerNotice(tx, db, old.trip_id);
+        writeLedgerDelta(tx, db, old.trip_id, expenseId, ledgerDelta([]));
         return { expense, replaced: old.receipt };
       });
     },

@@ -1,5 +1,5 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { officialEmulator, reportRulesNotRun, rulesTestEnvironment } from './rules-test-env';
 
 // The live ledger's listeners in firebase mode, against firestore.rules. Rules are evaluated only by the official
@@ -13,13 +13,31 @@ describe.runIf(officialEmulator)('firestore.rules for the live ledger (official 
     await db.doc('trips/t1/members/bea').set({ role: 'participant' });
     await db.doc('trips/t1/expenses/t1~e1').set({ amount_cents: 9000, paid_by: 'ana' });
     await db.doc('trips/t1/settlements/t1~s1').set({ amount_cents: 4500, settled_at: null });
-    await db.doc('trips/t1/live/ledger').set({ version: 3 });
+    await db
+      .doc('trips/t1/ledger_notices/2')
+      .set({ version: 3, kind: 'expense.created', at: '2027-04-12T00:00:00Z' });
+    await db
+      .doc('trips/t1/ledger_notices/5')
+      .set({ version: 1, kind: 'settlement.paid', at: '2027-04-12T00:00:00Z' });
+    await db
+      .doc('trips/t1/ledger_shards/2')
+      .set({ expense_count: 1, total_expenses_cents: 9000, version: 1 });
+    await db.doc('trips/t1/live/home_currency').set({ home_currency: 'EUR' });
   });
 
-  it("lets every member read the trip's ledger notice, and nothing else of the ledger", async () => {
+  it("lets every member read and list the trip's ledger notices, and nothing else of the ledger", async () => {
     for (const uid of ['ana', 'bea']) {
       const db = env().authenticatedContext(uid).firestore();
-      await assertSucceeds(db.doc('trips/t1/live/ledger').get());
+      await assertSucceeds(db.doc('trips/t1/ledger_notices/2').get());
+      const notices = await assertSucceeds(db.collection('trips/t1/ledger_notices').get());
+      expect(notices.docs.map((doc) => [doc.id, doc.get('version')])).toEqual([
+        ['2', 3],
+        ['5', 1],
+      ]);
+      await assertFails(db.collection('trips/t1/ledger_shards').get());
+      await assertFails(db.doc('trips/t1/ledger_shards/2').get());
+      await assertFails(db.doc('trips/t1/live/home_currency').get());
+      await assertFails(db.collection('trips/t1/live').get());
       await assertFails(db.collection('trips/t1/expenses').get());
       await assertFails(db.collection('trips/t1/settlements').get());
       await assertFails(db.doc('trips/t1').get());
@@ -27,15 +45,23 @@ describe.runIf(officialEmulator)('firestore.rules for the live ledger (official 
   });
 
   it('refuses strangers, signed-out visitors and a participant once removed', async () => {
-    await assertFails(env().authenticatedContext('zed').firestore().doc('trips/t1/live/ledger').get());
-    await assertFails(env().unauthenticatedContext().firestore().doc('trips/t1/live/ledger').get());
+    const strangers = [env().authenticatedContext('zed'), env().unauthenticatedContext()];
+    for (const context of strangers) {
+      await assertFails(context.firestore().doc('trips/t1/ledger_notices/2').get());
+      await assertFails(context.firestore().collection('trips/t1/ledger_notices').get());
+    }
     await env().withSecurityRulesDisabled((ctx) => ctx.firestore().doc('trips/t1/members/bea').delete());
-    await assertFails(env().authenticatedContext('bea').firestore().doc('trips/t1/live/ledger').get());
+    await assertFails(env().authenticatedContext('bea').firestore().doc('trips/t1/ledger_notices/2').get());
+    await assertFails(
+      env().authenticatedContext('bea').firestore().collection('trips/t1/ledger_notices').get(),
+    );
   });
 
   it('denies every client write: the ledger and its notice change only through the API', async () => {
     const db = env().authenticatedContext('ana').firestore();
-    await assertFails(db.doc('trips/t1/live/ledger').set({ version: 99 }));
+    await assertFails(db.doc('trips/t1/ledger_notices/2').set({ version: 99 }));
+    await assertFails(db.doc('trips/t1/ledger_notices/7').set({ version: 1 }));
+    await assertFails(db.doc('trips/t1/ledger_shards/2').set({ expense_count: 0 }));
     await assertFails(db.doc('trips/t1/expenses/t1~e2').set({ amount_cents: 1 }));
     await assertFails(
       db.doc('trips/t1/settlements/t1~s1').update({ settled_at: '2027-04-12T00:00:00.000Z' }),

@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import {
-  FieldValue,
-  type DocumentData,
-  type Firestore,
-  type Query,
-  type Transaction,
-} from 'firebase-admin/firestore';
-import {
-  compareCodeUnits,
-  expensePayers,
-  ledgerTotals,
-  sumCents,
-  type ExpenseCursor,
-} from '@wayfare/contract';
+import { type DocumentData, type Firestore, type Query, type Transaction } from 'firebase-admin/firestore';
+import { compareCodeUnits, expensePayers, ledgerTotals, type ExpenseCursor } from '@wayfare/contract';
 import {
   newlyNamed,
   NotAMemberError,
@@ -27,8 +15,9 @@ import {
 import { activityTransfer, deletedEntry, importedEntry, updatedEntry } from '../activity';
 import { prepareCreatedEntry, recordActivity, recordChange } from './activity';
 import { requireHomeCurrency } from './home-currency-guard';
-import { bumpLedgerNotice } from './ledger-notice';
 import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
+import { personField, shardSums, shardSumsIn, writeLedgerDelta } from './ledger-shards';
+import { ledgerDelta, type LedgerChangeSign, type LedgerExpense } from '../ledger-delta';
 import {
   keptSettlements,
   newSettlementRecords,
@@ -40,12 +29,14 @@ import { newExpenseRecord, storedSplitOr } from '../new-records';
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
  * members listen to them (firestore.rules). Their ids carry the trip id ("{tripId}~{uuid}") so PUT /expenses/{id}
- * finds the document with a point read instead of a collection-group query. Each person's running share total,
- * paid total (each payer's part) and the count of expenses naming them live in trips/{tripId}/people/{userId} (ledger-people.ts), moved
- * in the same transaction as the expense, which also reads the member documents of everyone it newly names: an
- * expense commits only if they are all members at that moment, and a removal, which reads the person's document,
- * cannot slip in. Trips written before paid totals were kept are backfilled from their expenses once, on their first
- * settlement (marked by PAID_TOTALS_KEPT on the trip document; new trips are created with it).
+ * finds the document with a point read instead of a collection-group query. The trip's count, total and version and
+ * each person's running share total, paid total (each payer's part) and count of expenses naming them move by the
+ * write's ledger delta (ledger-delta.ts), added to one of the trip's ledger shards (ledger-shards.ts) in the same
+ * transaction as the expense, which also reads the member documents of everyone it newly names: an expense commits
+ * only if they are all members at that moment, and a removal, which reads every shard, cannot slip in. The figures
+ * kept before shards (trip document, trips/{tripId}/people/{userId}, ledger-people.ts) are the base the shards add
+ * to. Trips written before paid totals were kept are backfilled from their expenses once, on their first settlement
+ * (marked by PAID_TOTALS_KEPT on the trip document; new trips are created with it).
  */
 const SEPARATOR = '~';
 const childId = (tripId: string) => `${tripId}${SEPARATOR}${randomUUID()}`;
@@ -100,15 +91,16 @@ export function firestoreSplit(db: Firestore): SplitStore {
 
   const member = (tripId: string, userId: string) => trip(tripId).collection('members').doc(userId);
 
-  /** Totals move by increments inside the transaction: exact however many writers there are. */
-  const moveTotals = (tx: Transaction, tripId: string, count: number, cents: number) => {
-    tx.update(trip(tripId), {
-      expense_count: FieldValue.increment(count),
-      total_expenses_cents: FieldValue.increment(cents),
-      ledger_version: FieldValue.increment(1),
-    });
-    bumpLedgerNotice(tx, db, tripId);
-  };
+  /**
+   * Adds the write's ledger delta to one shard (picked by `key`, the expense id) inside the transaction: increments,
+   * so exact however many writers there are, and no document every write shares.
+   */
+  const moveLedger = (
+    tx: Transaction,
+    tripId: string,
+    key: string,
+    changes: Array<readonly [LedgerExpense, LedgerChangeSign]>,
+  ) => writeLedgerDelta(tx, db, tripId, key, ledgerDelta(changes));
   /** Inside the transaction, before its writes: everyone the write newly names must be a member now. */
   const requireMembers = async (tx: Transaction, tripId: string, userIds: string[]) => {
     if (userIds.length === 0) return;
@@ -116,40 +108,6 @@ export function firestoreSplit(db: Firestore): SplitStore {
     const stranger = userIds.find((_userId, i) => !docs[i]?.exists);
     if (stranger) throw new NotAMemberError(stranger);
   };
-  /**
-   * Moves each person's share (owed) total, paid total and count of naming expenses by `sign` × each expense
-   * version given: one write per person even if they appear in several roles or expenses.
-   */
-  const moveLedgerPeople = (
-    tx: Transaction,
-    tripId: string,
-    changes: Array<[Pick<ExpenseRecord, 'paid_by' | 'payers' | 'shares' | 'amount_cents'>, 1 | -1]>,
-  ) => {
-    const by = new Map<string, { share_cents: number; paid_cents: number; ledger_refs: number }>();
-    const of = (userId: string) => {
-      let entry = by.get(userId);
-      if (!entry) by.set(userId, (entry = { share_cents: 0, paid_cents: 0, ledger_refs: 0 }));
-      return entry;
-    };
-    for (const [expense, sign] of changes) {
-      for (const payer of expense.payers) of(payer.user_id).paid_cents += sign * payer.paid_cents;
-      for (const share of expense.shares) of(share.user_id).share_cents += sign * share.share_cents;
-      for (const userId of peopleOfExpense(expense)) of(userId).ledger_refs += sign;
-    }
-    for (const [userId, { share_cents, paid_cents, ledger_refs }] of by) {
-      if (share_cents === 0 && paid_cents === 0 && ledger_refs === 0) continue;
-      tx.set(
-        ledgerPersonRef(db, tripId, userId),
-        {
-          share_cents: FieldValue.increment(share_cents),
-          paid_cents: FieldValue.increment(paid_cents),
-          ledger_refs: FieldValue.increment(ledger_refs),
-        },
-        { merge: true },
-      );
-    }
-  };
-
   // Trips seen with their totals kept: the marker is never taken back, so each is read once per instance.
   const totalsKnownKept = new LRUCache<string, true>({ max: 10_000 });
 
@@ -168,9 +126,10 @@ export function firestoreSplit(db: Firestore): SplitStore {
     await db.runTransaction(async (tx) => {
       const tripDoc = await tx.get(trip(tripId));
       if (!tripDoc.exists || tripDoc.get(PAID_TOTALS_KEPT) === true) return;
-      const [expenseDocs, peopleDocs] = await Promise.all([
+      const [expenseDocs, peopleDocs, shards] = await Promise.all([
         tx.get(expenses(tripId)),
         tx.get(trip(tripId).collection(LEDGER_PEOPLE)),
+        shardSumsIn(tx, db, tripId),
       ]);
       const stored = expenseDocs.docs.map((doc) => expenseOf(doc.data()));
       const refs = new Map<string, number>();
@@ -180,11 +139,13 @@ export function firestoreSplit(db: Firestore): SplitStore {
       const totals = new Map(ledgerTotals(stored).map((t) => [t.user_id, t]));
       const everyone = new Set([...totals.keys(), ...peopleDocs.docs.map((doc) => doc.id)]);
       for (const userId of everyone) {
+        // The base is what the expenses hold less what the shards already add (writes since shards existed).
         const total = totals.get(userId);
+        const sharded = shards.people.get(userId);
         tx.set(ledgerPersonRef(db, tripId, userId), {
-          share_cents: total?.owed_cents ?? 0,
-          paid_cents: total?.paid_cents ?? 0,
-          ledger_refs: refs.get(userId) ?? 0,
+          share_cents: (total?.owed_cents ?? 0) - (sharded?.share_cents ?? 0),
+          paid_cents: (total?.paid_cents ?? 0) - (sharded?.paid_cents ?? 0),
+          ledger_refs: (refs.get(userId) ?? 0) - (sharded?.ledger_refs ?? 0),
         } satisfies LedgerPersonDoc);
       }
       tx.update(trip(tripId), { [PAID_TOTALS_KEPT]: true });
@@ -193,23 +154,31 @@ export function firestoreSplit(db: Firestore): SplitStore {
 
   /** The ledger state read inside `tx`, after the trip's totals are known to be kept. */
   const readLedger = async (tx: Transaction, tripId: string): Promise<LedgerState> => {
-    const [tripDoc, peopleDocs, settlementDocs] = await Promise.all([
+    const [tripDoc, peopleDocs, shards, settlementDocs] = await Promise.all([
       tx.get(trip(tripId)),
       tx.get(trip(tripId).collection(LEDGER_PEOPLE)),
+      shardSumsIn(tx, db, tripId),
       tx.get(settlements(tripId)),
     ]);
+    // Each person's base (their people document) plus what the shards add.
+    const people = shards.people;
+    for (const doc of peopleDocs.docs) {
+      const sum = people.get(doc.id) ?? { share_cents: 0, paid_cents: 0, ledger_refs: 0 };
+      for (const field of ['share_cents', 'paid_cents', 'ledger_refs'] as const) {
+        sum[field] += (doc.get(field) as number | undefined) ?? 0;
+      }
+      people.set(doc.id, sum);
+    }
     return {
-      ledger_version: (tripDoc.get('ledger_version') as number | undefined) ?? 0,
-      // A document all at zero (everyone who was named has been un-named since) is nobody in the ledger: a person
+      ledger_version: ((tripDoc.get('ledger_version') as number | undefined) ?? 0) + shards.version,
+      // Someone all at zero (everyone who was named has been un-named since) is nobody in the ledger: a person
       // removed after an edit took their name off must not come back as someone who left.
-      totals: peopleDocs.docs
-        .filter((doc) =>
-          ['share_cents', 'paid_cents', 'ledger_refs'].some((field) => (doc.get(field) ?? 0) !== 0),
-        )
-        .map((doc) => ({
-          user_id: doc.id,
-          paid_cents: (doc.get('paid_cents') as number | undefined) ?? 0,
-          owed_cents: (doc.get('share_cents') as number | undefined) ?? 0,
+      totals: [...people]
+        .filter(([, person]) => Object.values(person).some((value) => value !== 0))
+        .map(([userId, person]) => ({
+          user_id: userId,
+          paid_cents: person.paid_cents,
+          owed_cents: person.share_cents,
         }))
         .sort((a, b) => compareCodeUnits(a.user_id, b.user_id)),
       settlements: settlementDocs.docs.map((doc) => doc.data() as SettlementRecord).sort(byOldestSettlement),
@@ -260,8 +229,13 @@ export function firestoreSplit(db: Firestore): SplitStore {
       return page;
     },
     async shareTotal(tripId, userId) {
-      const doc = await ledgerPersonRef(db, tripId, userId).get();
-      return (doc.get('share_cents') as number | undefined) ?? 0;
+      const [doc, shards] = await Promise.all([
+        ledgerPersonRef(db, tripId, userId).get(),
+        shardSums(db, tripId, [personField(userId, 'share_cents')]),
+      ]);
+      return (
+        ((doc.get('share_cents') as number | undefined) ?? 0) + (shards.people.get(userId)?.share_cents ?? 0)
+      );
     },
     async getExpense(id) {
       const ref = expenseRef(id);
@@ -275,8 +249,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (homeCurrency !== undefined) await requireHomeCurrency(tx, db, tripId, homeCurrency);
         const recordCreated = await prepareCreatedEntry(tx, db, tripId, activity);
         tx.create(expenses(tripId).doc(expense.id), expense);
-        moveTotals(tx, tripId, 1, expense.amount_cents);
-        moveLedgerPeople(tx, tripId, [[expense, 1]]);
+        moveLedger(tx, tripId, expense.id, [[expense, 1]]);
         recordCreated(expense);
       });
       return expense;
@@ -295,12 +268,11 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (homeCurrency !== undefined) await requireHomeCurrency(tx, db, tripId, homeCurrency);
         for (const expense of list) tx.create(expenses(tripId).doc(expense.id), expense);
         for (const settlement of paid) tx.create(settlements(tripId).doc(settlement.id), settlement);
-        if (paid.length > 0) bumpLedgerNotice(tx, db, tripId);
-        moveTotals(tx, tripId, list.length, sumCents(list.map((expense) => expense.amount_cents)));
-        moveLedgerPeople(
+        moveLedger(
           tx,
           tripId,
-          list.map((expense) => [expense, 1]),
+          list[0]?.id ?? childId(tripId),
+          list.map((expense) => [expense, 1] as const),
         );
         recordActivity(tx, db, importedEntry(tripId, list));
       });
@@ -319,8 +291,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         await requireMembers(tx, old.trip_id, newlyNamed(next, old));
         // Written as null rather than left out, so no stored original can survive the replacement.
         tx.set(ref, { ...next, original: next.original ?? null });
-        moveTotals(tx, old.trip_id, 0, next.amount_cents - old.amount_cents);
-        moveLedgerPeople(tx, old.trip_id, [
+        moveLedger(tx, old.trip_id, id, [
           [old, -1],
           [next, 1],
         ]);
@@ -336,8 +307,7 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (!before.exists) return null;
         const old = expenseOf(before.data() as DocumentData);
         tx.delete(ref);
-        moveTotals(tx, old.trip_id, -1, -old.amount_cents);
-        moveLedgerPeople(tx, old.trip_id, [[old, -1]]);
+        moveLedger(tx, old.trip_id, id, [[old, -1]]);
         recordActivity(tx, db, deletedEntry(old, actorId ?? null));
         return old;
       });
@@ -377,7 +347,6 @@ export function firestoreSplit(db: Firestore): SplitStore {
           // A calculation that changes nothing writes nothing: concurrent ones of an unchanged ledger only read.
           const after = [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
           if (changes.remove.length + changes.update.length + fresh.length > 0) {
-            bumpLedgerNotice(tx, db, tripId);
             recordChange(tx, db, tripId, actorId ?? null, {
               kind: 'settlements.calculated',
               transfers: after.filter((s) => s.settled_at === null).map(activityTransfer),
@@ -401,7 +370,6 @@ export function firestoreSplit(db: Firestore): SplitStore {
         if (settlement.settled_at !== null) return settlement;
         if (expectedCents !== undefined && settlement.amount_cents !== expectedCents) return settlement;
         tx.update(ref, { settled_at: at });
-        bumpLedgerNotice(tx, db, settlement.trip_id);
         recordChange(tx, db, settlement.trip_id, actorId ?? null, {
           kind: 'settlement.paid',
           settlement_id: id,

@@ -14,8 +14,9 @@ import { newTripRecord } from '../new-records';
 import { firestoreMemberTrips, listFieldsOf } from './member-trips';
 import { writeHomeCurrencyGuard } from './home-currency-guard';
 import { ACTIVITY, BUDGET, recordChange } from './activity';
-import { bumpLedgerNotice, LEDGER_NOTICE } from './ledger-notice';
+import { LEDGER_NOTICE, LEDGER_NOTICES } from './ledger-notice';
 import { ledgerPersonRef, LEDGER_PEOPLE, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
+import { addShardCounters, LEDGER_SHARDS, shardSums, shardSumsIn, withShardCounters } from './ledger-shards';
 
 /** Top-level invitations/{tripId}~{userId} (invitations.ts): queried by invitee, so not under the trip. */
 export const INVITATIONS = 'invitations';
@@ -33,6 +34,8 @@ export const TRIP_SUBCOLLECTIONS = [
   'links',
   'replaced_settlements',
   LEDGER_NOTICE.collection,
+  LEDGER_NOTICES,
+  LEDGER_SHARDS,
   ACTIVITY,
   BUDGET,
 ] as const;
@@ -83,7 +86,10 @@ export function firestoreTrips(db: Firestore): TripStore {
       return trip;
     },
     async get(id) {
-      return tripOf(await trips.doc(id).get());
+      // The trip and its ledger shards read at once: one round trip.
+      const [snapshot, shards] = await Promise.all([trips.doc(id).get(), shardSums(db, id)]);
+      const trip = tripOf(snapshot);
+      return trip && withShardCounters(trip, shards);
     },
     async finishGuide(id, guide) {
       const ref = trips.doc(id);
@@ -107,7 +113,8 @@ export function firestoreTrips(db: Firestore): TripStore {
         if ((err as { code?: number }).code === 5) return null; // NOT_FOUND
         throw err;
       }
-      return tripOf(await ref.get());
+      const trip = tripOf(await ref.get());
+      return trip && addShardCounters(db, trip);
     },
     async delete(id) {
       const ref = trips.doc(id);
@@ -131,15 +138,21 @@ export function firestoreTrips(db: Firestore): TripStore {
     },
     async accessFor(id, userId) {
       // One batched read of the trip's list fields and the member's role (the mask covers both documents).
-      const [trip, member] = await db.getAll(trips.doc(id), trips.doc(id).collection('members').doc(userId), {
-        fieldMask: [...TRIP_LIST_FIELDS, 'role'],
-      });
+      const [[trip, member], shards] = await Promise.all([
+        db.getAll(trips.doc(id), trips.doc(id).collection('members').doc(userId), {
+          fieldMask: [...TRIP_LIST_FIELDS, 'role'],
+        }),
+        shardSums(db, id),
+      ]);
       if (!trip?.exists || !member?.exists) return null;
-      return { trip: listFieldsOf(trip), role: member.get('role') as TripRole };
+      return { trip: withShardCounters(listFieldsOf(trip), shards), role: member.get('role') as TripRole };
     },
     async listFields(id) {
-      const [trip] = await db.getAll(trips.doc(id), { fieldMask: [...TRIP_LIST_FIELDS] });
-      return trip?.exists ? listFieldsOf(trip) : null;
+      const [[trip], shards] = await Promise.all([
+        db.getAll(trips.doc(id), { fieldMask: [...TRIP_LIST_FIELDS] }),
+        shardSums(db, id),
+      ]);
+      return trip?.exists ? withShardCounters(listFieldsOf(trip), shards) : null;
     },
     async countMembers(id) {
       const [snapshot] = await db.getAll(trips.doc(id), { fieldMask: ['member_ids'] });
@@ -147,12 +160,14 @@ export function firestoreTrips(db: Firestore): TripStore {
     },
     async setHomeCurrency(id, currency, actorId) {
       const ref = trips.doc(id);
-      // The trip document is read in the transaction and every expense write changes it: a concurrent expense
-      // makes this transaction retry and see the ledger no longer empty.
+      // The trip document and every ledger shard are read in the transaction, and every expense write changes a
+      // shard: a concurrent expense makes this transaction retry and see the ledger no longer empty.
       return db.runTransaction(async (tx) => {
-        const snapshot = await tx.get(ref);
+        const [snapshot, shards] = await Promise.all([tx.get(ref), shardSumsIn(tx, db, id)]);
         if (!snapshot.exists) return 'not-found' as const;
-        if (((snapshot.get('expense_count') as number | undefined) ?? 0) > 0) return 'in-use' as const;
+        const expenseCount =
+          ((snapshot.get('expense_count') as number | undefined) ?? 0) + shards.expense_count;
+        if (expenseCount > 0) return 'in-use' as const;
         const anySettlement = await tx.get(ref.collection('settlements').limit(1));
         if (!anySettlement.empty) return 'in-use' as const;
         // A new ledger version: cached expense pages carry the currency; live listeners refetch.
@@ -161,7 +176,6 @@ export function firestoreTrips(db: Firestore): TripStore {
           ledger_version: FieldValue.increment(1),
           updated_at: new Date().toISOString(),
         });
-        bumpLedgerNotice(tx, db, id);
         writeHomeCurrencyGuard(tx, db, id, currency);
         recordChange(tx, db, id, actorId ?? null, {
           kind: 'trip.home_currency',
@@ -230,29 +244,31 @@ export function firestoreMembers(db: Firestore): MemberStore {
         tx.create(ref, member);
         tx.delete(db.collection(INVITATIONS).doc(invitationId(tripId, userId)));
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayUnion(userId) });
-        bumpLedgerNotice(tx, db, tripId);
         if (addedBy) recordChange(tx, db, tripId, addedBy, { kind: 'member.joined', user_id: userId });
       });
       const [record] = await withUsers(db, [member], tripId);
       return record as MemberRecord;
     },
     async remove(tripId, userId, actorId) {
-      // The person's ledger document counts the expenses naming them and every expense write moves it, so an
-      // expense naming them and this removal cannot both commit; settlements are read in the same transaction.
+      // The person's ledger document and the trip's ledger shards count the expenses naming them, and every expense
+      // write moves a shard, all of which this reads: an expense naming them and this removal cannot both commit.
+      // Settlements are read in the same transaction.
       return db.runTransaction(async (tx) => {
         const ref = membersOf(tripId).doc(userId);
-        const [member, person, owes, owed] = await Promise.all([
+        const [member, person, shards, owes, owed] = await Promise.all([
           tx.get(ref),
           tx.get(ledgerPersonRef(db, tripId, userId)),
+          shardSumsIn(tx, db, tripId),
           tx.get(settlementsOf(tripId).where('from_user_id', '==', userId).limit(1)),
           tx.get(settlementsOf(tripId).where('to_user_id', '==', userId).limit(1)),
         ]);
         if (!member.exists || member.get('role') !== 'participant') return 'not-member';
-        const refs = (person.data() as LedgerPersonDoc | undefined)?.ledger_refs ?? 0;
+        const refs =
+          ((person.data() as LedgerPersonDoc | undefined)?.ledger_refs ?? 0) +
+          (shards.people.get(userId)?.ledger_refs ?? 0);
         if (refs > 0 || !owes.empty || !owed.empty) return 'in-ledger';
         tx.delete(ref);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
-        bumpLedgerNotice(tx, db, tripId);
         recordChange(tx, db, tripId, actorId ?? null, { kind: 'member.removed', user_id: userId });
         return 'removed';
       });
@@ -265,7 +281,6 @@ export function firestoreMembers(db: Firestore): MemberStore {
         if (member.get('role') === 'owner') return 'owner';
         tx.delete(ref);
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
-        bumpLedgerNotice(tx, db, tripId);
         recordChange(tx, db, tripId, userId, { kind: 'member.left', user_id: userId });
         return 'left';
       });
@@ -285,7 +300,6 @@ export function firestoreMembers(db: Firestore): MemberStore {
         tx.update(from.ref, { role: 'participant' });
         tx.update(to.ref, { role: 'owner' });
         tx.update(trips.doc(tripId), { owner_id: toUserId });
-        bumpLedgerNotice(tx, db, tripId);
         return 'transferred';
       });
     },

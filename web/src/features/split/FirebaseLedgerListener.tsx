@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { doc } from 'firebase/firestore';
-import { FirebaseAppProvider, FirestoreProvider, useFirestore, useFirestoreDoc } from 'reactfire';
+import { collection, type QuerySnapshot } from 'firebase/firestore';
+import { FirebaseAppProvider, FirestoreProvider, useFirestore, useFirestoreCollection } from 'reactfire';
 import { firebaseApp, firestore, signInAs } from '../../shared/firebase/client';
 import { useSession } from '../auth';
 import type { StreamStatus } from './liveStream';
@@ -17,22 +17,31 @@ interface ListenerProps {
 const retryDelayMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
 /**
- * Calls onChange for every version of the trip's ledger notice after the first (which the API already answered).
- * Live only while Firestore answers from the server: a snapshot from the SDK's cache (the backend out of reach)
- * says the page is still connecting, or reconnecting once it had been live.
+ * The trip's ledger notices (trips/{tripId}/ledger_notices/{0..7}, functions/src/store/firestore/ledger-notice.ts):
+ * every change bumps the version of one of them, so their sum is a version of the whole trip's ledger.
+ */
+const noticesVersion = (notices: QuerySnapshot) =>
+  notices.docs.reduce((sum, notice) => sum + Number(notice.get('version') ?? 0), 0);
+
+/**
+ * Calls onChange for every version of the trip's ledger notices after the first (which the API already answered):
+ * one small document read per change. Live only while Firestore answers from the server: a snapshot from the SDK's
+ * cache (the backend out of reach) says the page is still connecting, or reconnecting once it had been live.
  */
 function NoticeWatch({ tripId, onChange, onStatus, onRevoked }: ListenerProps) {
   const db = useFirestore();
-  const { data, error } = useFirestoreDoc(doc(db, `trips/${tripId}/live/ledger`), { suspense: false });
-  // The version last seen; null before the first snapshot (a trip without ledger writes has no notice yet).
-  const last = useRef<{ version: unknown } | null>(null);
+  const { data, error } = useFirestoreCollection(collection(db, `trips/${tripId}/ledger_notices`), {
+    suspense: false,
+  });
+  // The version last seen; null before the first snapshot (a trip without ledger writes has no notices yet).
+  const last = useRef<{ version: number } | null>(null);
   const wasLive = useRef(false);
   useEffect(() => {
     if (!data) return;
     const fromServer = !data.metadata.fromCache;
     wasLive.current ||= fromServer;
     onStatus(fromServer ? 'live' : wasLive.current ? 'reconnecting' : 'connecting');
-    const version: unknown = data.get('version');
+    const version = noticesVersion(data);
     if (last.current && version !== last.current.version) onChange();
     last.current = { version };
   }, [data, onChange, onStatus]);
@@ -75,7 +84,7 @@ function SignedInWatch({ tripId, onChange, onStatus, onRevoked }: ListenerProps)
   );
 }
 
-/** Firebase mode's half of useLiveLedger: a reactfire listener on the trip's one ledger-notice document. */
+/** Firebase mode's half of useLiveLedger: a reactfire listener on the trip's ledger-notice documents. */
 export function FirebaseLedgerListener(props: ListenerProps) {
   return (
     <FirebaseAppProvider firebaseApp={firebaseApp}>

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeBalances, settle } from '@wayfare/contract';
+import { balancesOf } from '../../split/settlement-planner';
+import { personalExpense, tripOfPeople } from '../test-adapters';
+import type { Store, UserRecord } from '../types';
+import { createFirestoreStore } from './firestore-store';
+import { LEDGER_NOTICES } from './ledger-notice';
+import { LEDGER_SHARDS, SHARD_COUNT, shardOf } from './ledger-shards';
+import { startTestFirestore, type TestFirestore } from './test-firestore';
+
+let firestore: TestFirestore;
+let store: Store;
+beforeAll(async () => {
+  firestore = await startTestFirestore();
+  store = createFirestoreStore(firestore.db);
+});
+afterAll(() => firestore.stop());
+
+const tripRef = (tripId: string) => firestore.db.collection('trips').doc(tripId);
+const updateTimes = async (tripId: string) => {
+  const [trip, shards, people] = await Promise.all([
+    tripRef(tripId).get(),
+    tripRef(tripId).collection(LEDGER_SHARDS).get(),
+    tripRef(tripId).collection('people').get(),
+  ]);
+  return new Map([
+    [trip.ref.path, trip.updateTime?.toMillis()],
+    ...[...shards.docs, ...people.docs].map((doc) => [doc.ref.path, doc.updateTime.toMillis()] as const),
+  ]);
+};
+
+describe('firestore ledger shards', () => {
+  it('spreads keys evenly over the shards', () => {
+    const counts = Array<number>(SHARD_COUNT).fill(0);
+    for (let i = 0; i < 8000; i++) counts[shardOf(`trip~${i.toString(36)}-${i * 7919}`)]! += 1;
+    for (const count of counts) expect(count).toBeGreaterThan(800);
+  });
+
+  it('writes no document with every ledger write: not the trip, not a person, and no one shard', async () => {
+    const {
+      trip,
+      people: [ana, bea, cy],
+    } = await tripOfPeople(store, ['Ana', 'Bea', 'Cy']);
+    const written = new Map<string, number>();
+    const writes = async (write: () => Promise<unknown>) => {
+      const before = await updateTimes(trip.id);
+      await write();
+      for (const [path, time] of await updateTimes(trip.id)) {
+        if (time !== before.get(path)) written.set(path, (written.get(path) ?? 0) + 1);
+      }
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const pairs: Array<[UserRecord, UserRecord]> = [
+        [ana, bea],
+        [bea, cy],
+        [cy, ana],
+      ];
+      const [payer, owes] = pairs[i % 3]!;
+      await writes(async () => {
+        const expense = await store.split.createExpense(
+          trip.id,
+          personalExpense({ paid_by: payer.id, amount_cents: 1000 + i, owes: owes.id }),
+        );
+        ids.push(expense.id);
+      });
+    }
+    await writes(() =>
+      store.split.updateExpense(ids[0]!, personalExpense({ paid_by: ana.id, amount_cents: 5, owes: cy.id })),
+    );
+    await writes(() => store.split.deleteExpense(ids[1]!));
+    await writes(() =>
+      store.split.recalculateSettlements(
+        trip.id,
+        (ledger) => settle(balancesOf([ana.id, bea.id, cy.id], ledger)).transfers,
+      ),
+    );
+    const [pending] = await store.split.listSettlements(trip.id);
+    await writes(() => store.split.markSettlementPaid(pending!.id, new Date().toISOString()));
+
+    // The trip document has an update time to compare (so this could fail), and it never moved.
+    expect((await updateTimes(trip.id)).get(tripRef(trip.id).path)).toEqual(expect.any(Number));
+    expect(written.get(tripRef(trip.id).path)).toBeUndefined();
+    expect([...written.keys()].filter((path) => path.includes('/people/'))).toEqual([]);
+    const shardWrites = [...written].filter(([path]) => path.includes(`/${LEDGER_SHARDS}/`));
+    expect(shardWrites.length).toBeGreaterThan(1);
+    for (const [, count] of shardWrites) expect(count).toBeLessThan(14);
+
+    // The figures are still exact: counts, totals and balances as a recount of the expenses has them.
+    const expenses = await store.split.listExpenses(trip.id);
+    const read = await store.trips.get(trip.id);
+    expect(read).toMatchObject({
+      expense_count: 11,
+      total_expenses_cents: expenses.reduce((sum, e) => sum + e.amount_cents, 0),
+    });
+    // (Paid and owed totals: the balances also count the paid settlement.)
+    const totals = computeBalances([ana.id, bea.id, cy.id], expenses).map((b) => ({
+      user_id: b.user_id,
+      paid_cents: b.total_paid_cents,
+      owed_cents: b.total_owed_cents,
+    }));
+    expect((await store.split.ledgerState(trip.id)).totals).toEqual(
+      totals.sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
+    );
+  });
+
+  it("adds to a trip's figures as stored before shards (trip counters, people documents): nothing migrated", async () => {
+    const {
+      trip,
+      people: [ana, bea],
+    } = await tripOfPeople(store, ['Ana', 'Bea']);
+    // As the adapter stored one expense of 3000 (Ana paid, Bea's share) before shards: on the trip document and in
+    // the people documents.
+    const old = personalExpense({ paid_by: ana.id, amount_cents: 3000, owes: bea.id });
+    const oldId = `${trip.id}~old`;
+    await tripRef(trip.id)
+      .collection('expenses')
+      .doc(oldId)
+      .set({
+        ...old,
+        payers: [{ user_id: ana.id, paid_cents: 3000 }],
+        id: oldId,
+        trip_id: trip.id,
+        created_at: '2027-01-01T00:00:00.000Z',
+        updated_at: '2027-01-01T00:00:00.000Z',
+        receipt: null,
+      });
+    await tripRef(trip.id).update({ expense_count: 1, total_expenses_cents: 3000, ledger_version: 5 });
+    const people = tripRef(trip.id).collection('people');
+    await people.doc(ana.id).set({ share_cents: 0, paid_cents: 3000, ledger_refs: 1 });
+    await people.doc(bea.id).set({ share_cents: 3000, paid_cents: 0, ledger_refs: 1 });
+
+    await store.split.createExpense(
+      trip.id,
+      personalExpense({ paid_by: bea.id, amount_cents: 500, owes: ana.id }),
+    );
+    const read = await store.trips.get(trip.id);
+    expect(read).toMatchObject({ expense_count: 2, total_expenses_cents: 3500, ledger_version: 6 });
+    expect((await store.trips.listFields(trip.id))?.ledger_version).toBe(6);
+    expect(await store.split.shareTotal(trip.id, bea.id)).toBe(3000);
+    expect(await store.split.shareTotal(trip.id, ana.id)).toBe(500);
+    const state = await store.split.ledgerState(trip.id);
+    expect(state.ledger_version).toBe(6);
+    expect(balancesOf([ana.id, bea.id], state)).toEqual(
+      computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id)),
+    );
+    // Deleting the old expense takes it out of the shards, leaving the base plus the shards exact.
+    await store.split.deleteExpense(oldId);
+    expect(await store.trips.get(trip.id)).toMatchObject({ expense_count: 1, total_expenses_cents: 500 });
+    expect(await store.split.shareTotal(trip.id, bea.id)).toBe(0);
+    // Bea is still named (by the new expense): not removable; nor is Ana.
+    expect(await store.members.remove(trip.id, bea.id)).toBe('in-ledger');
+  });
+
+  it('keeps change notices in documents members listen to, one small document per change, spread over several', async () => {
+    const { trip } = await tripOfPeople(store, ['Ana']);
+    for (let i = 0; i < 24; i++) {
+      await store.notices?.changed({
+        kind: 'expense.created',
+        trip_id: trip.id,
+        subject_id: `${trip.id}~${i}`,
+        at: new Date().toISOString(),
+      });
+    }
+    const notices = await tripRef(trip.id).collection(LEDGER_NOTICES).get();
+    expect(notices.docs.reduce((sum, doc) => sum + (doc.get('version') as number), 0)).toBe(24);
+    expect(notices.size).toBeGreaterThan(1);
+    expect(notices.docs[0]!.data()).toEqual({
+      version: expect.any(Number),
+      kind: 'expense.created',
+      at: expect.any(String),
+    });
+  });
+});
