@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { render } from './render';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { HOME_CURRENCY_CHANGED, type Expense, type Participant } from '@wayfare/contract';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { formatMoney, paidIn, type Expense } from '@wayfare/contract';
@@ -13,7 +12,7 @@ import { ItemizedBreakdown } from './ItemizedBreakdown';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName, rateSourceText } from './categories';
 import { useHomeMoney } from './homeCurrency';
-import { splitApi } from './splitApi';
+import { useDeleteExpense } from './expenseMutations';
 import type { LiveLedger } from './useLiveLedger';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -34,16 +33,12 @@ interface ExpenseListProps {
 /** The trip's expenses, newest first, each with who paid (each part, when several did) and everyone's share. */
 export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseListProps) {
   const { home, money } = useHomeMoney();
-  const [error, setError] = useState<string | null>(null);
+  const deletion = useDeleteExpense();
+  const error = deletion.isError ? errorMessage(deletion.error, 'Failed to delete expense') : null;
 
-  const remove = async (expense: Expense) => {
+  const remove = (expense: Expense) => {
     if (!window.confirm(DELETE_EXPENSE_CONFIRM)) return;
-    setError(null);
-    try {
-      await splitApi.deleteExpense(expense.id);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to delete expense'));
-    }
+    deletion.mutate(expense);
   };
 
   const waiting = <PendingWrites writes={pending} label="Expenses waiting to be sent" />;
@@ -133,7 +128,7 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                     className={cx(styles.iconButton, styles.danger)}
                     aria-label={`Delete ${expense.title}`}
                     title="Delete expense"
-                    onClick={() => void remove(expense)}
+                    onClick={() => remove(expense)}
                   >
                     <Trash2 size={18} aria-hidden="true" />
                   </button>

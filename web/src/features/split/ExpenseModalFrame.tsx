@@ -18,6 +18,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt } from './ReceiptControl';
 import { ScanReceipt } from './ScanReceipt';
+import { useCreateExpense, useUpdateExpense } from './expenseMutations';
 import { splitApi } from './splitApi';
 import styles from '../../shared/ui/Ledger.module.css';
 
@@ -91,10 +92,12 @@ export function ExpenseModalFrame<In extends FieldValues & CurrencyDraft>({
   const { errors, isSubmitting } = form.formState;
   const receipt = useNewExpenseReceipt();
   const id = useId();
+  const create = useCreateExpense(tripId, userId);
+  const update = useUpdateExpense();
 
   const save = async (body: ExpenseBodyInput) => {
-    if (expense) await splitApi.updateExpense(expense.id, body);
-    else if (!(await receipt.attachTo(await splitApi.createExpense(userId, tripId, body)))) return;
+    if (expense) await update.mutateAsync({ id: expense.id, body });
+    else if (!(await receipt.attachTo(await create.mutateAsync(body)))) return;
     onClose();
   };
   const send = async (body: ExpenseBodyInput) => {

@@ -16,7 +16,7 @@ import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { ReceiptThumbnail } from './ReceiptThumbnail';
-import { splitApi } from './splitApi';
+import { useReceiptChange } from './expenseMutations';
 import styles from './Receipt.module.css';
 
 export const RECEIPT_TOO_BIG = `The receipt must be at most ${RECEIPT_MAX_BYTES / 1024 / 1024} MB`;
@@ -51,33 +51,37 @@ const fileSize = (bytes: number) =>
  */
 export function ReceiptControl({ expense }: { expense: Expense }) {
   const [receipt, setReceipt] = useState<Receipt | null>(expense.receipt);
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const labelId = useId();
+  const receiptChange = useReceiptChange();
+  const busy = receiptChange.isPending ? (receiptChange.variables.file ? 'upload' : 'remove') : null;
+  const error =
+    problem ??
+    (receiptChange.isError
+      ? errorMessage(
+          receiptChange.error,
+          receiptChange.variables.file ? 'Failed to attach the receipt' : 'Failed to remove the receipt',
+        )
+      : null);
 
-  const change = async (
-    kind: 'upload' | 'remove',
-    send: () => Promise<{ expense: Expense }>,
-    fallback: string,
-  ) => {
-    setError(null);
-    setBusy(kind);
-    try {
-      setReceipt((await send()).expense.receipt);
-    } catch (err) {
-      setError(errorMessage(err, fallback));
-    } finally {
-      setBusy(null);
-    }
+  const change = (file: File | null) => {
+    setProblem(null);
+    receiptChange.mutate(
+      { expenseId: expense.id, file },
+      { onSuccess: (answer) => setReceipt(answer.expense.receipt) },
+    );
   };
   const upload = (file: File) => {
-    const problem = receiptFileProblem(file);
-    if (problem) return setError(problem);
-    void change('upload', () => splitApi.attachReceipt(expense.id, file), 'Failed to attach the receipt');
+    const refused = receiptFileProblem(file);
+    if (refused) {
+      receiptChange.reset();
+      return setProblem(refused);
+    }
+    change(file);
   };
   const remove = () => {
     if (!window.confirm(REMOVE_RECEIPT_CONFIRM)) return;
-    void change('remove', () => splitApi.removeReceipt(expense.id), 'Failed to remove the receipt');
+    change(null);
   };
 
   return (
@@ -177,10 +181,11 @@ export function useNewExpenseReceipt() {
   const [file, setFile] = useState<File | null>(null);
   const [failure, setFailure] = useState<ReceiptFailure | null>(null);
   const [retrying, setRetrying] = useState(false);
+  const { mutateAsync: attach } = useReceiptChange();
 
   const send = async (expense: Expense, chosen: File) => {
     try {
-      await splitApi.attachReceipt(expense.id, chosen);
+      await attach({ expenseId: expense.id, file: chosen });
       return true;
     } catch (err) {
       setFailure({ expense, message: `${RECEIPT_NOT_ATTACHED}: ${errorMessage(err, 'the upload failed')}` });
