@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { Check, Copy, Link2, Link2Off, RefreshCw } from 'lucide-react';
 import { INVITE_LINK_DEFAULT_DAYS } from '@wayfare/contract';
@@ -11,6 +11,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { TextInput } from '../../shared/ui/Field';
 import { joinPath } from '../auth';
+import { useCreateInviteLink, useRevokeInviteLink } from './inviteLinkMutations';
 import { splitApi } from './splitApi';
 import styles from './InviteLinkPanel.module.css';
 
@@ -29,7 +30,8 @@ const until = (iso: string) => format(parseISO(iso), "MMM d, yyyy 'at' h:mm a");
  * it off. Whoever opens it while signed in joins the trip at once.
  */
 export function InviteLinkPanel({ tripId }: { tripId: string }) {
-  const queryClient = useQueryClient();
+  const creation = useCreateInviteLink(tripId);
+  const revocation = useRevokeInviteLink(tripId);
   const queryKey = queryKeys.inviteLink(tripId);
   const read = useQuery({ queryKey, queryFn: ({ signal }) => splitApi.inviteLink(tripId, signal) });
   // Known only right after this page created the link: the server keeps its hash alone.
@@ -45,12 +47,10 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
     setCopied(false);
     try {
       if (kind === 'create') {
-        const created = await splitApi.createInviteLink(tripId, { max_uses: onePerson ? 1 : null });
-        queryClient.setQueryData(queryKey, created.link);
+        const created = await creation.mutateAsync({ max_uses: onePerson ? 1 : null });
         setToken(created.token);
       } else {
-        await splitApi.revokeInviteLink(tripId);
-        queryClient.setQueryData(queryKey, null);
+        await revocation.mutateAsync();
         setToken(null);
       }
     } catch (err) {

@@ -14,6 +14,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
 import { CATEGORY, personName } from './categories';
 import { useHomeMoney } from './homeCurrency';
+import { useImportLedger } from './ledgerFileMutations';
 import { splitApi } from './splitApi';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './LedgerFiles.module.css';
@@ -128,6 +129,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const importing = useImportLedger(tripId);
 
   const runPreview = async (text: string, nextMapping: SplitwiseImportBody['mapping']) => {
     setBusy('preview');
@@ -169,7 +171,7 @@ function ImportDialog({ tripId, participants, onClose, onImported }: ImportDialo
     setBusy('import');
     setError(null);
     try {
-      const result = await splitApi.importLedger(tripId, { csv, mapping });
+      const result = await importing.mutateAsync({ csv, mapping });
       onImported(result.created, result.payments.length);
     } catch (err) {
       setError(errorMessage(err, 'Failed to import the expenses'));

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { participantFormSchema, type AddParticipantBody, type Participant } from '@wayfare/contract';
+import { participantFormSchema, type AddParticipantBody } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
 import { Notice } from '../../shared/ui/Notice';
 import { personName } from './categories';
 import { ParticipantFormView } from './ParticipantFormView';
-import { participantsQuery, tripInvitationsQuery } from './queries';
-import { splitApi } from './splitApi';
+import { useAddParticipant } from './participantMutations';
 
 export interface ParticipantInviteFormProps {
   tripId: string;
@@ -30,7 +28,7 @@ export function ParticipantInviteForm({
   submitAtOnce,
 }: ParticipantInviteFormProps) {
   const [said, setSaid] = useState<string | null>(null);
-  const queryClient = useQueryClient();
+  const adding = useAddParticipant(tripId);
   const form = useSchemaForm(participantFormSchema, { defaultValues: { identifier: draft } });
   const { errors, isSubmitting } = form.formState;
   const formRef = useRef<HTMLFormElement>(null);
@@ -45,19 +43,12 @@ export function ParticipantInviteForm({
 
   const send = async (body: AddParticipantBody) => {
     setSaid(null);
-    const answer = await splitApi.addParticipant(tripId, body);
+    const answer = await adding.mutateAsync(body);
     form.reset({ identifier: '' });
     if (answer.outcome === 'added') {
-      // Listed at once, whether or not a live notice follows.
       const { participant } = answer;
-      queryClient.setQueryData(participantsQuery(tripId).queryKey, (list: Participant[] | undefined) =>
-        list && !list.some((p) => p.user_id === participant.user_id) ? [...list, participant] : list,
-      );
       setSaid(`${personName(participant)} (@${participant.username}) was added to the trip.`);
-    } else {
-      void queryClient.invalidateQueries({ queryKey: tripInvitationsQuery(tripId).queryKey });
-      setSaid(answer.message);
-    }
+    } else setSaid(answer.message);
     onAdded?.();
   };
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Crown, LogOut, MailQuestion, UserMinus } from 'lucide-react';
 import type { Participant, TripInvitation } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
@@ -9,8 +8,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { useSession } from '../auth';
 import { LeaveTripDialog } from '../trips';
 import { personName } from './categories';
-import { participantsQuery } from './queries';
-import { splitApi } from './splitApi';
+import { useMakeOwner, useRemoveParticipant } from './participantMutations';
 import styles from '../../shared/ui/Ledger.module.css';
 
 export const REMOVE_PARTICIPANT_CONFIRM = 'Are you sure you want to remove this participant?';
@@ -39,15 +37,15 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
   const [busy, setBusy] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const me = participants.find((p) => p.user_id === user?.userId);
-  const queryClient = useQueryClient();
+  const owner = useMakeOwner(tripId);
+  const removal = useRemoveParticipant(tripId);
 
   const makeOwner = async (participant: Participant) => {
     if (!window.confirm(makeOwnerConfirm(personName(participant)))) return;
     setBusy(participant.user_id);
     setError(null);
     try {
-      const next = await splitApi.makeOwner(tripId, participant.user_id);
-      queryClient.setQueryData(participantsQuery(tripId).queryKey, next);
+      await owner.mutateAsync(participant.user_id);
     } catch (err) {
       setError(errorMessage(err, 'Failed to make them the owner'));
     } finally {
@@ -60,7 +58,7 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
     setBusy(participant.user_id);
     setError(null);
     try {
-      await splitApi.removeParticipant(tripId, participant.user_id);
+      await removal.mutateAsync(participant.user_id);
     } catch (err) {
       setError(errorMessage(err, 'Failed to remove participant'));
     } finally {

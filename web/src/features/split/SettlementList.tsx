@@ -9,7 +9,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { ledgerName, settlementSentence } from './categories';
 import { useHomeMoney } from './homeCurrency';
 import { SettlementExplanation } from './SettlementExplanation';
-import { splitApi } from './splitApi';
+import { useMarkPaid } from './settlementMutations';
 import styles from '../../shared/ui/Ledger.module.css';
 
 export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
@@ -27,6 +27,7 @@ export function SettlementList({
   settlements: Settlement[];
 }) {
   const { home } = useHomeMoney();
+  const paying = useMarkPaid(tripId);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [replaced, setReplaced] = useState<{
@@ -42,7 +43,7 @@ export function SettlementList({
     setError(null);
     setReplaced(null);
     try {
-      await splitApi.markPaid(settlement.id, settlement.amount_cents);
+      await paying.mutateAsync(settlement);
     } catch (err) {
       const current =
         err instanceof ApiError && err.status === 409 && settlementReplacedSchema.safeParse(err.body);

@@ -6,6 +6,7 @@ export { personName } from './categories';
 export { ExpenseBasicsFields } from './ExpenseBasicsFields';
 export { ExpenseModalFrame, type ExpenseModalProps } from './ExpenseModalFrame';
 export { HomeCurrency, useHomeMoney } from './homeCurrency';
+export { useJoinByLink } from './inviteLinkMutations';
 export { ItemizedSplitFields } from './ItemizedSplitFields';
 export { ExpenseList } from './ExpenseList';
 export { ParticipantList } from './ParticipantList';
