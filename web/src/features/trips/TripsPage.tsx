@@ -13,7 +13,8 @@ import { useSession } from '../auth';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { LeaveTripDialog } from './LeaveTripDialog';
 import { TripCard } from './TripCard';
-import { tripQuery, tripsQuery } from './queries';
+import { tripsQuery } from './queries';
+import { changeTripPages } from './tripMutations';
 import { tripsLoadError } from './tripsApi';
 import styles from './TripsPage.module.css';
 
@@ -42,16 +43,6 @@ export function TripsPage() {
   // Trying again after a failure shows the skeleton, as the first load does.
   const status = trips ? 'ready' : isError && !isFetching ? 'error' : 'loading';
   const pageError = isFetchNextPageError ? tripsLoadError(error) : null;
-  // Each page changed on its own, so every page's cursor still follows its last trip.
-  const changePages = (change: (trips: TripSummary[], index: number) => TripSummary[]) =>
-    queryClient.setQueryData(
-      tripsQuery().queryKey,
-      (current) =>
-        current && {
-          ...current,
-          pages: current.pages.map((page, index) => ({ ...page, trips: change(page.trips, index) })),
-        },
-    );
 
   const planNewAdventure = (
     <Button variant="accent" onClick={() => setFlowOpen(true)}>
@@ -124,11 +115,7 @@ export function TripsPage() {
       <DeleteTripDialog
         trip={toDelete}
         onClose={() => setToDelete(null)}
-        onDeleted={(tripId) => {
-          setToDelete(null);
-          changePages((list) => list.filter((t) => t.id !== tripId));
-          queryClient.removeQueries({ queryKey: tripQuery(tripId).queryKey });
-        }}
+        onDeleted={() => setToDelete(null)}
       />
       {toLeave && user && (
         <LeaveTripDialog
@@ -137,11 +124,7 @@ export function TripsPage() {
           userId={user.userId}
           isOwner={toLeave.user_role === 'owner'}
           onClose={() => setToLeave(null)}
-          onLeft={() => {
-            setToLeave(null);
-            changePages((list) => list.filter((t) => t.id !== toLeave.id));
-            queryClient.removeQueries({ queryKey: tripQuery(toLeave.id).queryKey });
-          }}
+          onLeft={() => setToLeave(null)}
         />
       )}
       {flowOpen && (
@@ -149,10 +132,9 @@ export function TripsPage() {
           <QuestionFlowModal
             open={flowOpen}
             onClose={() => setFlowOpen(false)}
-            onCreated={(trip) => {
-              changePages((list, index) => (index === 0 ? [trip, ...list] : list));
-              queryClient.setQueryData(tripQuery(trip.id).queryKey, trip);
-            }}
+            onCreated={(trip) =>
+              changeTripPages(queryClient, (list, index) => (index === 0 ? [trip, ...list] : list))
+            }
           />
         </Suspense>
       )}
