@@ -43,6 +43,19 @@ describe('the currency of an expense', () => {
     expect(sent).not.toHaveProperty('rate');
   });
 
+  it('looks a rate up once per currency pair and date: choosing the currency again reads it from the cache', async () => {
+    const requests = stubApi({ 'GET /api/rates': { body: ECB } });
+    renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'JPY');
+    expect(await screen.findByDisplayValue('0.00675')).toBeVisible();
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
+    expect(screen.queryByLabelText(/^Rate/)).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'JPY');
+    expect(screen.getByDisplayValue('0.00675')).toBeVisible();
+    expect(screen.getByText('ECB rate of 2027-04-09')).toBeVisible();
+    expect(requests.filter((r) => r.path === '/api/rates')).toHaveLength(1);
+  });
+
   it("sends the member's own rate, says so, and refuses decimals the currency does not have", async () => {
     const requests = stubApi({ 'GET /api/rates': { body: ECB }, [ADD_EXPENSE]: { status: 201, body: {} } });
     const onClose = renderForm();

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   RATE_FORMAT,
@@ -20,7 +21,7 @@ import { ApiError, errorMessage } from '../../shared/api';
 import { userLocale } from '../../shared/locale';
 import { Select, TextInput } from '../../shared/ui/Field';
 import { rateSourceText } from './categories';
-import { splitApi } from './splitApi';
+import { rateQuery } from './queries';
 import styles from '../../shared/ui/Ledger.module.css';
 
 type Reference =
@@ -43,36 +44,22 @@ function useReferenceRate(draft: CurrencyDraft, date: string, stored: Expense | 
       ? ({ status: 'ready', rate: paid.rate, source: paid.rate_source, date: paid.rate_date } as const)
       : null;
   }, [stored, home, currency, date]);
-  const [fetched, setFetched] = useState<{ key: string; reference: Reference } | null>(null);
-  const key = `${currency}|${home}|${date}`;
   const wanted = currency !== home && !kept && /^\d{4}-\d{2}-\d{2}$/.test(date);
-
-  useEffect(() => {
-    if (!wanted) return;
-    const controller = new AbortController();
-    splitApi.rate(currency, home, date, controller.signal).then(
-      (answer) =>
-        setFetched({
-          key,
-          reference: { status: 'ready', rate: answer.rate, source: answer.source, date: answer.rate_date },
-        }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setFetched({
-          key,
-          reference:
-            err instanceof ApiError && err.status === 404
-              ? { status: 'missing' }
-              : { status: 'error', message: errorMessage(err, 'The rate could not be looked up') },
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [wanted, key, currency, home, date]);
+  const lookup = useQuery({ ...rateQuery(currency, home, date), enabled: wanted });
 
   if (currency === home) return null;
   if (kept) return kept;
-  return fetched?.key === key ? fetched.reference : { status: 'loading' };
+  if (lookup.isSuccess) {
+    const answer = lookup.data;
+    return { status: 'ready', rate: answer.rate, source: answer.source, date: answer.rate_date };
+  }
+  if (lookup.isError) {
+    const err = lookup.error;
+    return err instanceof ApiError && err.status === 404
+      ? { status: 'missing' }
+      : { status: 'error', message: errorMessage(err, 'The rate could not be looked up') };
+  }
+  return { status: 'loading' };
 }
 
 /** The fields of an expense form the currency part reads: the currency draft, and the amount and date it applies to. */

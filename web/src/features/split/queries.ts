@@ -51,6 +51,14 @@ export const expensesQuery = (tripId: string) =>
     ...ledgerPart,
   });
 
+/** The reference rate of a currency pair on a date: the same answer all visit (read once per pair and date). */
+export const rateQuery = (from: string, to: string, date: string) =>
+  queryOptions({
+    queryKey: queryKeys.rate(from, to, date),
+    queryFn: ({ signal }) => splitApi.rate(from, to, date, signal),
+    staleTime: STALE.SLOW,
+  });
+
 /**
  * What a live change notice (or Refresh) does: reads exactly the trip's ledger queries again — participants,
  * invitations, expenses, settlements and an open explanation — and nothing else (not the trip, plans or weather).
