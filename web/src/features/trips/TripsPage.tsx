@@ -1,9 +1,10 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
-import type { TripSummary } from '@wayfare/contract';
+import type { TripPage, TripSummary } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { usePagedList } from '../../shared/query/usePagedList';
 import { PendingInvitations } from '../invitations';
 import { Button } from '../../shared/ui/Button';
 import { LoadMore } from '../../shared/ui/LoadMore';
@@ -20,29 +21,17 @@ import styles from './TripsPage.module.css';
 
 const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowModal'), 'QuestionFlowModal');
 
+const tripsOf = (page: TripPage) => page.trips;
+
 export function TripsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const {
-    data,
-    error,
-    isError,
-    isFetching,
-    refetch,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  } = useInfiniteQuery(tripsQuery());
-  const trips = data?.pages.flatMap((page) => page.trips);
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const { items: trips, status, error, retry, more } = usePagedList(useInfiniteQuery(tripsQuery()), tripsOf);
   const [flowOpen, setFlowOpen] = useState(false);
   const [toDelete, setToDelete] = useState<TripSummary | null>(null);
   const [toLeave, setToLeave] = useState<TripSummary | null>(null);
   const { user } = useSession();
-  // Trying again after a failure shows the skeleton, as the first load does.
-  const status = trips ? 'ready' : isError && !isFetching ? 'error' : 'loading';
-  const pageError = isFetchNextPageError ? tripsLoadError(error) : null;
+  const pageError = more.failed ? tripsLoadError(error) : null;
 
   const planNewAdventure = (
     <Button variant="accent" onClick={() => setFlowOpen(true)}>
@@ -65,7 +54,7 @@ export function TripsPage() {
           </h2>
           <p className={styles.stateText}>{tripsLoadError(error)}</p>
           <div className={styles.stateActions}>
-            <Button onClick={() => void refetch()}>
+            <Button onClick={retry}>
               <RotateCw size={18} aria-hidden="true" />
               Try Again
             </Button>
@@ -105,10 +94,10 @@ export function TripsPage() {
       {trips && (
         <LoadMore
           status={`Showing ${trips.length} trips`}
-          available={hasNextPage}
-          loading={isFetchingNextPage}
+          available={more.available}
+          loading={more.loading}
           error={pageError}
-          load={loadMore}
+          load={more.load}
         />
       )}
 
