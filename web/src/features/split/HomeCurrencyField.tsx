@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { currencyChoices } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Notice } from '../../shared/ui/Notice';
-import { useSetHomeCurrency } from './participantMutations';
+import { useSetHomeCurrency } from './homeCurrency';
 import styles from '../../shared/ui/Ledger.module.css';
 
 interface HomeCurrencyFieldProps {

@@ -53,15 +53,3 @@ export function useRemoveParticipant(tripId: string) {
     },
   });
 }
-
-/** The trip's home currency (only while its ledger is empty): every ledger figure is in it, so all are read again. */
-export function useSetHomeCurrency(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (currency: string) => splitApi.setHomeCurrency(tripId, currency),
-    onSuccess: () => {
-      void refreshLedger(queryClient, tripId);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.splitTrips() });
-    },
-  });
-}
