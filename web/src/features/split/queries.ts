@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { STALE } from '../../shared/query/queryClient';
-import { collapseExpensePages, type ExpensePageParam } from './expensePages';
+import { collapseExpensePages, type ExpensePageParam } from './expenses/expensePages';
 import { splitApi } from './splitApi';
 
 /*
