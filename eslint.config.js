@@ -18,6 +18,12 @@ const crossFeatureFile = {
   regex: '^\\.\\./[^./][^/]*/.+',
   message: "Import another feature through its public index ('../<feature>'), not one of its files.",
 };
+/** The same rule for a file in a feature's use-case folder (`features/split/expenses/…`): `../<folder>/<file>` is its
+ * own feature's sibling folder, `../../<feature>/<file>` another feature's file. */
+const crossFeatureFileFromFolder = {
+  regex: '^\\.\\./\\.\\./[^./][^/]*/.+',
+  message: crossFeatureFile.message,
+};
 const featuresByPath = {
   regex: '^(\\.\\./)+features(/|$)',
   message: "Inside web/src/features, import another feature as '../<feature>' (its public index).",
@@ -161,6 +167,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [crossFeatureFile, featuresByPath, appFromBelow] }],
       'no-restricted-syntax': ['error', lazyScreensOnly],
+    },
+  },
+  {
+    files: ['web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [crossFeatureFileFromFolder, featuresByPath, appFromBelow] },
+      ],
     },
   },
   {

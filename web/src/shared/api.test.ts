@@ -1,5 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, apiFetch, errorMessage, toApiError } from './api';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+  RequestError,
+  ResponseShapeError,
+  UNEXPECTED_ANSWER,
+  apiDownload,
+  apiFetch,
+  apiFetchChecked,
+  errorMessage,
+  toApiError,
+  type AnswerSchema,
+} from './api';
+
+/** An answer schema as `contract/`'s zod ones behave: `{ id: string }`. */
+const idSchema: AnswerSchema<{ id: string }> = {
+  safeParse: (data) =>
+    typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string'
+      ? { success: true, data: data as { id: string } }
+      : { success: false },
+};
 
 function memoryStorage(entries: Record<string, string> = {}): Storage {
   const map = new Map(Object.entries(entries));
@@ -40,9 +61,14 @@ describe('toApiError', () => {
 describe('errorMessage', () => {
   it('prefers the server text, then the network message, then the fallback', () => {
     expect(errorMessage(toApiError(400, { error: 'Bad dates' }), 'Failed')).toBe('Bad dates');
-    expect(errorMessage(new ApiError(0, NETWORK_ERROR_MESSAGE), 'Failed')).toBe(NETWORK_ERROR_MESSAGE);
+    expect(errorMessage(new NetworkError(), 'Failed')).toBe(NETWORK_ERROR_MESSAGE);
+    expect(errorMessage(new ResponseShapeError(), 'Failed')).toBe(UNEXPECTED_ANSWER);
     expect(errorMessage(toApiError(502, undefined), 'Failed to load trips')).toBe('Failed to load trips');
     expect(errorMessage(new TypeError('x is undefined'), 'Failed')).toBe('Failed');
+  });
+
+  it('does not mistake an ApiError carrying the network text for a network failure', () => {
+    expect(errorMessage(new ApiError(0, NETWORK_ERROR_MESSAGE), 'Failed')).toBe('Failed');
   });
 });
 
@@ -93,14 +119,44 @@ describe('apiFetch', () => {
     expect(error).toMatchObject({ status: 429, message: 'Too many login attempts. Try again in a minute.' });
   });
 
-  it('turns a failed connection into a status-0 ApiError, but rethrows an abort', async () => {
+  it('turns a failed connection into a NetworkError (not an ApiError), but rethrows an abort', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(apiFetch('/api/trips')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    const error = await apiFetch('/api/trips').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'NetworkError', message: NETWORK_ERROR_MESSAGE });
 
     const controller = new AbortController();
     controller.abort();
     const abort = new DOMException('Aborted', 'AbortError');
     fetchMock.mockRejectedValueOnce(abort);
     await expect(apiFetch('/api/trips', { signal: controller.signal })).rejects.toBe(abort);
+  });
+
+  it('throws ResponseShapeError when a 2xx answer does not match its schema, and passes one that does', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { id: 7 }));
+    const error = await apiFetchChecked(idSchema, '/api/trips/1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'ResponseShapeError', message: UNEXPECTED_ANSWER });
+
+    fetchMock.mockResolvedValueOnce(json(200, { id: '1' }));
+    await expect(apiFetchChecked(idSchema, '/api/trips/1')).resolves.toEqual({ id: '1' });
+  });
+
+  it('checks the status before the shape: a 4xx answer is an ApiError with the server text', async () => {
+    fetchMock.mockResolvedValueOnce(json(404, { error: 'Trip not found' }));
+    const error = await apiFetchChecked(idSchema, '/api/trips/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'ApiError', status: 404, message: 'Trip not found' });
+  });
+
+  it('fails a download the same three ways', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiDownload('/api/x.ics')).rejects.toBeInstanceOf(NetworkError);
+    fetchMock.mockResolvedValueOnce(json(403, { error: 'Not a member' }));
+    await expect(apiDownload('/api/x.ics')).rejects.toMatchObject({ status: 403, message: 'Not a member' });
   });
 });

@@ -2,9 +2,13 @@ import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody } from '@wayfare/contract';
 import { readToken } from './authToken';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Wayfare. Check your connection and try again.';
+export const UNEXPECTED_ANSWER = 'Wayfare answered in a way this page does not understand. Please reload.';
 
-/** A non-2xx answer from /api (or no answer at all: status 0). `message` is the server's `error` when it sent one. */
-export class ApiError extends Error {
+/** A call to /api that failed: one of the three kinds below, told apart with `instanceof`. */
+export abstract class RequestError extends Error {}
+
+/** A non-2xx answer from /api. `message` is the server's `error` when it sent one, else a readable fallback. */
+export class ApiError extends RequestError {
   readonly status: number;
   /** The server's error body, when the answer carried one. */
   readonly body: ApiErrorBody | undefined;
@@ -14,6 +18,22 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+}
+
+/** The call got no answer at all (offline, or the server unreachable): worth keeping and trying again later. */
+export class NetworkError extends RequestError {
+  constructor() {
+    super(NETWORK_ERROR_MESSAGE);
+    this.name = 'NetworkError';
+  }
+}
+
+/** An answer that does not match its `contract/` schema: a second try would not change it. */
+export class ResponseShapeError extends RequestError {
+  constructor() {
+    super(UNEXPECTED_ANSWER);
+    this.name = 'ResponseShapeError';
   }
 }
 
@@ -42,16 +62,14 @@ export function toApiError(status: number, body: unknown): ApiError {
     : new ApiError(status, statusFallback(status));
 }
 
-/** The call got no answer at all (offline, or the server unreachable): worth keeping and trying again later. */
-export const isNetworkError = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 0 && error.message === NETWORK_ERROR_MESSAGE;
-
 /**
  * The text to show for a failed call: the server's error when it sent one, the network message when there was
- * no answer, else the screen's own fallback (spec §8).
+ * no answer, the "reload" message for an answer this page does not understand, else the screen's own fallback
+ * (spec §8).
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (error.body || error.status === 0)) return error.message;
+  if (error instanceof NetworkError || error instanceof ResponseShapeError) return error.message;
+  if (error instanceof ApiError && error.body) return error.message;
   return fallback;
 }
 
@@ -74,7 +92,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends one call to the same-origin API with the session's bearer token; throws ApiError when there is no answer. */
+/** Sends one call to the same-origin API with the session's bearer token; throws NetworkError when there is no answer. */
 async function send(
   path: string,
   { method = 'GET', body, signal, idempotencyKey }: ApiFetchOptions,
@@ -97,11 +115,14 @@ async function send(
     return await fetch(path, { method, headers, body: payload, signal });
   } catch (error) {
     if (signal?.aborted) throw error; // a cancelled call is not a failure to report
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    throw new NetworkError();
   }
 }
 
-/** Calls the same-origin API with the session's bearer token; resolves to the parsed JSON, throws ApiError. */
+/**
+ * Calls the same-origin API with the session's bearer token; resolves to the parsed JSON. Throws ApiError for a
+ * non-2xx answer, NetworkError for none.
+ */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const response = await send(path, options, 'application/json');
   const data = await readBody(response);
@@ -111,7 +132,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
 
 /**
  * A file the API answers (a trip's .ics, a ledger export): it needs the bearer token, so a plain link cannot fetch
- * it. Resolves to its bytes and the file name the server gave; a failure throws ApiError like apiFetch.
+ * it. Resolves to its bytes and the file name the server gave; a failure throws like apiFetch.
  */
 export async function apiDownload(
   path: string,
@@ -130,15 +151,16 @@ export interface AnswerSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
-export const UNEXPECTED_ANSWER = 'Wayfare answered in a way this page does not understand. Please reload.';
-
-/** apiFetch whose answer is validated with the same `contract/` schema the server's answers are tested against. */
+/**
+ * apiFetch whose answer is validated with the same `contract/` schema the server's answers are tested against;
+ * throws ResponseShapeError when it does not match.
+ */
 export async function apiFetchChecked<T>(
   schema: AnswerSchema<T>,
   path: string,
   options?: ApiFetchOptions,
 ): Promise<T> {
   const parsed = schema.safeParse(await apiFetch<unknown>(path, options));
-  if (!parsed.success) throw new ApiError(0, UNEXPECTED_ANSWER);
+  if (!parsed.success) throw new ResponseShapeError();
   return parsed.data;
 }

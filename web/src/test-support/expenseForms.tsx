@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { render } from './render';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { HOME_CURRENCY_CHANGED, type Expense, type Participant } from '@wayfare/contract';
-import { ExpenseFormModal } from '../features/split/ExpenseFormModal';
+import { ExpenseFormModal } from '../features/split/expenses/ExpenseFormModal';
 import { noExpenses } from './expenses';
 import { participant } from './people';
 import type { StubRoutes } from './stubApi';

@@ -4,6 +4,7 @@ import { ChevronDown, LogOut, UserPlus } from 'lucide-react';
 import { lazyNamed } from '../../shared/lazyNamed';
 import { useMenuButton } from '../../shared/useMenuButton';
 import { cx } from '../../shared/cx';
+import { MenuItem } from '../../shared/ui/MenuItem';
 import menuStyles from '../../shared/ui/Menu.module.css';
 import styles from './UserMenu.module.css';
 
@@ -33,30 +34,12 @@ export function UserMenu({ firstName, onLogout }: UserMenuProps) {
         <ChevronDown className={styles.chevron} size={16} aria-hidden="true" />
       </button>
       <ul {...menuProps} className={cx(menuStyles.menu, styles.menu)}>
-        <li role="none">
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={menuStyles.item}
-            onClick={choose(() => setSettingOpen(true))}
-          >
-            <UserPlus size={18} aria-hidden="true" />
-            {ADD_POLICY_QUESTION}
-          </button>
-        </li>
-        <li role="none">
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={menuStyles.item}
-            onClick={choose(onLogout)}
-          >
-            <LogOut size={18} aria-hidden="true" />
-            Logout
-          </button>
-        </li>
+        <MenuItem icon={UserPlus} onClick={choose(() => setSettingOpen(true))}>
+          {ADD_POLICY_QUESTION}
+        </MenuItem>
+        <MenuItem icon={LogOut} onClick={choose(onLogout)}>
+          Logout
+        </MenuItem>
       </ul>
       {settingOpen && (
         <Suspense fallback={null}>

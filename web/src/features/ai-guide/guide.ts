@@ -11,7 +11,6 @@ import {
   type PlanInput,
   type TripView,
 } from '@wayfare/contract';
-import { ApiError } from '../../shared/api';
 
 /** The parts of GET /api/trips/{id} the AI guide reads. */
 export type GuideTrip = Pick<
@@ -138,6 +137,6 @@ export function autoPlansFor(trip: GuideTrip): PlanInput[] | null {
 
 /** The alert after a failed bulk creation (spec §8). */
 export function bulkFailureMessage(error: unknown): string {
-  const message = error instanceof ApiError || error instanceof Error ? error.message : '';
+  const message = error instanceof Error ? error.message : '';
   return `Failed to create daily plans: ${message || 'Unknown error'}`;
 }

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, toApiError } from '../../shared/api';
+import {
+  NETWORK_ERROR_MESSAGE,
+  NetworkError,
+  ResponseShapeError,
+  UNEXPECTED_ANSWER,
+  toApiError,
+} from '../../shared/api';
 import { loginFailureDetail, signupFailureDetail } from './forms';
 
 describe('loginFailureDetail', () => {
   it('adds the server explanation except for wrong credentials', () => {
     expect(loginFailureDetail(toApiError(401, { error: 'Invalid email or password' }))).toBeUndefined();
     expect(loginFailureDetail(toApiError(429, { error: 'Too many attempts' }))).toBe('Too many attempts');
-    expect(loginFailureDetail(new ApiError(0, 'offline'))).toBe('offline');
+    expect(loginFailureDetail(new NetworkError())).toBe(NETWORK_ERROR_MESSAGE);
+    expect(loginFailureDetail(new ResponseShapeError())).toBe(UNEXPECTED_ANSWER);
     expect(loginFailureDetail(new Error('bug'))).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { Notice } from '../../shared/ui/Notice';
 import { useSession } from '../auth';
 import { CategoryIcon } from './categoryIcons';
 import { dayOptionLabel } from './planDays';
-import { createPlan } from './plansApi';
+import { useCreatePlan } from './usePlanChanges';
 import styles from './AddPlanForm.module.css';
 
 export interface NewPlanFormProps {
@@ -28,6 +28,7 @@ export interface NewPlanFormProps {
  */
 export default function NewPlanForm({ formId, tripId, dates, onAdded, onDone, onClose }: NewPlanFormProps) {
   const { user } = useSession();
+  const creation = useCreatePlan(tripId, user?.userId ?? '');
   // Add Plan stays disabled until the plan can be sent (spec §5), so mistakes show as they are typed, not on submit.
   const form = useSchemaForm(planFormSchema, {
     defaultValues: {
@@ -44,7 +45,7 @@ export default function NewPlanForm({ formId, tripId, dates, onAdded, onDone, on
   const [category, startTime] = form.watch(['category', 'start_time']);
 
   const send = async (plan: PlanInput) => {
-    const result = await createPlan(user?.userId ?? '', tripId, plan);
+    const result = await creation.mutateAsync(plan);
     if ('sent' in result) onAdded(result.sent);
     onDone('sent' in result ? 'sent' : 'queued');
   };

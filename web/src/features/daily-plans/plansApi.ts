@@ -3,7 +3,7 @@ import { apiFetch, apiFetchChecked } from '../../shared/api';
 import { sendOrQueue } from '../../shared/offline/outbox';
 
 /** Without start_time and duration_minutes, an update keeps the plan's time. */
-type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'description'> &
+export type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'description'> &
   Partial<Pick<PlanInput, 'start_time' | 'duration_minutes'>>;
 
 const plansPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/daily-plans`;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DailyPlan, TripView } from '@wayfare/contract';
 import { tripQuery } from '../trips';
 import { movePlan } from './planDays';
-import { deletePlan, updatePlan } from './plansApi';
+import { createPlan, deletePlan, updatePlan, type PlanBody } from './plansApi';
 
 type SetPlans = (update: (plans: DailyPlan[]) => DailyPlan[]) => void;
 
@@ -47,4 +47,12 @@ export function usePlanChanges(trip: Pick<TripView, 'id' | 'start_date'>, setPla
     move: (plan: DailyPlan, date: string) => move.mutate({ plan, date }),
     remove: (plan: DailyPlan) => remove.mutate(plan),
   };
+}
+
+/**
+ * Adding a plan: sent at once, or kept on the device while offline (plansApi.createPlan). The form hands a sent
+ * plan to the board, which writes it into the cached trip (`setPlans`).
+ */
+export function useCreatePlan(tripId: string, userId: string) {
+  return useMutation({ mutationFn: (plan: PlanBody) => createPlan(userId, tripId, plan) });
 }

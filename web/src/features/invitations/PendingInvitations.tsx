@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, MailOpen, RotateCw, X } from 'lucide-react';
 import type { UserInvitation } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
-import { queryKeys } from '../../shared/query/queryKeys';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { formatDateRange } from '../../shared/dates';
-import { invitationsApi } from './invitationsApi';
+import { useAnswerInvitation } from './invitationMutations';
 import { myInvitationsQuery } from './queries';
 import styles from './PendingInvitations.module.css';
 
@@ -17,7 +16,7 @@ import styles from './PendingInvitations.module.css';
  * overview's) again.
  */
 export function PendingInvitations() {
-  const queryClient = useQueryClient();
+  const answering = useAnswerInvitation();
   const { data: invitations, isError, refetch } = useQuery(myInvitationsQuery());
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,15 +25,7 @@ export function PendingInvitations() {
     setBusy(invitation.trip_id);
     setError(null);
     try {
-      if (accept) await invitationsApi.acceptInvitation(invitation.trip_id);
-      else await invitationsApi.declineInvitation(invitation.trip_id);
-      queryClient.setQueryData(myInvitationsQuery().queryKey, (current) =>
-        current?.filter((i) => i.trip_id !== invitation.trip_id),
-      );
-      if (accept) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.trips() });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.splitTrips() });
-      }
+      await answering.mutateAsync({ invitation, accept });
     } catch (err) {
       setError(
         errorMessage(err, accept ? 'Failed to accept the invitation' : 'Failed to decline the invitation'),

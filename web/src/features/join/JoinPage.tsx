@@ -8,7 +8,7 @@ import { Button, buttonClassName } from '../../shared/ui/Button';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { type LoginLocationState, useSession } from '../auth';
-import { splitApi } from '../split';
+import { useJoinByLink } from '../split';
 import styles from '../../shared/ui/MessagePanel.module.css';
 
 type JoinState =
@@ -65,18 +65,19 @@ function Joining({ token }: { token: string }) {
   const [attempt, setAttempt] = useState(0);
   // Joining twice is harmless (the second answers already_member), but one request per attempt is enough.
   const started = useRef(-1);
+  const { mutateAsync: join } = useJoinByLink();
 
   useEffect(() => {
     if (started.current === attempt) return;
     started.current = attempt;
-    splitApi.joinByLink(token).then(
+    join(token).then(
       ({ trip_id }) => void navigate(`/trips/${encodeURIComponent(trip_id)}/split`, { replace: true }),
       (err: unknown) => {
         const dead = err instanceof ApiError && [400, 404, 410].includes(err.status);
         setState({ status: dead ? 'dead' : 'failed', message: errorMessage(err, JOIN_FAILED) });
       },
     );
-  }, [attempt, navigate, token]);
+  }, [attempt, join, navigate, token]);
 
   if (state.status === 'joining') {
     return (

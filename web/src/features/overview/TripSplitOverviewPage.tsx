@@ -2,10 +2,12 @@ import { useCallback } from 'react';
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Luggage, RefreshCw } from 'lucide-react';
+import type { SplitTripPage } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { money } from '../../shared/locale';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { STALE } from '../../shared/query/queryClient';
+import { usePagedList } from '../../shared/query/usePagedList';
 import { buttonClassName, Button } from '../../shared/ui/Button';
 import { LoadMore } from '../../shared/ui/LoadMore';
 import { Notice } from '../../shared/ui/Notice';
@@ -29,31 +31,23 @@ const splitTripsQuery = () =>
     staleTime: STALE.CHANGED_BY_OTHERS,
   });
 
+const tripsOf = (page: SplitTripPage) => page.trips;
+
 /** /trip-split: every trip of the user with its expenses, and who owes whom (spec §2). */
 export function TripSplitOverviewPage() {
   const queryClient = useQueryClient();
-  const {
-    data,
-    error,
-    isError,
-    isFetching,
-    refetch,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  } = useInfiniteQuery(splitTripsQuery());
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  // Trying again after a failure shows the loading state, as the first load does.
-  const status = data ? 'ready' : isError && !isFetching ? 'error' : 'loading';
+  const { items, firstPage, status, error, retry, more } = usePagedList(
+    useInfiniteQuery(splitTripsQuery()),
+    tripsOf,
+  );
   const reload = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: splitTripsQuery().queryKey }),
     [queryClient],
   );
 
-  const trips = data?.pages.flatMap((page) => page.trips) ?? [];
+  const trips = items ?? [];
   // The header's figures are over every trip, not only the pages shown: the first page carries them.
-  const summary = data?.pages[0]?.summary;
+  const summary = firstPage?.summary;
   const tripCount = summary?.trip_count ?? trips.length;
   // Each trip's total is in its own currency: summed per currency (by the server), shown side by side.
   const total = summary?.totals.length
@@ -67,7 +61,7 @@ export function TripSplitOverviewPage() {
       {status === 'error' && (
         <div className={styles.state}>
           <Notice tone="error">Failed to load trips. Please try again.</Notice>
-          <Button variant="secondary" onClick={() => void refetch()}>
+          <Button variant="secondary" onClick={retry}>
             <RefreshCw size={18} aria-hidden="true" /> Retry
           </Button>
         </div>
@@ -107,12 +101,10 @@ export function TripSplitOverviewPage() {
           </ul>
           <LoadMore
             status={`Showing ${trips.length} of ${tripCount} trips`}
-            available={hasNextPage}
-            loading={isFetchingNextPage}
-            error={
-              isFetchNextPageError ? errorMessage(error, 'Failed to load trips. Please try again.') : null
-            }
-            load={loadMore}
+            available={more.available}
+            loading={more.loading}
+            error={more.failed ? errorMessage(error, 'Failed to load trips. Please try again.') : null}
+            load={more.load}
           />
         </>
       )}

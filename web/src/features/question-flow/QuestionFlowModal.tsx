@@ -7,11 +7,10 @@ import {
   INTEREST_OPTIONS,
   QUESTION_FLOW_STEPS,
   TRAVEL_STYLE_OPTIONS,
-  type CreateTripResponse,
   type QuestionAnswers,
   type TripView,
 } from '@wayfare/contract';
-import { apiFetch, errorMessage } from '../../shared/api';
+import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
 import { DataLayer } from '../../shared/query/DataLayer';
 import { Button } from '../../shared/ui/Button';
@@ -21,6 +20,7 @@ import { useSession } from '../auth';
 import { DatesStep } from './DatesStep';
 import { DestinationStep } from './DestinationStep';
 import { ENTER_MS, EXIT_MS, flowReducer, initialFlow, STEPS, summaryRows } from './flow';
+import { useCreateTrip } from './queries';
 import styles from './QuestionFlowModal.module.css';
 
 const CREATE_FAILED = 'Failed to create trip. Please try again.';
@@ -65,6 +65,7 @@ function QuestionFlow({ open, onClose, onCreated }: QuestionFlowModalProps) {
   const navigate = useNavigate();
   const [flow, dispatch] = useReducer(flowReducer, undefined, initialFlow);
   const [creating, setCreating] = useState(false);
+  const creation = useCreateTrip();
   const [error, setError] = useState<string | null>(null);
   const { step, answers, phase } = flow;
   const name = STEPS[step] ?? 'summary';
@@ -100,10 +101,7 @@ function QuestionFlow({ open, onClose, onCreated }: QuestionFlowModalProps) {
     setCreating(true);
     setError(null);
     try {
-      const created = await apiFetch<CreateTripResponse>('/api/trips', {
-        method: 'POST',
-        body: createTripBody(answers, flow.place),
-      });
+      const created = await creation.mutateAsync(createTripBody(answers, flow.place));
       onCreated?.(created.trip);
       dispatch({ type: 'reset' });
       void navigate(`/trips/${created.id}`);

@@ -1,6 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
-import { citySuggestionsResponseSchema } from '@wayfare/contract';
-import { apiFetchChecked } from '../../shared/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  citySuggestionsResponseSchema,
+  type CreateTripInput,
+  type CreateTripResponse,
+} from '@wayfare/contract';
+import { apiFetch, apiFetchChecked } from '../../shared/api';
 import { queryKeys } from '../../shared/query/queryKeys';
 
 /**
@@ -23,3 +27,19 @@ export const citySuggestionsQuery = (text: string) =>
     staleTime: Infinity,
     retry: false,
   });
+
+/**
+ * "Create trip" at the end of the flow: the trip as the server answered it is cached for its details page, which
+ * opens next; the split overview reads its trips again. (The trips page puts it on top of its list itself.)
+ */
+export function useCreateTrip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTripInput) =>
+      apiFetch<CreateTripResponse>('/api/trips', { method: 'POST', body }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(queryKeys.trip(created.id), created.trip);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.splitTrips() });
+    },
+  });
+}

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Copy, Link2, Trash2 } from 'lucide-react';
-import type { Link, LinkKind } from '@wayfare/contract';
+import type { LinkKind } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
-import { absoluteUrl, fetchLink, makeLink, revokeLink, webcalUrl } from './linksApi';
+import { useLinkChange } from './linkMutations';
+import { absoluteUrl, fetchLink, webcalUrl } from './linksApi';
 import styles from './Sharing.module.css';
 
 /** The words of one kind of link. */
@@ -23,7 +24,7 @@ export interface LinkCopy {
  * (the old stops working) or turn it off, after asking. Failures say so and leave the link as the server has it.
  */
 export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: LinkKind; copy: LinkCopy }) {
-  const queryClient = useQueryClient();
+  const change = useLinkChange(tripId, kind);
   const queryKey = queryKeys.tripLink(tripId, kind);
   const loaded = useQuery({ queryKey, queryFn: ({ signal }) => fetchLink(tripId, kind, signal) });
   const [busy, setBusy] = useState(false);
@@ -39,12 +40,11 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
     return () => clearTimeout(timer);
   }, [copied]);
 
-  const run = async (action: () => Promise<Link | null>, fallback: string) => {
+  const run = async (make: boolean, fallback: string) => {
     setBusy(true);
     setError(null);
     try {
-      const link = await action();
-      queryClient.setQueryData(queryKey, link);
+      await change.mutateAsync(make);
       setConfirming(false);
     } catch (err) {
       setError(errorMessage(err, fallback));
@@ -52,12 +52,8 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
       setBusy(false);
     }
   };
-  const make = () => run(() => makeLink(tripId, kind), 'The link could not be made. Please try again.');
-  const revoke = () =>
-    run(async () => {
-      await revokeLink(tripId, kind);
-      return null;
-    }, 'The link could not be turned off. Please try again.');
+  const make = () => run(true, 'The link could not be made. Please try again.');
+  const revoke = () => run(false, 'The link could not be turned off. Please try again.');
 
   const url = loaded.data ? absoluteUrl(loaded.data.path) : null;
   const copyUrl = async () => {

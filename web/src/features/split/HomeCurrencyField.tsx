@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { currencyChoices } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { Notice } from '../../shared/ui/Notice';
-import { splitApi } from './splitApi';
+import { useSetHomeCurrency } from './homeCurrency';
 import styles from '../../shared/ui/Ledger.module.css';
 
 interface HomeCurrencyFieldProps {
@@ -17,21 +17,10 @@ interface HomeCurrencyFieldProps {
 export function HomeCurrencyField({ tripId, home, changeable, onChanged }: HomeCurrencyFieldProps) {
   const choices = useMemo(() => currencyChoices(home), [home]);
   const hintId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const change = async (currency: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await splitApi.setHomeCurrency(tripId, currency);
-      onChanged();
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to change the currency'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const setHome = useSetHomeCurrency(tripId);
+  const busy = setHome.isPending;
+  const error = setHome.isError ? errorMessage(setHome.error, 'Failed to change the currency') : null;
+  const change = (currency: string) => setHome.mutate(currency, { onSuccess: onChanged });
 
   return (
     <div>
@@ -42,7 +31,7 @@ export function HomeCurrencyField({ tripId, home, changeable, onChanged }: HomeC
           value={home}
           disabled={!changeable || busy}
           aria-describedby={hintId}
-          onChange={(e) => void change(e.target.value)}
+          onChange={(e) => change(e.target.value)}
         >
           {choices.map((c) => (
             <option key={c.code} value={c.code}>

@@ -13,15 +13,15 @@ import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useSession } from '../auth';
 import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
-import { AddParticipantForm } from './AddParticipantForm';
+import { AddParticipantForm } from './participants/AddParticipantForm';
 import { BudgetTab } from './glance/BudgetTab';
-import { CalculateSettlementsButton } from './CalculateSettlementsButton';
+import { CalculateSettlementsButton } from './settlements/CalculateSettlementsButton';
 import { HomeCurrency } from './homeCurrency';
-import { InviteLinkPanel } from './InviteLinkPanel';
-import { ParticipantList } from './ParticipantList';
+import { InviteLinkPanel } from './invite-links/InviteLinkPanel';
+import { ParticipantList } from './participants/ParticipantList';
 import { Tabs } from '../../shared/ui/Tabs';
 import { useLiveLedger } from './useLiveLedger';
-import { useSettlementCalculation } from './useSettlementCalculation';
+import { useSettlementCalculation } from './settlements/useSettlementCalculation';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 import glance from './glance/Glance.module.css';
@@ -29,12 +29,12 @@ import glance from './glance/Glance.module.css';
 // The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page; the
 // Expenses and Settlements tabs' contents (the currency picker with every currency's name, export and import, the
 // settlement explanations) when their tab is first chosen: the page opens on Participants.
-const ExpenseFormModal = lazyNamed(() => import('./ExpenseFormModal'), 'ExpenseFormModal');
+const ExpenseFormModal = lazyNamed(() => import('./expenses/ExpenseFormModal'), 'ExpenseFormModal');
 const HomeCurrencyField = lazyNamed(() => import('./HomeCurrencyField'), 'HomeCurrencyField');
-const LedgerFiles = lazyNamed(() => import('./LedgerFiles'), 'LedgerFiles');
-const ExpenseList = lazyNamed(() => import('./ExpenseList'), 'ExpenseList');
-const SettlementList = lazyNamed(() => import('./SettlementList'), 'SettlementList');
-const BalanceList = lazyNamed(() => import('./SettlementList'), 'BalanceList');
+const LedgerFiles = lazyNamed(() => import('./ledger-files/LedgerFiles'), 'LedgerFiles');
+const ExpenseList = lazyNamed(() => import('./expenses/ExpenseList'), 'ExpenseList');
+const SettlementList = lazyNamed(() => import('./settlements/SettlementList'), 'SettlementList');
+const BalanceList = lazyNamed(() => import('./settlements/SettlementList'), 'BalanceList');
 // The money at a glance (its summary above the tabs, its charts and the history on their tabs) loads after the page.
 const GlanceSummary = lazyNamed(() => import('./glance/GlanceSummary'), 'GlanceSummary');
 const ActivityList = lazyNamed(() => import('./glance/ActivityList'), 'ActivityList');

@@ -1,16 +1,22 @@
 /** Public surface of the split feature: The ledger parts the overview reuses, and the split API the join screen calls. Other features and the app import only this. */
-export { AddParticipantForm } from './AddParticipantForm';
-export { CalculateSettlementsButton } from './CalculateSettlementsButton';
+export { AddParticipantForm } from './participants/AddParticipantForm';
+export { CalculateSettlementsButton } from './settlements/CalculateSettlementsButton';
 export { BudgetTab } from './glance/BudgetTab';
 export { personName } from './categories';
-export { ExpenseBasicsFields } from './ExpenseBasicsFields';
-export { ExpenseModalFrame, type ExpenseModalProps } from './ExpenseModalFrame';
+export { ExpenseBasicsFields } from './expenses/ExpenseBasicsFields';
+export { ExpenseModalFrame, type ExpenseModalProps } from './expenses/ExpenseModalFrame';
 export { HomeCurrency, useHomeMoney } from './homeCurrency';
-export { ItemizedSplitFields } from './ItemizedSplitFields';
-export { ExpenseList } from './ExpenseList';
-export { ParticipantList } from './ParticipantList';
-export { ReceiptControl, ReceiptPicker, ReceiptRetryModal, useNewExpenseReceipt } from './ReceiptControl';
-export { SettlementList } from './SettlementList';
+export { useJoinByLink } from './invite-links/inviteLinkMutations';
+export { ItemizedSplitFields } from './expenses/ItemizedSplitFields';
+export { ExpenseList } from './expenses/ExpenseList';
+export { ParticipantList } from './participants/ParticipantList';
+export {
+  ReceiptControl,
+  ReceiptPicker,
+  ReceiptRetryModal,
+  useNewExpenseReceipt,
+} from './receipts/ReceiptControl';
+export { SettlementList } from './settlements/SettlementList';
 export { splitApi } from './splitApi';
 export { useLiveLedger } from './useLiveLedger';
-export { useSettlementCalculation } from './useSettlementCalculation';
+export { useSettlementCalculation } from './settlements/useSettlementCalculation';

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { STALE } from '../../shared/query/queryClient';
-import { collapseExpensePages, type ExpensePageParam } from './expensePages';
+import { collapseExpensePages, type ExpensePageParam } from './expenses/expensePages';
 import { splitApi } from './splitApi';
 
 /*
@@ -49,6 +49,14 @@ export const expensesQuery = (tripId: string) =>
     getNextPageParam: (last): ExpensePageParam | undefined =>
       last.next_cursor ? { cursor: last.next_cursor } : undefined,
     ...ledgerPart,
+  });
+
+/** The reference rate of a currency pair on a date: the same answer all visit (read once per pair and date). */
+export const rateQuery = (from: string, to: string, date: string) =>
+  queryOptions({
+    queryKey: queryKeys.rate(from, to, date),
+    queryFn: ({ signal }) => splitApi.rate(from, to, date, signal),
+    staleTime: STALE.SLOW,
   });
 
 /**

@@ -8,7 +8,7 @@ import { lazyNamed } from '../../shared/lazyNamed';
 import type { QueuedWrite } from '../../shared/offline/outbox';
 import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { useSession } from '../auth';
-import { flattenPages, NO_EXPENSES, type ExpensePages } from './expensePages';
+import { flattenPages, NO_EXPENSES, type ExpensePages } from './expenses/expensePages';
 import { afterLoad, afterPageSettles } from '../../shared/afterPageSettles';
 import { followLedger, type StreamStatus } from './liveStream';
 import {

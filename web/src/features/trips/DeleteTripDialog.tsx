@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { deleteTrip } from './tripsApi';
+import { useDeleteTrip } from './tripMutations';
 import styles from './DeleteTripDialog.module.css';
 
 interface DeleteTripDialogProps {
@@ -15,6 +15,7 @@ interface DeleteTripDialogProps {
 /** Asks before deleting (destructive actions ask first) and shows 'Failed to delete trip.' when it fails. */
 export function DeleteTripDialog({ trip, onClose, onDeleted }: DeleteTripDialogProps) {
   const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteTrip();
   const [failed, setFailed] = useState(false);
 
   const close = () => {
@@ -27,7 +28,7 @@ export function DeleteTripDialog({ trip, onClose, onDeleted }: DeleteTripDialogP
     setDeleting(true);
     setFailed(false);
     try {
-      await deleteTrip(trip.id);
+      await deletion.mutateAsync(trip.id);
       onDeleted(trip.id);
     } catch {
       setFailed(true);

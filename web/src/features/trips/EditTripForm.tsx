@@ -13,7 +13,7 @@ import { Field, TextArea, TextInput } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';
 import { editTripFormData } from './editTripForm';
 import { ImageDrop } from './ImageDrop';
-import { updateTrip } from './tripsApi';
+import { useUpdateTrip } from './tripMutations';
 import styles from './EditTripPage.module.css';
 
 const toDate = (value: string) => (value ? parseISO(value) : startOfToday());
@@ -21,11 +21,12 @@ const today = () => format(startOfToday(), 'yyyy-MM-dd');
 
 /**
  * The Edit Trip form (spec §5, §7): name, dates, description and image; the server's rules checked first here.
- * `onSaved` gets the trip as the server answered it, before the details page opens.
+ * The trip as the server answered it is what the details page shows next (useUpdateTrip).
  */
-export function EditTripForm({ trip, onSaved }: { trip: TripView; onSaved?: (trip: TripView) => void }) {
+export function EditTripForm({ trip }: { trip: TripView }) {
   const navigate = useNavigate();
   const [image, setImage] = useState<File | null>(null);
+  const update = useUpdateTrip();
   const form = useSchemaForm(updateTripBodySchema, {
     defaultValues: {
       trip_name: trip.trip_name,
@@ -49,8 +50,7 @@ export function EditTripForm({ trip, onSaved }: { trip: TripView; onSaved?: (tri
   };
 
   const send = async (body: UpdateTripBody) => {
-    const saved = await updateTrip(trip.id, editTripFormData(body, image));
-    onSaved?.(saved);
+    await update.mutateAsync({ tripId: trip.id, form: editTripFormData(body, image) });
     void navigate(`/trips/${trip.id}`);
   };
 

@@ -1,18 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import type { TripView } from '@wayfare/contract';
 import { buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { Page } from '../../shared/ui/Page';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { EditTripForm } from './EditTripForm';
-import { isNotFound, tripQuery, tripsQuery } from './queries';
+import { isNotFound, tripQuery } from './queries';
 import styles from './EditTripPage.module.css';
 
 export function EditTripPage() {
   const { tripId = '' } = useParams();
-  const queryClient = useQueryClient();
   // The form starts from a fresh read, not from a cached trip another member may have changed since.
   const {
     data: trip,
@@ -23,11 +21,6 @@ export function EditTripPage() {
     ...tripQuery(tripId),
     refetchOnMount: 'always',
   });
-  // The saved trip is what the details page shows next; the list reads its new name and dates.
-  const saved = (updated: TripView) => {
-    queryClient.setQueryData(tripQuery(updated.id).queryKey, updated);
-    void queryClient.invalidateQueries({ queryKey: tripsQuery().queryKey });
-  };
 
   return (
     <Page title="Edit Trip">
@@ -43,7 +36,7 @@ export function EditTripPage() {
           </Link>
         </div>
       )}
-      {trip && isFetchedAfterMount && !isError && <EditTripForm trip={trip} onSaved={saved} />}
+      {trip && isFetchedAfterMount && !isError && <EditTripForm trip={trip} />}
     </Page>
   );
 }

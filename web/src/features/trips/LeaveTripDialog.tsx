@@ -4,7 +4,7 @@ import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
-import { leaveTrip } from './tripsApi';
+import { useLeaveTrip } from './tripMutations';
 import styles from '../../shared/ui/Ledger.module.css';
 
 interface LeaveTripDialogProps {
@@ -31,6 +31,7 @@ export function LeaveTripDialog({
   onLeft,
 }: LeaveTripDialogProps) {
   const [leaving, setLeaving] = useState(false);
+  const departure = useLeaveTrip();
   const [error, setError] = useState<string | null>(null);
 
   const close = () => {
@@ -41,7 +42,7 @@ export function LeaveTripDialog({
     setLeaving(true);
     setError(null);
     try {
-      await leaveTrip(tripId, userId);
+      await departure.mutateAsync({ tripId, userId });
       onLeft();
     } catch (err) {
       setError(errorMessage(err, 'Failed to leave the trip'));

@@ -1,6 +1,6 @@
 import { LogOut, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { useMenuButton } from '../../shared/useMenuButton';
-import { cx } from '../../shared/cx';
+import { MenuItem } from '../../shared/ui/MenuItem';
 import menuStyles from '../../shared/ui/Menu.module.css';
 import styles from './TripActionsMenu.module.css';
 
@@ -27,44 +27,17 @@ export function TripActionsMenu({ tripName, onEdit, onDelete, onLeave }: TripAct
         <MoreVertical size={20} aria-hidden="true" />
       </button>
       <ul {...menuProps} className={menuStyles.menu}>
-        <li role="none">
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={menuStyles.item}
-            onClick={choose(onEdit)}
-          >
-            <Pencil size={18} aria-hidden="true" />
-            Edit Trip
-          </button>
-        </li>
+        <MenuItem icon={Pencil} onClick={choose(onEdit)}>
+          Edit Trip
+        </MenuItem>
         {onLeave && (
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={menuStyles.item}
-              onClick={choose(onLeave)}
-            >
-              <LogOut size={18} aria-hidden="true" />
-              Leave Trip
-            </button>
-          </li>
+          <MenuItem icon={LogOut} onClick={choose(onLeave)}>
+            Leave Trip
+          </MenuItem>
         )}
-        <li role="none">
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={cx(menuStyles.item, menuStyles.danger)}
-            onClick={choose(onDelete)}
-          >
-            <Trash2 size={18} aria-hidden="true" />
-            Delete Trip
-          </button>
-        </li>
+        <MenuItem icon={Trash2} danger onClick={choose(onDelete)}>
+          Delete Trip
+        </MenuItem>
       </ul>
     </div>
   );

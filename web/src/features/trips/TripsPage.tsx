@@ -1,9 +1,10 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
-import type { TripSummary } from '@wayfare/contract';
+import type { TripPage, TripSummary } from '@wayfare/contract';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { usePagedList } from '../../shared/query/usePagedList';
 import { PendingInvitations } from '../invitations';
 import { Button } from '../../shared/ui/Button';
 import { LoadMore } from '../../shared/ui/LoadMore';
@@ -13,45 +14,24 @@ import { useSession } from '../auth';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { LeaveTripDialog } from './LeaveTripDialog';
 import { TripCard } from './TripCard';
-import { tripQuery, tripsQuery } from './queries';
+import { tripsQuery } from './queries';
+import { changeTripPages } from './tripMutations';
 import { tripsLoadError } from './tripsApi';
 import styles from './TripsPage.module.css';
 
 const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowModal'), 'QuestionFlowModal');
 
+const tripsOf = (page: TripPage) => page.trips;
+
 export function TripsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const {
-    data,
-    error,
-    isError,
-    isFetching,
-    refetch,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  } = useInfiniteQuery(tripsQuery());
-  const trips = data?.pages.flatMap((page) => page.trips);
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const { items: trips, status, error, retry, more } = usePagedList(useInfiniteQuery(tripsQuery()), tripsOf);
   const [flowOpen, setFlowOpen] = useState(false);
   const [toDelete, setToDelete] = useState<TripSummary | null>(null);
   const [toLeave, setToLeave] = useState<TripSummary | null>(null);
   const { user } = useSession();
-  // Trying again after a failure shows the skeleton, as the first load does.
-  const status = trips ? 'ready' : isError && !isFetching ? 'error' : 'loading';
-  const pageError = isFetchNextPageError ? tripsLoadError(error) : null;
-  // Each page changed on its own, so every page's cursor still follows its last trip.
-  const changePages = (change: (trips: TripSummary[], index: number) => TripSummary[]) =>
-    queryClient.setQueryData(
-      tripsQuery().queryKey,
-      (current) =>
-        current && {
-          ...current,
-          pages: current.pages.map((page, index) => ({ ...page, trips: change(page.trips, index) })),
-        },
-    );
+  const pageError = more.failed ? tripsLoadError(error) : null;
 
   const planNewAdventure = (
     <Button variant="accent" onClick={() => setFlowOpen(true)}>
@@ -74,7 +54,7 @@ export function TripsPage() {
           </h2>
           <p className={styles.stateText}>{tripsLoadError(error)}</p>
           <div className={styles.stateActions}>
-            <Button onClick={() => void refetch()}>
+            <Button onClick={retry}>
               <RotateCw size={18} aria-hidden="true" />
               Try Again
             </Button>
@@ -114,21 +94,17 @@ export function TripsPage() {
       {trips && (
         <LoadMore
           status={`Showing ${trips.length} trips`}
-          available={hasNextPage}
-          loading={isFetchingNextPage}
+          available={more.available}
+          loading={more.loading}
           error={pageError}
-          load={loadMore}
+          load={more.load}
         />
       )}
 
       <DeleteTripDialog
         trip={toDelete}
         onClose={() => setToDelete(null)}
-        onDeleted={(tripId) => {
-          setToDelete(null);
-          changePages((list) => list.filter((t) => t.id !== tripId));
-          queryClient.removeQueries({ queryKey: tripQuery(tripId).queryKey });
-        }}
+        onDeleted={() => setToDelete(null)}
       />
       {toLeave && user && (
         <LeaveTripDialog
@@ -137,11 +113,7 @@ export function TripsPage() {
           userId={user.userId}
           isOwner={toLeave.user_role === 'owner'}
           onClose={() => setToLeave(null)}
-          onLeft={() => {
-            setToLeave(null);
-            changePages((list) => list.filter((t) => t.id !== toLeave.id));
-            queryClient.removeQueries({ queryKey: tripQuery(toLeave.id).queryKey });
-          }}
+          onLeft={() => setToLeave(null)}
         />
       )}
       {flowOpen && (
@@ -149,10 +121,9 @@ export function TripsPage() {
           <QuestionFlowModal
             open={flowOpen}
             onClose={() => setFlowOpen(false)}
-            onCreated={(trip) => {
-              changePages((list, index) => (index === 0 ? [trip, ...list] : list));
-              queryClient.setQueryData(tripQuery(trip.id).queryKey, trip);
-            }}
+            onCreated={(trip) =>
+              changeTripPages(queryClient, (list, index) => (index === 0 ? [trip, ...list] : list))
+            }
           />
         </Suspense>
       )}

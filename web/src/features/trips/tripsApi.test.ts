@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../shared/api';
+import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '../../shared/api';
 import { tripsLoadError } from './tripsApi';
 
 describe('tripsLoadError', () => {
@@ -7,7 +7,7 @@ describe('tripsLoadError', () => {
     expect(tripsLoadError(new ApiError(500, 'Database is down', { error: 'Database is down' }))).toBe(
       'Database is down',
     );
-    expect(tripsLoadError(new ApiError(0, NETWORK_ERROR_MESSAGE))).toBe(NETWORK_ERROR_MESSAGE);
+    expect(tripsLoadError(new NetworkError())).toBe(NETWORK_ERROR_MESSAGE);
     expect(tripsLoadError(new TypeError('Unexpected token <'))).toBe('Unexpected token <');
     expect(tripsLoadError('boom')).toBe('Failed to load trips');
   });

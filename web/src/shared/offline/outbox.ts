@@ -1,6 +1,6 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval';
 import { compareCodeUnits } from '@wayfare/contract';
-import { ApiError, apiFetch, errorMessage, isNetworkError } from '../api';
+import { ApiError, NetworkError, apiFetch, errorMessage } from '../api';
 
 /** A write made without a connection, kept on the device until the server has it. */
 export interface QueuedWrite {
@@ -52,7 +52,7 @@ export async function sendOrQueue<T>(
   try {
     return { sent: await apiFetch<T>(write.path, { method: 'POST', body: write.body, idempotencyKey: key }) };
   } catch (error) {
-    if (!isNetworkError(error)) throw error;
+    if (!(error instanceof NetworkError)) throw error;
     const queued: QueuedWrite = { ...write, key, queuedAt: new Date().toISOString() };
     await set(key, queued, store);
     changed();
@@ -81,7 +81,8 @@ export function flushOutbox(userId: string): Promise<'done' | 'offline'> {
           await apiFetch(write.path, { method: 'POST', body: write.body, idempotencyKey: write.key });
           await del(write.key, store);
         } catch (error) {
-          if (isNetworkError(error) || (error instanceof ApiError && error.status === 409)) return 'offline';
+          if (error instanceof NetworkError || (error instanceof ApiError && error.status === 409))
+            return 'offline';
           await set(
             write.key,
             { ...write, error: errorMessage(error, 'Wayfare could not save this.') },

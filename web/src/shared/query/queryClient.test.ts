@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ANSWER } from '../api';
+import { ApiError, NetworkError, ResponseShapeError } from '../api';
 import { retryReads, worthRetrying } from './queryClient';
 
 describe('read retries', () => {
   it('retry no answer and server failures, never a 4xx or an answer that does not match its schema', () => {
-    expect(worthRetrying(new ApiError(0, NETWORK_ERROR_MESSAGE))).toBe(true);
+    expect(worthRetrying(new NetworkError())).toBe(true);
     expect(worthRetrying(new ApiError(503, 'busy'))).toBe(true);
     for (const status of [400, 401, 403, 404, 410, 429]) {
       expect(worthRetrying(new ApiError(status, 'no'))).toBe(false);
     }
-    expect(worthRetrying(new ApiError(0, UNEXPECTED_ANSWER))).toBe(false);
+    expect(worthRetrying(new ResponseShapeError())).toBe(false);
     expect(worthRetrying(new Error('bug'))).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError, UNEXPECTED_ANSWER } from '../api';
+import { ApiError, NetworkError } from '../api';
 
 /**
  * Whether a failed read may be tried again: only when there was no answer (network) or the server failed (5xx).
@@ -7,9 +7,8 @@ import { ApiError, UNEXPECTED_ANSWER } from '../api';
  * change on a second try.
  */
 export function worthRetrying(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.status === 0) return error.message !== UNEXPECTED_ANSWER;
-  return error.status >= 500;
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && error.status >= 500;
 }
 
 /** A query's `retry`: up to `times` more attempts, for failures worth retrying. */

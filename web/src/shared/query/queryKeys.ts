@@ -39,6 +39,8 @@ export const queryKeys = {
   cityPhoto: (path: string) => ['city-photo', path] as const,
   /** GET /api/places/cities for this typed text: the question flow's destination suggestions. */
   citySuggestions: (text: string) => ['city-suggestions', text] as const,
+  /** GET /api/rates: the reference rate (units of `to` per unit of `from`) of a date. */
+  rate: (from: string, to: string, date: string) => ['rate', from, to, date] as const,
   /** GET /api/trip-split/invitations: the caller's own pending invitations. */
   myInvitations: () => ['my-invitations'] as const,
 };

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
 import { errorMessage } from '../../../shared/api';
 import { money, userLocale } from '../../../shared/locale';
-import { queryKeys } from '../../../shared/query/queryKeys';
 import { Button } from '../../../shared/ui/Button';
 import { Notice } from '../../../shared/ui/Notice';
 import { LoadingState } from '../../../shared/ui/Spinner';
-import { activityQuery, budgetApi } from '../budgetApi';
+import { activityQuery } from '../budgetApi';
+import { useRestoreExpense } from './budgetMutations';
 import { entryText } from './activityText';
 import styles from './Glance.module.css';
 
@@ -16,7 +16,7 @@ import styles from './Glance.module.css';
  * beside it (one new change, which the ledger and this list then show, live).
  */
 export function ActivityList({ tripId }: { tripId: string }) {
-  const queryClient = useQueryClient();
+  const restoration = useRestoreExpense(tripId);
   const history = useInfiniteQuery(activityQuery(tripId));
   const [restoring, setRestoring] = useState<string | null>(null);
   const [restoreError, setRestoreError] = useState<string | null>(null);
@@ -27,8 +27,7 @@ export function ActivityList({ tripId }: { tripId: string }) {
     setRestoring(entryId);
     setRestoreError(null);
     try {
-      await budgetApi.restore(tripId, entryId);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.ledger(tripId) });
+      await restoration.mutateAsync(entryId);
     } catch (err) {
       setRestoreError(errorMessage(err, 'Failed to restore the expense. Please try again.'));
     } finally {

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   CATEGORIES_EXCEED_BUDGET,
   EXPENSE_CATEGORIES,
@@ -15,7 +14,7 @@ import { Button } from '../../../shared/ui/Button';
 import { DisclosureButton } from '../../../shared/ui/DisclosureButton';
 import { MoneyInput } from '../../../shared/ui/Field';
 import { Notice } from '../../../shared/ui/Notice';
-import { budgetApi, budgetQuery } from '../budgetApi';
+import { useSetBudget } from './budgetMutations';
 import { CATEGORY } from '../categories';
 import styles from './Glance.module.css';
 import { formatTypedAmount, readTypedAmount } from '../../../shared/forms/typed-amount';
@@ -35,7 +34,7 @@ export function BudgetForm({
   answer: BudgetResponse;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const saveBudget = useSetBudget(tripId);
   const locale = userLocale();
   const home = answer.home_currency;
   const digits = minorUnits(home);
@@ -76,8 +75,7 @@ export function BudgetForm({
     setSaving(true);
     setFailure(null);
     try {
-      const saved = await budgetApi.setBudget(tripId, { kind, amount_minor: amount, categories });
-      queryClient.setQueryData(budgetQuery(tripId).queryKey, saved);
+      await saveBudget.mutateAsync({ kind, amount_minor: amount, categories });
       onDone();
     } catch (err) {
       setFailure(errorMessage(err, 'Failed to save the budget. Please try again.'));

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Crown, LogOut, MailQuestion, UserMinus } from 'lucide-react';
+import type { Participant, TripInvitation } from '@wayfare/contract';
+import { errorMessage } from '../../../shared/api';
+import { cx } from '../../../shared/cx';
+import { Button } from '../../../shared/ui/Button';
+import { Notice } from '../../../shared/ui/Notice';
+import { useSession } from '../../auth';
+import { LeaveTripDialog } from '../../trips';
+import { personName } from '../categories';
+import { useMakeOwner, useRemoveParticipant } from './participantMutations';
+import styles from '../../../shared/ui/Ledger.module.css';
+
+export const REMOVE_PARTICIPANT_CONFIRM = 'Are you sure you want to remove this participant?';
+export const makeOwnerConfirm = (name: string) =>
+  `Make ${name} the owner of this trip? You stay on it as a participant.`;
+
+const initials = (p: Participant) => `${p.first_name[0] ?? ''}${p.last_name[0] ?? ''}`.toUpperCase() || '?';
+
+interface ParticipantListProps {
+  tripId: string;
+  participants: Participant[];
+  /** Invited people who have not answered: shown by username only, as 'Invited'. */
+  invitations: TripInvitation[];
+  /** After the caller left the trip. */
+  onLeft: () => void;
+}
+
+/**
+ * The trip's people, the owner first with a crown, then those invited. The owner may make another participant the
+ * owner, or remove a participant, each after a confirmation; every participant may leave the trip (spec §6: not the
+ * owner, who hands the trip over first).
+ */
+export function ParticipantList({ tripId, participants, invitations, onLeft }: ParticipantListProps) {
+  const { user } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const me = participants.find((p) => p.user_id === user?.userId);
+  const owner = useMakeOwner(tripId);
+  const removal = useRemoveParticipant(tripId);
+
+  const makeOwner = async (participant: Participant) => {
+    if (!window.confirm(makeOwnerConfirm(personName(participant)))) return;
+    setBusy(participant.user_id);
+    setError(null);
+    try {
+      await owner.mutateAsync(participant.user_id);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to make them the owner'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (participant: Participant) => {
+    if (!window.confirm(REMOVE_PARTICIPANT_CONFIRM)) return;
+    setBusy(participant.user_id);
+    setError(null);
+    try {
+      await removal.mutateAsync(participant.user_id);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to remove participant'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      <ul className={styles.list} aria-label="Participants">
+        {participants.map((participant) => (
+          <li key={participant.user_id} className={styles.row}>
+            <span className={styles.avatar} aria-hidden="true">
+              {initials(participant)}
+            </span>
+            <div className={styles.main}>
+              <span className={styles.name}>
+                {personName(participant)}
+                {participant.is_owner && (
+                  <span className={cx(styles.badge, styles.owner)}>
+                    <Crown size={12} aria-hidden="true" /> Trip Owner
+                  </span>
+                )}
+              </span>
+              <span className={styles.meta}>
+                @{participant.username} · {participant.user_email}
+              </span>
+            </div>
+            {me?.is_owner && participant.user_id !== me.user_id && (
+              <div className={styles.actions}>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={`Make ${personName(participant)} the owner`}
+                  title="Make owner"
+                  disabled={busy === participant.user_id}
+                  onClick={() => void makeOwner(participant)}
+                >
+                  <Crown size={18} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className={cx(styles.iconButton, styles.danger)}
+                  aria-label={`Remove ${personName(participant)}`}
+                  title="Remove participant"
+                  disabled={busy === participant.user_id}
+                  onClick={() => void remove(participant)}
+                >
+                  <UserMinus size={18} aria-hidden="true" />
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {invitations.length > 0 && (
+        <ul className={cx(styles.list, styles.invitedList)} aria-label="Invited">
+          {invitations.map((invitation) => (
+            <li key={invitation.user_id} className={styles.row}>
+              <span className={styles.avatar} aria-hidden="true">
+                <MailQuestion size={18} />
+              </span>
+              <div className={styles.main}>
+                <span className={styles.name}>
+                  @{invitation.username}
+                  <span className={cx(styles.badge, styles.pending)}>Invited</span>
+                </span>
+                <span className={styles.meta}>Joins once they accept</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {me && (
+        <div className={styles.more}>
+          <Button variant="ghost" onClick={() => setLeaving(true)}>
+            <LogOut size={18} aria-hidden="true" /> Leave Trip
+          </Button>
+          <LeaveTripDialog
+            open={leaving}
+            tripId={tripId}
+            userId={me.user_id}
+            isOwner={me.is_owner}
+            onClose={() => setLeaving(false)}
+            onLeft={onLeft}
+          />
+        </div>
+      )}
+    </>
+  );
+}
