@@ -52,7 +52,14 @@ export function percentile(sorted: number[], p: number): number {
 /** Drives one endpoint over loopback with autocannon for `seconds`; percentiles come from every response time. */
 export async function load(
   url: string,
-  options: { seconds: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  options: {
+    seconds: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** Stop after this many requests instead of after `seconds`. */
+    amount?: number;
+  },
 ): Promise<LoadResult> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -61,6 +68,7 @@ export async function load(
         url,
         connections: 10,
         duration: options.seconds,
+        amount: options.amount,
         method: options.method ?? 'GET',
         headers: options.headers,
         body: options.body,
