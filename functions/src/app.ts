@@ -14,7 +14,7 @@ import type { AppConfig } from './config';
 import type { FileStore } from './files/file-store';
 import { fileRoutes } from './files/routes';
 import { createTripImages } from './files/trip-images';
-import { cacheFigures } from './http/cache-budgets';
+import { cacheFigures } from './cache-budgets';
 import { clientAddressFromHeader } from './http/client-address';
 import { contentSecurityPolicyDirectives } from './http/content-security-policy';
 import { errorHandler, notFoundApiRoute } from './http/errors';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import { boundedCache } from './cache-budgets';
+import { boundedCache } from '../cache-budgets';
 
 /** The content codings a cached answer is kept in, besides plain JSON. */
 export type BodyEncoding = 'br' | 'gzip';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ExpensesResponse } from '@wayfare/contract';
-import { boundedCache, keyBytes } from '../http/cache-budgets';
+import { boundedCache, keyBytes } from '../cache-budgets';
 import { createEncodedBodies } from '../http/encoded-bodies';
 import type { JsonFields } from './typed-json';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { encodeTripCursor, type TripCursor, type TripListQuery } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
-import { boundedCache, keyBytes } from '../http/cache-budgets';
+import { boundedCache, keyBytes } from '../cache-budgets';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
 import { jsonOf, type Json } from '../split/typed-json';
 import type { MemberTrip, Store } from '../store/types';

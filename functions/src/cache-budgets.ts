@@ -62,3 +62,16 @@ export function cacheFigures(): CacheFigure[] {
 
 /** Bytes of a key: a JS string holds at most 2 a character. */
 export const keyBytes = (key: string): number => 2 * key.length;
+
+/**
+ * Bytes of a flat record (strings, numbers, booleans, null) as V8 holds it, at most: a header of 3 words, a word per
+ * field, and each string's characters at 2 bytes with its own header. Shared strings are counted each time.
+ */
+export function recordBytes(record: object): number {
+  let bytes = 24;
+  for (const value of Object.values(record)) {
+    bytes += 8;
+    if (typeof value === 'string') bytes += 16 + 2 * value.length;
+  }
+  return bytes;
+}
