@@ -24,6 +24,14 @@ export function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
+/** CPU time a process has used so far (user + system), in ms, from /proc (Linux; 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Median wall time of `fn` over `runs` runs, after one warm-up. */
 export async function timeIt(fn: () => unknown, runs = 5): Promise<number> {
   await fn();

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { call, freePort, seed, TRIP_BODY, TRIP_START, type SeededTrip } from './api';
-import { load, median, ms, rssMiB, startProcess, type Figure, type LoadResult } from './support';
+import { cpuMs, load, median, ms, rssMiB, startProcess, type Figure, type LoadResult } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -107,8 +107,10 @@ export async function runWritesBench(): Promise<Figure[]> {
     const before = rssMiB(server.pid);
     const reportBefore = await cacheReport(seeded.baseUrl);
     const started = performance.now();
+    const cpuBefore = cpuMs(server.pid);
     const added = await postExpenses(seeded, { seconds: 3600, amount: WRITES });
     const seconds = (performance.now() - started) / 1000;
+    const cpuPerWrite = (cpuMs(server.pid) - cpuBefore) / WRITES;
     await readPage(seeded);
     const after = rssMiB(server.pid);
     const reportAfter = await cacheReport(seeded.baseUrl);
@@ -122,7 +124,7 @@ export async function runWritesBench(): Promise<Figure[]> {
     figures.push(
       {
         name: `writes: ${WRITES} expenses (20-way split) through POST …/expenses`,
-        value: `${seconds.toFixed(1)} s, ${describe(added)}`,
+        value: `${seconds.toFixed(1)} s, ${describe(added)}; server CPU ${(cpuPerWrite * 1000).toFixed(0)} µs a write`,
       },
       {
         name: 'writes: server RSS',

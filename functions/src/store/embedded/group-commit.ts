@@ -98,23 +98,22 @@ export function groupCommit(db: Database.Database): GroupWrite {
   let pending: PendingWrite[] = [];
 
   /** One attempt at the group in one transaction: every write's outcome, or throws when the attempt is undone. */
+  const attemptInTransaction = db.transaction((batch: PendingWrite[], isolated: boolean): Outcome[] => {
+    const group = newGroup();
+    const outcomes = batch.map(({ write }): Outcome => {
+      // Nested inside the open transaction, better-sqlite3 runs a transaction as a savepoint.
+      if (!isolated) return { ok: true, value: write(group) };
+      try {
+        return { ok: true, value: db.transaction(write)(group) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+    group.finish();
+    return outcomes;
+  });
   const attempt = (batch: PendingWrite[], isolated: boolean): Outcome[] =>
-    db
-      .transaction(() => {
-        const group = newGroup();
-        const outcomes = batch.map(({ write }): Outcome => {
-          // Nested inside the open transaction, better-sqlite3 runs a transaction as a savepoint.
-          if (!isolated) return { ok: true, value: write(group) };
-          try {
-            return { ok: true, value: db.transaction(write)(group) };
-          } catch (error) {
-            return { ok: false, error };
-          }
-        });
-        group.finish();
-        return outcomes;
-      })
-      .immediate();
+    attemptInTransaction.immediate(batch, isolated);
 
   const flush = () => {
     const batch = pending;
@@ -140,15 +139,32 @@ export function groupCommit(db: Database.Database): GroupWrite {
         if (outcome.ok) resolve(outcome.value);
         else reject(outcome.error);
       });
+    if (!wal) return settle();
     // Were the log not flushed, nothing in the group is answered as written.
-    if (wal) syncWal(db).then(settle, (error: unknown) => batch.forEach(({ reject }) => reject(error)));
-    else settle();
+    const synced = syncWal(db);
+    syncing = synced;
+    void synced
+      .then(settle, (error: unknown) => batch.forEach(({ reject }) => reject(error)))
+      .finally(() => {
+        if (syncing === synced) syncing = undefined;
+      });
+  };
+
+  /**
+   * The log flush of the last group, while it runs. The next group commits once it is done: the writes that arrive
+   * meanwhile join that group, so under load there are fewer, larger commits and fsyncs (each commit's own cost,
+   * its log pages written, is most of a small write's), and no write waits longer than for a flush and its own.
+   */
+  let syncing: Promise<void> | undefined;
+  const flushAfterSync = () => {
+    if (syncing) syncing.then(flush, flush);
+    else flush();
   };
 
   const write: GroupWrite = <T>(run: (group: Group) => T) =>
     new Promise<T>((resolve, reject) => {
       // setImmediate runs after the poll phase, so every request read in this turn has queued its write by then.
-      if (pending.length === 0) setImmediate(flush);
+      if (pending.length === 0) setImmediate(flushAfterSync);
       pending.push({ write: run, resolve: resolve as (value: unknown) => void, reject });
     });
   committers.set(db, write);
