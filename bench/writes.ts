@@ -8,7 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { call, freePort, seed, TRIP_BODY, TRIP_START, type SeededTrip } from './api';
-import { cpuMs, load, median, ms, rssMiB, startProcess, type Figure, type LoadResult } from './support';
+import {
+  cpuMs,
+  load,
+  median,
+  ms,
+  percentile,
+  rssMiB,
+  startProcess,
+  type Figure,
+  type LoadResult,
+} from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -22,6 +32,26 @@ const RSS_GOAL_MIB = 50;
 interface CacheReport {
   caches: Array<{ name: string; bytes: number; budget_bytes: number; entries: number }>;
   memory: NodeJS.MemoryUsage;
+}
+
+/** How long this disk takes to make a small write durable: what every expense write waits for (group commit). */
+function fsyncTimes(dir: string): number[] {
+  const file = path.join(dir, 'fsync-probe');
+  const fd = fs.openSync(file, 'w');
+  const block = Buffer.alloc(16 * 1024, 1);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 100; i += 1) {
+      fs.writeSync(fd, block);
+      const start = performance.now();
+      fs.fsyncSync(fd);
+      times.push(performance.now() - start);
+    }
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(file);
+  }
+  return times.sort((a, b) => a - b);
 }
 
 const describe = (r: LoadResult) =>
@@ -150,14 +180,21 @@ export async function runWritesBench(): Promise<Figure[]> {
     const ratios: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const yardstick = await load(`http://127.0.0.1:${barePort}/constant`, { seconds: SECONDS });
+      const cpuBefore = cpuMs(server.pid);
       const writes = await postExpenses(seeded, { seconds: SECONDS });
+      const busy = (cpuMs(server.pid) - cpuBefore) / (SECONDS * 1000);
       const ratio = writes.requestsPerSecond / yardstick.requestsPerSecond;
       ratios.push(ratio);
       figures.push({
         name: `writes: round ${round}, POST …/expenses (20-way split) beside bare Express`,
-        value: `${describe(writes)}; bare ${describe(yardstick)}; ${ratio.toFixed(2)}× (goal ≥ ${RATIO_GOAL}×${ratio >= RATIO_GOAL ? '' : ', MISS'})`,
+        value: `${describe(writes)}, server CPU ${(busy * 100).toFixed(0)}% of a core; bare ${describe(yardstick)}; ${ratio.toFixed(2)}× (goal ≥ ${RATIO_GOAL}×${ratio >= RATIO_GOAL ? '' : ', MISS'})`,
       });
     }
+    const fsyncs = fsyncTimes(dataDir);
+    figures.push({
+      name: 'writes: fsync of 16 KiB on the data directory (each 2xx waits for one of the log)',
+      value: `p50 ${ms(percentile(fsyncs, 50))}, p90 ${ms(percentile(fsyncs, 90))}, max ${ms(percentile(fsyncs, 100))} (100 in a row)`,
+    });
     const mid = median(ratios);
     figures.push({
       name: 'writes: POST …/expenses, median of the rounds',

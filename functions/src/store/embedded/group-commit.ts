@@ -139,32 +139,15 @@ export function groupCommit(db: Database.Database): GroupWrite {
         if (outcome.ok) resolve(outcome.value);
         else reject(outcome.error);
       });
-    if (!wal) return settle();
     // Were the log not flushed, nothing in the group is answered as written.
-    const synced = syncWal(db);
-    syncing = synced;
-    void synced
-      .then(settle, (error: unknown) => batch.forEach(({ reject }) => reject(error)))
-      .finally(() => {
-        if (syncing === synced) syncing = undefined;
-      });
-  };
-
-  /**
-   * The log flush of the last group, while it runs. The next group commits once it is done: the writes that arrive
-   * meanwhile join that group, so under load there are fewer, larger commits and fsyncs (each commit's own cost,
-   * its log pages written, is most of a small write's), and no write waits longer than for a flush and its own.
-   */
-  let syncing: Promise<void> | undefined;
-  const flushAfterSync = () => {
-    if (syncing) syncing.then(flush, flush);
-    else flush();
+    if (wal) syncWal(db).then(settle, (error: unknown) => batch.forEach(({ reject }) => reject(error)));
+    else settle();
   };
 
   const write: GroupWrite = <T>(run: (group: Group) => T) =>
     new Promise<T>((resolve, reject) => {
       // setImmediate runs after the poll phase, so every request read in this turn has queued its write by then.
-      if (pending.length === 0) setImmediate(flushAfterSync);
+      if (pending.length === 0) setImmediate(flush);
       pending.push({ write: run, resolve: resolve as (value: unknown) => void, reject });
     });
   committers.set(db, write);
