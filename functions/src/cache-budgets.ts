@@ -21,12 +21,13 @@ interface Accounted {
  * caches with it, and the report only counts those still alive.
  */
 const accounted = new Set<Accounted>();
+/** A cache collected takes its record out of the set, so the set never outgrows the caches alive. */
+const forget = new FinalizationRegistry<Accounted>((entry) => accounted.delete(entry));
 
 /**
- * A least-recently-used cache bounded in bytes: `sizeOf` estimates an entry's bytes (its key's too where they
- * count: `keyBytes`), and
- * the least recently used entries leave once the total would pass `budgetBytes`. Its size is reported under `name`
- * by `cacheFigures` (GET /api/health/caches with WAYFARE_CACHE_REPORT=1).
+ * A least-recently-used cache bounded in bytes: `sizeOf` estimates an entry's bytes (its key's too where they count:
+ * `keyBytes`), and the least recently used entries leave once the total would pass `budgetBytes`. Its size is
+ * reported under `name` by `cacheFigures` (GET /api/health/caches with WAYFARE_CACHE_REPORT=1).
  */
 export function boundedCache<V extends NonNullable<unknown>>(
   name: string,
@@ -38,7 +39,9 @@ export function boundedCache<V extends NonNullable<unknown>>(
     // An entry of nothing still counts a byte (lru-cache refuses 0).
     sizeCalculation: (value, key) => Math.max(1, Math.ceil(sizeOf(value, key))),
   });
-  accounted.add({ name, cache: new WeakRef(cache) });
+  const entry = { name, cache: new WeakRef(cache) };
+  accounted.add(entry);
+  forget.register(cache, entry);
   return cache;
 }
 
