@@ -105,8 +105,8 @@ export interface SeededTrip {
   userIds: string[];
 }
 
-/** A trip of MEMBERS members and EXPENSES expenses, built through the public API. */
-export async function seed(baseUrl: string): Promise<SeededTrip> {
+/** A trip of MEMBERS members and `expenses` expenses, built through the public API. */
+export async function seed(baseUrl: string, expenses = EXPENSES): Promise<SeededTrip> {
   const tokens: string[] = [];
   const userIds: string[] = [];
   for (let i = 0; i < MEMBERS; i += 1) {
@@ -141,9 +141,9 @@ export async function seed(baseUrl: string): Promise<SeededTrip> {
     paid_by: userIds[i % MEMBERS],
     expense_type: 'group',
   });
-  for (let i = 0; i < EXPENSES; i += 50) {
+  for (let i = 0; i < expenses; i += 50) {
     await Promise.all(
-      Array.from({ length: 50 }, (_, k) =>
+      Array.from({ length: Math.min(50, expenses - i) }, (_, k) =>
         call(baseUrl, 'POST', `/api/trip-split/trips/${tripId}/expenses`, expense(i + k), owner),
       ),
     );

@@ -24,6 +24,14 @@ export function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
+/** CPU time a process has used so far (user + system), in ms, from /proc (Linux; 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Median wall time of `fn` over `runs` runs, after one warm-up. */
 export async function timeIt(fn: () => unknown, runs = 5): Promise<number> {
   await fn();
@@ -52,7 +60,14 @@ export function percentile(sorted: number[], p: number): number {
 /** Drives one endpoint over loopback with autocannon for `seconds`; percentiles come from every response time. */
 export async function load(
   url: string,
-  options: { seconds: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  options: {
+    seconds: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** Stop after this many requests instead of after `seconds`. */
+    amount?: number;
+  },
 ): Promise<LoadResult> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -61,6 +76,7 @@ export async function load(
         url,
         connections: 10,
         duration: options.seconds,
+        amount: options.amount,
         method: options.method ?? 'GET',
         headers: options.headers,
         body: options.body,

@@ -14,6 +14,7 @@ import type { AppConfig } from './config';
 import type { FileStore } from './files/file-store';
 import { fileRoutes } from './files/routes';
 import { createTripImages } from './files/trip-images';
+import { cacheFigures } from './cache-budgets';
 import { clientAddressFromHeader } from './http/client-address';
 import { contentSecurityPolicyDirectives } from './http/content-security-policy';
 import { errorHandler, notFoundApiRoute } from './http/errors';
@@ -95,6 +96,11 @@ export function createApp(deps: AppDeps): Express {
     await deps.store.ping();
     res.json(healthResponse);
   });
+  if (config.cacheReport) {
+    api.get('/health/caches', (_req, res) => {
+      res.json({ caches: cacheFigures(), memory: process.memoryUsage() });
+    });
+  }
   api.use('/auth', authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
   // One ledger event bus: the split routes emit and stream on it, and a deleted trip ends its streams through it.

@@ -43,6 +43,8 @@ const envSchema = z.object({
     .transform((name) => name.toLowerCase())
     .default('fastly-client-ip'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 1: GET /api/health/caches answers the in-memory caches' sizes and the process's memory (for the bench). */
+  WAYFARE_CACHE_REPORT: z.enum(['0', '1']).default('0'),
   /** WeatherAPI.com key: real forecasts, proxied and cached by the server. Without one the weather is estimated. */
   WEATHER_API_KEY: z.string().min(1).optional(),
   WEATHER_API_BASE_URL: z.url().default('https://api.weatherapi.com'),
@@ -103,6 +105,8 @@ export interface AppConfig {
   /** The origin the keyless map's tiles come from (`*` for a `{s}` subdomain), or null with Google Maps. */
   mapTileOrigin: string | null;
   logLevel: Env['LOG_LEVEL'];
+  /** GET /api/health/caches is answered (WAYFARE_CACHE_REPORT=1). */
+  cacheReport?: boolean;
   weather: {
     apiKey: string | undefined;
     baseUrl: string;
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapsConfigured: Boolean(e.GOOGLE_MAPS_API_KEY || e.VITE_GOOGLE_MAPS_API_KEY),
     mapTileOrigin: e.VITE_GOOGLE_MAPS_API_KEY ? null : tileOrigin(e.VITE_MAP_TILE_URL),
     logLevel: e.LOG_LEVEL,
+    cacheReport: e.WAYFARE_CACHE_REPORT === '1',
     gemini: {
       apiKey: e.GEMINI_API_KEY,
       model: e.GEMINI_MODEL,

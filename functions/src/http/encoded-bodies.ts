@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../cache-budgets';
 
 /** The content codings a cached answer is kept in, besides plain JSON. */
 export type BodyEncoding = 'br' | 'gzip';
@@ -30,11 +30,8 @@ export const preferredEncoding = (req: Request): BodyEncoding | null =>
  * Bodies of cacheable answers keyed by ETag and coding, so an answer is assembled and compressed once rather than
  * on every request; bounded in bytes, least recently used out first.
  */
-export function createEncodedBodies(maxBytes: number) {
-  const encoded = new LRUCache<string, Buffer>({
-    maxSize: maxBytes,
-    sizeCalculation: (body) => Math.max(1, body.length),
-  });
+export function createEncodedBodies(maxBytes: number, name = 'encoded answers') {
+  const encoded = boundedCache<Buffer>(name, maxBytes, (body) => body.length);
   const keyOf = (etag: string, encoding: BodyEncoding | null) => `${encoding ?? 'identity'}\n${etag}`;
   // Bodies being made or compressed off the main thread, so concurrent requests for one share the work.
   const making = new Map<string, Promise<Buffer>>();

@@ -27,7 +27,7 @@ import {
   type SpentExpense,
   type TripBudget,
 } from '@wayfare/contract';
-import { LRUCache } from 'lru-cache';
+import { boundedCache, keyBytes, recordBytes } from '../cache-budgets';
 import { HttpError } from '../http/errors';
 import { restorableExpense, RestoredAlreadyError } from '../store/activity';
 import { HomeCurrencyChangedError, NotAMemberError, type Store, type TripRecord } from '../store/types';
@@ -42,20 +42,29 @@ export const RESTORE_NAMES_FORMER_MEMBER =
 export const RESTORE_CURRENCY_CHANGED =
   "The trip's home currency has changed since this expense was deleted, so it cannot be restored";
 
+/** Trips' spent lists kept, in bytes: a 20,000-expense trip's list is some 2 MiB. */
+export const SPENT_EXPENSES_CACHE_BYTES = 16 * 1024 * 1024;
+
 export function createBudgetService({
   store,
   notices,
   rates,
+  spentCacheBytes = SPENT_EXPENSES_CACHE_BYTES,
 }: {
   store: Store;
   notices: LedgerNotices;
   rates: RateProvider;
+  spentCacheBytes?: number;
 }) {
   /**
    * Each trip's expenses as the glance sums them (amount, category, date), per ledger version: every expense write
    * gives the trip a new one, so members' pages refetching on each live notice read the expenses once per change.
    */
-  const spentExpenses = new LRUCache<string, SpentExpense[]>({ max: 200 });
+  const spentExpenses = boundedCache<SpentExpense[]>(
+    'budget spent expenses',
+    spentCacheBytes,
+    (list, key) => list.reduce((bytes, spent) => bytes + recordBytes(spent), 16) + keyBytes(key),
+  );
   async function spentOf(trip: TripRecord): Promise<SpentExpense[]> {
     const key = `${trip.id}\n${trip.ledger_version}`;
     const cached = spentExpenses.get(key);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cacheFigures } from '../cache-budgets';
 import { settle } from '@wayfare/contract';
 import type { LedgerState, SettlementRecord } from '../store/types';
 import { balancesOf, createSettlementPlanner, ledgerKey } from './settlement-planner';
@@ -81,6 +82,30 @@ describe('settlement planner', () => {
       };
       expect(ledgerKey({ ...next, settlements: [paid] })).not.toBe(ledgerKey(next));
       expect(ledgerKey({ ...next, settlements: [{ ...paid, settled_at: null }] })).toBe(ledgerKey(next));
+    } finally {
+      await planner.close();
+    }
+  });
+
+  it('keeps plans within its budget in bytes: the least recently planned trip is planned again', async () => {
+    const planner = createSettlementPlanner({ workerFrom: 2, cacheBytes: 64 * 1024 });
+    try {
+      // 40 trips of 200 people: each plan is some 199 transfers (~45 kB), so the budget holds one of them.
+      const { state, members } = ledger(200);
+      const balances = balancesOf(members, state);
+      const first = await planner.plan('trip-0', state, balances);
+      let last = first;
+      for (let trip = 1; trip < 40; trip += 1) {
+        last = await planner.plan(`trip-${trip}`, state, balances);
+        const figure = cacheFigures().find((cache) => cache.name === 'settlement plans');
+        expect(figure?.bytes).toBeGreaterThan(0);
+        expect(figure!.bytes).toBeLessThanOrEqual(figure!.budget_bytes);
+      }
+      expect(planner.planNow('trip-39', state, balances)).toBe(last);
+      // The first trip's plan left the cache: asked again, it is planned again (a new object, the same plan).
+      const again = await planner.plan('trip-0', state, balances);
+      expect(again).not.toBe(first);
+      expect(again).toEqual(first);
     } finally {
       await planner.close();
     }

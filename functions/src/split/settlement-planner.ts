@@ -4,8 +4,8 @@
  * calculation never holds up other requests.
  */
 import { Worker } from 'node:worker_threads';
-import { LRUCache } from 'lru-cache';
 import { balancesFromTotals, settle, type LedgerBalance, type SettlementPlan } from '@wayfare/contract';
+import { boundedCache, keyBytes, recordBytes } from '../cache-budgets';
 import type { LedgerState } from '../store/types';
 import type { SettleReply, SettleRequest } from './settle-worker';
 
@@ -16,8 +16,8 @@ import type { SettleReply, SettleRequest } from './settle-worker';
  */
 export const WORKER_FROM_OPEN_BALANCES = 17;
 
-/** Plans kept, counted in transfers (a 10k-member trip's plan is about 10k). */
-const CACHED_TRANSFERS = 200_000;
+/** Plans kept, in bytes: a 10k-member trip's plan (about 10k transfers) is some 2 MiB. */
+export const PLANS_CACHE_BYTES = 48 * 1024 * 1024;
 
 /**
  * What a plan depends on: the ledger version (bumped by every expense write in the same atomic write as the
@@ -101,11 +101,18 @@ function settleWorker() {
   };
 }
 
-export function createSettlementPlanner({ workerFrom = WORKER_FROM_OPEN_BALANCES } = {}) {
-  const plans = new LRUCache<string, { key: string; plan: SettlementPlan }>({
-    maxSize: CACHED_TRANSFERS,
-    sizeCalculation: ({ plan }) => plan.transfers.length + 1,
-  });
+export function createSettlementPlanner({
+  workerFrom = WORKER_FROM_OPEN_BALANCES,
+  cacheBytes = PLANS_CACHE_BYTES,
+} = {}) {
+  const plans = boundedCache<{ key: string; plan: SettlementPlan }>(
+    'settlement plans',
+    cacheBytes,
+    ({ key, plan }, tripId) =>
+      plan.transfers.reduce((bytes, transfer) => bytes + recordBytes(transfer), 64) +
+      keyBytes(key) +
+      keyBytes(tripId),
+  );
   const inflight = new Map<string, Promise<SettlementPlan>>();
   const worker = settleWorker();
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { encodeTripCursor, type TripCursor, type TripListQuery } from '@wayfare/contract';
 import type { ImageUrls } from '../files/image-urls';
+import { boundedCache, keyBytes } from '../cache-budgets';
 import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
 import { jsonOf, type Json } from '../http/typed-json';
 import type { MemberTrip, Store } from '../store/types';
@@ -23,11 +23,12 @@ export function createKeptLists(
   urls: Pick<ImageUrls, 'expiresAt'>,
   maxBytes = 16 * 1024 * 1024,
 ) {
-  const answers = new LRUCache<string, KeptAnswer>({
-    maxSize: maxBytes,
-    sizeCalculation: (entry) => entry.json.length + entry.etag.length + entry.version.length,
-  });
-  const encoded = createEncodedBodies(maxBytes);
+  const answers = boundedCache<KeptAnswer>(
+    'trip lists',
+    maxBytes,
+    (entry, key) => entry.json.length + entry.etag.length + entry.version.length + keyBytes(key),
+  );
+  const encoded = createEncodedBodies(maxBytes, 'trip lists encoded');
 
   return async function keptJson<T>(
     key: string,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { ExpensesResponse } from '@wayfare/contract';
+import { boundedCache, keyBytes } from '../../cache-budgets';
 import { createEncodedBodies } from '../../http/encoded-bodies';
 import type { JsonFields } from '../../http/typed-json';
 
@@ -23,13 +23,14 @@ const partsOf = (page: CachedPage['parts']): Buffer[] => Object.values(page);
  * bounded in bytes, least recently used out first.
  */
 export function createExpensePageCache(maxBytes = 32 * 1024 * 1024) {
-  const entries = new LRUCache<string, CachedPage>({
-    maxSize: maxBytes / 2,
-    sizeCalculation: (page) =>
-      partsOf(page.parts).reduce((size, part) => size + part.length, page.etag.length),
-  });
-  const signedPerCaller = new LRUCache<string, true>({ max: 4096 });
-  const encoded = createEncodedBodies(maxBytes / 2);
+  const entries = boundedCache<CachedPage>('expense pages', maxBytes / 2, (page) =>
+    partsOf(page.parts).reduce((size, part) => size + part.length, page.etag.length),
+  );
+  // Keys alone (trip, ledger version, page): 512 KiB is some 4,000 of them.
+  const signedPerCaller = boundedCache<true>('expense pages signed per caller', 512 * 1024, (_, key) =>
+    keyBytes(key),
+  );
+  const encoded = createEncodedBodies(maxBytes / 2, 'expense pages encoded');
   return {
     key: (tripId: string, ledgerVersion: number, page: string) => `${tripId}\n${ledgerVersion}\n${page}`,
     get(key: string): CachedPage | undefined {

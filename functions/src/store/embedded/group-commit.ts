@@ -98,23 +98,22 @@ export function groupCommit(db: Database.Database): GroupWrite {
   let pending: PendingWrite[] = [];
 
   /** One attempt at the group in one transaction: every write's outcome, or throws when the attempt is undone. */
+  const attemptInTransaction = db.transaction((batch: PendingWrite[], isolated: boolean): Outcome[] => {
+    const group = newGroup();
+    const outcomes = batch.map(({ write }): Outcome => {
+      // Nested inside the open transaction, better-sqlite3 runs a transaction as a savepoint.
+      if (!isolated) return { ok: true, value: write(group) };
+      try {
+        return { ok: true, value: db.transaction(write)(group) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+    group.finish();
+    return outcomes;
+  });
   const attempt = (batch: PendingWrite[], isolated: boolean): Outcome[] =>
-    db
-      .transaction(() => {
-        const group = newGroup();
-        const outcomes = batch.map(({ write }): Outcome => {
-          // Nested inside the open transaction, better-sqlite3 runs a transaction as a savepoint.
-          if (!isolated) return { ok: true, value: write(group) };
-          try {
-            return { ok: true, value: db.transaction(write)(group) };
-          } catch (error) {
-            return { ok: false, error };
-          }
-        });
-        group.finish();
-        return outcomes;
-      })
-      .immediate();
+    attemptInTransaction.immediate(batch, isolated);
 
   const flush = () => {
     const batch = pending;

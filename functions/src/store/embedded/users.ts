@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { LRUCache } from 'lru-cache';
 import { DEFAULT_ADD_POLICY } from '@wayfare/contract';
 import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type UserStore } from '../types';
 import type { Migration } from './migrations';
+import { boundedCache, keyBytes, recordBytes } from '../../cache-budgets';
 
 export const userMigrations: Migration[] = [
   {
@@ -30,6 +30,9 @@ export const userMigrations: Migration[] = [
 
 const USER_COLUMNS = 'id, username, email, first_name, last_name, password_hash, created_at, add_policy';
 
+/** The users remembered by id: some 8,000 at ~500 bytes each. */
+export const USERS_CACHE_BYTES = 4 * 1024 * 1024;
+
 export function sqliteUsers(db: Database.Database): UserStore {
   const insert = db.prepare(
     `INSERT INTO users (id, username, username_key, email, email_key, first_name, last_name, password_hash, created_at,
@@ -47,7 +50,11 @@ export function sqliteUsers(db: Database.Database): UserStore {
   // Every signed-in request looks its user up by id. A user record is never deleted through this port, is changed only
   // by setAddPolicy (which forgets it) and this process is the database's only writer, so a user once found is
   // remembered (frozen: shared by requests).
-  const found = new LRUCache<string, UserRecord>({ max: 10_000 });
+  const found = boundedCache<UserRecord>(
+    'users',
+    USERS_CACHE_BYTES,
+    (user, key) => recordBytes(user) + keyBytes(key),
+  );
 
   return {
     async create(user: NewUser) {
