@@ -9,7 +9,7 @@ import {
   type AddPolicyBody,
 } from '@wayfare/contract';
 import { apiFetchChecked, errorMessage } from '../../shared/api';
-import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { submitTo, useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { Modal } from '../../shared/ui/Modal';

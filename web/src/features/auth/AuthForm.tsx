@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, SubmitHandler } from 'react-hook-form';
-import { submitTo, type SchemaForm } from '../../shared/form/useSchemaForm';
+import { submitTo, type SchemaForm } from '../../shared/forms/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import styles from './authForm.module.css';

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { registerBodySchema, type RegisterBody } from '@wayfare/contract';
-import { useSchemaForm } from '../../shared/form/useSchemaForm';
+import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { TextInput } from '../../shared/ui/Field';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';

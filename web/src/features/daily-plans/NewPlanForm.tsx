@@ -1,7 +1,7 @@
 import { PLAN_CATEGORIES, planFormSchema, type DailyPlan, type PlanInput } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { cx } from '../../shared/cx';
-import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { submitTo, useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
 import { Select, TextArea, TextInput } from '../../shared/ui/Field';
 import { Notice } from '../../shared/ui/Notice';

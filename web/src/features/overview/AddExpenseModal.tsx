@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { format } from 'date-fns';
 import { useWatch } from 'react-hook-form';
 import { DEFAULT_HOME_CURRENCY, formatMoney } from '@wayfare/contract';
-import { recordFieldMessage, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { recordFieldMessage, useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { userLocale } from '../../shared/locale';
 import { FieldError } from '../../shared/ui/Field';
 import {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState, type KeyboardEvent, type Ref } from 'r
 import { useController } from 'react-hook-form';
 import { MapPin } from 'lucide-react';
 import { destinationAnswerSchema } from '@wayfare/contract';
-import { useSchemaForm } from '../../shared/form/useSchemaForm';
+import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
 import type { FieldControlProps } from '../../shared/ui/Field';
 import type { PickedPlace } from './flow';

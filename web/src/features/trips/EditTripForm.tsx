@@ -6,7 +6,7 @@ import { format, parseISO, startOfToday } from 'date-fns';
 import { updateTripBodySchema, type TripView, type UpdateTripBody } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { formatDateRange } from '../../shared/dates';
-import { submitTo, useSchemaForm } from '../../shared/form/useSchemaForm';
+import { submitTo, useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { DateRangeCalendar } from '../../shared/ui/DateRangeCalendar';
 import { Field, TextArea, TextInput } from '../../shared/ui/Field';

@@ -16,7 +16,7 @@ import {
   type PayerFields,
 } from '../../../shared/forms/expense-draft';
 import { readTypedAmount } from '../../../shared/forms/typed-amount';
-import { recordFieldMessage } from '../../../shared/form/useSchemaForm';
+import { recordFieldMessage } from '../../../shared/forms/useSchemaForm';
 import { userLocale } from '../../../shared/locale';
 import { FieldError, MoneyInput, Select, TextInput } from '../../../shared/ui/Field';
 import { CATEGORY, personName } from '../categories';

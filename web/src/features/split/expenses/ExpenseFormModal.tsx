@@ -13,7 +13,7 @@ import {
 } from '../../../shared/forms/expense-form';
 import { emptyItemizedDraft, type ItemizedDraft } from '../../../shared/forms/itemized-draft';
 import { readTypedAmount } from '../../../shared/forms/typed-amount';
-import { recordFieldMessage, useSchemaForm } from '../../../shared/form/useSchemaForm';
+import { recordFieldMessage, useSchemaForm } from '../../../shared/forms/useSchemaForm';
 import { userLocale } from '../../../shared/locale';
 import { FieldError, TextInput } from '../../../shared/ui/Field';
 import { EXPENSE_TYPE_LABEL, personName } from '../categories';

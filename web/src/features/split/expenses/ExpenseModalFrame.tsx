@@ -10,7 +10,7 @@ import {
 import { currencyOf, type CurrencyDraft } from '../../../shared/forms/expense-draft';
 import { type ItemizedDraft, type ScannedFields } from '../../../shared/forms/itemized-draft';
 import { ApiError, errorMessage } from '../../../shared/api';
-import { submitTo, type SchemaForm } from '../../../shared/form/useSchemaForm';
+import { submitTo, type SchemaForm } from '../../../shared/forms/useSchemaForm';
 import { Button } from '../../../shared/ui/Button';
 import { Modal } from '../../../shared/ui/Modal';
 import { Notice } from '../../../shared/ui/Notice';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type AddParticipantBody } from '@wayfare/contract';
 import { participantFormSchema } from '../../../shared/forms/participant-form';
 import { errorMessage } from '../../../shared/api';
-import { submitTo, useSchemaForm } from '../../../shared/form/useSchemaForm';
+import { submitTo, useSchemaForm } from '../../../shared/forms/useSchemaForm';
 import { Notice } from '../../../shared/ui/Notice';
 import { personName } from '../categories';
 import { ParticipantFormView } from './ParticipantFormView';
