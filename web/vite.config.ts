@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -16,6 +16,35 @@ const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
 
 // react-date-range (CommonJS) requires the whole of date-fns; it gets a module re-exporting just what it calls.
 const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalendar.cjs', import.meta.url));
+
+// Issue #24: a signed-in page loaded 24–32 files up front and as many again after. The code the signed-in pages
+// share goes into a few larger chunks instead: TanStack Query; zod with the contract's schemas (not the currency
+// names, the ledger files' import/export or the guide's parser, which load with the parts using them); the icons;
+// `src/shared`'s small components and helpers (not the calendar). What the entry itself uses of these (rolldown's
+// "$initial" tag) is one chunk of its own, so the first load of `/` does not grow. A group takes only its own modules,
+// not what they import (else the entry's react would move into a group, and the entry would load that group).
+const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
+  ['query', /[\\/]node_modules[\\/]@tanstack[\\/]/],
+  [
+    'schemas',
+    /[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]src[\\/](?!currency-list\.ts$|ledger-io|recommendations)/,
+  ],
+  ['icons', /[\\/]node_modules[\\/]lucide-react[\\/]/],
+  ['ui', /[\\/]web[\\/]src[\\/]shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)/],
+];
+
+const sharedChunks = (): Rolldown.CodeSplittingOptions => ({
+  includeDependenciesRecursively: false,
+  groups: [
+    {
+      name: 'start',
+      test: (id) => SHARED_GROUPS.some(([, test]) => test.test(id)),
+      tags: ['$initial'],
+      priority: SHARED_GROUPS.length + 1,
+    },
+    ...SHARED_GROUPS.map(([name, test], i) => ({ name, test, priority: SHARED_GROUPS.length - i })),
+  ],
+});
 
 function calendarDateFns(): Plugin {
   return {
@@ -104,6 +133,7 @@ export default defineConfig({
     outDir: 'dist',
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id) => (FEATURE_INDEX.test(id) ? false : undefined) },
+      output: { codeSplitting: sharedChunks() },
     },
   },
   server: { proxy },
