@@ -46,6 +46,63 @@ const sharedChunks = (): Rolldown.CodeSplittingOptions => ({
   ],
 });
 
+// The contract's schemas are built on first use in the web app (issue #24): every top-level `const` whose value is
+// a zod call (`z.…`, or a call on a `…Schema` or on a schema wrapped before it in the module) is wrapped in
+// lazySchema(() => …). The server and the tests use the contract as written.
+const CONTRACT_SRC = fileURLToPath(new URL('../contract/src/', import.meta.url));
+const LAZY_SCHEMA = `${CONTRACT_SRC}lazy-schema.ts`;
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/** The identifier a call chain starts from: `z` for `z.object({…}).strict()`, `aSchema` for `aSchema.extend(…)`. */
+function chainRoot(node: Node): string | undefined {
+  if (node.type === 'Identifier') return node.name as string;
+  if (node.type === 'CallExpression') return chainRoot(node.callee as Node);
+  if (node.type === 'MemberExpression') return chainRoot(node.object as Node);
+  return undefined;
+}
+
+// A value parsed at start-up (`aSchema.parse(…)`) is not a schema: it stays as written.
+const isSchemaCall = (init: Node | null, schemas: Set<string>) =>
+  init?.type === 'CallExpression' &&
+  (/^(z|\w+Schema)$/.test(chainRoot(init) ?? '') || schemas.has(chainRoot(init) ?? '')) &&
+  !/^(safe)?(parse|decode|encode)(Async)?$/.test(
+    (((init.callee as Node).property as Node | undefined)?.name as string | undefined) ?? '',
+  );
+
+function lazySchemas(): Plugin {
+  return {
+    name: 'wayfare:lazy-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(CONTRACT_SRC) || id === LAZY_SCHEMA || id.endsWith('.test.ts')) return;
+      const program = this.parse(code) as unknown as { body: Node[] };
+      const schemas = new Set<string>();
+      const inits = program.body
+        .map((statement) =>
+          statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement,
+        )
+        .filter((statement) => statement?.type === 'VariableDeclaration' && statement.kind === 'const')
+        .flatMap((declaration) => declaration.declarations as Array<{ id: Node; init: Node | null }>)
+        .filter(({ id, init }) => isSchemaCall(init, schemas) && schemas.add(id.name as string))
+        .map(({ init }) => init as Node);
+      if (inits.length === 0) return;
+      let out = code;
+      for (const { start, end } of inits.reverse())
+        out = `${out.slice(0, start)}__lazySchema(() => (${out.slice(start, end)}))${out.slice(end)}`;
+      return {
+        code: `import { lazySchema as __lazySchema } from ${JSON.stringify(LAZY_SCHEMA)};\n${out}`,
+        map: null,
+      };
+    },
+  };
+}
+
 function calendarDateFns(): Plugin {
   return {
     name: 'wayfare:calendar-date-fns',
@@ -79,6 +136,7 @@ export default defineConfig({
   plugins: [
     react(),
     calendarDateFns(),
+    lazySchemas(),
     emulatorHosts(),
     // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
     // keeps the API reads of the pages a user opened (network first, the cache when offline). main.tsx registers
