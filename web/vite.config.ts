@@ -18,13 +18,18 @@ const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
 const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalendar.cjs', import.meta.url));
 
 // Issue #24: a signed-in page loaded 24–32 files up front and as many again after. The code the signed-in pages
-// share goes into a few larger chunks instead: TanStack Query; zod with the contract's schemas (not the currency
-// names, the ledger files' import/export or the guide's parser, which load with the parts using them); the icons;
-// `src/shared`'s small components and helpers (not the calendar). What the entry itself uses of these (rolldown's
-// "$initial" tag) is one chunk of its own, so the first load of `/` does not grow. A group takes only its own modules,
-// not what they import (else the entry's react would move into a group, and the entry would load that group).
+// share goes into a few larger chunks instead: TanStack Query; the split pages' contract schemas; zod with the rest
+// of the contract (not the currency names, the ledger files' import/export or the guide's parser, which load with
+// the parts using them); the icons; `src/shared`'s small components and helpers (not the calendar). What the entry
+// itself uses of these (rolldown's "$initial" tag) is one chunk of its own, so the first load of `/` does not grow.
+// A group takes only its own modules, not what they import (else the entry's react would move into a group, and the
+// entry would load that group).
 const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
   ['query', /[\\/]node_modules[\\/]@tanstack[\\/]/],
+  [
+    'split-schemas',
+    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links)/,
+  ],
   [
     'schemas',
     /[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]src[\\/](?!currency-list\.ts$|ledger-io|recommendations)/,
