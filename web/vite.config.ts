@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -16,6 +16,97 @@ const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
 
 // react-date-range (CommonJS) requires the whole of date-fns; it gets a module re-exporting just what it calls.
 const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalendar.cjs', import.meta.url));
+
+// Issue #24: a signed-in page loaded 24–32 files up front and as many again after. The code the signed-in pages
+// share goes into a few larger chunks instead: TanStack Query; the split pages' contract schemas; zod with the rest
+// of the contract (not the currency names, the ledger files' import/export or the guide's parser, which load with
+// the parts using them); the icons; `src/shared`'s small components and helpers (not the calendar). What the entry
+// itself uses of these (rolldown's "$initial" tag) is one chunk of its own, so the first load of `/` does not grow.
+// A group takes only its own modules, not what they import (else the entry's react would move into a group, and the
+// entry would load that group).
+const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
+  ['query', /[\\/]node_modules[\\/]@tanstack[\\/]/],
+  [
+    'split-schemas',
+    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links)/,
+  ],
+  [
+    'schemas',
+    /[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]src[\\/](?!currency-list\.ts$|ledger-io|recommendations)/,
+  ],
+  ['icons', /[\\/]node_modules[\\/]lucide-react[\\/]/],
+  ['ui', /[\\/]web[\\/]src[\\/]shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)/],
+];
+
+const sharedChunks = (): Rolldown.CodeSplittingOptions => ({
+  includeDependenciesRecursively: false,
+  groups: [
+    {
+      name: 'start',
+      test: (id) => SHARED_GROUPS.some(([, test]) => test.test(id)),
+      tags: ['$initial'],
+      priority: SHARED_GROUPS.length + 1,
+    },
+    ...SHARED_GROUPS.map(([name, test], i) => ({ name, test, priority: SHARED_GROUPS.length - i })),
+  ],
+});
+
+// The contract's schemas are built on first use in the web app (issue #24): every top-level `const` whose value is
+// a zod call (`z.…`, or a call on a `…Schema` or on a schema wrapped before it in the module) is wrapped in
+// lazySchema(() => …). The server and the tests use the contract as written.
+const CONTRACT_SRC = fileURLToPath(new URL('../contract/src/', import.meta.url));
+const LAZY_SCHEMA = `${CONTRACT_SRC}lazy-schema.ts`;
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/** The identifier a call chain starts from: `z` for `z.object({…}).strict()`, `aSchema` for `aSchema.extend(…)`. */
+function chainRoot(node: Node): string | undefined {
+  if (node.type === 'Identifier') return node.name as string;
+  if (node.type === 'CallExpression') return chainRoot(node.callee as Node);
+  if (node.type === 'MemberExpression') return chainRoot(node.object as Node);
+  return undefined;
+}
+
+// A value parsed at start-up (`aSchema.parse(…)`) is not a schema: it stays as written.
+const isSchemaCall = (init: Node | null, schemas: Set<string>) =>
+  init?.type === 'CallExpression' &&
+  (/^(z|\w+Schema)$/.test(chainRoot(init) ?? '') || schemas.has(chainRoot(init) ?? '')) &&
+  !/^(safe)?(parse|decode|encode)(Async)?$/.test(
+    (((init.callee as Node).property as Node | undefined)?.name as string | undefined) ?? '',
+  );
+
+function lazySchemas(): Plugin {
+  return {
+    name: 'wayfare:lazy-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(CONTRACT_SRC) || id === LAZY_SCHEMA || id.endsWith('.test.ts')) return;
+      const program = this.parse(code) as unknown as { body: Node[] };
+      const schemas = new Set<string>();
+      const inits = program.body
+        .map((statement) =>
+          statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement,
+        )
+        .filter((statement) => statement?.type === 'VariableDeclaration' && statement.kind === 'const')
+        .flatMap((declaration) => declaration.declarations as Array<{ id: Node; init: Node | null }>)
+        .filter(({ id, init }) => isSchemaCall(init, schemas) && schemas.add(id.name as string))
+        .map(({ init }) => init as Node);
+      if (inits.length === 0) return;
+      let out = code;
+      for (const { start, end } of inits.reverse())
+        out = `${out.slice(0, start)}__lazySchema(() => (${out.slice(start, end)}))${out.slice(end)}`;
+      return {
+        code: `import { lazySchema as __lazySchema } from ${JSON.stringify(LAZY_SCHEMA)};\n${out}`,
+        map: null,
+      };
+    },
+  };
+}
 
 function calendarDateFns(): Plugin {
   return {
@@ -50,6 +141,7 @@ export default defineConfig({
   plugins: [
     react(),
     calendarDateFns(),
+    lazySchemas(),
     emulatorHosts(),
     // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
     // keeps the API reads of the pages a user opened (network first, the cache when offline). main.tsx registers
@@ -104,6 +196,7 @@ export default defineConfig({
     outDir: 'dist',
     rolldownOptions: {
       treeshake: { moduleSideEffects: (id) => (FEATURE_INDEX.test(id) ? false : undefined) },
+      output: { codeSplitting: sharedChunks() },
     },
   },
   server: { proxy },
