@@ -16,6 +16,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Page opens timed after the first (which meets cold function workers and a cold Firestore listen). */
 const OPENS = 5;
 const WRITES = 20;
+/** Issue #25 item 3's bursts on one trip: parallel expense POSTs by 3 members, concurrent calculations. */
+const PARALLEL_WRITES = 20;
+const CONCURRENT_CALCULATIONS = 30;
 
 /**
  * Opens the split page in a new context: milliseconds from `page.goto` until its status says "Live", and the bytes
@@ -60,6 +63,64 @@ async function warmWorkers(baseUrl: string, count: number) {
   }
 }
 
+/**
+ * A group writing at once on one trip, through Hosting on warm workers: PARALLEL_WRITES expense POSTs by the three
+ * members (all must answer 201), then CONCURRENT_CALCULATIONS settlement calculations (all must answer alike).
+ */
+async function bursts(
+  baseUrl: string,
+  tripId: string,
+  date: string,
+  people: Array<{ token: string; userId: string }>,
+) {
+  const api = (token: string, route: string, body?: unknown) =>
+    fetch(`${baseUrl}/api/trip-split${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  await warmWorkers(baseUrl, PARALLEL_WRITES);
+  const writesStart = performance.now();
+  const writes = await Promise.all(
+    Array.from({ length: PARALLEL_WRITES }, (_, i) => {
+      const writer = people[i % people.length]!;
+      return api(writer.token, `/trips/${tripId}/expenses`, {
+        title: `Burst ${i}`,
+        amount: ((i + 1) * 1.01).toFixed(2),
+        expense_date: date,
+        category: 'food',
+        paid_by: writer.userId,
+        expense_type: 'group',
+      }).then((res) => res.status);
+    }),
+  );
+  const writesMs = performance.now() - writesStart;
+  if (writes.some((status) => status !== 201)) throw new Error(`burst writes answered ${writes.join(', ')}`);
+  await warmWorkers(baseUrl, CONCURRENT_CALCULATIONS);
+  const calcStart = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: CONCURRENT_CALCULATIONS }, (_, i) =>
+      api(people[i % people.length]!.token, `/trips/${tripId}/settlements/calculate`).then(async (res) =>
+        res.status === 200
+          ? JSON.stringify(((await res.json()) as { balances: unknown }).balances)
+          : `${res.status}`,
+      ),
+    ),
+  );
+  const calcMs = performance.now() - calcStart;
+  const alike = new Set(answers).size === 1 && !/^\d+$/.test(answers[0]!);
+  return [
+    {
+      name: `${PARALLEL_WRITES} parallel expense POSTs by 3 members (warm)`,
+      value: `all 201 in ${ms(writesMs)}`,
+    },
+    {
+      name: `${CONCURRENT_CALCULATIONS} concurrent calculations (warm)`,
+      value: `${alike ? 'all alike' : `NOT alike: ${[...new Set(answers)].length} answers`} in ${ms(calcMs)}`,
+    },
+  ];
+}
+
 const stats = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, max ${ms(sorted.at(-1) as number)}`;
@@ -84,14 +145,17 @@ export async function runFirebaseLiveBench(browser: Browser): Promise<Figure[]> 
   const suite = await startEmulatorSuite({ functionEnv: EMULATOR_FUNCTION_ENV, ports: 'free', quiet: true });
   try {
     const baseUrl = suite.hostingUrl;
-    const [anaAccount, beaAccount] = [
+    const [anaAccount, beaAccount, caiAccount] = [
       await registerAccount(baseUrl, 'ana'),
       await registerAccount(baseUrl, 'bea'),
+      await registerAccount(baseUrl, 'cai'),
     ];
     const ana = await apiLogin(baseUrl, anaAccount);
     const bea = await apiLogin(baseUrl, beaAccount);
+    const cai = await apiLogin(baseUrl, caiAccount);
     const trip = await createTrip(baseUrl, ana.token);
     await inviteAndAccept(baseUrl, trip.id, ana.token, { token: bea.token, username: beaAccount.username });
+    await inviteAndAccept(baseUrl, trip.id, ana.token, { token: cai.token, username: caiAccount.username });
 
     const first = await openUntilLive(browser, baseUrl, bea.token, trip.id);
     await first.close();
@@ -129,6 +193,7 @@ export async function runFirebaseLiveBench(browser: Browser): Promise<Figure[]> 
     }
     const bytes = open.listenBytes() - bytesBefore;
     await open.close();
+    const burstFigures = await bursts(baseUrl, trip.id, trip.startDate, [ana, bea, cai]);
     return [
       { name: '"Live" shown after open, first open (cold function workers)', value: ms(first.liveMs) },
       {
@@ -141,6 +206,7 @@ export async function runFirebaseLiveBench(browser: Browser): Promise<Figure[]> 
         name: 'Firestore listen channel per change notice',
         value: `${(bytes / WRITES).toFixed(0)} bytes`,
       },
+      ...burstFigures,
     ];
   } finally {
     await suite.stop();
