@@ -7,8 +7,7 @@ import { DEFAULT_HOME_CURRENCY, minorToDecimalText, minorUnits } from '@wayfare/
 import type { ExpenseRecord, SettlementRecord } from '../../store/types';
 
 /** Cents as the dollar text a spreadsheet reads: 1250 → "12.50", -5 → "-0.05". */
-export const centsText = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+export const centsText = (cents: number) => minorToDecimalText(cents, 2);
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return first) gets a leading

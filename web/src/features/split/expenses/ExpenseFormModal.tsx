@@ -24,7 +24,7 @@ import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../../shared/ui/Ledger.module.css';
 
 /**
- * The per-trip page's simple expense form (spec §5), in add or edit mode: the draft checked by the contract's
+ * The per-trip page's simple expense form (spec §5), in add or edit mode: the draft checked by shared/forms'
  * expenseFormSchema (the spec's messages at their fields), a receipt attached at once (edit) or once added (add).
  */
 export function ExpenseFormModal({

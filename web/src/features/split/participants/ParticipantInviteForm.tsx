@@ -19,7 +19,7 @@ export interface ParticipantInviteFormProps {
   submitAtOnce: boolean;
 }
 
-/** The Add Participant form on react-hook-form, the contract's participantFormSchema its resolver. */
+/** The Add Participant form on react-hook-form, shared/forms' participantFormSchema its resolver. */
 export function ParticipantInviteForm({
   tripId,
   onAdded,
