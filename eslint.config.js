@@ -50,45 +50,30 @@ const lazyScreensOnly = {
 
 /*
  * Server zones (issue #26). functions/src is layered, bottom to top:
- *   store/  the port (types.ts) and its adapters: imports nothing else of the server;
- *   http/   errors, parsing, middleware: may use store/, no feature and not files/;
+ *   store/  the port (types.ts), its adapters and their private-paths helper: imports nothing else of the server;
+ *   http/   errors, parsing, middleware, session tokens, the pages' CSP: may use store/, no feature and not files/;
  *   files/  file storage and the upload pipeline every feature shares: may use http/ and store/, no feature;
  *   features (ai, auth, links, places, plans, rates, split, trips, weather): may use the three above, another feature
  *           only through the modules it offers (SERVER_PUBLIC), and never a store adapter (store/embedded,
  *           store/firestore): they see the port, and the composition root picks the adapter;
  *   the composition root (app.ts, server.ts, index.ts, firebase-app.ts, config.ts): may use anything.
  * Tests and test helpers are exempt: they start the real parts, adapters included.
- * SERVER_CROSSINGS are today's imports that run against these layers, each allowed by name with its reason until
- * it is moved (moving them is the service split of issue #26, items 1-2); lint refuses any new one.
+ * There are no exceptions: the last imports that ran against these layers were moved (docs/zones.md).
  */
 const SERVER = 'functions/src';
 const SERVER_FEATURES = ['ai', 'auth', 'links', 'places', 'plans', 'rates', 'split', 'trips', 'weather'];
 /** What a feature offers the others besides its index.ts (ai/ has one); every other file of it is its inside. */
 const SERVER_PUBLIC = {
   ai: ['offline-planner.ts', 'types.ts', 'gemini-client.ts'], // the guide providers; the Gemini SDK client
-  auth: ['tokens.ts'], // the session token service routes hand to http/authenticate
   places: ['cities.ts'], // the bundled city data the guide writers and trip creation read
   rates: ['provider.ts'], // exchange rates the ledger converts amounts with
   // the membership check of every trip-scoped feature; the trip as answered; the kept, paged answers of both trip lists
   trips: ['access.ts', 'view.ts', 'kept-lists.ts'],
 };
-const SERVER_CROSSINGS = [
-  // http/authenticate and http/idempotency verify session tokens: the token service belongs below http/.
-  { into: 'http', from: 'auth', file: 'tokens.ts' },
-  // The content security policy admits Wikipedia's photo origin, which places/photos declares.
-  { into: 'http', from: 'places', file: 'photos.ts' },
-  // The embedded store makes its database files private (0600) with the uploads' helper.
-  { into: 'store', from: 'files', file: 'private-paths.ts' },
-  // The shared trip page asks for the forecast through the WeatherService type, declared beside weather's routes.
-  { into: 'links', from: 'weather', file: 'routes.ts' },
-];
 const below = { store: [], http: ['store'], files: ['http', 'store'] };
-/** One zone per (importing folder, imported folder) pair, so each pair's exceptions are its own. */
+/** One zone per (importing folder, imported folder) pair; `allowed` are the files of `from` it may still import. */
 function serverZone(into, from, message, allowed = []) {
-  const except = [
-    ...allowed,
-    ...SERVER_CROSSINGS.filter((c) => c.into === into && c.from === from).map((c) => c.file),
-  ].map((file) => `./${file}`);
+  const except = allowed.map((file) => `./${file}`);
   return { target: `${SERVER}/${into}`, from: `${SERVER}/${from}`, except, message };
 }
 const serverZones = [

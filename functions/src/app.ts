@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { healthResponse } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
-import type { TokenService } from './auth/tokens';
+import type { TokenService } from './http/tokens';
 import type { AppConfig } from './config';
 import type { FileStore } from './files/file-store';
 import { fileRoutes } from './files/routes';

@@ -6,7 +6,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { pino } from 'pino';
 import { tripIdParamsSchema } from '@wayfare/contract';
 import { createApp } from './app';
-import { createTokenService } from './auth/tokens';
+import { createTokenService } from './http/tokens';
 import { loadConfig } from './config';
 import { storageFileStore } from './files/storage-file-store';
 import { apiFunctionOptions } from './function-options';

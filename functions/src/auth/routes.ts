@@ -13,7 +13,7 @@ import { parseInput } from '../http/parse';
 import { authCallsPerIp, failedLoginLimits } from '../http/rate-limits';
 import type { Store } from '../store/types';
 import { createAuthService, toPublicUser, type AuthServiceDeps } from './service';
-import type { TokenService } from './tokens';
+import type { TokenService } from '../http/tokens';
 
 export function authRoutes(
   deps: AuthServiceDeps & { store: Store; tokens: TokenService; config: AppConfig },

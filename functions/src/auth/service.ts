@@ -2,7 +2,7 @@ import type { LoginBody, LoginResponse, PublicUser, RegisterBody } from '@wayfar
 import { HttpError } from '../http/errors';
 import { UniqueConstraintError, type Store, type UserRecord } from '../store/types';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import type { TokenService } from './tokens';
+import type { TokenService } from '../http/tokens';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 

@@ -3,7 +3,7 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore } from './file-store';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-paths';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../store/private-paths';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 

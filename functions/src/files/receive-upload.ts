@@ -8,7 +8,7 @@ import { TRIP_IMAGE_MAX_BYTES } from '@wayfare/contract';
 import { currentUser } from '../http/authenticate';
 import { answerThenDiscardBody } from '../http/discard-body';
 import { HttpError } from '../http/errors';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-paths';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../store/private-paths';
 
 /** The received file: on local disk until the request ends, then removed whatever happened. */
 export interface ReceivedFile {

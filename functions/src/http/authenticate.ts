@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from './tokens';
 import type { Store, UserRecord } from '../store/types';
 import { HttpError } from './errors';
 

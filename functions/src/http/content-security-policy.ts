@@ -1,4 +1,5 @@
-import { WIKIMEDIA_UPLOADS } from '../places/photos';
+/** Where Wikipedia's images live: the only origin the CSP admits for them, and the only one places/photos keeps. */
+export const WIKIMEDIA_UPLOADS = 'https://upload.wikimedia.org';
 
 /**
  * The Maps JavaScript API, its tiles and fonts, and Places photos: third-party origins the pages load only when a

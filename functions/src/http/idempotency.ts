@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { idempotencyKeySchema } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from './tokens';
 import type { IdempotentAnswer, Store } from '../store/types';
 import { HttpError } from './errors';
 import { parseInput } from './parse';

@@ -1,10 +1,10 @@
 import { Router, type Response } from 'express';
 import { linkParamsSchema, tripIdParamsSchema, type LinkAnswer, type LinkKind } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
-import type { WeatherService } from '../weather/routes';
+import type { WeatherService } from '../weather';
 import { createLinkService } from './service';
 import type { LinkSigner } from './signing';
 

@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 import type { LinkRecord, Store, TripRecord } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { toSharedTrip } from '../trips/view';
-import type { WeatherService } from '../weather/routes';
+import type { WeatherService } from '../weather';
 import { tripCalendar } from './ics';
 import type { LinkSigner } from './signing';
 

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { PlacePhotoQuery, PlacePhotoResponse } from '@wayfare/contract';
+import { WIKIMEDIA_UPLOADS } from '../http/content-security-policy';
 
 const PLACES_API = 'https://places.googleapis.com';
 const TIMEOUT_MS = 8000;
@@ -91,8 +92,6 @@ export function googlePlacesPhotoProvider(options: { apiKey: string; baseUrl?: s
   });
 }
 
-/** Where Wikipedia's images live: the only origin the CSP admits for them (http/content-security-policy.ts). */
-export const WIKIMEDIA_UPLOADS = 'https://upload.wikimedia.org';
 const image = z.object({ source: z.string(), width: z.number(), height: z.number() });
 const summarySchema = z.object({
   type: z.string(),

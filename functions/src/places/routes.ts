@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { citySearchQuerySchema, placePhotoQuerySchema, type CitySuggestion } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import type { AppConfig } from '../config';
 import { requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';

@@ -5,7 +5,7 @@ import {
   planParamsSchema,
   tripIdParamsSchema,
 } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { RATE_UNAVAILABLE, ratesQuerySchema, type RateAnswer } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import { requireAuth } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';

@@ -8,7 +8,7 @@ import {
   type ReceiptScanResponse,
   type ScannedReceipt,
 } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import type { AppConfig } from '../config';
 import { sniffReceipt, UNREADABLE_PHOTO } from '../files/receipts';
 import type { TripImages } from '../files/trip-images';

@@ -16,7 +16,7 @@ import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { tripListQuerySchema } from '@wayfare/contract';
 import type { AppConfig } from '../config';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';

@@ -124,7 +124,9 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
         { user_id: friend.id, share_minor: 1000 },
       ]),
     );
-    const [settlement] = await adapter.store.split.recalculateSettlements(
+    const {
+      settlements: [settlement],
+    } = await adapter.store.split.recalculateSettlements(
       trip.id,
       () => [{ from: friend.id, to: owner.id, amount_minor: 1000 }],
       friend.id,

@@ -257,7 +257,9 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       settle(balancesOf(members, ledger)).transfers;
     const members = [owner.id, friend.id];
 
-    const [pending] = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
+    const first = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
+    expect(first.changed).toBe(true);
+    const [pending] = first.settlements;
     expect(pending).toMatchObject({
       trip_id: trip.id,
       from_user_id: friend.id,
@@ -267,9 +269,13 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     });
     await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toEqual(pending);
 
-    // Recalculating an unchanged ledger keeps the pending transfer, id and all.
-    const again = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
+    // Recalculating an unchanged ledger keeps the pending transfer, id and all, and says it changed nothing.
+    const { settlements: again, changed } = await adapter.store.split.recalculateSettlements(
+      trip.id,
+      plan(members),
+    );
     expect(again).toEqual([pending]);
+    expect(changed).toBe(false);
 
     // A changed amount updates the same transfer in place.
     const extra = await adapter.store.split.createExpense(
@@ -277,9 +283,12 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       expense({ amount_minor: 1000, shares: [{ user_id: friend.id, share_minor: 1000 }] }),
     );
     const grown = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
-    expect(grown).toEqual([{ ...pending, amount_minor: 2500 }]);
+    expect(grown).toEqual({ settlements: [{ ...pending, amount_minor: 2500 }], changed: true });
     await adapter.store.split.deleteExpense(extra.id);
-    expect(await adapter.store.split.recalculateSettlements(trip.id, plan(members))).toEqual([pending]);
+    expect(await adapter.store.split.recalculateSettlements(trip.id, plan(members))).toEqual({
+      settlements: [pending],
+      changed: true,
+    });
 
     const at = new Date().toISOString();
     // Marking it paid at an amount it no longer has changes nothing.
@@ -300,7 +309,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
         shares: [{ user_id: owner.id, share_minor: 1000 }],
       }),
     );
-    const after = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
+    const { settlements: after } = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
     expect(after).toEqual([
       paid,
       expect.objectContaining({
@@ -316,13 +325,17 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
   it('remembers the pending settlements a recalculation replaced, and only those', async () => {
     const { owner, friend, trip, expense } = await group();
     const created = await adapter.store.split.createExpense(trip.id, expense());
-    const [pending] = await adapter.store.split.recalculateSettlements(trip.id, () => [
+    const {
+      settlements: [pending],
+    } = await adapter.store.split.recalculateSettlements(trip.id, () => [
       { from: friend.id, to: owner.id, amount_minor: 1500 },
     ]);
     await expect(adapter.store.split.replacedSettlementTrip(pending!.id)).resolves.toBeNull();
     // Another member's recalculation turns the transfer around: the old one is gone, and remembered.
     await adapter.store.split.deleteExpense(created.id);
-    const [reversed] = await adapter.store.split.recalculateSettlements(trip.id, () => [
+    const {
+      settlements: [reversed],
+    } = await adapter.store.split.recalculateSettlements(trip.id, () => [
       { from: owner.id, to: friend.id, amount_minor: 700 },
     ]);
     expect(reversed?.id).not.toBe(pending!.id);
@@ -356,7 +369,10 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
             const transfers = s.plan
               .filter(([from, to]) => from !== to)
               .map(([from, to, cents]) => ({ from: ids[from]!, to: ids[to]!, amount_minor: cents * 100 }));
-            const answered = await adapter.store.split.recalculateSettlements(trip.id, () => transfers);
+            const { settlements: answered } = await adapter.store.split.recalculateSettlements(
+              trip.id,
+              () => transfers,
+            );
             await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual(answered);
             expect((await adapter.store.split.ledgerState(trip.id)).settlements).toEqual(answered);
           }

@@ -9,7 +9,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app';
-import { createTokenService, type TokenService } from '../auth/tokens';
+import { createTokenService, type TokenService } from '../http/tokens';
 import { loadConfig, type AppConfig } from '../config';
 import { answerClientErrorsAsJson } from '../http/client-errors';
 import { openSqliteStore } from '../store/embedded/sqlite-store';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { createTripBodySchema, type CreateTripResponse } from '@wayfare/contract';
 import type { Logger } from 'pino';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import type { AppConfig } from '../config';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';

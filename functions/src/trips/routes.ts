@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { tripIdParamsSchema, tripListQuerySchema, updateTripBodySchema } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';

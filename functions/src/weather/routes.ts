@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import { tripIdParamsSchema } from '@wayfare/contract';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../http/tokens';
 import type { AppConfig } from '../config';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';

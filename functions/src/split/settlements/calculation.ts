@@ -37,7 +37,7 @@ export function createSettlementCalculations({
   store: Store;
   /** Settlement plans, one per app (it owns a worker thread). */
   planner: SettlementPlanner;
-  /** Told once the pending settlements are in line with a new plan (the settlement service's notice). */
+  /** Told when a calculation changed the pending settlements (the settlement service's notice); not when it kept them. */
   calculated: (tripId: string) => Promise<void>;
 }) {
   /** The trip's home currency: the currency of every amount its ledger stores. */
@@ -62,7 +62,7 @@ export function createSettlementCalculations({
     const read = await store.split.ledgerState(tripId);
     await planner.plan(tripId, read, balancesOf(memberIds, read));
     let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
-    const records = await store.split.recalculateSettlements(
+    const { settlements: records, changed } = await store.split.recalculateSettlements(
       tripId,
       (ledger) => {
         const balances = balancesOf(memberIds, ledger);
@@ -73,7 +73,7 @@ export function createSettlementCalculations({
       actorId,
     );
     const { balances, method } = outcome as NonNullable<typeof outcome>;
-    await calculated(tripId);
+    if (changed) await calculated(tripId);
     await nextTurn();
     const home = await homeOf(tripId);
     // Everything the answer shows: people's names come with their ids (and never change), "left" from who the

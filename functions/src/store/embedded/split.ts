@@ -495,13 +495,15 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       tripId: string,
       plan: Parameters<SplitStore['recalculateSettlements']>[1],
       actorId?: string,
-    ): LedgerState => {
+    ): { after: LedgerState; changed: boolean } => {
       const ledger = ledgerStates.get(tripId);
       const changes = reconcilePending(
         ledger.settlements.filter((s) => s.settled_at === null),
         plan(ledger),
       );
-      if (changes.remove.length + changes.update.length + changes.add.length === 0) return ledger;
+      if (changes.remove.length + changes.update.length + changes.add.length === 0) {
+        return { after: ledger, changed: false };
+      }
       const created_at = new Date().toISOString();
       for (const id of changes.remove) {
         deleteSettlement.run(id);
@@ -515,7 +517,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
         kind: 'settlements.calculated',
         transfers: settlements.filter((s) => s.settled_at === null).map(activityTransfer),
       });
-      return { ...ledger, settlements };
+      return { after: { ...ledger, settlements }, changed: true };
     },
   );
 
@@ -591,9 +593,9 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       return ledgerStates.get(tripId);
     },
     async recalculateSettlements(tripId, plan, actorId) {
-      const after = recalculate(tripId, plan, actorId);
+      const { after, changed } = recalculate(tripId, plan, actorId);
       ledgerStates.remember(tripId, after);
-      return after.settlements;
+      return { settlements: after.settlements, changed };
     },
     async markSettlementPaid(id, at, expectedMinor, actorId) {
       markPaidOnce(id, at, expectedMinor ?? null, actorId ?? null);

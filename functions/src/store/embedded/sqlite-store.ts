@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../../files/private-paths';
+import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../private-paths';
 import type { Store } from '../types';
 import { activityMigrations, sqliteActivity, sqliteBudgets } from './activity';
 import { invitationMigrations, sqliteInvitations } from './invitations';

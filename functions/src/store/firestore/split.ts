@@ -348,13 +348,14 @@ export function firestoreSplit(db: Firestore): SplitStore {
           fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
           // A calculation that changes nothing writes nothing: concurrent ones of an unchanged ledger only read.
           const after = [...keptSettlements(existing, changes), ...fresh].sort(byOldestSettlement);
-          if (changes.remove.length + changes.update.length + fresh.length > 0) {
+          const changed = changes.remove.length + changes.update.length + fresh.length > 0;
+          if (changed) {
             recordChange(tx, db, tripId, actorId ?? null, {
               kind: 'settlements.calculated',
               transfers: after.filter((s) => s.settled_at === null).map(activityTransfer),
             });
           }
-          return after;
+          return { settlements: after, changed };
           // Concurrent first calculations of a changed ledger (one per instance) all read the settlements and insert
           // among them: one commits, the others' lock waits time out, and on retry they find nothing left to change
           // (read-only). Five attempts were too few for 30 at once in the emulator's one process per request.

@@ -16,6 +16,12 @@ export type NewPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 
   settled_at: string;
 };
 
+/** A recalculation's outcome: all of the trip's settlements after it, and whether it changed any. */
+export interface Recalculated {
+  settlements: SettlementRecord[];
+  changed: boolean;
+}
+
 /**
  * What a settlement is calculated from, read in one consistent read: each person's paid and owed totals (kept by
  * every expense write), the trip's settlements, and the ledger version those totals belong to.
@@ -38,14 +44,15 @@ export interface SettlementStore {
   /**
    * In one atomic write: reads the ledger state, asks `plan` for the transfers still needed, and brings the
    * pending settlements in line with them (reconcilePending: an unchanged transfer keeps its id, a changed amount is
-   * updated, paid ones are never touched); answers all of the trip's settlements. `plan` is synchronous and may run
-   * more than once (a retried transaction).
+   * updated, paid ones are never touched); answers all of the trip's settlements, and whether any was removed,
+   * updated or added (a calculation that changes nothing writes nothing, and nobody need be told of it). `plan` is
+   * synchronous and may run more than once (a retried transaction).
    */
   recalculateSettlements(
     tripId: string,
     plan: (ledger: LedgerState) => LedgerTransfer[],
     actorId?: string,
-  ): Promise<SettlementRecord[]>;
+  ): Promise<Recalculated>;
   /**
    * Sets settled_at once; a settlement already paid, or (with `expectedMinor`) a pending one whose amount is no
    * longer that, is answered unchanged; null when absent. The check and the write are one atomic step.

@@ -1,8 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
-import { stubApi } from '../../test-support/stubApi';
+import { render } from '../../test-support/render';
+import { stubApi, type StubAnswer } from '../../test-support/stubApi';
 import { plan, tripView } from '../../test-support/trips';
+import { tripQuery } from '../trips';
 import { AUTO_ADD_DELAY_MS, useAutoAddPlans } from './useAutoAddPlans';
 
 const GUIDE = JSON.stringify({
@@ -20,7 +23,7 @@ const GUIDE = JSON.stringify({
 });
 
 function AutoAdd({ trip }: { trip: TripView }) {
-  const { message } = useAutoAddPlans(trip, () => {});
+  const { message } = useAutoAddPlans(trip);
   return <p>{message ?? 'Nothing to add'}</p>;
 }
 
@@ -51,4 +54,42 @@ describe('useAutoAddPlans', () => {
     expect(screen.getByText('Nothing to add')).toBeVisible();
     expect(requests).toEqual([]);
   });
+
+  it.each([
+    ['nothing was skipped: the trip is not read again', 0, 1],
+    ['the server skipped some (another tab added them): the trip is read again', 1, 2],
+  ])('shows the created plans in the cached trip at once; %s', async (_case, skipped, reads) => {
+    let tripReads = 0;
+    const held: Array<(answer: StubAnswer) => void> = [];
+    stubApi({
+      'GET /api/trips/t1': () => {
+        tripReads += 1;
+        if (tripReads === 1) return { body: withGuide() };
+        return new Promise<StubAnswer>((resolve) => held.push(resolve));
+      },
+      'POST /api/trips/t1/daily-plans/bulk': {
+        status: 201,
+        body: { plans: [plan('Castelo de São Jorge', '2027-03-05')], skipped },
+      },
+    });
+    render(<TripWithAutoAdd />);
+    expect(
+      await screen.findByText('Castelo de São Jorge', {}, { timeout: AUTO_ADD_DELAY_MS + 2000 }),
+    ).toBeVisible();
+    expect([tripReads, held.length]).toEqual([reads, reads - 1]);
+    held.forEach((resolve) => resolve({ body: withGuide() }));
+  });
 });
+
+/** The trip page's part: the cached trip's plan titles, and the auto-add on that trip. */
+function TripWithAutoAdd() {
+  const { data: trip } = useQuery(tripQuery('t1'));
+  useAutoAddPlans(trip ?? null);
+  return (
+    <ul>
+      {trip?.daily_plans.map((p) => (
+        <li key={p.id}>{p.title}</li>
+      ))}
+    </ul>
+  );
+}

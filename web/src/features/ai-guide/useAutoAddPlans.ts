@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { bulkPlansResponseSchema, type DailyPlan } from '@wayfare/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bulkPlansResponseSchema, type PlanInput } from '@wayfare/contract';
 import { apiFetchChecked } from '../../shared/api';
+import { tripQuery } from '../trips';
 import { autoPlansFor, bulkFailureMessage, useGuide, type GuideTrip } from './guide';
 
 /** Spec §9: convert 1 s after the trip shows; keep the success notice 3 s. */
@@ -16,19 +18,41 @@ export const AUTO_ADD_MESSAGES: Record<AutoAddStatus, string | null> = {
 };
 
 /**
+ * POST …/daily-plans/bulk as a mutation: the created plans go into the cached trip at once. The server skips plans
+ * the trip already has (another tab added them first): then the cached trip lacks those, and it is read again.
+ */
+function useAddPlans() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tripId, plans }: { tripId: string; plans: PlanInput[] }) =>
+      apiFetchChecked(bulkPlansResponseSchema, `/api/trips/${encodeURIComponent(tripId)}/daily-plans/bulk`, {
+        method: 'POST',
+        body: { plans },
+      }),
+    onSuccess: ({ plans, skipped }, { tripId }) => {
+      const { queryKey } = tripQuery(tripId);
+      queryClient.setQueryData(queryKey, (current) =>
+        current ? { ...current, daily_plans: [...current.daily_plans, ...plans] } : current,
+      );
+      if (skipped > 0) void queryClient.invalidateQueries({ queryKey, exact: true });
+    },
+  });
+}
+
+/**
  * Turns the AI guide's itinerary into daily plans once, one second after the trip page shows it, when the trip
  * has dates, the guide parses and no plans exist (spec §4). A trip seen with plans is never auto-filled on this
  * page afterwards: removing its last plan leaves the days empty, as the traveller made them. The server skips
- * duplicates, so two tabs racing cannot double the plans. `onPlansAdded` receives the created plans (e.g. to
- * refresh the trip).
+ * duplicates, so two tabs racing cannot double the plans. The created plans show in the cached trip at once.
  */
-export function useAutoAddPlans(trip: GuideTrip | null, onPlansAdded: (plans: DailyPlan[]) => void) {
+export function useAutoAddPlans(trip: GuideTrip | null) {
   const [status, setStatus] = useState<AutoAddStatus>('idle');
   const attempted = useRef(new Set<string>());
-  const latest = useRef({ trip, onPlansAdded });
+  const latest = useRef(trip);
   useEffect(() => {
-    latest.current = { trip, onPlansAdded };
+    latest.current = trip;
   });
+  const { mutate: addPlans } = useAddPlans();
 
   // Loads the guide's parser when autoPlansFor needs it; renders again then.
   useGuide(trip?.recommendations ?? null);
@@ -44,27 +68,24 @@ export function useAutoAddPlans(trip: GuideTrip | null, onPlansAdded: (plans: Da
   useEffect(() => {
     if (!eligible || !tripId || attempted.current.has(tripId)) return;
     const timer = setTimeout(() => {
-      const current = latest.current.trip;
+      const current = latest.current;
       const plans = current && current.id === tripId ? autoPlansFor(current) : null;
       if (!plans) return;
       attempted.current.add(tripId);
       setStatus('adding');
-      apiFetchChecked(bulkPlansResponseSchema, `/api/trips/${encodeURIComponent(tripId)}/daily-plans/bulk`, {
-        method: 'POST',
-        body: { plans },
-      }).then(
-        (created) => {
-          setStatus('added');
-          latest.current.onPlansAdded(created.plans);
-        },
-        (error: unknown) => {
-          setStatus('idle');
-          window.alert(bulkFailureMessage(error));
+      addPlans(
+        { tripId, plans },
+        {
+          onSuccess: () => setStatus('added'),
+          onError: (error) => {
+            setStatus('idle');
+            window.alert(bulkFailureMessage(error));
+          },
         },
       );
     }, AUTO_ADD_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [eligible, tripId]);
+  }, [eligible, tripId, addPlans]);
 
   useEffect(() => {
     if (status !== 'added') return;

@@ -1,22 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   ADD_POLICIES,
   ADD_POLICY_LABELS,
   ADD_POLICY_QUESTION,
   addPolicyBodySchema,
-  meResponseSchema,
   DEFAULT_ADD_POLICY,
   type AddPolicyBody,
 } from '@wayfare/contract';
-import { apiFetchChecked, errorMessage } from '../../shared/api';
+import { errorMessage } from '../../shared/api';
 import { submitTo, useSchemaForm } from '../../shared/forms/useSchemaForm';
+import { DataLayer } from '../../shared/query/DataLayer';
 import { Button } from '../../shared/ui/Button';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { Modal } from '../../shared/ui/Modal';
 import { Notice } from '../../shared/ui/Notice';
+import { meQuery, useSetAddPolicy } from './accountMutations';
+import { useSession } from './SessionContext';
 import styles from './AddPolicyModal.module.css';
 
-const ME = '/api/auth/me';
 const FORM_ID = 'add-policy-form';
 
 interface AddPolicyModalProps {
@@ -27,33 +29,39 @@ interface AddPolicyModalProps {
 /**
  * The account setting "Who can add me to a trip" (contract add-policy.ts): Anyone (the default), people the user
  * has shared a trip with, or nobody (an add becomes an invitation they accept or decline). Opened from the account
- * menu, which lives outside the data layer: the setting is read when the dialog opens and saved from it.
+ * menu, which lives outside the screens' data layer, so it brings the signed-in user's own: the setting is a query
+ * (shown from the cache at once when read before, and read again) and saving it a mutation.
  */
-export function AddPolicyModal({ open, onClose }: AddPolicyModalProps) {
-  const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const form = useSchemaForm(addPolicyBodySchema, { defaultValues: { add_policy: DEFAULT_ADD_POLICY } });
+export function AddPolicyModal(props: AddPolicyModalProps) {
+  const { user } = useSession();
+  return (
+    <DataLayer userId={user?.userId}>
+      <AddPolicyDialog {...props} />
+    </DataLayer>
+  );
+}
+
+function AddPolicyDialog({ open, onClose }: AddPolicyModalProps) {
+  const account = useQuery(meQuery());
+  const saved = account.data?.user.add_policy;
+  const setting = useSetAddPolicy();
+  const form = useSchemaForm(addPolicyBodySchema, {
+    defaultValues: { add_policy: saved ?? DEFAULT_ADD_POLICY },
+  });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
-
-  // Read when the dialog mounts (the menu mounts it as it opens), and again on Try Again.
+  // The form shows the setting as last read or saved.
   useEffect(() => {
-    const controller = new AbortController();
-    apiFetchChecked(meResponseSchema, ME, { signal: controller.signal }).then(
-      ({ user }) => {
-        reset({ add_policy: user.add_policy });
-        setLoaded(true);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(error, 'Failed to load your settings'));
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, reset]);
+    if (saved) reset({ add_policy: saved });
+  }, [saved, reset]);
+  const loaded = saved !== undefined;
+  const loadError =
+    !loaded && !account.isFetching && account.isError
+      ? errorMessage(account.error, 'Failed to load your settings')
+      : null;
 
   const save = async (body: AddPolicyBody) => {
-    await apiFetchChecked(meResponseSchema, `${ME}/add-policy`, { method: 'PUT', body });
+    await setting.mutateAsync(body);
     onClose();
   };
   const problem = errors.add_policy?.message ?? errors.root?.server?.message;
@@ -79,13 +87,7 @@ export function AddPolicyModal({ open, onClose }: AddPolicyModalProps) {
       {loadError ? (
         <div className={styles.body}>
           <Notice tone="error">{loadError}</Notice>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setLoadError(null);
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <Button variant="secondary" onClick={() => void account.refetch()}>
             Try Again
           </Button>
         </div>

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { CalendarCheck } from 'lucide-react';
-import type { DailyPlan, TripView } from '@wayfare/contract';
+import { dailyPlanSchema, type DailyPlan, type TripView } from '@wayfare/contract';
 import { PendingWrites } from '../../shared/offline/PendingWrites';
 import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { Notice } from '../../shared/ui/Notice';
@@ -33,11 +33,14 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
   const dates = useMemo(() => planningDates(trip), [trip]);
   const { user } = useSession();
   const pendingPlans = useQueuedWrites(user?.userId, trip.id, 'plan');
-  // A plan made offline has reached the server: read the plans again to show it in its day.
-  useWhenSent(
-    pendingPlans,
-    useCallback(() => void reloadPlans(), [reloadPlans]),
-  );
+  const addPlan = (plan: DailyPlan) => setPlans((plans) => [...plans, plan]);
+  // A plan made offline has reached the server: shown in its day from the answer, as a sent one is (the outbox's
+  // answers come unchecked: one that is not a plan has the plans read again).
+  useWhenSent(user?.userId, trip.id, 'plan', (answer) => {
+    const sent = dailyPlanSchema.safeParse(answer);
+    if (sent.success) addPlan(sent.data);
+    else void reloadPlans();
+  });
 
   const { move, remove } = usePlanChanges(trip, setPlans);
 
@@ -61,7 +64,7 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
         />
       )}
 
-      <AddPlanForm tripId={trip.id} dates={dates} onAdded={(plan) => setPlans((plans) => [...plans, plan])} />
+      <AddPlanForm tripId={trip.id} dates={dates} onAdded={addPlan} />
       <PendingWrites writes={pendingPlans} label="Plans waiting to be sent" />
 
       {sections.length === 0 ? (

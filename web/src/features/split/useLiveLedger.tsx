@@ -8,6 +8,7 @@ import { lazyNamed } from '../../shared/lazyNamed';
 import type { QueuedWrite } from '../../shared/offline/outbox';
 import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
 import { useSession } from '../auth';
+import { showCreatedExpense } from './expenses/expenseMutations';
 import { flattenPages, NO_EXPENSES, type ExpensePages } from './expenses/expensePages';
 import { afterLoad, afterPageSettles } from '../../shared/afterPageSettles';
 import { followLedger, type StreamStatus } from './liveStream';
@@ -41,7 +42,7 @@ export interface LiveLedger {
   refresh: () => Promise<void>;
   /** Firebase mode's listener element; the page renders it once (null in embedded mode). */
   listener: ReactNode;
-  /** The signed-in user's expenses for this trip made offline and not sent yet (the ledger refetches once they are). */
+  /** The signed-in user's expenses for this trip made offline and not sent yet (shown in the list once they are). */
   pending: QueuedWrite[];
 }
 
@@ -71,7 +72,8 @@ export function useLiveLedger(tripId: string): LiveLedger {
   const notify = useCallback(() => void refresh(), [refresh]);
   const { user } = useSession();
   const pending = useQueuedWrites(user?.userId, tripId, 'expense');
-  useWhenSent(pending, notify);
+  // An expense made offline has reached the server: shown from its answer, as a sent one is (then the ledger refetches).
+  useWhenSent(user?.userId, tripId, 'expense', (answer) => showCreatedExpense(queryClient, tripId, answer));
   const revoke = useCallback(() => setRevoked(true), []);
 
   // Opened once the page has settled (a first visit is not kept "loading" by it); what changed before it opened is

@@ -18,7 +18,7 @@ export interface TripPlanningProps {
  */
 export function TripPlanning({ trip, setPlans, reloadPlans }: TripPlanningProps) {
   const weather = useTripWeather(trip);
-  const autoAdd = useAutoAddPlans(trip, (plans) => setPlans((current) => [...current, ...plans]));
+  const autoAdd = useAutoAddPlans(trip);
   return (
     <>
       <RecommendationsPanel trip={trip} />

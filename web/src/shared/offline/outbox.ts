@@ -24,6 +24,13 @@ const store = createStore('wayfare-outbox', 'writes');
 const changes = new EventTarget();
 const changed = () => changes.dispatchEvent(new Event('change'));
 
+/** A queued write the server has now written, and its answer: what the write's mutation would have got. */
+export interface SentWrite {
+  write: QueuedWrite;
+  answer: unknown;
+}
+const sends = new EventTarget();
+
 /** 128 random bits as hex: an Idempotency-Key (crypto.randomUUID needs a secure context; this does not). */
 export function newWriteKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
@@ -39,6 +46,13 @@ export async function queuedWrites(): Promise<QueuedWrite[]> {
 export function onOutboxChange(listener: () => void): () => void {
   changes.addEventListener('change', listener);
   return () => changes.removeEventListener('change', listener);
+}
+
+/** Tells `listener` of each queued write the flush has sent, with the server's answer (to put into the cache). */
+export function onOutboxSent(listener: (sent: SentWrite) => void): () => void {
+  const handle = (event: Event) => listener((event as CustomEvent<SentWrite>).detail);
+  sends.addEventListener('sent', handle);
+  return () => sends.removeEventListener('sent', handle);
 }
 
 /**
@@ -78,8 +92,13 @@ export function flushOutbox(userId: string): Promise<'done' | 'offline'> {
       for (const write of await queuedWrites()) {
         if (write.userId !== userId || write.error) continue;
         try {
-          await apiFetch(write.path, { method: 'POST', body: write.body, idempotencyKey: write.key });
+          const answer = await apiFetch(write.path, {
+            method: 'POST',
+            body: write.body,
+            idempotencyKey: write.key,
+          });
           await del(write.key, store);
+          sends.dispatchEvent(new CustomEvent<SentWrite>('sent', { detail: { write, answer } }));
         } catch (error) {
           if (error instanceof NetworkError || (error instanceof ApiError && error.status === 409))
             return 'offline';

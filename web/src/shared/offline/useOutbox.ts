@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { flushOutbox, onOutboxChange, queuedWrites, type QueuedWrite } from './outbox';
+import { flushOutbox, onOutboxChange, onOutboxSent, queuedWrites, type QueuedWrite } from './outbox';
 
 /** How often to try again while writes wait and the browser believes it is online (the server may be down). */
 const RETRY_MS = 15_000;
@@ -62,12 +62,25 @@ export function useOutboxSync(userId: string | undefined) {
   }, [userId]);
 }
 
-/** Calls `onSent` when some of these queued writes have left the queue (sent): the page reads its data again. */
-export function useWhenSent(writes: QueuedWrite[], onSent: () => void) {
-  const waiting = writes.length;
-  const before = useRef(waiting);
+/**
+ * Calls `onSent` with the server's answer whenever one of the user's queued writes of this kind for this trip has
+ * been sent: the page puts it into its cache as the write's mutation would have.
+ */
+export function useWhenSent(
+  userId: string | undefined,
+  tripId: string,
+  kind: QueuedWrite['kind'],
+  onSent: (answer: unknown) => void,
+) {
+  const latest = useRef(onSent);
   useEffect(() => {
-    if (waiting < before.current) onSent();
-    before.current = waiting;
-  }, [waiting, onSent]);
+    latest.current = onSent;
+  });
+  useEffect(
+    () =>
+      onOutboxSent(({ write, answer }) => {
+        if (write.userId === userId && write.tripId === tripId && write.kind === kind) latest.current(answer);
+      }),
+    [userId, tripId, kind],
+  );
 }

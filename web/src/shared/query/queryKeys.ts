@@ -43,4 +43,6 @@ export const queryKeys = {
   rate: (from: string, to: string, date: string) => ['rate', from, to, date] as const,
   /** GET /api/trip-split/invitations: the caller's own pending invitations. */
   myInvitations: () => ['my-invitations'] as const,
+  /** GET /api/auth/me: the signed-in user's account, with the setting "Who can add me to a trip". */
+  me: () => ['me'] as const,
 };

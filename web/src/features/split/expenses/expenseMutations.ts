@@ -21,19 +21,27 @@ function showOwnChange(
 }
 
 /**
+ * A created expense as the server answered it, sent at once or later from the offline outbox (whose answers come
+ * unchecked): on top of the first page when it is one, then the ledger read again.
+ */
+export function showCreatedExpense(queryClient: QueryClient, tripId: string, sent: unknown): void {
+  const answer = expenseResponseSchema.safeParse(sent);
+  showOwnChange(queryClient, tripId, (data) =>
+    answer.success ? withCreatedExpense(data, answer.data.expense) : data,
+  );
+}
+
+/**
  * Adding an expense: sent at once, or kept on the device while offline (see splitApi.createExpense). A sent one
- * shows on top of the first page as soon as the server answers it.
+ * shows on top of the first page as soon as the server answers it; a queued one when the outbox sends it
+ * (useLiveLedger).
  */
 export function useCreateExpense(tripId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ExpenseBodyInput) => splitApi.createExpense(userId, tripId, body),
     onSuccess: (created) => {
-      if (!('sent' in created)) return; // queued: its pending row shows; the ledger refetches once it is sent
-      const answer = expenseResponseSchema.safeParse(created.sent);
-      showOwnChange(queryClient, tripId, (data) =>
-        answer.success ? withCreatedExpense(data, answer.data.expense) : data,
-      );
+      if ('sent' in created) showCreatedExpense(queryClient, tripId, created.sent);
     },
   });
 }

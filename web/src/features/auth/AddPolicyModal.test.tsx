@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AddPolicy, MeResponse } from '@wayfare/contract';
+import { Providers } from '../../test-support/session';
+import { stubApi, type StubAnswer } from '../../test-support/stubApi';
+import { AddPolicyModal } from './AddPolicyModal';
+
+const me = (add_policy: AddPolicy): MeResponse => ({
+  user: {
+    id: 'u-alice',
+    username: 'alice',
+    email: 'alice@example.com',
+    first_name: 'Alice',
+    last_name: 'Doe',
+    add_policy,
+  },
+});
+
+/** The account menu's part: a button opening the dialog, which closes after a save. */
+function Setting() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open setting
+      </button>
+      {open && <AddPolicyModal open onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+const NOBODY = 'Nobody — send me an invitation';
+
+describe('AddPolicyModal: your own save shows at once', () => {
+  it('opens again on the saved choice while the re-read of the account is still unanswered', async () => {
+    let reads = 0;
+    const held: Array<(answer: StubAnswer) => void> = [];
+    stubApi({
+      'GET /api/auth/me': () => {
+        reads += 1;
+        if (reads === 1) return { body: me('anyone') };
+        return new Promise<StubAnswer>((resolve) => held.push(resolve));
+      },
+      'PUT /api/auth/me/add-policy': { body: me('nobody') },
+    });
+    render(
+      <Providers>
+        <Setting />
+      </Providers>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open setting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Who can add me to a trip' });
+    expect(await within(dialog).findByRole('radio', { name: 'Anyone' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('radio', { name: NOBODY }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open setting' }));
+    const again = await screen.findByRole('dialog', { name: 'Who can add me to a trip' });
+    expect(within(again).getByRole('radio', { name: NOBODY })).toBeChecked();
+    // It was read again on opening, and that read has not answered: the choice shown is the save's own answer.
+    expect([reads, held.length]).toEqual([2, 1]);
+    held.forEach((resolve) => resolve({ body: me('nobody') }));
+  });
+});

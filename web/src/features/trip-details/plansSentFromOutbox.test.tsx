@@ -1,0 +1,69 @@
+import 'fake-indexeddb/auto';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ALICE, Providers } from '../../test-support/session';
+import { stubApi, type StubAnswer } from '../../test-support/stubApi';
+import { plan, tripView } from '../../test-support/trips';
+import { clearOutbox, flushOutbox, sendOrQueue } from '../../shared/offline/outbox';
+import { DailyPlansBoard } from '../daily-plans';
+import { useTripDetails } from './useTripDetails';
+
+/** The trip page's board on the cached trip, as the details page gives it. */
+function Board() {
+  const { state, setPlans, reloadPlans } = useTripDetails('t1');
+  if (state.status !== 'ready') return <p>Loading</p>;
+  return (
+    <DailyPlansBoard
+      trip={state.trip}
+      weather={{ status: 'unavailable' }}
+      setPlans={setPlans}
+      reloadPlans={reloadPlans}
+    />
+  );
+}
+
+afterEach(() => clearOutbox());
+
+describe('a plan made offline, sent by the outbox', () => {
+  it('shows in its day from its answer at once, and the trip is not read again for it', async () => {
+    let online = false;
+    let tripReads = 0;
+    const held: Array<(answer: StubAnswer) => void> = [];
+    stubApi({
+      'GET /api/trips/t1': () => {
+        tripReads += 1;
+        if (tripReads === 1) return { body: tripView() };
+        return new Promise<StubAnswer>((resolve) => held.push(resolve));
+      },
+      'POST /api/trips/t1/daily-plans': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return { status: 201, body: plan('Tram 28', '2027-03-06') };
+      },
+    });
+    // What the board's Add Plan sends while offline (daily-plans/plansApi.createPlan).
+    const made = await sendOrQueue({
+      userId: ALICE.userId,
+      tripId: 't1',
+      kind: 'plan',
+      path: '/api/trips/t1/daily-plans',
+      body: { plan_date: '2027-03-06', category: 'Attraction', title: 'Tram 28', description: '' },
+      summary: { title: 'Tram 28', date: '2027-03-06' },
+    });
+    expect('queued' in made).toBe(true);
+
+    render(
+      <Providers>
+        <Board />
+      </Providers>,
+    );
+    // The pending list loads on first use (compiled on first use in a test run).
+    const waiting = await screen.findByRole('list', { name: 'Plans waiting to be sent' }, { timeout: 5000 });
+    expect(within(waiting).getByText('Tram 28')).toBeVisible();
+
+    online = true;
+    await expect(flushOutbox(ALICE.userId)).resolves.toBe('done');
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Plans waiting to be sent' })).toBeNull());
+    expect(screen.getByText('Tram 28')).toBeVisible();
+    expect([tripReads, held.length]).toEqual([1, 0]);
+  });
+});
