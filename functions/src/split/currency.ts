@@ -1,5 +1,5 @@
 /**
- * Expenses in another currency than the trip's (issue #15 item 1). The service converts a body once, before the
+ * Expenses in another currency than the trip's (issue #15 item 1). The service converts an entry once, before the
  * store: the amount at the rate (rounded once, half to even: convertMinor), and every amount of its split through
  * convertParts, so they still add up to the converted amount exactly (any remainder on the last person). From
  * there on everything (the stored amount, shares, totals, balances, settlements) is in the home currency's minor
@@ -15,8 +15,10 @@ import {
   minorToMajor,
   minorUnits,
   sumCents,
+  type EntrySplit,
   type Expense,
-  type ExpenseBody,
+  type ExpenseEntry,
+  type PersonAmount,
 } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
 import type { RateProvider } from '../rates/provider';
@@ -25,92 +27,100 @@ import type { ExpenseOriginal, ExpenseRecord } from '../store/types';
 export const SHARES_MUST_ADD_UP = 'The shares must add up to the amount exactly';
 
 /**
- * The original of an expense as the body decides it: none in the home currency; otherwise the member's rate
+ * The original of an expense as the entry decides it: none in the home currency; otherwise the member's rate
  * ('member'), the stored rate when the currency and date are unchanged, or the reference rate of the date.
  */
 export async function originalOf(
   rates: RateProvider,
   home: string,
-  body: ExpenseBody,
+  entry: ExpenseEntry,
   stored?: ExpenseRecord,
 ): Promise<ExpenseOriginal | undefined> {
-  const currency = body.currency ?? home;
+  const currency = entry.currency ?? home;
   if (currency === home) {
-    if (body.rate !== undefined && body.rate !== '1') {
+    if (entry.rate !== undefined && entry.rate !== '1') {
       throw new HttpError(422, `An amount in the trip's currency (${home}) has rate 1`);
     }
     // Without a currency the amounts were read as dollars and cents: only right for a two-decimal home currency.
-    if (body.currency === undefined && minorUnits(home) !== 2) {
+    if (entry.currency === undefined && minorUnits(home) !== 2) {
       throw new HttpError(422, `Send the currency of the amount (this trip's is ${home})`);
     }
     return undefined;
   }
   const rated = (rate: string, rate_source: ExpenseOriginal['rate_source'], rate_date: string) => ({
     currency,
-    amount_minor: body.amount,
+    amount_minor: entry.amount_minor,
     rate,
     rate_source,
     rate_date,
   });
-  if (body.rate !== undefined) return rated(body.rate, 'member', body.expense_date);
+  if (entry.rate !== undefined) return rated(entry.rate, 'member', entry.expense_date);
   const kept = stored?.original;
-  if (kept && kept.currency === currency && stored.expense_date === body.expense_date) {
+  if (kept && kept.currency === currency && stored.expense_date === entry.expense_date) {
     return rated(kept.rate, kept.rate_source, kept.rate_date);
   }
-  const answer = await rates.rate(currency, home, body.expense_date);
+  const answer = await rates.rate(currency, home, entry.expense_date);
   if (!answer || answer.source === 'home') throw new HttpError(422, RATE_UNAVAILABLE);
   return rated(answer.rate, answer.source, answer.rate_date);
 }
 
+type Convert = (parts: number[]) => number[];
+const withAmounts = (people: readonly PersonAmount[], minor: number[]) =>
+  people.map((p, i): PersonAmount => ({ user_id: p.user_id, amount_minor: minor[i] as number }));
+
 /**
- * The body with every amount in the home currency. The rules the split is decided by (custom amounts within a
- * minor unit of the total, explicit shares adding up exactly, owed amounts not exceeding the total) are checked
- * on the original amounts first, so a conversion can neither hide nor cause a mismatch. `participants` sent
- * beside a `split` are left out: they were checked against it in the original currency by the caller.
+ * The entry's split with its amounts in the home currency. The rules the split is decided by (custom amounts within
+ * a minor unit of the total, exact shares adding up exactly, owed amounts not exceeding the total) are checked on the
+ * original amounts first, so a conversion can neither hide nor cause a mismatch. Shares sent beside a split are
+ * left out: they were checked against it in the original currency by the caller.
  */
-export function inHomeCurrency(body: ExpenseBody, original: ExpenseOriginal, home: string): ExpenseBody {
-  const convert = (parts: number[]) =>
-    convertParts(body.amount, parts, original.rate, original.currency, home).parts;
-  const total = convertMinor(body.amount, original.rate, original.currency, home);
+function splitInHome({ split, amount_minor }: ExpenseEntry, convert: Convert): EntrySplit {
+  const amounts = (people: readonly PersonAmount[]) => people.map((p) => p.amount_minor);
+  switch (split.method) {
+    case 'custom':
+    case 'itemized': {
+      if (Math.abs(sumCents(amounts(split.people)) - amount_minor) > SPLIT_TOLERANCE_CENTS) {
+        throw new HttpError(422, SHARES_MUST_ADD_UP);
+      }
+      const { sent_shares: _sent, ...kept } = split;
+      return { ...kept, people: withAmounts(split.people, convert(amounts(split.people))) };
+    }
+    case 'exact':
+      if (sumCents(amounts(split.people)) !== amount_minor) throw new HttpError(422, SHARES_MUST_ADD_UP);
+      return { method: 'exact', people: withAmounts(split.people, convert(amounts(split.people))) };
+    case 'by_type': {
+      // The payer bears the rest: converted as the last part, so the others' converted amounts leave it exact.
+      const rest = amount_minor - sumCents(amounts(split.people));
+      if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
+      return {
+        method: 'by_type',
+        people: withAmounts(split.people, convert([...amounts(split.people), rest])),
+      };
+    }
+    default: {
+      const { sent_shares: _sent, ...kept } = split;
+      return kept;
+    }
+  }
+}
+
+/** The entry with every amount in the home currency (the split's rules checked first: splitInHome). */
+export function inHomeCurrency(entry: ExpenseEntry, original: ExpenseOriginal, home: string): ExpenseEntry {
+  const convert: Convert = (parts) =>
+    convertParts(entry.amount_minor, parts, original.rate, original.currency, home).parts;
+  const total = convertMinor(entry.amount_minor, original.rate, original.currency, home);
   if (total <= 0) {
     throw new HttpError(422, `At this rate the amount is less than the smallest unit of ${home}`);
   }
   if (total > MAX_CENTS) throw new HttpError(422, 'At this rate the amount is too large');
-
-  const { participants, splits, split, ...rest } = body;
   // What each payer paid adds up to the amount exactly (the body's schema), so its converted parts add up too.
-  const paid = convert(body.payers.map((p) => p.amount));
-  const converted: ExpenseBody = {
-    ...rest,
-    amount: total,
-    payers: body.payers.map((p, i) => ({ ...p, amount: paid[i] as number })),
+  const paid = convert(entry.payers.map((p) => p.paid_minor));
+  return {
+    ...entry,
+    amount_minor: total,
+    payers: entry.payers.map((p, i) => ({ user_id: p.user_id, paid_minor: paid[i] as number })),
+    split: splitInHome(entry, convert),
   };
-  if (split?.method === 'custom') {
-    const amounts = split.people.map((p) => p.amount);
-    if (Math.abs(sumCents(amounts) - body.amount) > SPLIT_TOLERANCE_CENTS) {
-      throw new HttpError(422, SHARES_MUST_ADD_UP);
-    }
-    const home = convert(amounts);
-    converted.split = {
-      method: 'custom',
-      people: split.people.map((p, i) => ({ ...p, amount: home[i] as number })),
-    };
-  } else if (split) converted.split = split;
-  if (participants && !split) {
-    if (sumCents(participants.map((p) => p.share_amount)) !== body.amount) {
-      throw new HttpError(422, SHARES_MUST_ADD_UP);
-    }
-    const home = convert(participants.map((p) => p.share_amount));
-    converted.participants = participants.map((p, i) => ({ ...p, share_amount: home[i] as number }));
-  }
-  if (splits) {
-    // The payer bears the rest: converted as the last part, so the others' converted amounts leave it exact.
-    const rest = body.amount - sumCents(splits.map((s) => s.amount));
-    if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
-    const home = convert([...splits.map((s) => s.amount), rest]);
-    converted.splits = splits.map((s, i) => ({ ...s, amount: home[i] as number }));
-  }
-  return converted;
 }
 
 /** The currency fields of an expense answer: the original and its rate, or the home currency at rate 1. */

@@ -47,13 +47,13 @@ describe('an expense body without a currency (issue #23 item 5)', () => {
   it("is read in the trip's home currency, for its members only; a rate still needs a currency", async () => {
     const { store, ana, zed, trip } = await yenTrip();
     const read = await newExpenseBody(await tripScopeOf(store, ana, trip.id), { ...ramen, paid_by: ana.id });
-    expect([read.body.amount, read.body.currency, read.defaulted]).toEqual([1200, 'JPY', 'JPY']);
+    expect([read.entry.amount_minor, read.entry.currency, read.defaulted]).toEqual([1200, 'JPY', 'JPY']);
     const named = await newExpenseBody(await tripScopeOf(store, ana, trip.id), {
       ...ramen,
       paid_by: ana.id,
       currency: 'USD',
     });
-    expect([named.body.amount, named.defaulted]).toEqual([120000, undefined]);
+    expect([named.entry.amount_minor, named.defaulted]).toEqual([120000, undefined]);
     // A stranger's request stops at its scope, before the body is read.
     expect(await status(tripScopeOf(store, zed, trip.id))).toEqual([404, 'Trip not found']);
     expect(
@@ -67,16 +67,15 @@ describe('an expense body without a currency (issue #23 item 5)', () => {
 
   it('answers 409 and writes nothing when the home currency changed between the read and the write', async () => {
     const { store, service, ana, trip } = await yenTrip();
-    const { body } = await newExpenseBody(await tripScopeOf(store, ana, trip.id), {
+    const { entry } = await newExpenseBody(await tripScopeOf(store, ana, trip.id), {
       ...ramen,
       paid_by: ana.id,
     });
     // As if another member had set the trip to euros after the body was read in yen.
     await store.trips.setHomeCurrency(trip.id, 'EUR');
-    expect(await status(service.createExpense(await tripScopeOf(store, ana, trip.id), body, 'JPY'))).toEqual([
-      409,
-      HOME_CURRENCY_CHANGED,
-    ]);
+    expect(await status(service.createExpense(await tripScopeOf(store, ana, trip.id), entry, 'JPY'))).toEqual(
+      [409, HOME_CURRENCY_CHANGED],
+    );
     await expect(store.split.listExpenses(trip.id)).resolves.toEqual([]);
     const created = await service.createExpense(
       await tripScopeOf(store, ana, trip.id),
@@ -86,7 +85,7 @@ describe('an expense body without a currency (issue #23 item 5)', () => {
           amount: '12.00',
           paid_by: ana.id,
         })
-      ).body,
+      ).entry,
       'EUR',
     );
     expect([created.amount_cents, created.currency]).toEqual([1200, 'EUR']);
@@ -95,6 +94,6 @@ describe('an expense body without a currency (issue #23 item 5)', () => {
       amount: '15.50',
       paid_by: ana.id,
     });
-    expect([edited.body.amount, edited.defaulted]).toEqual([1550, 'EUR']);
+    expect([edited.entry.amount_minor, edited.defaulted]).toEqual([1550, 'EUR']);
   });
 });

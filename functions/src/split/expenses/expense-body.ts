@@ -1,16 +1,18 @@
 /**
- * An expense body as the routes read it (issue #23 item 5): without `currency` (and without a `rate`, which needs
- * one), its amounts are in the trip's home currency as the trip has it when the body arrives, for every currency:
- * read with that currency's decimals (1200 in a yen trip is ¥1,200). The service checks inside its write that the
- * home currency is still that one (409 HOME_CURRENCY_CHANGED otherwise), as for a body that names it.
+ * The route edge of an expense write: its body, in any of the shapes the spec and the forms send, read into the one
+ * ExpenseEntry the service, the split decision and the store speak (contract's expenseEntrySchema, issue #26 item
+ * 3). Without `currency` (and without a `rate`, which needs one), its amounts are in the trip's home currency as the
+ * trip has it when the body arrives, for every currency: read with that currency's decimals (1200 in a yen trip is
+ * ¥1,200), issue #23 item 5. The service checks inside its write that the home currency is still that one (409
+ * HOME_CURRENCY_CHANGED otherwise), as for a body that names it.
  */
-import { expenseBodySchema, homeCurrencyOf, type ExpenseBody } from '@wayfare/contract';
+import { expenseEntrySchema, homeCurrencyOf, type ExpenseEntry } from '@wayfare/contract';
 import { parseInput } from '../../http/parse';
 import type { Store, TripListFields } from '../../store/types';
 import type { ExpenseScope, TripScope } from '../scope';
 
 export interface ReadExpenseBody {
-  body: ExpenseBody;
+  entry: ExpenseEntry;
   /** The home currency a body without one was read in; undefined when the body named its currency. */
   defaulted?: string;
 }
@@ -31,11 +33,11 @@ async function readExpenseBody(
   raw: unknown,
   tripOf: () => Promise<Pick<TripListFields, 'home_currency'> | null>,
 ): Promise<ReadExpenseBody> {
-  if (!namesNoCurrency(raw)) return { body: parseInput(expenseBodySchema, raw) };
+  if (!namesNoCurrency(raw)) return { entry: parseInput(expenseEntrySchema, raw) };
   const trip = await tripOf();
-  if (!trip) return { body: parseInput(expenseBodySchema, raw) };
+  if (!trip) return { entry: parseInput(expenseEntrySchema, raw) };
   const home = homeCurrencyOf(trip);
-  return { body: parseInput(expenseBodySchema, { ...raw, currency: home }), defaulted: home };
+  return { entry: parseInput(expenseEntrySchema, { ...raw, currency: home }), defaulted: home };
 }
 
 /** POST /trips/{tripId}/expenses: the trip the request's scope resolved for its member. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPENSE_CATEGORIES,
   computeBalances,
-  expenseBodySchema,
+  expenseEntrySchema,
   type Expense,
   type ExpenseBodyInput,
 } from '@wayfare/contract';
@@ -27,7 +27,7 @@ import { expenseScopeOf, tripScopeOf } from '../scope';
 import { createExpenseService } from './service';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
-const body = (input: ExpenseBodyInput) => expenseBodySchema.parse(input);
+const body = (input: ExpenseBodyInput) => expenseEntrySchema.parse(input);
 
 /** How an expense is first decided, by position in the trip's member list (taken modulo its length). */
 const decision = fc.record({

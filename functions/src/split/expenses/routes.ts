@@ -27,16 +27,17 @@ export function expenseRoutes(
     const coded = preferredEncoding(req);
     sendEncodedJson(res, await service.listExpensesJson(scopeOf(res, 'tripScope'), query, coded), coded);
   });
-  // A body without `currency` is in the trip's home currency (expense-body.ts).
+  // Every shape of body is read into one ExpenseEntry; one without `currency` is in the trip's home currency
+  // (expense-body.ts).
   router.post('/trips/:tripId/expenses', async (req, res) => {
     const scope = scopeOf(res, 'tripScope');
-    const { body, defaulted } = await newExpenseBody(scope, req.body);
-    res.status(201).json({ expense: await service.createExpense(scope, body, defaulted) });
+    const { entry, defaulted } = await newExpenseBody(scope, req.body);
+    res.status(201).json({ expense: await service.createExpense(scope, entry, defaulted) });
   });
   router.put('/expenses/:id', expense, async (req, res) => {
     const scope = scopeOf(res, 'expenseScope');
-    const { body } = await editedExpenseBody(store, scope, req.body);
-    res.json({ expense: await service.updateExpense(scope, body) });
+    const { entry } = await editedExpenseBody(store, scope, req.body);
+    res.json({ expense: await service.updateExpense(scope, entry) });
   });
   // The expense's receipt: a photo or PDF as multipart field `receipt` (receipts.ts), or removed.
   router.put('/expenses/:id/receipt', images.receiveReceipt, expense, async (_req, res) => {

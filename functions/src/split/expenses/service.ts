@@ -10,7 +10,7 @@ import {
   homeCurrencyOf,
   itemizedStored,
   type Expense,
-  type ExpenseBody,
+  type ExpenseEntry,
   type LedgerChangeKind,
   type TripRole,
   NO_RECEIPT_FILE,
@@ -37,7 +37,7 @@ import type { LedgerNotices } from '../../store/ledger-notices';
 import { peopleOf } from '../people';
 import { EXPENSE_NOT_FOUND, type ExpenseScope, type TripScope } from '../scope';
 import { createExpensePages } from './pages';
-import { keptSplit, NOT_A_PARTICIPANT, payersFor, splitFor } from './split-decision';
+import { keptSplit, NOT_A_PARTICIPANT, splitFor } from './split-decision';
 import { receiptView, toExpense } from './views';
 
 const MAY_NOT_CHANGE = 'Only whoever added or paid this expense, or the trip owner, can change it';
@@ -78,37 +78,40 @@ export function createExpenseService({
     notices.changed({ kind, trip_id: tripId, subject_id: subjectId, at: new Date().toISOString() });
 
   /**
-   * What a create or an edit stores: the body's fields, with the split kept from the stored expense (see keptSplit)
-   * or decided by the body over today's members; and the home currency its amounts are in, as the trip had it.
+   * What a create or an edit stores: the entry's fields, with the split kept from the stored expense (see keptSplit)
+   * or decided by the entry over today's members; and the home currency its amounts are in, as the trip had it.
    */
   async function expenseFields(
     { trip, members }: ExpenseContext,
-    body: ExpenseBody,
+    entry: ExpenseEntry,
     stored?: ExpenseRecord,
   ): Promise<{ fields: ExpensePatch; home: string }> {
-    requireDateNearTrip(trip, body.expense_date, 'expense_date');
+    requireDateNearTrip(trip, entry.expense_date, 'expense_date');
     const memberIds = members.map((m) => m.user_id);
     // Another currency: converted once, here; the split is decided on the home amounts (see ./currency).
     const home = homeCurrencyOf(trip);
-    const original = await originalOf(rates, home, body, stored);
-    const homeBody = original ? inHomeCurrency(body, original, home) : body;
-    const kept = stored && keptSplit(stored, homeBody, memberIds);
-    // A newly decided split is checked on the original amounts too (explicit shares beside a split, people).
-    if (original && !kept) splitFor(body, memberIds, stored);
-    const decided = kept ?? splitFor(homeBody, memberIds, stored);
+    const original = await originalOf(rates, home, entry, stored);
+    const homeEntry = original ? inHomeCurrency(entry, original, home) : entry;
+    const kept = stored && keptSplit(stored, homeEntry, memberIds);
+    // A newly decided split is checked on the original amounts too (shares sent beside a split, people).
+    if (original && !kept) splitFor(entry, memberIds, stored);
+    const decided = kept ?? splitFor(homeEntry, memberIds, stored);
+    const { split } = entry;
     const fields: ExpensePatch = {
-      title: body.title,
-      description: body.description,
-      amount_minor: homeBody.amount,
-      expense_date: body.expense_date,
-      category: body.category,
-      expense_type: body.expense_type,
-      paid_by: body.paid_by,
-      payers: payersFor(homeBody),
+      title: entry.title,
+      description: entry.description,
+      amount_minor: homeEntry.amount_minor,
+      expense_date: entry.expense_date,
+      category: entry.category,
+      expense_type: entry.expense_type,
+      paid_by: (homeEntry.payers[0] as { user_id: string }).user_id,
+      payers: homeEntry.payers,
       ...(original && { original }),
       ...decided,
       // Itemized: the items as decided, in the currency they were paid in (itemized.ts).
-      ...(body.itemized && { split: itemizedStored(decided.split, body.itemized, body.currency ?? home) }),
+      ...(split.method === 'itemized' && {
+        split: itemizedStored(decided.split, split.items, entry.currency ?? home),
+      }),
     };
     return { fields, home };
   }
@@ -167,10 +170,10 @@ export function createExpenseService({
   return {
     listExpensesJson: pages.json,
 
-    /** `defaulted`: the home currency a body without a currency was read in (expense-body.ts), if it was. */
+    /** `defaulted`: the home currency an entry without a currency was read in (expense-body.ts), if it was. */
     async createExpense(
       { trip: { id: tripId }, user }: TripScope,
-      body: ExpenseBody,
+      entry: ExpenseEntry,
       defaulted?: string,
     ): Promise<Expense> {
       // The trip and its members as read before the write (the store refuses anyone gone by the time it commits).
@@ -181,7 +184,7 @@ export function createExpenseService({
       }
       const context = { trip, members };
       // The home currency can change while the ledger is empty: the write checks it is still the one converted to.
-      const { fields, home } = await expenseFields(context, body);
+      const { fields, home } = await expenseFields(context, entry);
       const record = await committed(
         store.split.createExpense(tripId, { ...fields, created_by: user.id }, home),
       );
@@ -189,13 +192,13 @@ export function createExpenseService({
       return expenseView(record, user.id, context);
     },
 
-    async updateExpense(scope: ExpenseScope, body: ExpenseBody): Promise<Expense> {
+    async updateExpense(scope: ExpenseScope, entry: ExpenseEntry): Promise<Expense> {
       requireMayChange(scope);
       const { expense, user } = scope;
       const context = await expenseContext(expense.trip_id);
       const record = await committed(
         // No check of the home currency: it cannot change while the trip has this expense.
-        store.split.updateExpense(expense.id, (await expenseFields(context, body, expense)).fields, user.id),
+        store.split.updateExpense(expense.id, (await expenseFields(context, entry, expense)).fields, user.id),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       await emit('expense.updated', record.trip_id, expense.id);

@@ -1,16 +1,17 @@
 /**
- * What an expense body decides, computed on the server (spec §5): who paid what, the split, and each person's
- * share of the amount (summing exactly, the remainder on the last person); and, for an edit that names nobody, the
- * split as it was decided. Pure: the service hands in today's members and the stored expense.
+ * What an expense entry decides, computed on the server (spec §5): the split, and each person's share of the
+ * amount (summing exactly, the remainder on the last person); and, for an edit that names nobody, the split as it
+ * was decided. Pure: the service hands in today's members and the stored expense.
  */
 import {
   ITEMS_MUST_MATCH_AMOUNT,
   SHARES_EXCEED_AMOUNT,
   SPLIT_TOLERANCE_CENTS,
   applySplit,
+  entryNamesPeople,
   sumCents,
-  type ExpenseBody,
-  type ExpensePayer,
+  type ExpenseEntry,
+  type PersonAmount,
   type StoredSplit,
 } from '@wayfare/contract';
 import { HttpError } from '../../http/errors';
@@ -19,65 +20,65 @@ import { SHARES_MUST_ADD_UP } from '../currency';
 
 export const NOT_A_PARTICIPANT = 'Everyone in the split must be a participant of this trip';
 
-/**
- * The payers the store keeps, from the parsed body (cents, in the body's order; their parts add up to the amount,
- * which the body's schema checked): the one place a payer's amount passes from the body to the store.
- */
-export const payersFor = (body: ExpenseBody): ExpensePayer[] =>
-  body.payers.map((payer) => ({ user_id: payer.user_id, paid_minor: payer.amount }));
+const person = (user_id: string, weight: number | null = null) => ({ user_id, weight });
+const amountsOf = (people: readonly PersonAmount[]) => people.map((p) => p.amount_minor);
 
-/** The split a body decides: its `split`, else explicit shares, else the simple form's type (spec §5). */
-function decidedSplit(body: ExpenseBody, memberIds: string[]): StoredSplit {
-  const person = (user_id: string, weight: number | null = null) => ({ user_id, weight });
-  if (body.split?.method === 'personal') return { method: 'personal', people: [person(body.paid_by)] };
-  if (body.split?.method === 'equal') {
-    return { method: 'equal', people: body.split.people.map((p) => person(p.user_id)) };
-  }
-  if (body.split?.method === 'percent') {
-    return { method: 'percent', people: body.split.people.map((p) => person(p.user_id, p.percent)) };
-  }
-  if (body.split?.method === 'custom') {
-    // Spec §5: within a cent of the total, the mismatch adjusted onto the last person.
-    if (Math.abs(sumCents(body.split.people.map((p) => p.amount)) - body.amount) > SPLIT_TOLERANCE_CENTS) {
-      throw new HttpError(422, SHARES_MUST_ADD_UP);
-    }
-    return { method: 'custom', people: body.split.people.map((p) => person(p.user_id, p.amount)) };
-  }
-  if (body.participants?.length) {
-    if (sumCents(body.participants.map((p) => p.share_amount)) !== body.amount) {
-      throw new HttpError(422, SHARES_MUST_ADD_UP);
-    }
-    return {
-      method: 'custom',
-      people: body.participants
-        .filter((p) => p.share_amount > 0)
-        .map((p) => person(p.user_id, p.share_amount)),
-    };
-  }
-  if (body.expense_type === 'personal') return { method: 'personal', people: [person(body.paid_by)] };
-  if (body.expense_type === 'group') return { method: 'equal', people: memberIds.map((id) => person(id)) };
-  const given = (body.splits ?? []).filter((s) => s.amount > 0);
-  if (given.some((s) => s.user_id === body.paid_by)) {
+/** The spec's simple form (a `by_type` split): by the expense type, over today's members. */
+function splitByType(entry: ExpenseEntry, payer: string, memberIds: string[]): StoredSplit {
+  if (entry.expense_type === 'personal') return { method: 'personal', people: [person(payer)] };
+  if (entry.expense_type === 'group') return { method: 'equal', people: memberIds.map((id) => person(id)) };
+  const given = entry.split.method === 'by_type' ? entry.split.people.filter((s) => s.amount_minor > 0) : [];
+  if (given.some((s) => s.user_id === payer)) {
     throw new HttpError(422, 'A shared expense lists only what the others owe the payer');
   }
   if (given.length > 0) {
     // Spec §5: the non-payers owe what was entered for them; the payer, last, bears the rest.
-    const rest = body.amount - sumCents(given.map((s) => s.amount));
+    const rest = entry.amount_minor - sumCents(amountsOf(given));
     if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
     return {
       method: 'custom',
-      people: [...given.map((s) => person(s.user_id, s.amount)), person(body.paid_by, rest)],
+      people: [...given.map((s) => person(s.user_id, s.amount_minor)), person(payer, rest)],
     };
   }
-  const others = memberIds.filter((id) => id !== body.paid_by);
+  const others = memberIds.filter((id) => id !== payer);
   if (others.length === 0) throw new HttpError(422, 'Add another participant to share this expense');
   return { method: 'equal', people: others.map((id) => person(id)) };
 }
 
+/** The split an entry decides (spec §5). */
+function decidedSplit(entry: ExpenseEntry, memberIds: string[]): StoredSplit {
+  const { split } = entry;
+  const payer = (entry.payers[0] as { user_id: string }).user_id;
+  switch (split.method) {
+    case 'personal':
+      return { method: 'personal', people: [person(payer)] };
+    case 'equal':
+      return { method: 'equal', people: split.people.map((p) => person(p.user_id)) };
+    case 'percent':
+      return { method: 'percent', people: split.people.map((p) => person(p.user_id, p.percent)) };
+    case 'custom':
+    case 'itemized':
+      // Spec §5: within a cent of the total, the mismatch adjusted onto the last person.
+      if (Math.abs(sumCents(amountsOf(split.people)) - entry.amount_minor) > SPLIT_TOLERANCE_CENTS) {
+        throw new HttpError(422, SHARES_MUST_ADD_UP);
+      }
+      return { method: 'custom', people: split.people.map((p) => person(p.user_id, p.amount_minor)) };
+    case 'exact':
+      if (sumCents(amountsOf(split.people)) !== entry.amount_minor)
+        throw new HttpError(422, SHARES_MUST_ADD_UP);
+      return {
+        method: 'custom',
+        people: split.people.filter((p) => p.amount_minor > 0).map((p) => person(p.user_id, p.amount_minor)),
+      };
+    case 'by_type':
+      return splitByType(entry, payer, memberIds);
+  }
+}
+
 /** The split applied to an amount: each person's share in the split's order, zero shares left out. */
-function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['shares'] {
-  const cents = applySplit(amountCents, split);
-  if (!cents) {
+function sharesOf(amountMinor: number, split: StoredSplit): ExpenseRecord['shares'] {
+  const minor = applySplit(amountMinor, split);
+  if (!minor) {
     const reasons: Partial<Record<StoredSplit['method'], string>> = {
       custom: SHARES_EXCEED_AMOUNT,
       itemized: ITEMS_MUST_MATCH_AMOUNT,
@@ -85,9 +86,9 @@ function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['share
     throw new HttpError(422, reasons[split.method] ?? 'Unable to compute split');
   }
   const shares = split.people
-    .map((p, i) => ({ user_id: p.user_id, share_minor: cents[i] as number }))
+    .map((p, i) => ({ user_id: p.user_id, share_minor: minor[i] as number }))
     .filter((s) => s.share_minor > 0);
-  if (shares.length === 0 || sumCents(shares.map((s) => s.share_minor)) !== amountCents) {
+  if (shares.length === 0 || sumCents(shares.map((s) => s.share_minor)) !== amountMinor) {
     throw new HttpError(422, SHARES_MUST_ADD_UP);
   }
   return shares;
@@ -100,27 +101,30 @@ const sameShares = (a: ExpenseRecord['shares'], b: ExpenseRecord['shares']) => {
 };
 
 /**
- * The split and shares of an expense, computed on the server from the body over today's members: everyone in a
+ * The split and shares of an expense, computed on the server from the entry over today's members: everyone in a
  * newly decided split must be a member (or already in the stored expense or its split: someone who left keeps their
- * place in it; the store refuses them any money they did not have), and explicit `participants` sent beside a `split` must be its shares. The store checks the people who get
- * money again inside the write, where no removal can slip in between.
+ * place in it; the store refuses them any money they did not have), and shares sent beside a split must be its
+ * shares. The store checks the people who get money again inside the write, where no removal can slip in between.
  */
 export function splitFor(
-  body: ExpenseBody,
+  entry: ExpenseEntry,
   memberIds: string[],
   stored?: ExpenseRecord,
 ): Pick<ExpensePatch, 'split' | 'shares'> {
-  const split = decidedSplit(body, memberIds);
-  const shares = sharesOf(body.amount, split);
+  const split = decidedSplit(entry, memberIds);
+  const shares = sharesOf(entry.amount_minor, split);
   const kept = stored ? [...peopleOfExpense(stored), ...stored.split.people.map((p) => p.user_id)] : [];
   const allowed = new Set([...memberIds, ...kept]);
-  if (body.payers.some((p) => !allowed.has(p.user_id)) || split.people.some((p) => !allowed.has(p.user_id))) {
+  if (
+    entry.payers.some((p) => !allowed.has(p.user_id)) ||
+    split.people.some((p) => !allowed.has(p.user_id))
+  ) {
     throw new HttpError(422, NOT_A_PARTICIPANT);
   }
-  const explicit = body.split && body.participants?.filter((p) => p.share_amount > 0);
-  if (explicit?.length) {
-    const sent = explicit.map((p) => ({ user_id: p.user_id, share_minor: p.share_amount }));
-    if (!sameShares(sent, shares)) throw new HttpError(422, 'The shares do not match the split');
+  const sent = 'sent_shares' in entry.split ? entry.split.sent_shares : undefined;
+  if (sent) {
+    const asShares = sent.map((p) => ({ user_id: p.user_id, share_minor: p.amount_minor }));
+    if (!sameShares(asShares, shares)) throw new HttpError(422, 'The shares do not match the split');
   }
   return { split, shares };
 }
@@ -133,13 +137,14 @@ export function splitFor(
  */
 export function keptSplit(
   stored: ExpenseRecord,
-  body: ExpenseBody,
+  entry: ExpenseEntry,
   memberIds: string[],
 ): Pick<ExpensePatch, 'split' | 'shares'> | undefined {
-  const namesPeople = Boolean(body.participants?.length || body.splits?.length || body.split);
-  if (namesPeople || body.paid_by !== stored.paid_by || body.expense_type !== stored.expense_type) return;
-  if (body.amount === stored.amount_minor) return { split: stored.split, shares: stored.shares };
-  const shares = sharesOf(body.amount, stored.split);
+  const payer = entry.payers[0]?.user_id;
+  if (entryNamesPeople(entry) || payer !== stored.paid_by || entry.expense_type !== stored.expense_type)
+    return;
+  if (entry.amount_minor === stored.amount_minor) return { split: stored.split, shares: stored.shares };
+  const shares = sharesOf(entry.amount_minor, stored.split);
   const named = new Set([...memberIds, ...peopleOfExpense(stored)]);
   if (shares.some((s) => !named.has(s.user_id))) throw new HttpError(422, NOT_A_PARTICIPANT);
   return { split: stored.split, shares };

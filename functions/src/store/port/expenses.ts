@@ -1,9 +1,9 @@
 import {
   expensePayers,
-  type ExpenseCategory,
   type ExpenseCursor,
+  type ExpenseFacts,
   type ExpensePayer,
-  type ExpenseType,
+  type ExpenseSharePart,
   type ReceiptType,
   type StoredSplit,
 } from '@wayfare/contract';
@@ -22,19 +22,15 @@ export interface ExpenseOriginal {
   rate_date: string;
 }
 
-export interface ExpenseRecord {
+/**
+ * An expense as stored: the facts an ExpenseEntry brings (contract's expense-entry.ts, the same names; amount_minor
+ * in the trip's home currency's minor units, like the shares and every total) and what was decided of it.
+ */
+export interface ExpenseRecord extends ExpenseFacts {
   id: string;
   trip_id: string;
-  title: string;
-  description: string;
-  /** In the trip's home currency's minor units, like the shares and every total. */
-  amount_minor: number;
   /** Absent for an expense paid in the trip's home currency. */
   original?: ExpenseOriginal;
-  /** yyyy-MM-dd */
-  expense_date: string;
-  category: ExpenseCategory;
-  expense_type: ExpenseType;
   /** The first payer's user id (the spec's one payer). */
   paid_by: string;
   /**
@@ -43,7 +39,7 @@ export interface ExpenseRecord {
    */
   payers: ExpensePayer[];
   /** Who owes what; the shares add up to amount_minor exactly (the service checks before writing). */
-  shares: Array<{ user_id: string; share_minor: number }>;
+  shares: ExpenseSharePart[];
   /** How the shares were decided (method, people, weights), so an edit can keep or re-apply it. */
   split: StoredSplit;
   created_by: string;
