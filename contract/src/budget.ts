@@ -3,7 +3,7 @@
  * per category, and what the budget can be prefilled with. Shared by the API (bodies, answers) and the web app.
  */
 import { z } from 'zod';
-import { MAX_CENTS } from './money';
+import { MAX_MINOR } from './money';
 import { BUDGET_OPTIONS, type BudgetOption } from './question-flow';
 import type { BudgetPlan, SpendingSummary } from './spending';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from './split';
@@ -18,7 +18,7 @@ const budgetAmount = (label: string) =>
     .number({ error: `${label} must be a whole number of minor units` })
     .int(`${label} must be a whole number of minor units`)
     .positive(`${label} must be more than 0`)
-    .max(MAX_CENTS, `${label} is too large`);
+    .max(MAX_MINOR, `${label} is too large`);
 
 export const budgetCategoriesSchema = z.partialRecord(
   z.enum(EXPENSE_CATEGORIES),
@@ -108,7 +108,7 @@ export function guideTotalPerPersonUsdCents(budgetSection: string): number | nul
     const whole = Number((figure[1] as string).replaceAll(',', ''));
     const cents = Number((figure[2] ?? '0').padEnd(2, '0'));
     const total = whole * 100 + cents;
-    return total > 0 && total <= MAX_CENTS ? total : null;
+    return total > 0 && total <= MAX_MINOR ? total : null;
   }
   return null;
 }
@@ -127,7 +127,7 @@ export function suggestedBudgetUsdCents(trip: {
   const perPerson = trip.guideBudget === null ? null : guideTotalPerPersonUsdCents(trip.guideBudget);
   if (perPerson !== null) {
     return {
-      cents: Math.min(perPerson * people, MAX_CENTS),
+      cents: Math.min(perPerson * people, MAX_MINOR),
       basis: 'guide',
       explanation: `The AI guide's estimated total per person × ${people} ${people === 1 ? 'person' : 'people'}.`,
     };
@@ -135,7 +135,7 @@ export function suggestedBudgetUsdCents(trip: {
   const daily = isBudgetOption(trip.budget_range) ? DAILY_BUDGET_USD[trip.budget_range] : null;
   if (daily === null || trip.days === null || trip.days < 1) return null;
   return {
-    cents: Math.min(daily * 100 * trip.days * people, MAX_CENTS),
+    cents: Math.min(daily * 100 * trip.days * people, MAX_MINOR),
     basis: 'budget-choice',
     explanation: `“${trip.budget_range}” at about US$${daily} a day per person × ${trip.days} ${
       trip.days === 1 ? 'day' : 'days'

@@ -12,7 +12,7 @@ import {
 import { minorToDecimalText } from './money';
 import { CURRENCIES, currencyChoices } from './currency-list';
 import { minorUnits } from './iso4217';
-import { formatMoney, MAX_CENTS } from './money';
+import { formatMoney, MAX_MINOR } from './money';
 import { expenseBodySchema } from './split';
 
 const codes = CURRENCIES.map((c) => c.code);
@@ -24,10 +24,10 @@ const rate = fc
   .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(8, '0')}`);
 const minor = fc.integer({ min: 0, max: 100_000_000 });
 /**
- * The service refuses a converted amount above MAX_CENTS before converting any part (split/currency.ts), so the
+ * The service refuses a converted amount above MAX_MINOR before converting any part (split/currency.ts), so the
  * properties hold over that domain; a huge amount at a huge rate into a 3-decimal currency leaves it (and 2^53).
  */
-const withinLedger = (convertedMinor: number) => convertedMinor <= MAX_CENTS;
+const withinLedger = (convertedMinor: number) => convertedMinor <= MAX_MINOR;
 
 describe('ISO 4217 minor units', () => {
   it('knows yen has none, dinars three and most currencies two', () => {

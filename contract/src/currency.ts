@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isCurrencyCode, minorUnits } from './iso4217';
-import { MAX_CENTS } from './money';
+import { MAX_MINOR } from './money';
 
 export const CHOOSE_CURRENCY = 'Choose a currency';
 
@@ -22,7 +22,7 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
  * A non-negative decimal (number or numeric string) to integer minor units of `digits` decimals; null when it has
  * more decimals than that, is not such a number, or exceeds `max`. parseDollarsToCents is this at 2 digits.
  */
-export function parseDecimalToMinor(value: unknown, digits: number, max = MAX_CENTS): number | null {
+export function parseDecimalToMinor(value: unknown, digits: number, max = MAX_MINOR): number | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) return null;

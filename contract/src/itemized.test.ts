@@ -8,7 +8,7 @@ import {
   splitItemized,
   type ItemizedSplit,
 } from './itemized';
-import { MAX_CENTS, sumCents } from './money';
+import { MAX_MINOR, sumMinor } from './money';
 import { applySplit, expenseBodySchema, expenseSplitOf } from './split';
 
 const PEOPLE = ['ana', 'ben', 'cai', 'dee', 'eli'];
@@ -41,7 +41,7 @@ const splitArb: fc.Arbitrary<ItemizedSplit> = fc.record({
 });
 
 const totalOf = (split: ItemizedSplit) =>
-  sumCents(split.items.map((i) => i.amount)) + sumCents(split.extras.map((e) => e.amount));
+  sumMinor(split.items.map((i) => i.amount)) + sumMinor(split.extras.map((e) => e.amount));
 
 describe('splitItemized', () => {
   it("shares always add up to the items and extras, and each item's parts to its amount", () => {
@@ -50,13 +50,13 @@ describe('splitItemized', () => {
         const outcome = splitItemized(split);
         expect(outcome).not.toBeNull();
         const { parts, people } = outcome!;
-        expect(sumCents(people.map((p) => p.total))).toBe(totalOf(split));
-        split.items.forEach((item, i) => expect(sumCents(parts[i]!)).toBe(item.amount));
-        expect(sumCents(people.map((p) => p.extras))).toBe(sumCents(split.extras.map((e) => e.amount)));
+        expect(sumMinor(people.map((p) => p.total))).toBe(totalOf(split));
+        split.items.forEach((item, i) => expect(sumMinor(parts[i]!)).toBe(item.amount));
+        expect(sumMinor(people.map((p) => p.extras))).toBe(sumMinor(split.extras.map((e) => e.amount)));
         for (const p of people) {
           expect(p.total).toBe(p.items + p.extras);
           expect(p.items).toBe(
-            sumCents(
+            sumMinor(
               split.items.flatMap((item, i) =>
                 item.people.flatMap((q, j) => (q.user_id === p.user_id ? [parts[i]![j]!] : [])),
               ),
@@ -71,8 +71,8 @@ describe('splitItemized', () => {
     fc.assert(
       fc.property(splitArb, (split) => {
         const { people } = splitItemized({ ...split, extras_by: 'proportional' })!;
-        const extras = BigInt(sumCents(split.extras.map((e) => e.amount)));
-        const items = BigInt(sumCents(people.map((p) => p.items)));
+        const extras = BigInt(sumMinor(split.extras.map((e) => e.amount)));
+        const items = BigInt(sumMinor(people.map((p) => p.items)));
         people.slice(0, -1).forEach((p) => {
           expect(BigInt(p.extras)).toBe((extras * BigInt(p.items)) / items);
         });
@@ -129,7 +129,7 @@ describe('splitItemized', () => {
   });
 
   it('stays exact where a product passes 2^53', () => {
-    expect(proportionalParts(MAX_CENTS, [MAX_CENTS - 1, 1, MAX_CENTS])).toEqual([
+    expect(proportionalParts(MAX_MINOR, [MAX_MINOR - 1, 1, MAX_MINOR])).toEqual([
       499_999_999, 0, 500_000_001,
     ]);
     expect(proportionalParts(10, [0, 0])).toBeNull();

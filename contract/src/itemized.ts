@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { minorToMajor } from './money';
 import { DEFAULT_HOME_CURRENCY } from './iso4217';
-import { splitEqual, sumCents } from './money';
+import { splitEqual, sumMinor } from './money';
 import type { StoredSplit } from './split';
 
 export const EXTRA_KINDS = ['tax', 'service', 'tip'] as const;
@@ -68,7 +68,7 @@ export function proportionalParts(total: number, weights: readonly number[]): nu
   const whole = weights.reduce((sum, w) => sum + BigInt(w), 0n);
   if (whole === 0n) return null;
   const parts = weights.map((w) => Number((BigInt(total) * BigInt(w)) / whole));
-  parts[parts.length - 1] = total - sumCents(parts.slice(0, -1));
+  parts[parts.length - 1] = total - sumMinor(parts.slice(0, -1));
   return parts;
 }
 
@@ -96,7 +96,7 @@ export function splitItemized(split: ItemizedSplit): ItemizedOutcome | null {
   }
   if (order.length === 0) return null;
   const subtotals = order.map((id) => itemsOf.get(id) as number);
-  const extrasTotal = sumCents(split.extras.map((e) => e.amount));
+  const extrasTotal = sumMinor(split.extras.map((e) => e.amount));
   const extras =
     split.extras_by === 'equal' || extrasTotal === 0
       ? splitEqual(extrasTotal, order.length)
@@ -114,7 +114,7 @@ export function splitItemized(split: ItemizedSplit): ItemizedOutcome | null {
 
 /** What the items and extras leave of the total: positive when some of it is still unassigned, negative when over. */
 export const leftoverOf = (split: ItemizedSplit, totalMinor: number) =>
-  totalMinor - sumCents(split.items.map((i) => i.amount)) - sumCents(split.extras.map((e) => e.amount));
+  totalMinor - sumMinor(split.items.map((i) => i.amount)) - sumMinor(split.extras.map((e) => e.amount));
 
 /** The body's reject while the items and extras do not come to the total. */
 export function leftoverMessage(leftover: number, currency = DEFAULT_HOME_CURRENCY): string {

@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_CENTS,
+  MAX_MINOR,
   formatMoney,
   minorToDecimalText,
   parseDollarsToCents,
   splitCustom,
   splitEqual,
   splitPercent,
-  sumCents,
+  sumMinor,
 } from './money';
 
-const cents = fc.integer({ min: 0, max: MAX_CENTS });
+const cents = fc.integer({ min: 0, max: MAX_MINOR });
 
 describe('parseDollarsToCents', () => {
   it.each([
@@ -21,7 +21,7 @@ describe('parseDollarsToCents', () => {
     ['33.33', 3333],
     [' 4.1 ', 410],
     ['0', 0],
-    [10_000_000, MAX_CENTS],
+    [10_000_000, MAX_MINOR],
   ])('parses %j to %d cents', (input, expected) => {
     expect(parseDollarsToCents(input)).toBe(expected);
   });
@@ -86,7 +86,7 @@ describe('splitEqual', () => {
       fc.property(cents, fc.integer({ min: 1, max: 200 }), (total, people) => {
         const shares = splitEqual(total, people);
         expect(shares).toHaveLength(people);
-        expect(sumCents(shares)).toBe(total);
+        expect(sumMinor(shares)).toBe(total);
         const base = Math.floor(total / people);
         expect(shares.slice(0, -1).every((s) => s === base)).toBe(true);
         expect(shares[people - 1]).toBe(base + (total % people));
@@ -108,13 +108,13 @@ describe('splitCustom', () => {
         fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 30 }),
         (total, amounts) => {
           const shares = splitCustom(total, amounts);
-          const othersSum = sumCents(amounts.slice(0, -1));
+          const othersSum = sumMinor(amounts.slice(0, -1));
           if (othersSum > total) {
             expect(shares).toBeNull();
             return;
           }
           expect(shares).not.toBeNull();
-          expect(sumCents(shares!)).toBe(total);
+          expect(sumMinor(shares!)).toBe(total);
           expect(shares!.slice(0, -1)).toEqual(amounts.slice(0, -1));
           expect(shares!.every((s) => s >= 0)).toBe(true);
         },
@@ -138,14 +138,14 @@ describe('splitPercent', () => {
         fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 1, maxLength: 30 }),
         (total, percents) => {
           const shares = splitPercent(total, percents);
-          if (!(sumCents(percents) > 0)) {
+          if (!(sumMinor(percents) > 0)) {
             expect(shares).toBeNull();
             return;
           }
-          expect(sumCents(shares!)).toBe(total);
+          expect(sumMinor(shares!)).toBe(total);
           expect(shares!.every((s) => Number.isInteger(s) && s >= 0)).toBe(true);
           // Each share is within one cent per person of its exact proportion.
-          const weight = sumCents(percents);
+          const weight = sumMinor(percents);
           shares!.forEach((share, i) => {
             expect(Math.abs(share - (total * percents[i]!) / weight)).toBeLessThanOrEqual(percents.length);
           });

@@ -7,7 +7,7 @@
 import { DEFAULT_HOME_CURRENCY, minorUnits } from './iso4217';
 
 /** The largest amount the product accepts: ten million dollars, far inside the safe-integer range even summed. */
-export const MAX_CENTS = 1_000_000_000;
+export const MAX_MINOR = 1_000_000_000;
 
 const DOLLARS = /^(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -27,7 +27,7 @@ export function parseDollarsToCents(value: unknown): number | null {
   const match = DOLLARS.exec(text);
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(cents) && cents <= MAX_CENTS ? cents : null;
+  return Number.isSafeInteger(cents) && cents <= MAX_MINOR ? cents : null;
 }
 
 /**
@@ -78,11 +78,11 @@ export const minorToMajor = (minor: number, currency: string) => minor / 10 ** m
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Equal shares in cents; the remainder of the division lands on the last person. Empty for no people. */
-export function splitEqual(totalCents: number, people: number): number[] {
+export function splitEqual(totalMinor: number, people: number): number[] {
   if (people <= 0) return [];
-  const base = Math.floor(totalCents / people);
+  const base = Math.floor(totalMinor / people);
   const shares = Array.from({ length: people }, () => base);
-  shares[people - 1] = totalCents - base * (people - 1);
+  shares[people - 1] = totalMinor - base * (people - 1);
   return shares;
 }
 
@@ -90,11 +90,11 @@ export function splitEqual(totalCents: number, people: number): number[] {
  * Custom shares in cents; any mismatch with the total is adjusted onto the last person. Null when there is no
  * one to split between or the adjustment would leave the last person a negative share.
  */
-export function splitCustom(totalCents: number, amountsCents: readonly number[]): number[] | null {
-  if (amountsCents.length === 0 || amountsCents.some((a) => !Number.isInteger(a) || a < 0)) return null;
-  const shares = [...amountsCents];
+export function splitCustom(totalMinor: number, amountsMinor: readonly number[]): number[] | null {
+  if (amountsMinor.length === 0 || amountsMinor.some((a) => !Number.isInteger(a) || a < 0)) return null;
+  const shares = [...amountsMinor];
   const last = shares.length - 1;
-  shares[last] = (shares[last] as number) + totalCents - sum(shares);
+  shares[last] = (shares[last] as number) + totalMinor - sum(shares);
   return (shares[last] as number) < 0 ? null : shares;
 }
 
@@ -103,16 +103,16 @@ export function splitCustom(totalCents: number, amountsCents: readonly number[])
  * the rounding residue lands on the last person, which keeps every share at least 0. Null when the percentages
  * have no positive total.
  */
-export function splitPercent(totalCents: number, percents: readonly number[]): number[] | null {
+export function splitPercent(totalMinor: number, percents: readonly number[]): number[] | null {
   const weight = sum(percents);
   if (percents.length === 0 || percents.some((p) => !Number.isFinite(p) || p < 0) || !(weight > 0))
     return null;
-  const shares = percents.map((p) => Math.floor((totalCents * p) / weight));
-  shares[shares.length - 1] = totalCents - sum(shares.slice(0, -1));
+  const shares = percents.map((p) => Math.floor((totalMinor * p) / weight));
+  shares[shares.length - 1] = totalMinor - sum(shares.slice(0, -1));
   return shares;
 }
 
 /** The spec's tolerance: a split within 1 cent of the total can be completed onto the last person. */
-export const SPLIT_TOLERANCE_CENTS = 1;
+export const SPLIT_TOLERANCE_MINOR = 1;
 
-export const sumCents = sum;
+export const sumMinor = sum;

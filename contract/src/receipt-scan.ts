@@ -7,14 +7,14 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
 import { isCurrencyCode, minorUnits } from './iso4217';
-import { MAX_CENTS, sumCents } from './money';
+import { MAX_MINOR, sumMinor } from './money';
 
 /** The notice on a scan read without a cloud model. */
 export const READ_ON_DEVICE = 'read on this device — check the amounts';
 /** A scan that found no total: the form is left as typed. */
 export const NO_TOTAL_FOUND = 'No total found on this receipt; the form is left as you typed it';
 
-const minor = z.number().int().min(0).max(MAX_CENTS);
+const minor = z.number().int().min(0).max(MAX_MINOR);
 
 export const scannedItemSchema = z.object({
   name: z.string().max(120),
@@ -104,7 +104,7 @@ export function readPrintedAmount(text: string, digits: number): number | null {
   if (!/^\d{1,3}(?:[.,' ]\d{3})*$|^\d+$/.test(whole)) return null;
   const units = Number(whole.replace(/[.,' ]/g, ''));
   const value = units * 10 ** digits + Number((fraction ?? '').padEnd(digits, '0').slice(0, digits) || '0');
-  return Number.isSafeInteger(value) && value <= MAX_CENTS ? value : null;
+  return Number.isSafeInteger(value) && value <= MAX_MINOR ? value : null;
 }
 
 /** The amounts of a line in order, where each starts; whole numbers count only where the currency has no decimals. */
@@ -268,7 +268,7 @@ export function parseReceiptText(text: string): ScannedReceipt {
     ) ?? null;
   const tax = extraOf(TAX_WORDS);
   const tip = extraOf(TIP_WORDS);
-  const itemsTotal = sumCents(items.map((i) => i.amount));
+  const itemsTotal = sumMinor(items.map((i) => i.amount));
   const onTop = found !== null && itemsTotal + (tax ?? 0) + (tip ?? 0) === found.value && itemsTotal > 0;
   return {
     merchant: merchant ? merchant.slice(0, 200) : null,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordId, RECORD_ID } from '../ids';
 import { isoDateSchema } from '../dates';
 import { visibleText } from '../text';
-import { MAX_CENTS, sumCents } from '../money';
+import { MAX_MINOR, sumMinor } from '../money';
 import { currencyCodeSchema, parseDecimalToMinor, rateSchema } from '../currency';
 import { DEFAULT_HOME_CURRENCY, minorUnits } from '../iso4217';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from '../payers';
@@ -50,7 +50,7 @@ const amountMessage = (label: string, currency: string | undefined) =>
 /** An amount of the body's currency, in thousandths until the body's last step; `positive` as for dollars. */
 const bodyAmount = (label: string, { positive }: { positive: boolean }) =>
   z.union([z.number(), z.string()], { error: `${label} is required` }).transform((value, ctx) => {
-    const thousandths = parseDecimalToMinor(value, BODY_DIGITS, MAX_CENTS * BODY_SCALE);
+    const thousandths = parseDecimalToMinor(value, BODY_DIGITS, MAX_MINOR * BODY_SCALE);
     if (thousandths === null) {
       ctx.addIssue({ code: 'custom', message: amountMessage(label, undefined) });
       return z.NEVER;
@@ -166,7 +166,7 @@ const expenseFieldsSchema = z.object({
 export const expenseBodySchema = expenseFieldsSchema.transform(({ split: sent, ...body }, ctx) => {
   const scale = 10 ** (BODY_DIGITS - (body.currency ? minorUnits(body.currency) : 2));
   const minor = (thousandths: number, label: string, path: Array<string | number>) => {
-    if (thousandths % scale !== 0 || thousandths / scale > MAX_CENTS) {
+    if (thousandths % scale !== 0 || thousandths / scale > MAX_MINOR) {
       ctx.addIssue({ code: 'custom', message: amountMessage(label, body.currency), path });
     }
     return thousandths / scale;
@@ -216,7 +216,7 @@ export const expenseBodySchema = expenseFieldsSchema.transform(({ split: sent, .
     if (body.paid_by === undefined)
       ctx.addIssue({ code: 'custom', path: ['paid_by'], message: CHOOSE_PAYER });
   } else {
-    if (sumCents(payers.map((p) => p.amount)) !== parsed.amount) {
+    if (sumMinor(payers.map((p) => p.amount)) !== parsed.amount) {
       ctx.addIssue({ code: 'custom', path: ['payers'], message: PAYERS_MUST_ADD_UP });
     }
     if (body.paid_by !== undefined && body.paid_by !== payers[0]?.user_id) {

@@ -1,4 +1,4 @@
-import { splitCustom, splitEqual, splitPercent, sumCents } from '../money';
+import { splitCustom, splitEqual, splitPercent, sumMinor } from '../money';
 import type { ItemizedSplit } from '../itemized';
 
 export const EXPENSE_CATEGORIES = [
@@ -43,19 +43,19 @@ export interface StoredSplit {
  * be applied (no people; custom amounts that would leave the last person below zero; percentages without a
  * positive total).
  */
-export function applySplit(totalCents: number, split: StoredSplit): number[] | null {
+export function applySplit(totalMinor: number, split: StoredSplit): number[] | null {
   const weights = split.people.map((p) => p.weight ?? 0);
   switch (split.method) {
     case 'personal':
-      return split.people.length === 1 ? [totalCents] : null;
+      return split.people.length === 1 ? [totalMinor] : null;
     case 'equal':
-      return split.people.length > 0 ? splitEqual(totalCents, split.people.length) : null;
+      return split.people.length > 0 ? splitEqual(totalMinor, split.people.length) : null;
     case 'custom':
-      return splitCustom(totalCents, weights);
+      return splitCustom(totalMinor, weights);
     case 'percent':
-      return splitPercent(totalCents, weights);
+      return splitPercent(totalMinor, weights);
     case 'itemized':
       // What the items decided, or nothing: a new total needs the items changed to match it.
-      return sumCents(weights) === totalCents ? weights : null;
+      return sumMinor(weights) === totalMinor ? weights : null;
   }
 }

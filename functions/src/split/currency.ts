@@ -6,15 +6,15 @@
  * units, exactly as for an expense in the home currency; the original amount and the rate are kept beside it.
  */
 import {
-  MAX_CENTS,
+  MAX_MINOR,
   RATE_UNAVAILABLE,
   SHARES_EXCEED_AMOUNT,
-  SPLIT_TOLERANCE_CENTS,
+  SPLIT_TOLERANCE_MINOR,
   convertMinor,
   convertParts,
   minorToMajor,
   minorUnits,
-  sumCents,
+  sumMinor,
   type EntrySplit,
   type Expense,
   type ExpenseEntry,
@@ -79,18 +79,18 @@ function splitInHome({ split, amount_minor }: ExpenseEntry, convert: Convert): E
   switch (split.method) {
     case 'custom':
     case 'itemized': {
-      if (Math.abs(sumCents(amounts(split.people)) - amount_minor) > SPLIT_TOLERANCE_CENTS) {
+      if (Math.abs(sumMinor(amounts(split.people)) - amount_minor) > SPLIT_TOLERANCE_MINOR) {
         throw new HttpError(422, SHARES_MUST_ADD_UP);
       }
       const { sent_shares: _sent, ...kept } = split;
       return { ...kept, people: withAmounts(split.people, convert(amounts(split.people))) };
     }
     case 'exact':
-      if (sumCents(amounts(split.people)) !== amount_minor) throw new HttpError(422, SHARES_MUST_ADD_UP);
+      if (sumMinor(amounts(split.people)) !== amount_minor) throw new HttpError(422, SHARES_MUST_ADD_UP);
       return { method: 'exact', people: withAmounts(split.people, convert(amounts(split.people))) };
     case 'by_type': {
       // The payer bears the rest: converted as the last part, so the others' converted amounts leave it exact.
-      const rest = amount_minor - sumCents(amounts(split.people));
+      const rest = amount_minor - sumMinor(amounts(split.people));
       if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
       return {
         method: 'by_type',
@@ -112,7 +112,7 @@ export function inHomeCurrency(entry: ExpenseEntry, original: ExpenseOriginal, h
   if (total <= 0) {
     throw new HttpError(422, `At this rate the amount is less than the smallest unit of ${home}`);
   }
-  if (total > MAX_CENTS) throw new HttpError(422, 'At this rate the amount is too large');
+  if (total > MAX_MINOR) throw new HttpError(422, 'At this rate the amount is too large');
   // What each payer paid adds up to the amount exactly (the body's schema), so its converted parts add up too.
   const paid = convert(entry.payers.map((p) => p.paid_minor));
   return {

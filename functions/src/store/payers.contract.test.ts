@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { computeBalances, splitEqual, sumCents } from '@wayfare/contract';
+import { computeBalances, splitEqual, sumMinor } from '@wayfare/contract';
 import { balancesOf } from '../split/settlement-planner';
 import { describeStoreContract, tripOfPeople, newUser } from './test-adapters';
 import { NotAMemberError, type ExpensePatch, type NewExpense } from './types';
@@ -15,7 +15,7 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
     const people = [ana.id, bea.id, cai.id];
     /** An expense split equally among everyone, paid in the given parts. */
     const expense = (payers: Array<[string, number]>): NewExpense => {
-      const amount_minor = sumCents(payers.map(([, cents]) => cents));
+      const amount_minor = sumMinor(payers.map(([, cents]) => cents));
       const equal = splitEqual(amount_minor, people.length);
       return {
         title: 'Dinner',
@@ -169,10 +169,10 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
         }
         const expenses = await adapter.store.split.listExpenses(trip.id);
         const paid = await paidTotals();
-        expect(sumCents(paid)).toBe(sumCents(expenses.map((e) => e.amount_minor)));
-        for (const e of expenses) expect(sumCents(e.payers.map((p) => p.paid_minor))).toBe(e.amount_minor);
+        expect(sumMinor(paid)).toBe(sumMinor(expenses.map((e) => e.amount_minor)));
+        for (const e of expenses) expect(sumMinor(e.payers.map((p) => p.paid_minor))).toBe(e.amount_minor);
         const state = await adapter.store.split.ledgerState(trip.id);
-        expect(sumCents(balancesOf(people, state).map((b) => b.balance_minor))).toBe(0);
+        expect(sumMinor(balancesOf(people, state).map((b) => b.balance_minor))).toBe(0);
       }),
       { numRuns: 15 },
     );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CENTS, minorToMajor } from '@wayfare/contract';
+import { MAX_MINOR, minorToMajor } from '@wayfare/contract';
 import { createImageUrls } from '../files/image-urls';
 import type { TripListFields } from '../store/types';
 import { toTripSummary } from './view';
@@ -33,7 +33,7 @@ describe('toTripSummary', () => {
     expect(toTripSummary(trip('KWD', 1500), member, urls).total_expenses).toBe(1.5);
     expect(toTripSummary(trip(undefined, 1538), member, urls).total_expenses).toBe(15.38);
     fc.assert(
-      fc.property(fc.constantFrom('USD', 'EUR', 'JPY', 'BHD'), fc.nat(MAX_CENTS), (currency, minor) => {
+      fc.property(fc.constantFrom('USD', 'EUR', 'JPY', 'BHD'), fc.nat(MAX_MINOR), (currency, minor) => {
         const summary = toTripSummary(trip(currency, minor), member, urls);
         expect([summary.total_expenses_cents, summary.total_expenses]).toEqual([
           minor,

@@ -11,7 +11,7 @@ import {
   minorToDecimalText,
   minorUnits,
   splitEqual,
-  sumCents,
+  sumMinor,
   type ExpenseBodyInput,
   type ExpenseEntry,
 } from '@wayfare/contract';
@@ -70,7 +70,7 @@ function bodyOf(s: Shape): ExpenseBodyInput {
       : { paid_by: payerId }),
   };
   const shares = partition(s.amount, s.cuts).slice(0, people.length);
-  const exact = [...shares.slice(0, -1), s.amount - sumCents(shares.slice(0, -1))];
+  const exact = [...shares.slice(0, -1), s.amount - sumMinor(shares.slice(0, -1))];
   switch (s.kind) {
     case 'participants':
       return {

@@ -6,10 +6,10 @@
 import {
   ITEMS_MUST_MATCH_AMOUNT,
   SHARES_EXCEED_AMOUNT,
-  SPLIT_TOLERANCE_CENTS,
+  SPLIT_TOLERANCE_MINOR,
   applySplit,
   entryNamesPeople,
-  sumCents,
+  sumMinor,
   type ExpenseEntry,
   type PersonAmount,
   type StoredSplit,
@@ -33,7 +33,7 @@ function splitByType(entry: ExpenseEntry, payer: string, memberIds: string[]): S
   }
   if (given.length > 0) {
     // Spec §5: the non-payers owe what was entered for them; the payer, last, bears the rest.
-    const rest = entry.amount_minor - sumCents(amountsOf(given));
+    const rest = entry.amount_minor - sumMinor(amountsOf(given));
     if (rest < 0) throw new HttpError(422, SHARES_EXCEED_AMOUNT);
     return {
       method: 'custom',
@@ -59,12 +59,12 @@ function decidedSplit(entry: ExpenseEntry, memberIds: string[]): StoredSplit {
     case 'custom':
     case 'itemized':
       // Spec §5: within a cent of the total, the mismatch adjusted onto the last person.
-      if (Math.abs(sumCents(amountsOf(split.people)) - entry.amount_minor) > SPLIT_TOLERANCE_CENTS) {
+      if (Math.abs(sumMinor(amountsOf(split.people)) - entry.amount_minor) > SPLIT_TOLERANCE_MINOR) {
         throw new HttpError(422, SHARES_MUST_ADD_UP);
       }
       return { method: 'custom', people: split.people.map((p) => person(p.user_id, p.amount_minor)) };
     case 'exact':
-      if (sumCents(amountsOf(split.people)) !== entry.amount_minor)
+      if (sumMinor(amountsOf(split.people)) !== entry.amount_minor)
         throw new HttpError(422, SHARES_MUST_ADD_UP);
       return {
         method: 'custom',
@@ -88,7 +88,7 @@ function sharesOf(amountMinor: number, split: StoredSplit): ExpenseRecord['share
   const shares = split.people
     .map((p, i) => ({ user_id: p.user_id, share_minor: minor[i] as number }))
     .filter((s) => s.share_minor > 0);
-  if (shares.length === 0 || sumCents(shares.map((s) => s.share_minor)) !== amountMinor) {
+  if (shares.length === 0 || sumMinor(shares.map((s) => s.share_minor)) !== amountMinor) {
     throw new HttpError(422, SHARES_MUST_ADD_UP);
   }
   return shares;

@@ -12,7 +12,7 @@ import {
   minorUnits,
   normalizeRate,
   parseDecimalToMinor,
-  sumCents,
+  sumMinor,
   type ExpenseCategory,
   type ImportExpense,
 } from '@wayfare/contract';
@@ -172,7 +172,7 @@ export function readLedgerCsv(csv: string): LedgerCsvFile | null {
  * of a row whose shares the file gives in the home currency.
  */
 function proportional(total: number, weights: readonly number[]): number[] {
-  const whole = sumCents(weights);
+  const whole = sumMinor(weights);
   let running = 0;
   let given = 0;
   return weights.map((weight) => {
@@ -210,8 +210,8 @@ export function planLedgerCsvImport(
     }
     const sharers = row.shares.flatMap((cents, column) => (cents > 0 ? [{ column, cents }] : []));
     if (
-      sumCents(payers.map((p) => p.cents)) !== row.home_cents ||
-      sumCents(sharers.map((s) => s.cents)) !== row.home_cents
+      sumMinor(payers.map((p) => p.cents)) !== row.home_cents ||
+      sumMinor(sharers.map((s) => s.cents)) !== row.home_cents
     ) {
       skip('Its payers or shares do not add up to its home amount');
       continue;

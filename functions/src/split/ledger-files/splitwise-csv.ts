@@ -6,8 +6,8 @@ import { parse } from 'csv-parse/sync';
 import {
   IMPORT_MAX_EXPENSES,
   DEFAULT_HOME_CURRENCY,
-  MAX_CENTS,
-  SPLIT_TOLERANCE_CENTS,
+  MAX_MINOR,
+  SPLIT_TOLERANCE_MINOR,
   convertMinor,
   convertParts,
   isCurrencyCode,
@@ -16,7 +16,7 @@ import {
   parseDollarsToCents,
   splitCustom,
   splitEqual,
-  sumCents,
+  sumMinor,
   type ExpenseCategory,
   type ImportExpense,
   type ImportPayment,
@@ -231,7 +231,7 @@ function planPayment(
  * net (Splitwise keeps only each person's net: paid − share); the others' shares are what they owe. What the payers'
  * nets leave of the cost is their own shares, split equally among them (the remainder on the last), and each payer
  * paid their net plus their own share, so the parts add up to the cost exactly and every balance is the file's net.
- * A mismatch of the file's rounding (at most SPLIT_TOLERANCE_CENTS) lands on the last person, the last payer (the
+ * A mismatch of the file's rounding (at most SPLIT_TOLERANCE_MINOR) lands on the last person, the last payer (the
  * spec's remainder rule).
  */
 function planRow(
@@ -250,12 +250,12 @@ function planRow(
     return net < 0 && user ? [{ user_id: user, share_cents: -net }] : [];
   });
   // The payers' own shares; the last payer also bears the shares of anyone left out.
-  const own = splitEqual(row.cost_cents - sumCents(payerNets), payerIds.length);
-  const leftOut = sumCents(row.nets.map((net, column) => (net < 0 && !columnUser[column] ? -net : 0)));
+  const own = splitEqual(row.cost_cents - sumMinor(payerNets), payerIds.length);
+  const leftOut = sumMinor(row.nets.map((net, column) => (net < 0 && !columnUser[column] ? -net : 0)));
   const wanted = [...owing.map((s) => s.share_cents), ...own];
   wanted[wanted.length - 1] = (wanted[wanted.length - 1] as number) + leftOut;
-  const mismatch = Math.abs(row.cost_cents - sumCents(wanted));
-  const shares = mismatch <= SPLIT_TOLERANCE_CENTS ? splitCustom(row.cost_cents, wanted) : null;
+  const mismatch = Math.abs(row.cost_cents - sumMinor(wanted));
+  const shares = mismatch <= SPLIT_TOLERANCE_MINOR ? splitCustom(row.cost_cents, wanted) : null;
   if (!shares || row.cost_cents === 0 || own.some((cents) => cents < 0)) {
     return 'Its amounts do not add up to its cost';
   }
@@ -286,7 +286,7 @@ function converted(
   const convert = (parts: number[]) => convertParts(planned.amount_cents, parts, rate.rate, currency, home);
   const shares = convert(planned.shares.map((s) => s.share_cents));
   const paid = convert(planned.payers.map((p) => p.paid_cents)).parts;
-  if (shares.total > MAX_CENTS) return 'At the exchange rate of its date its amount is too large';
+  if (shares.total > MAX_MINOR) return 'At the exchange rate of its date its amount is too large';
   if (shares.total <= 0 || paid.some((cents) => cents <= 0)) {
     return `At the exchange rate of its date an amount is less than the smallest unit of ${home}`;
   }

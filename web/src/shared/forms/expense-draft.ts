@@ -10,7 +10,7 @@ import {
   normalizeRate,
   DEFAULT_HOME_CURRENCY,
   minorUnits,
-  sumCents,
+  sumMinor,
   PAYERS_MUST_ADD_UP,
   expenseBodySchema,
   paidIn,
@@ -121,7 +121,7 @@ export function checkPayers(fields: PayerFields, locale: string, digits = 2): Pa
     if (cents === null) return { payers: null, leftCents: null, error: PAYER_MESSAGES.typed };
     if (cents > 0) parts.push({ user_id, cents });
   }
-  const leftCents = total === null ? null : total - sumCents(parts.map((p) => p.cents));
+  const leftCents = total === null ? null : total - sumMinor(parts.map((p) => p.cents));
   if (parts.length === 0) return { payers: null, leftCents, error: PAYER_MESSAGES.none };
   if (leftCents !== 0) return { payers: null, leftCents, error: PAYER_MESSAGES.notAddingUp };
   return { payers: parts, leftCents, error: null };

@@ -4,7 +4,7 @@ import {
   minorToDecimalText,
   DEFAULT_HOME_CURRENCY,
   formatMoney,
-  sumCents,
+  sumMinor,
   SHARES_EXCEED_AMOUNT,
   applySplit,
   paidIn,
@@ -224,7 +224,7 @@ export function expenseBodyFromDraft(
     if (cents > 0) entered.push({ user_id, cents });
   }
   if (entered.length === 0) return { body };
-  if (sumCents(entered.map((e) => e.cents)) > total) return { error: SHARES_EXCEED_AMOUNT, field: 'splits' };
+  if (sumMinor(entered.map((e) => e.cents)) > total) return { error: SHARES_EXCEED_AMOUNT, field: 'splits' };
   return {
     body: {
       ...body,

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import {
   minorToDecimalText,
   DEFAULT_HOME_CURRENCY,
-  SPLIT_TOLERANCE_CENTS,
+  SPLIT_TOLERANCE_MINOR,
   splitCustom,
   splitEqual,
   splitPercent,
-  sumCents,
+  sumMinor,
   paidIn,
   type Expense,
   type ExpenseBodyInput,
@@ -128,20 +128,20 @@ export function computeModalSplit(
     cents = splitEqual(total, people.length);
   } else if (draft.method === 'percent') {
     const percents = people.map((id) => percentage(draft.values[id], locale));
-    if (percents.some(Number.isNaN) || !(sumCents(percents) > 0)) return fail(MODAL_MESSAGES.percent);
+    if (percents.some(Number.isNaN) || !(sumMinor(percents) > 0)) return fail(MODAL_MESSAGES.percent);
     cents = splitPercent(total, percents);
   } else {
     const typed = people.map((id) => typedCents(draft.values[id], locale, digits));
     if (typed.some((c) => c === null) || typed.every((c) => c === 0)) return fail(MODAL_MESSAGES.custom);
     const entered = typed as number[];
-    const allocated = sumCents(entered);
-    if (Math.abs(allocated - total) > SPLIT_TOLERANCE_CENTS)
+    const allocated = sumMinor(entered);
+    if (Math.abs(allocated - total) > SPLIT_TOLERANCE_MINOR)
       return fail(MODAL_MESSAGES.notAddingUp, allocated);
     cents = splitCustom(total, entered);
   }
   if (!cents) return fail(MODAL_MESSAGES.uncomputable);
   const shares = people.map((user_id, i) => ({ user_id, cents: cents[i] as number }));
-  return { shares, allocatedCents: sumCents(cents), error: null };
+  return { shares, allocatedCents: sumMinor(cents), error: null };
 }
 
 /** A new expense's draft: equal among everyone, the payer included, paid by `payer`. */

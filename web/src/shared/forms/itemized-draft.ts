@@ -14,7 +14,7 @@ import {
   type ItemizedSplit,
   type ItemizedView,
   minorUnits,
-  sumCents,
+  sumMinor,
   type ScannedReceipt,
   type ExpenseBodyInput,
 } from '@wayfare/contract';
@@ -83,8 +83,8 @@ export function readItemizedDraft(
 ): ItemizedReading {
   const amounts = draft.items.map((line) => typed(line.amount, locale, digits));
   const extras = EXTRA_KINDS.map((kind) => typed(draft.extras[kind], locale, digits));
-  const assigned = sumCents(amounts.map((a, i) => (draft.items[i]?.people.length ? (a ?? 0) : 0)));
-  const unassigned = (total ?? 0) - assigned - sumCents(extras.map((e) => e ?? 0));
+  const assigned = sumMinor(amounts.map((a, i) => (draft.items[i]?.people.length ? (a ?? 0) : 0)));
+  const unassigned = (total ?? 0) - assigned - sumMinor(extras.map((e) => e ?? 0));
   const fail = (error: string): ItemizedReading => ({ split: null, unassigned, people: [], error });
   const lines = draft.items
     .map((line, i) => ({ line, amount: amounts[i] ?? null }))
@@ -130,7 +130,7 @@ export function itemizedBody(split: ItemizedSplit, digits: number): NonNullable<
 export function itemizedDraftFromView(view: ItemizedView, locale: string, digits: number): ItemizedDraft {
   const text = (minor: number) => formatTypedAmount(minor, locale, digits);
   const extra = (kind: ExtraKind) =>
-    sumCents(view.extras.filter((e) => e.kind === kind).map((e) => e.amount_minor));
+    sumMinor(view.extras.filter((e) => e.kind === kind).map((e) => e.amount_minor));
   return {
     items: view.items.map((item) => ({
       name: item.name,

@@ -2,7 +2,7 @@
  * Amounts as people type them (issue #15): "15,38" on a German phone, "15.38" on an American one, "1.234,56" or
  * "1,234.56" or "1 234,56" with grouping. Read to integer minor units once, at the edge, like parseDollarsToCents.
  */
-import { MAX_CENTS } from '@wayfare/contract';
+import { MAX_MINOR } from '@wayfare/contract';
 
 /** The locale's own decimal and grouping characters, from Intl (e.g. de-DE: ',' and '.'; fr-FR: ',' and U+202F). */
 export function localeSeparators(locale: string): { decimal: string; group: string } {
@@ -59,7 +59,7 @@ export function readTypedAmount(text: string, locale: string, fractionDigits = 2
   if (groups.length > 1 && !(thousands(groups) || lakhs(groups))) return null;
   const digits = groups.join('');
   const minor = Number(digits) * 10 ** fractionDigits + Number(fraction.padEnd(fractionDigits, '0') || '0');
-  return Number.isSafeInteger(minor) && minor <= MAX_CENTS ? minor : null;
+  return Number.isSafeInteger(minor) && minor <= MAX_MINOR ? minor : null;
 }
 
 /** Cents as a form field shows them for editing in the locale: "1234,50" in de-DE, "1234.50" in en-US (no grouping). */
