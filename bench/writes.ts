@@ -85,7 +85,7 @@ async function startServer(dataDir: string, port: number) {
 }
 
 /** A 20-way split: a group expense among the trip's 20 members. */
-const expenseBody = (seeded: SeededTrip) =>
+export const expenseBody = (seeded: SeededTrip) =>
   JSON.stringify({
     title: 'Coffee',
     amount: 12.34,
