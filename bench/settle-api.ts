@@ -70,12 +70,12 @@ async function seedLedger(file: string, trip: Seeded, members: number, expenses:
   })();
 
   const insertExpense = db.prepare(
-    `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
+    `INSERT INTO expenses (id, trip_id, title, description, amount_minor, expense_date, category, expense_type,
        paid_by, created_by, created_at, updated_at)
      VALUES (?, ?, ?, '', ?, ?, 'food', 'shared', ?, ?, ?, ?)`,
   );
   const insertShare = db.prepare(
-    'INSERT INTO expense_shares (expense_id, position, user_id, share_cents) VALUES (?, ?, ?, ?)',
+    'INSERT INTO expense_shares (expense_id, position, user_id, share_minor) VALUES (?, ?, ?, ?)',
   );
   const paid = new Map<string, number>();
   const owed = new Map<string, number>();
@@ -105,13 +105,13 @@ async function seedLedger(file: string, trip: Seeded, members: number, expenses:
   }
 
   const insertTotal = db.prepare(
-    'INSERT INTO expense_share_totals (trip_id, user_id, share_cents, paid_cents) VALUES (?, ?, ?, ?)',
+    'INSERT INTO expense_share_totals (trip_id, user_id, share_minor, paid_minor) VALUES (?, ?, ?, ?)',
   );
   db.transaction(() => {
     for (const user of new Set([...paid.keys(), ...owed.keys()]))
       insertTotal.run(trip.tripId, user, owed.get(user) ?? 0, paid.get(user) ?? 0);
     db.prepare(
-      `UPDATE trips SET expense_count = expense_count + ?, total_expenses_cents = total_expenses_cents + ?,
+      `UPDATE trips SET expense_count = expense_count + ?, total_expenses_minor = total_expenses_minor + ?,
          ledger_version = ledger_version + 1 WHERE id = ?`,
     ).run(expenses, total, trip.tripId);
   })();

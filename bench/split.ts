@@ -33,8 +33,8 @@ function ledger(members: number, expenses: number, seed: number) {
     const shares = splitEqual(amount, among.length);
     list.push({
       paid_by: pick(),
-      amount_cents: amount,
-      shares: among.map((user_id, k) => ({ user_id, share_cents: shares[k] as number })),
+      amount_minor: amount,
+      shares: among.map((user_id, k) => ({ user_id, share_minor: shares[k] as number })),
     });
   }
   return { ids, list };
@@ -79,7 +79,7 @@ export async function runSplitBench(): Promise<Array<{ name: string; value: stri
     for (let t = 0; t < trials; t++) {
       const values = Array.from({ length: members - 1 }, () => (Math.floor(next() * 13) - 6) * 500);
       values.push(-values.reduce((a, b) => a + b, 0));
-      const balances = values.map((balance_cents, i) => ({ user_id: `p${i}`, balance_cents }));
+      const balances = values.map((balance_minor, i) => ({ user_id: `p${i}`, balance_minor }));
       const start = performance.now();
       const exact = settle(balances).transfers.length;
       slowest = Math.max(slowest, performance.now() - start);
@@ -108,7 +108,7 @@ export async function runSplitBench(): Promise<Array<{ name: string; value: stri
       );
       values.push(-values.reduce((a, b) => a + b, 0));
       const start = performance.now();
-      const plan = settle(values.map((balance_cents, i) => ({ user_id: `p${i}`, balance_cents })));
+      const plan = settle(values.map((balance_minor, i) => ({ user_id: `p${i}`, balance_minor })));
       times.push(performance.now() - start);
       if (plan.method === 'exact') exact += 1;
     }

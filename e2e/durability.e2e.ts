@@ -144,7 +144,7 @@ describe('durability across a crash (SIGKILL)', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     const totals = db
       .prepare(
-        'SELECT t.expense_count AS count, t.total_expenses_cents AS cents, (SELECT COUNT(*) FROM expenses e WHERE e.trip_id = t.id) AS rows_, (SELECT COALESCE(SUM(amount_cents), 0) FROM expenses e WHERE e.trip_id = t.id) AS sum_ FROM trips t WHERE t.id = ?',
+        'SELECT t.expense_count AS count, t.total_expenses_minor AS cents, (SELECT COUNT(*) FROM expenses e WHERE e.trip_id = t.id) AS rows_, (SELECT COALESCE(SUM(amount_minor), 0) FROM expenses e WHERE e.trip_id = t.id) AS sum_ FROM trips t WHERE t.id = ?',
       )
       .get(trip.id) as { count: number; cents: number; rows_: number; sum_: number };
     expect([totals.count, totals.cents]).toEqual([totals.rows_, totals.sum_]);

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import type { TripBudget } from './budget';
 import { recordId } from './ids';
-import type { ExpensePayer } from './payers';
 import type { ExpenseCategory, ExpenseType, LedgerPerson, StoredSplit } from './split';
 
 export const ACTIVITY_PAGE_DEFAULT = 20;
@@ -23,7 +22,8 @@ export interface ActivityExpense {
   expense_date: string;
   category: ExpenseCategory;
   expense_type: ExpenseType;
-  payers: ExpensePayer[];
+  /** As answers name them (`paid_cents`, `share_cents`: minor units), kept in the history as written. */
+  payers: Array<{ user_id: string; paid_cents: number }>;
   shares: Array<{ user_id: string; share_cents: number }>;
   split: StoredSplit;
   original?: {

@@ -6,13 +6,13 @@ import { splitEqual } from './money';
 
 describe('payers', () => {
   it('reads an expense without a payers list as paid in full by paid_by', () => {
-    expect(expensePayers({ paid_by: 'a', amount_cents: 900 })).toEqual([{ user_id: 'a', paid_cents: 900 }]);
-    expect(expensePayers({ paid_by: 'a', amount_cents: 900, payers: null })).toHaveLength(1);
+    expect(expensePayers({ paid_by: 'a', amount_minor: 900 })).toEqual([{ user_id: 'a', paid_minor: 900 }]);
+    expect(expensePayers({ paid_by: 'a', amount_minor: 900, payers: null })).toHaveLength(1);
     const payers = [
-      { user_id: 'a', paid_cents: 400 },
-      { user_id: 'b', paid_cents: 500 },
+      { user_id: 'a', paid_minor: 400 },
+      { user_id: 'b', paid_minor: 500 },
     ];
-    expect(expensePayers({ paid_by: 'a', amount_cents: 900, payers })).toBe(payers);
+    expect(expensePayers({ paid_by: 'a', amount_minor: 900, payers })).toBe(payers);
   });
 
   it('labels one, two or more payers', () => {
@@ -37,24 +37,24 @@ describe('payers', () => {
           const shares = splitEqual(amount, among);
           return {
             paid_by: paying[0] as string,
-            amount_cents: amount,
-            payers: paying.map((user_id, i) => ({ user_id, paid_cents: parts[i] as number })),
+            amount_minor: amount,
+            payers: paying.map((user_id, i) => ({ user_id, paid_minor: parts[i] as number })),
             shares: people
               .slice(0, among)
-              .map((user_id, i) => ({ user_id, share_cents: shares[i] as number })),
+              .map((user_id, i) => ({ user_id, share_minor: shares[i] as number })),
           };
         });
         const totals = ledgerTotals(expenses);
-        const paid = totals.reduce((sum, t) => sum + t.paid_cents, 0);
-        expect(paid).toBe(expenses.reduce((sum, e) => sum + e.amount_cents, 0));
+        const paid = totals.reduce((sum, t) => sum + t.paid_minor, 0);
+        expect(paid).toBe(expenses.reduce((sum, e) => sum + e.amount_minor, 0));
         const balances = computeBalances(people, expenses);
-        expect(balances.reduce((sum, b) => sum + b.balance_cents, 0)).toBe(0);
+        expect(balances.reduce((sum, b) => sum + b.balance_minor, 0)).toBe(0);
         for (const person of people) {
           const expected = expenses.reduce(
-            (sum, e) => sum + (e.payers.find((p) => p.user_id === person)?.paid_cents ?? 0),
+            (sum, e) => sum + (e.payers.find((p) => p.user_id === person)?.paid_minor ?? 0),
             0,
           );
-          expect(balances.find((b) => b.user_id === person)?.total_paid_cents).toBe(expected);
+          expect(balances.find((b) => b.user_id === person)?.total_paid_minor).toBe(expected);
         }
       }),
     );

@@ -36,8 +36,8 @@ const ledger = (maxPeople: number) =>
           const shares = splitEqual(amount, among.length);
           return {
             paid_by: members[payer]!,
-            amount_cents: amount,
-            shares: among.map((i, k) => ({ user_id: members[i]!, share_cents: shares[k]! })),
+            amount_minor: amount,
+            shares: among.map((i, k) => ({ user_id: members[i]!, share_minor: shares[k]! })),
           };
         }),
       })),
@@ -47,33 +47,33 @@ const ledger = (maxPeople: number) =>
 const zeroSumBalances = (maxPeople: number) =>
   fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 1, maxLength: maxPeople - 1 }).map((values) => {
     const all = [...values, -values.reduce((a, b) => a + b, 0)];
-    return all.map((v, i) => ({ user_id: `p${i}`, balance_cents: v * 100 }));
+    return all.map((v, i) => ({ user_id: `p${i}`, balance_minor: v * 100 }));
   });
 
 function applyTransfers(
-  balances: ReadonlyArray<{ user_id: string; balance_cents: number }>,
+  balances: ReadonlyArray<{ user_id: string; balance_minor: number }>,
   transfers: LedgerTransfer[],
 ) {
-  const left = new Map(balances.map((b) => [b.user_id, b.balance_cents]));
+  const left = new Map(balances.map((b) => [b.user_id, b.balance_minor]));
   for (const t of transfers) {
-    expect(t.amount_cents).toBeGreaterThan(0);
+    expect(t.amount_minor).toBeGreaterThan(0);
     expect(t.from).not.toBe(t.to);
-    left.set(t.from, (left.get(t.from) ?? 0) + t.amount_cents);
-    left.set(t.to, (left.get(t.to) ?? 0) - t.amount_cents);
+    left.set(t.from, (left.get(t.from) ?? 0) + t.amount_minor);
+    left.set(t.to, (left.get(t.to) ?? 0) - t.amount_minor);
   }
   return [...left.values()];
 }
 
-const nonZero = (balances: ReadonlyArray<{ balance_cents: number }>) =>
-  balances.filter((b) => b.balance_cents !== 0).length;
+const nonZero = (balances: ReadonlyArray<{ balance_minor: number }>) =>
+  balances.filter((b) => b.balance_minor !== 0).length;
 
 describe('computeBalances', () => {
   it('sums to exactly 0, and paid = owed + balance for everyone', () => {
     fc.assert(
       fc.property(ledger(12), ({ members, expenses }) => {
         const balances = computeBalances(members, expenses);
-        expect(balances.reduce((s, b) => s + b.balance_cents, 0)).toBe(0);
-        for (const b of balances) expect(b.total_paid_cents - b.total_owed_cents).toBe(b.balance_cents);
+        expect(balances.reduce((s, b) => s + b.balance_minor, 0)).toBe(0);
+        for (const b of balances) expect(b.total_paid_minor - b.total_owed_minor).toBe(b.balance_minor);
         expect(balances.map((b) => b.user_id)).toEqual(members);
       }),
     );
@@ -85,17 +85,17 @@ describe('computeBalances', () => {
       [
         {
           paid_by: 'a',
-          amount_cents: 1000,
+          amount_minor: 1000,
           shares: [
-            { user_id: 'a', share_cents: 500 },
-            { user_id: 'b', share_cents: 500 },
+            { user_id: 'a', share_minor: 500 },
+            { user_id: 'b', share_minor: 500 },
           ],
         },
       ],
-      [{ from: 'b', to: 'a', amount_cents: 500 }],
+      [{ from: 'b', to: 'a', amount_minor: 500 }],
     );
-    expect(balances.map((b) => b.balance_cents)).toEqual([0, 0]);
-    expect(balances[1]).toMatchObject({ total_paid_cents: 0, total_owed_cents: 500 });
+    expect(balances.map((b) => b.balance_minor)).toEqual([0, 0]);
+    expect(balances[1]).toMatchObject({ total_paid_minor: 0, total_owed_minor: 500 });
   });
 });
 
@@ -142,7 +142,7 @@ describe('greedySettle and settle', () => {
     }
     fc.assert(
       fc.property(zeroSumBalances(8), (balances) => {
-        const values = balances.map((b) => b.balance_cents).filter((v) => v !== 0);
+        const values = balances.map((b) => b.balance_minor).filter((v) => v !== 0);
         expect(settle(balances).transfers).toHaveLength(bruteMinimum(values));
       }),
       { numRuns: 200 },
@@ -152,11 +152,11 @@ describe('greedySettle and settle', () => {
   it('beats greedy where two pairs cancel inside a larger group', () => {
     // Greedy matches the largest first and needs 4; the exact answer is the pair b/c plus the triple a/d/e: 3.
     const balances = [
-      { user_id: 'a', balance_cents: 600 },
-      { user_id: 'b', balance_cents: 500 },
-      { user_id: 'c', balance_cents: -500 },
-      { user_id: 'd', balance_cents: -400 },
-      { user_id: 'e', balance_cents: -200 },
+      { user_id: 'a', balance_minor: 600 },
+      { user_id: 'b', balance_minor: 500 },
+      { user_id: 'c', balance_minor: -500 },
+      { user_id: 'd', balance_minor: -400 },
+      { user_id: 'e', balance_minor: -200 },
     ];
     expect(settle(balances).transfers).toHaveLength(3);
     expect(greedySettle(balances)).toHaveLength(4);
@@ -165,7 +165,7 @@ describe('greedySettle and settle', () => {
   it('answers exactly for 20 non-zero members and beyond, and falls back to greedy past the work budget', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => ({
       user_id: `p${i}`,
-      balance_cents: i < 10 ? 100 * (i + 1) : -100 * (i - 9),
+      balance_minor: i < 10 ? 100 * (i + 1) : -100 * (i - 9),
     }));
     const exact = settle(twenty);
     expect(exact.method).toBe('exact');
@@ -174,7 +174,7 @@ describe('greedySettle and settle', () => {
     const irregular = (n: number) => {
       const values = Array.from({ length: n - 1 }, (_, i) => (i % 2 ? -1 : 1) * (1000 + 37 * i * i));
       values.push(-values.reduce((a, b) => a + b, 0));
-      return values.map((balance_cents, i) => ({ user_id: `p${i}`, balance_cents }));
+      return values.map((balance_minor, i) => ({ user_id: `p${i}`, balance_minor }));
     };
     expect(settle(irregular(24)).method).toBe('exact');
     // 41 open balances: the halves of the enumeration alone are past the budget.
@@ -191,7 +191,7 @@ describe('greedySettle and settle', () => {
       ...Array.from({ length: 10 }, (_, i) => -5 * (4 + (i % 3))),
     ];
     expect(dollars.reduce((a, b) => a + b, 0)).toBe(0);
-    const crowded = dollars.map((d, i) => ({ user_id: `p${i}`, balance_cents: d * 100 }));
+    const crowded = dollars.map((d, i) => ({ user_id: `p${i}`, balance_minor: d * 100 }));
     expect(settle(crowded).method).toBe('greedy');
   });
 
@@ -208,11 +208,11 @@ describe('greedySettle and settle', () => {
             .array(fc.integer({ min: -500_000, max: 500_000 }), { minLength: 17, maxLength: 19 })
             .map((values) => {
               const all = [...values, -values.reduce((a, b) => a + b, 0)];
-              return all.map((v, i) => ({ user_id: `p${i}`, balance_cents: v }));
+              return all.map((v, i) => ({ user_id: `p${i}`, balance_minor: v }));
             }),
         ),
         (balances) => {
-          const values = balances.map((b) => b.balance_cents).filter((v) => v !== 0);
+          const values = balances.map((b) => b.balance_minor).filter((v) => v !== 0);
           if (values.length === 0) return;
           const chained = chainedZeroSumGroups(values, 2 ** 20)!;
           const subsets = subsetZeroSumGroups(values);
@@ -227,7 +227,7 @@ describe('greedySettle and settle', () => {
 
   it("gives the issue's 20-person reproduction its minimum of 11 transfers, the same plan every time", () => {
     const dollars = [-5, 20, 10, 30, 25, 5, -10, 25, 30, 10, -25, -10, -30, -15, 20, 15, -15, -30, 15, -65];
-    const balances = dollars.map((d, i) => ({ user_id: `p${i}`, balance_cents: d * 100 }));
+    const balances = dollars.map((d, i) => ({ user_id: `p${i}`, balance_minor: d * 100 }));
     const plan = settle(balances);
     expect(plan).toMatchObject({ method: 'exact' });
     expect(plan.transfers).toHaveLength(11);
@@ -236,10 +236,10 @@ describe('greedySettle and settle', () => {
   });
 
   it('is exact for 20 debtors owing one creditor: a single group, so greedy is already minimal', () => {
-    const debtors = Array.from({ length: 20 }, (_, i) => ({ user_id: `d${i}`, balance_cents: -(100 + i) }));
+    const debtors = Array.from({ length: 20 }, (_, i) => ({ user_id: `d${i}`, balance_minor: -(100 + i) }));
     const balances = [
       ...debtors,
-      { user_id: 'c', balance_cents: debtors.reduce((s, d) => s - d.balance_cents, 0) },
+      { user_id: 'c', balance_minor: debtors.reduce((s, d) => s - d.balance_minor, 0) },
     ];
     expect(settle(balances)).toMatchObject({ method: 'exact', transfers: { length: 20 } });
   });
@@ -248,7 +248,7 @@ describe('greedySettle and settle', () => {
     fc.assert(
       fc.property(zeroSumBalances(16), (balances) => {
         const first = settle(balances);
-        settle(balances.map((b) => ({ ...b, balance_cents: -b.balance_cents })));
+        settle(balances.map((b) => ({ ...b, balance_minor: -b.balance_minor })));
         expect(settle(balances.map((b) => ({ ...b })))).toEqual(first);
       }),
       { numRuns: 100 },
@@ -256,7 +256,7 @@ describe('greedySettle and settle', () => {
   });
 
   it('needs no transfers when everyone is even', () => {
-    expect(settle([{ user_id: 'a', balance_cents: 0 }])).toEqual({ transfers: [], method: 'exact' });
+    expect(settle([{ user_id: 'a', balance_minor: 0 }])).toEqual({ transfers: [], method: 'exact' });
     expect(greedySettle([])).toEqual([]);
   });
 });
@@ -271,8 +271,8 @@ describe('explainLedger', () => {
         }));
         const explained = explainLedger(members, ledgerTotals(expenses), plan);
         for (const entry of explained) {
-          expect(entry.balance_cents).toBe(entry.total_paid_cents - entry.total_owed_cents);
-          expect(entry.unsettled_cents).toBe(0);
+          expect(entry.balance_minor).toBe(entry.total_paid_minor - entry.total_owed_minor);
+          expect(entry.unsettled_minor).toBe(0);
           expect(entry.settlement_ids).toEqual(
             plan.filter((t) => t.from === entry.user_id || t.to === entry.user_id).map((t) => t.id),
           );
@@ -284,10 +284,10 @@ describe('explainLedger', () => {
   it('shows what a plan made before the last change leaves uncovered', () => {
     const explained = explainLedger(
       ['ana', 'bea'],
-      ledgerTotals([{ paid_by: 'ana', amount_cents: 3000, shares: [{ user_id: 'bea', share_cents: 3000 }] }]),
-      [{ id: 'old', from: 'bea', to: 'ana', amount_cents: 1000 }],
+      ledgerTotals([{ paid_by: 'ana', amount_minor: 3000, shares: [{ user_id: 'bea', share_minor: 3000 }] }]),
+      [{ id: 'old', from: 'bea', to: 'ana', amount_minor: 1000 }],
     );
-    expect(explained.map((e) => [e.user_id, e.balance_cents, e.unsettled_cents, e.settlement_ids])).toEqual([
+    expect(explained.map((e) => [e.user_id, e.balance_minor, e.unsettled_minor, e.settlement_ids])).toEqual([
       ['ana', 3000, 2000, ['old']],
       ['bea', -3000, -2000, ['old']],
     ]);

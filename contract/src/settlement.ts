@@ -8,33 +8,33 @@ import { expensePayers, type ExpensePayer } from './payers';
 /** An expense as balances see it: who paid what (`payers`, else `paid_by` paid it all) and who owes what. */
 export interface LedgerExpense {
   paid_by: string;
-  amount_cents: number;
+  amount_minor: number;
   payers?: readonly ExpensePayer[] | null;
-  shares: ReadonlyArray<{ user_id: string; share_cents: number }>;
+  shares: ReadonlyArray<{ user_id: string; share_minor: number }>;
 }
 
 /** A transfer already made: `from` paid `to`, which moves both balances towards zero. */
 export interface LedgerTransfer {
   from: string;
   to: string;
-  amount_cents: number;
+  amount_minor: number;
 }
 
 export interface LedgerBalance {
   user_id: string;
-  total_paid_cents: number;
-  total_owed_cents: number;
+  total_paid_minor: number;
+  total_owed_minor: number;
   /** Positive: the group owes this person; negative: this person owes the group. */
-  balance_cents: number;
+  balance_minor: number;
 }
 
 /** One person's running totals over a trip's expenses, as the stores keep them beside the ledger. */
 export interface LedgerTotal {
   user_id: string;
   /** What they paid for the group. */
-  paid_cents: number;
+  paid_minor: number;
   /** The sum of their shares. */
-  owed_cents: number;
+  owed_minor: number;
 }
 
 /**
@@ -53,7 +53,7 @@ export function balancesFromTotals(
   const entry = (user_id: string) => {
     let balance = byUser.get(user_id);
     if (!balance) {
-      balance = { user_id, total_paid_cents: 0, total_owed_cents: 0, balance_cents: 0 };
+      balance = { user_id, total_paid_minor: 0, total_owed_minor: 0, balance_minor: 0 };
       byUser.set(user_id, balance);
     }
     return balance;
@@ -61,13 +61,13 @@ export function balancesFromTotals(
   members.forEach(entry);
   for (const total of totals) {
     const balance = entry(total.user_id);
-    balance.total_paid_cents += total.paid_cents;
-    balance.total_owed_cents += total.owed_cents;
-    balance.balance_cents += total.paid_cents - total.owed_cents;
+    balance.total_paid_minor += total.paid_minor;
+    balance.total_owed_minor += total.owed_minor;
+    balance.balance_minor += total.paid_minor - total.owed_minor;
   }
   for (const transfer of paid) {
-    entry(transfer.from).balance_cents += transfer.amount_cents;
-    entry(transfer.to).balance_cents -= transfer.amount_cents;
+    entry(transfer.from).balance_minor += transfer.amount_minor;
+    entry(transfer.to).balance_minor -= transfer.amount_minor;
   }
   return [...byUser.values()];
 }
@@ -78,14 +78,14 @@ export function ledgerTotals(expenses: readonly LedgerExpense[]): LedgerTotal[] 
   const entry = (user_id: string) => {
     let total = byUser.get(user_id);
     if (!total) {
-      total = { user_id, paid_cents: 0, owed_cents: 0 };
+      total = { user_id, paid_minor: 0, owed_minor: 0 };
       byUser.set(user_id, total);
     }
     return total;
   };
   for (const expense of expenses) {
-    for (const payer of expensePayers(expense)) entry(payer.user_id).paid_cents += payer.paid_cents;
-    for (const share of expense.shares) entry(share.user_id).owed_cents += share.share_cents;
+    for (const payer of expensePayers(expense)) entry(payer.user_id).paid_minor += payer.paid_minor;
+    for (const share of expense.shares) entry(share.user_id).owed_minor += share.share_minor;
   }
   return [...byUser.values()];
 }
@@ -103,7 +103,7 @@ export interface LedgerExplanation extends LedgerBalance {
   /** The settlements (pending or paid) this person pays or receives, in the order given. */
   settlement_ids: string[];
   /** The balance the listed settlements leave open: 0 when they settle it exactly. */
-  unsettled_cents: number;
+  unsettled_minor: number;
 }
 
 /**
@@ -120,25 +120,25 @@ export function explainLedger(
   const explained = balancesFromTotals(
     members,
     totals,
-    settlements.map((s) => ({ from: s.from, to: s.to, amount_cents: 0 })),
+    settlements.map((s) => ({ from: s.from, to: s.to, amount_minor: 0 })),
   ).map((balance) => ({
     ...balance,
     settlement_ids: [] as string[],
-    unsettled_cents: balance.balance_cents,
+    unsettled_minor: balance.balance_minor,
   }));
   const byUser = new Map(explained.map((entry) => [entry.user_id, entry]));
   for (const settlement of settlements) {
     const from = byUser.get(settlement.from) as LedgerExplanation;
     const to = byUser.get(settlement.to) as LedgerExplanation;
     from.settlement_ids.push(settlement.id);
-    from.unsettled_cents += settlement.amount_cents;
+    from.unsettled_minor += settlement.amount_minor;
     to.settlement_ids.push(settlement.id);
-    to.unsettled_cents -= settlement.amount_cents;
+    to.unsettled_minor -= settlement.amount_minor;
   }
   return explained;
 }
 
-type Net = ReadonlyArray<{ user_id: string; balance_cents: number }>;
+type Net = ReadonlyArray<{ user_id: string; balance_minor: number }>;
 
 /** A binary max-heap on amount (ties by id, for stable answers): greedy matching stays O(n log n) at 10k people. */
 class MaxHeap {
@@ -189,16 +189,16 @@ class MaxHeap {
 export function greedySettle(balances: Net): LedgerTransfer[] {
   const creditors = new MaxHeap();
   const debtors = new MaxHeap();
-  for (const { user_id, balance_cents } of balances) {
-    if (balance_cents > 0) creditors.push({ id: user_id, amount: balance_cents });
-    else if (balance_cents < 0) debtors.push({ id: user_id, amount: -balance_cents });
+  for (const { user_id, balance_minor } of balances) {
+    if (balance_minor > 0) creditors.push({ id: user_id, amount: balance_minor });
+    else if (balance_minor < 0) debtors.push({ id: user_id, amount: -balance_minor });
   }
   const transfers: LedgerTransfer[] = [];
   while (creditors.size > 0 && debtors.size > 0) {
     const creditor = creditors.pop();
     const debtor = debtors.pop();
     const amount = Math.min(creditor.amount, debtor.amount);
-    transfers.push({ from: debtor.id, to: creditor.id, amount_cents: amount });
+    transfers.push({ from: debtor.id, to: creditor.id, amount_minor: amount });
     if (creditor.amount > amount) creditors.push({ id: creditor.id, amount: creditor.amount - amount });
     if (debtor.amount > amount) debtors.push({ id: debtor.id, amount: debtor.amount - amount });
   }
@@ -223,7 +223,7 @@ export interface SettlementPlan {
   method: 'exact' | 'greedy';
 }
 
-type Open = { user_id: string; balance_cents: number };
+type Open = { user_id: string; balance_minor: number };
 
 /**
  * Takes out every debtor whose amount a creditor's matches exactly: some minimal plan always settles such a pair
@@ -233,19 +233,19 @@ type Open = { user_id: string; balance_cents: number };
 function settleExactPairs(open: readonly Open[]): { pairs: LedgerTransfer[]; rest: Open[] } {
   const creditorsByAmount = new Map<number, Open[]>();
   for (const b of open) {
-    if (b.balance_cents <= 0) continue;
-    const list = creditorsByAmount.get(b.balance_cents) ?? [];
+    if (b.balance_minor <= 0) continue;
+    const list = creditorsByAmount.get(b.balance_minor) ?? [];
     list.push(b);
-    creditorsByAmount.set(b.balance_cents, list);
+    creditorsByAmount.set(b.balance_minor, list);
   }
   const paired = new Set<Open>();
   const pairs: LedgerTransfer[] = [];
   for (const debtor of open) {
-    if (debtor.balance_cents >= 0) continue;
-    const creditor = creditorsByAmount.get(-debtor.balance_cents)?.shift();
+    if (debtor.balance_minor >= 0) continue;
+    const creditor = creditorsByAmount.get(-debtor.balance_minor)?.shift();
     if (!creditor) continue;
     paired.add(debtor).add(creditor);
-    pairs.push({ from: debtor.user_id, to: creditor.user_id, amount_cents: creditor.balance_cents });
+    pairs.push({ from: debtor.user_id, to: creditor.user_id, amount_minor: creditor.balance_minor });
   }
   return { pairs, rest: open.filter((b) => !paired.has(b)) };
 }
@@ -435,12 +435,12 @@ function mostZeroSumGroups(values: readonly number[], workBudget: number): numbe
  * everyone, which is never worse than n − 1.
  */
 export function settle(balances: Net, { workBudget = EXACT_SETTLEMENT_WORK } = {}): SettlementPlan {
-  const { pairs, rest: open } = settleExactPairs(balances.filter((b) => b.balance_cents !== 0));
-  const debtors = open.filter((b) => b.balance_cents < 0).length;
+  const { pairs, rest: open } = settleExactPairs(balances.filter((b) => b.balance_minor !== 0));
+  const debtors = open.filter((b) => b.balance_minor < 0).length;
   if (Math.min(debtors, open.length - debtors) <= 1)
     return { transfers: [...pairs, ...greedySettle(open)], method: 'exact' };
   const groups = mostZeroSumGroups(
-    open.map((b) => b.balance_cents),
+    open.map((b) => b.balance_minor),
     workBudget,
   );
   if (!groups) return { transfers: [...pairs, ...greedySettle(open)], method: 'greedy' };

@@ -3,6 +3,7 @@ import { parseDollarsToCents } from '../money';
 import { minorToMajor } from '../money';
 import { DEFAULT_HOME_CURRENCY } from '../iso4217';
 import { personRefSchema } from '../participants';
+import type { LedgerBalance } from '../settlement';
 import { cents, dollarAmount, ledgerPersonSchema } from './answer-fields';
 
 /** Dollars in, integer cents out; `positive` for amounts, not for shares (a share may be 0 before zeros drop). */
@@ -51,19 +52,21 @@ export const balanceSchema = ledgerPersonSchema.extend({
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
-/** The spec's dollar fields of a balance, derived from its cents (minor units of the trip's home currency). */
-export const balanceDollars = (
-  balance: {
-    balance_cents: number;
-    total_paid_cents: number;
-    total_owed_cents: number;
-  },
-  currency = DEFAULT_HOME_CURRENCY,
-) => ({
-  balance: minorToMajor(balance.balance_cents, currency),
-  total_paid: minorToMajor(balance.total_paid_cents, currency),
-  total_owed: minorToMajor(balance.total_owed_cents, currency),
+/** A balance's minor units (the trip's home currency) under the answers' `*_cents` names, in the answers' order. */
+export const balanceCents = (balance: LedgerBalanceMinor) => ({
+  total_paid_cents: balance.total_paid_minor,
+  total_owed_cents: balance.total_owed_minor,
+  balance_cents: balance.balance_minor,
 });
+
+/** The spec's dollar fields of a balance, derived from its minor units (of the trip's home currency). */
+export const balanceDollars = (balance: LedgerBalanceMinor, currency = DEFAULT_HOME_CURRENCY) => ({
+  balance: minorToMajor(balance.balance_minor, currency),
+  total_paid: minorToMajor(balance.total_paid_minor, currency),
+  total_owed: minorToMajor(balance.total_owed_minor, currency),
+});
+
+type LedgerBalanceMinor = Pick<LedgerBalance, 'balance_minor' | 'total_paid_minor' | 'total_owed_minor'>;
 
 /** POST /trips/{tripId}/settlements/calculate. 'exact' when the pending transfers are proven the fewest possible. */
 export const calculateSettlementsResponseSchema = z.object({

@@ -12,7 +12,7 @@ const trip: TripRecord = {
   id: 'trip-1',
   owner_id: 'owner-1',
   expense_count: 0,
-  total_expenses_cents: 0,
+  total_expenses_minor: 0,
   ledger_version: 0,
   created_at: '2027-01-01T00:00:00.000Z',
   updated_at: '2027-01-01T00:00:00.000Z',

@@ -70,7 +70,7 @@ export function createBudgetService({
     const cached = spentExpenses.get(key);
     if (cached) return cached;
     const spent = (await store.split.listExpenses(trip.id)).map((e) => ({
-      amount_minor: e.amount_cents,
+      amount_minor: e.amount_minor,
       category: e.category,
       expense_date: e.expense_date,
     }));
@@ -134,10 +134,10 @@ export function createBudgetService({
       ledger.totals.map((t) => t.user_id),
     );
     const by_person = ledger.totals
-      .filter((t) => t.paid_cents !== 0 || t.owed_cents !== 0)
+      .filter((t) => t.paid_minor !== 0 || t.owed_minor !== 0)
       .map((t) => {
         const { user_id, first_name, last_name, left } = person(t.user_id);
-        return { user_id, first_name, last_name, left, paid_minor: t.paid_cents, share_minor: t.owed_cents };
+        return { user_id, first_name, last_name, left, paid_minor: t.paid_minor, share_minor: t.owed_minor };
       })
       .sort((a, b) => b.paid_minor - a.paid_minor || a.user_id.localeCompare(b.user_id));
     return {

@@ -36,7 +36,7 @@ describe("the budget glance's kept expense lists", () => {
         for (let i = 0; i < 60; i += 1) {
           await store.split.createExpense(
             trip.id,
-            personalExpense({ paid_by: people[0].id, amount_cents: 100 + i }),
+            personalExpense({ paid_by: people[0].id, amount_minor: 100 + i }),
           );
         }
         trips.push({ tripId: trip.id, user: people[0] });

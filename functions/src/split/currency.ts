@@ -123,7 +123,7 @@ export function currencyFieldsOf(
 > {
   const original = record.original;
   const currency = original?.currency ?? home;
-  const minor = original?.amount_minor ?? record.amount_cents;
+  const minor = original?.amount_minor ?? record.amount_minor;
   return {
     currency,
     original_amount_minor: minor,

@@ -11,7 +11,7 @@ export const settleWorkerUrl = new URL(import.meta.url);
 
 export interface SettleRequest {
   id: number;
-  balances: Array<{ user_id: string; balance_cents: number }>;
+  balances: Array<{ user_id: string; balance_minor: number }>;
 }
 export interface SettleReply {
   id: number;

@@ -15,8 +15,8 @@ function ledger(n: number, version = 1): { state: LedgerState; members: string[]
       ledger_version: version,
       totals: members.map((user_id, i) => ({
         user_id,
-        paid_cents: Math.max(values[i] as number, 0),
-        owed_cents: Math.max(-(values[i] as number), 0),
+        paid_minor: Math.max(values[i] as number, 0),
+        owed_minor: Math.max(-(values[i] as number), 0),
       })),
       settlements: [],
     },
@@ -76,7 +76,7 @@ describe('settlement planner', () => {
         trip_id: 'trip',
         from_user_id: 'p01',
         to_user_id: 'p00',
-        amount_cents: 100,
+        amount_minor: 100,
         settled_at: '2027-01-01T00:00:00.000Z',
         created_at: '2027-01-01T00:00:00.000Z',
       };

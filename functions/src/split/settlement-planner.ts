@@ -34,14 +34,14 @@ export function balancesOf(memberIds: readonly string[], ledger: LedgerState): L
     ledger.totals,
     ledger.settlements
       .filter((s) => s.settled_at !== null)
-      .map((s) => ({ from: s.from_user_id, to: s.to_user_id, amount_cents: s.amount_cents })),
+      .map((s) => ({ from: s.from_user_id, to: s.to_user_id, amount_minor: s.amount_minor })),
   );
 }
 
 const openBalances = (balances: readonly LedgerBalance[]) =>
   balances
-    .filter((b) => b.balance_cents !== 0)
-    .map(({ user_id, balance_cents }) => ({ user_id, balance_cents }));
+    .filter((b) => b.balance_minor !== 0)
+    .map(({ user_id, balance_minor }) => ({ user_id, balance_minor }));
 
 /** One lazily started worker thread, unref'd so it never keeps the process alive. */
 function settleWorker() {

@@ -606,7 +606,7 @@ describe('expenses', () => {
       expect(page).toMatchObject({
         expense_count: 7,
         total_expenses_cents: 2800,
-        your_share_cents: beaShare.reduce((sum, s) => sum + s.share_cents, 0),
+        your_share_cents: beaShare.reduce((sum, s) => sum + s.share_minor, 0),
       });
     }
     // The default page holds them all; names come with every share.
@@ -626,7 +626,7 @@ describe('expenses', () => {
     expect(page2.expenses.map((e) => e.id)).toEqual(all.slice(3, 6).map((e) => e.id));
     expect(page2).toMatchObject({
       expense_count: 7,
-      total_expenses_cents: 2800 + 10000 - all[2]!.amount_cents,
+      total_expenses_cents: 2800 + 10000 - all[2]!.amount_minor,
     });
   });
 
@@ -689,7 +689,7 @@ describe('expenses', () => {
     expect(new Set(list.map((e) => e.title)).size).toBe(PARALLEL_WRITES);
     expect(list.reduce((s, e) => s + e.amount_cents, 0)).toBe(expected);
     const trip = await api.store.trips.get(tripId);
-    expect([trip?.expense_count, trip?.total_expenses_cents]).toEqual([PARALLEL_WRITES, expected]);
+    expect([trip?.expense_count, trip?.total_expenses_minor]).toEqual([PARALLEL_WRITES, expected]);
     const { balances } = (
       await api.call('POST', `/api/trip-split/trips/${tripId}/settlements/calculate`, { token: bea.token })
     ).body;

@@ -39,8 +39,8 @@ export function createUserTrips(store: Store, urls: ImageUrls) {
       participant_count: trip.member_count,
       number_of_people: trip.member_count,
       expense_count: trip.expense_count,
-      total_expenses_cents: trip.total_expenses_cents,
-      total_expenses: minorToMajor(trip.total_expenses_cents, homeCurrencyOf(trip)),
+      total_expenses_cents: trip.total_expenses_minor,
+      total_expenses: minorToMajor(trip.total_expenses_minor, homeCurrencyOf(trip)),
       your_share_cents: shares[index] ?? 0,
       home_currency: homeCurrencyOf(trip),
     }));

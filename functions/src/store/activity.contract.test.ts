@@ -13,8 +13,8 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     const expense = (overrides: Partial<NewExpense> = {}) =>
       groupExpense(
         [
-          { user_id: owner.id, share_cents: 1500 },
-          { user_id: friend.id, share_cents: 1500 },
+          { user_id: owner.id, share_minor: 1500 },
+          { user_id: friend.id, share_minor: 1500 },
         ],
         overrides,
       );
@@ -29,11 +29,11 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     const created = await adapter.store.split.createExpense(trip.id, expense({ title: 'Hotel' }));
     const { created_by: _by, ...patch } = expense({
       title: 'Hotel',
-      amount_cents: 48000,
+      amount_minor: 48000,
       expense_date: '2027-04-12',
       shares: [
-        { user_id: owner.id, share_cents: 24000 },
-        { user_id: friend.id, share_cents: 24000 },
+        { user_id: owner.id, share_minor: 24000 },
+        { user_id: friend.id, share_minor: 24000 },
       ],
     });
     await adapter.store.split.updateExpense(created.id, patch, friend.id);
@@ -86,7 +86,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     const context = { actor_id: friend.id, restored_from: deleted.id };
     const restored = await adapter.store.split.createExpense(trip.id, fields, undefined, context);
     expect(restored.id).not.toBe(created.id);
-    expect(restored).toMatchObject({ title: 'Museum', amount_cents: 3000, created_by: owner.id });
+    expect(restored).toMatchObject({ title: 'Museum', amount_minor: 3000, created_by: owner.id });
 
     const [entry] = await history(trip.id, 1);
     expect(entry).toMatchObject({ kind: 'expense.restored', actor_id: friend.id, restored_from: deleted.id });
@@ -105,7 +105,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     await expect(
       adapter.store.split.createExpense(
         trip.id,
-        expense({ shares: [{ user_id: stranger.id, share_cents: 3000 }], paid_by: owner.id }),
+        expense({ shares: [{ user_id: stranger.id, share_minor: 3000 }], paid_by: owner.id }),
       ),
     ).rejects.toBeInstanceOf(NotAMemberError);
     expect(await history(trip.id)).toEqual([]);
@@ -120,13 +120,13 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     await adapter.store.split.createExpense(
       trip.id,
       groupExpense([
-        { user_id: owner.id, share_cents: 1000 },
-        { user_id: friend.id, share_cents: 1000 },
+        { user_id: owner.id, share_minor: 1000 },
+        { user_id: friend.id, share_minor: 1000 },
       ]),
     );
     const [settlement] = await adapter.store.split.recalculateSettlements(
       trip.id,
-      () => [{ from: friend.id, to: owner.id, amount_cents: 1000 }],
+      () => [{ from: friend.id, to: owner.id, amount_minor: 1000 }],
       friend.id,
     );
     await adapter.store.split.markSettlementPaid(

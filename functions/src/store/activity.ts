@@ -3,12 +3,16 @@
  * history entry in its own atomic write (SQLite transaction, Firestore transaction), through the entries made here,
  * so the history can never disagree with the ledger. Both adapters build their entries with these functions.
  */
-import type {
-  ActivityChange,
-  ActivityEntry,
-  ActivityExpense,
-  ActivityTransfer,
-  TripBudget,
+import {
+  payersAsCents,
+  payersFromCents,
+  sharesAsCents,
+  sharesFromCents,
+  type ActivityChange,
+  type ActivityEntry,
+  type ActivityExpense,
+  type ActivityTransfer,
+  type TripBudget,
 } from '@wayfare/contract';
 import { timeOrderedId } from './embedded/time-ordered-id';
 import type { ExpenseRecord, NewExpense, SettlementRecord } from './types';
@@ -55,12 +59,12 @@ export function activityExpense(expense: ExpenseRecord): ActivityExpense {
     id: expense.id,
     title: expense.title,
     description: expense.description,
-    amount_cents: expense.amount_cents,
+    amount_cents: expense.amount_minor,
     expense_date: expense.expense_date,
     category: expense.category,
     expense_type: expense.expense_type,
-    payers: expense.payers.map(({ user_id, paid_cents }) => ({ user_id, paid_cents })),
-    shares: expense.shares.map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+    payers: payersAsCents(expense.payers),
+    shares: sharesAsCents(expense.shares),
     split: expense.split,
     ...(expense.original && { original: expense.original }),
     created_by: expense.created_by,
@@ -68,14 +72,26 @@ export function activityExpense(expense: ExpenseRecord): ActivityExpense {
 }
 
 /** A deleted expense's history version as a new expense to write (its payers, shares and split as they were). */
-export function restorableExpense({ id: _id, ...expense }: ActivityExpense): NewExpense {
-  return { ...expense, paid_by: expense.payers[0]?.user_id ?? expense.created_by };
+export function restorableExpense({
+  id: _id,
+  amount_cents,
+  payers,
+  shares,
+  ...expense
+}: ActivityExpense): NewExpense {
+  return {
+    ...expense,
+    amount_minor: amount_cents,
+    paid_by: payers[0]?.user_id ?? expense.created_by,
+    payers: payersFromCents(payers),
+    shares: sharesFromCents(shares),
+  };
 }
 
 export const activityTransfer = (s: SettlementRecord): ActivityTransfer => ({
   from_user_id: s.from_user_id,
   to_user_id: s.to_user_id,
-  amount_cents: s.amount_cents,
+  amount_cents: s.amount_minor,
 });
 
 /** A new history entry of the trip, made now; its id sorts after every earlier entry's. */
@@ -117,7 +133,7 @@ export const importedEntry = (tripId: string, expenses: readonly ExpenseRecord[]
   newActivity(tripId, expenses[0]?.created_by ?? null, {
     kind: 'expenses.imported',
     count: expenses.length,
-    amount_cents: expenses.reduce((sum, expense) => sum + expense.amount_cents, 0),
+    amount_cents: expenses.reduce((sum, expense) => sum + expense.amount_minor, 0),
   });
 
 export const deletedEntry = (expense: ExpenseRecord, actorId: string | null) =>

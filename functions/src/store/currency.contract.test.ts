@@ -9,7 +9,7 @@ describeStoreContract('store contract, currencies', (adapter) => {
     const expense = (original?: ExpenseOriginal): NewExpense =>
       personalExpense({
         paid_by: owner.id,
-        amount_cents: 6751,
+        amount_minor: 6751,
         title: 'Taxi',
         category: 'transport',
         ...(original && { original }),
@@ -43,7 +43,7 @@ describeStoreContract('store contract, currencies', (adapter) => {
     await adapter.store.split.updateExpense(created.id, expense());
     const home = await adapter.store.split.getExpense(created.id);
     expect(home).not.toHaveProperty('original');
-    expect(home?.amount_cents).toBe(6751);
+    expect(home?.amount_minor).toBe(6751);
   });
 
   it('gives a new trip US dollars and changes its currency only while its ledger is empty', async () => {
@@ -74,12 +74,12 @@ describeStoreContract('store contract, currencies', (adapter) => {
       HomeCurrencyChangedError,
     );
     expect(await adapter.store.split.listExpenses(t.id)).toEqual([]);
-    expect(await adapter.store.trips.get(t.id)).toMatchObject({ expense_count: 0, total_expenses_cents: 0 });
+    expect(await adapter.store.trips.get(t.id)).toMatchObject({ expense_count: 0, total_expenses_minor: 0 });
     await expect(adapter.store.trips.setHomeCurrency(t.id, 'JPY')).resolves.toBe('set');
 
     // Converted to the currency the trip has: stored, and the currency is then locked.
     const stored = await adapter.store.split.createExpense(t.id, expense(), 'JPY');
-    expect(await adapter.store.split.getExpense(stored.id)).toMatchObject({ amount_cents: 6751 });
+    expect(await adapter.store.split.getExpense(stored.id)).toMatchObject({ amount_minor: 6751 });
     await expect(adapter.store.trips.setHomeCurrency(t.id, 'USD')).resolves.toBe('in-use');
     // A trip whose currency never changed takes the currency it always had.
     const { trip: untouched, expense: dollars } = await trip();

@@ -12,12 +12,12 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
     const expense = (title: string, amount: number, sharer = friend.id): NewExpense => ({
       title,
       description: 'Imported',
-      amount_cents: amount,
+      amount_minor: amount,
       expense_date: '2027-04-11',
       category: 'food',
       expense_type: 'shared',
       paid_by: owner.id,
-      shares: [{ user_id: sharer, share_cents: amount }],
+      shares: [{ user_id: sharer, share_minor: amount }],
       split: { method: 'custom', people: [{ user_id: sharer, weight: amount }] },
       created_by: owner.id,
     });
@@ -43,7 +43,7 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
       'Taxi',
     ]);
     const stored = await adapter.store.trips.get(trip.id);
-    expect([stored?.expense_count, stored?.total_expenses_cents]).toEqual([3, 5034]);
+    expect([stored?.expense_count, stored?.total_expenses_minor]).toEqual([3, 5034]);
     await expect(adapter.store.split.shareTotal(trip.id, friend.id)).resolves.toBe(4234);
     await expect(adapter.store.split.shareTotal(trip.id, owner.id)).resolves.toBe(800);
     await expect(adapter.store.split.createExpenses(trip.id, [])).resolves.toEqual([]);
@@ -59,7 +59,7 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
     ).rejects.toEqual(new NotAMemberError(stranger.id));
     await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
     const stored = await adapter.store.trips.get(trip.id);
-    expect([stored?.expense_count, stored?.total_expenses_cents]).toEqual([0, 0]);
+    expect([stored?.expense_count, stored?.total_expenses_minor]).toEqual([0, 0]);
   });
 
   it("writes none of them when the trip's currency is no longer the one their amounts were converted to", async () => {
@@ -78,7 +78,7 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
     const payment = {
       from_user_id: friend.id,
       to_user_id: owner.id,
-      amount_cents: 2000,
+      amount_minor: 2000,
       settled_at: '2027-04-12T12:00:00.000Z',
     };
     const refused = adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD', [
@@ -103,9 +103,9 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
     expect(ledger.settlements).toEqual(settlements);
     // Payments alone are a write too.
     await adapter.store.split.createExpenses(trip.id, [], 'USD', [
-      { ...payment, amount_cents: 500, settled_at: '2027-04-13T12:00:00.000Z' },
+      { ...payment, amount_minor: 500, settled_at: '2027-04-13T12:00:00.000Z' },
     ]);
-    expect((await adapter.store.split.listSettlements(trip.id)).map((s) => s.amount_cents)).toEqual([
+    expect((await adapter.store.split.listSettlements(trip.id)).map((s) => s.amount_minor)).toEqual([
       2000, 500,
     ]);
   });

@@ -35,7 +35,7 @@ describeStoreContract('store contract, itemized splits', (adapter) => {
     const expense: NewExpense = {
       title: 'Dinner',
       description: '',
-      amount_cents: 2745,
+      amount_minor: 2745,
       original: {
         currency: 'EUR',
         amount_minor: 2533,
@@ -48,8 +48,8 @@ describeStoreContract('store contract, itemized splits', (adapter) => {
       expense_type: 'shared',
       paid_by: ana.id,
       shares: [
-        { user_id: ana.id, share_cents: 1301 },
-        { user_id: bea.id, share_cents: 1444 },
+        { user_id: ana.id, share_minor: 1301 },
+        { user_id: bea.id, share_minor: 1444 },
       ],
       split,
       created_by: ana.id,

@@ -13,16 +13,16 @@ const expense: fc.Arbitrary<LedgerExpense> = fc
     shares: fc.array(cents, { minLength: 5, maxLength: 5 }),
   })
   .map(({ payers, sharers, paid, shares }) => {
-    const payerParts = payers.map((user_id, i) => ({ user_id, paid_cents: paid[i] ?? 0 }));
-    const amount = payerParts.reduce((sum, p) => sum + p.paid_cents, 0);
+    const payerParts = payers.map((user_id, i) => ({ user_id, paid_minor: paid[i] ?? 0 }));
+    const amount = payerParts.reduce((sum, p) => sum + p.paid_minor, 0);
     // Shares: the first sharers' parts capped to what is left, the remainder on the last person.
     let left = amount;
     const shareParts = sharers.map((user_id, i) => {
-      const share_cents = i === sharers.length - 1 ? left : Math.min(left, shares[i] ?? 0);
-      left -= share_cents;
-      return { user_id, share_cents };
+      const share_minor = i === sharers.length - 1 ? left : Math.min(left, shares[i] ?? 0);
+      left -= share_minor;
+      return { user_id, share_minor };
     });
-    return { amount_cents: amount, payers: payerParts, shares: shareParts };
+    return { amount_minor: amount, payers: payerParts, shares: shareParts };
   });
 
 const sum = (delta: Map<string, PersonDelta>, field: keyof PersonDelta) =>
@@ -33,11 +33,11 @@ describe('ledgerDelta', () => {
     fc.assert(
       fc.property(fc.array(expense, { maxLength: 8 }), (list) => {
         const delta = ledgerDelta(list.map((e) => [e, 1] as const));
-        const total = list.reduce((t, e) => t + e.amount_cents, 0);
+        const total = list.reduce((t, e) => t + e.amount_minor, 0);
         expect(delta.expense_count).toBe(list.length);
-        expect(delta.total_expenses_cents).toBe(total);
-        expect(sum(delta.people, 'share_cents')).toBe(total);
-        expect(sum(delta.people, 'paid_cents')).toBe(total);
+        expect(delta.total_expenses_minor).toBe(total);
+        expect(sum(delta.people, 'share_minor')).toBe(total);
+        expect(sum(delta.people, 'paid_minor')).toBe(total);
         for (const userId of people) {
           const named = list.filter(
             (e) => e.payers.some((p) => p.user_id === userId) || e.shares.some((s) => s.user_id === userId),
@@ -60,7 +60,7 @@ describe('ledgerDelta', () => {
           ]),
         ).toEqual({
           expense_count: 0,
-          total_expenses_cents: 0,
+          total_expenses_minor: 0,
           people: new Map(),
         });
       }),
@@ -77,9 +77,9 @@ describe('ledgerDelta', () => {
         const gone = ledgerDelta([[before, 1]]);
         const come = ledgerDelta([[after, 1]]);
         expect(edit.expense_count).toBe(0);
-        expect(edit.total_expenses_cents).toBe(after.amount_cents - before.amount_cents);
+        expect(edit.total_expenses_minor).toBe(after.amount_minor - before.amount_minor);
         for (const userId of people) {
-          for (const field of ['share_cents', 'paid_cents', 'ledger_refs'] as const) {
+          for (const field of ['share_minor', 'paid_minor', 'ledger_refs'] as const) {
             const expected =
               (come.people.get(userId)?.[field] ?? 0) - (gone.people.get(userId)?.[field] ?? 0);
             expect(edit.people.get(userId)?.[field] ?? 0).toBe(expected);

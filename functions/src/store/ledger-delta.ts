@@ -1,14 +1,14 @@
 import type { ExpenseRecord } from './types';
 
 /** What of an expense version the ledger's running figures depend on. */
-export type LedgerExpense = Pick<ExpenseRecord, 'amount_cents' | 'payers' | 'shares'>;
+export type LedgerExpense = Pick<ExpenseRecord, 'amount_minor' | 'payers' | 'shares'>;
 
 /** How one person's running figures move. */
 export interface PersonDelta {
   /** Their owed total (the sum of their shares). */
-  share_cents: number;
+  share_minor: number;
   /** Their paid total (their part of what they paid). */
-  paid_cents: number;
+  paid_minor: number;
   /** How many expenses name them, as a payer or in a share. */
   ledger_refs: number;
 }
@@ -16,7 +16,7 @@ export interface PersonDelta {
 /** How a trip's running ledger figures move with one write. */
 export interface LedgerDelta {
   expense_count: number;
-  total_expenses_cents: number;
+  total_expenses_minor: number;
   /** Only the people whose figures move: someone whose figures all net to zero is left out. */
   people: Map<string, PersonDelta>;
 }
@@ -32,23 +32,23 @@ export type LedgerChangeSign = 1 | -1;
  */
 export function ledgerDelta(changes: Iterable<readonly [LedgerExpense, LedgerChangeSign]>): LedgerDelta {
   let expenseCount = 0;
-  let totalCents = 0;
+  let totalMinor = 0;
   const people = new Map<string, PersonDelta>();
   const of = (userId: string) => {
     let entry = people.get(userId);
-    if (!entry) people.set(userId, (entry = { share_cents: 0, paid_cents: 0, ledger_refs: 0 }));
+    if (!entry) people.set(userId, (entry = { share_minor: 0, paid_minor: 0, ledger_refs: 0 }));
     return entry;
   };
   for (const [expense, sign] of changes) {
     expenseCount += sign;
-    totalCents += sign * expense.amount_cents;
-    for (const payer of expense.payers) of(payer.user_id).paid_cents += sign * payer.paid_cents;
-    for (const share of expense.shares) of(share.user_id).share_cents += sign * share.share_cents;
+    totalMinor += sign * expense.amount_minor;
+    for (const payer of expense.payers) of(payer.user_id).paid_minor += sign * payer.paid_minor;
+    for (const share of expense.shares) of(share.user_id).share_minor += sign * share.share_minor;
     const named = new Set([...expense.payers.map((p) => p.user_id), ...expense.shares.map((s) => s.user_id)]);
     for (const userId of named) of(userId).ledger_refs += sign;
   }
-  for (const [userId, { share_cents, paid_cents, ledger_refs }] of people) {
-    if (share_cents === 0 && paid_cents === 0 && ledger_refs === 0) people.delete(userId);
+  for (const [userId, { share_minor, paid_minor, ledger_refs }] of people) {
+    if (share_minor === 0 && paid_minor === 0 && ledger_refs === 0) people.delete(userId);
   }
-  return { expense_count: expenseCount, total_expenses_cents: totalCents, people };
+  return { expense_count: expenseCount, total_expenses_minor: totalMinor, people };
 }

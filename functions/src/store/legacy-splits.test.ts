@@ -22,8 +22,8 @@ async function tripWithExpense(store: Store) {
     trip.id,
     groupExpense(
       [
-        { user_id: owner.id, share_cents: 1000 },
-        { user_id: friend.id, share_cents: 2000 },
+        { user_id: owner.id, share_minor: 1000 },
+        { user_id: friend.id, share_minor: 2000 },
       ],
       { title: 'Old dinner' },
     ),

@@ -97,15 +97,15 @@ describeStoreContract('store contract, a member’s trips', (adapter) => {
     await store.split.createExpense(
       shared.id,
       groupExpense([
-        { user_id: ana.id, share_cents: 1001 },
-        { user_id: ben.id, share_cents: 1000 },
+        { user_id: ana.id, share_minor: 1001 },
+        { user_id: ben.id, share_minor: 1000 },
       ]),
     );
     const lunch = await store.split.createExpense(
       shared.id,
-      personalExpense({ paid_by: ben.id, amount_cents: 700, owes: ana.id }),
+      personalExpense({ paid_by: ben.id, amount_minor: 700, owes: ana.id }),
     );
-    await store.split.createExpense(yen.id, personalExpense({ paid_by: ana.id, amount_cents: 5000 }));
+    await store.split.createExpense(yen.id, personalExpense({ paid_by: ana.id, amount_minor: 5000 }));
 
     await expect(store.trips.shareTotals(ana.id, [shared.id, alone.id, yen.id])).resolves.toEqual([
       1701, 0, 5000,

@@ -7,13 +7,13 @@ import type { NewExpense } from './types';
 const expense = (payers: NewExpense['payers'], amount: number): NewExpense => ({
   title: 'Dinner',
   description: '',
-  amount_cents: amount,
+  amount_minor: amount,
   expense_date: '2027-04-11',
   category: 'food',
   expense_type: 'shared',
   paid_by: payers?.[0]?.user_id ?? 'ana',
   payers,
-  shares: [{ user_id: 'ana', share_cents: amount }],
+  shares: [{ user_id: 'ana', share_minor: amount }],
   split: { method: 'equal', people: [{ user_id: 'ana', weight: null }] },
   created_by: 'ana',
 });
@@ -22,13 +22,13 @@ describe('stamping new records (one function per kind, both adapters)', () => {
   it('a new expense: the given id and trip, both timestamps the same instant, no receipt, payers kept', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ user_id: fc.constantFrom('ana', 'ben', 'cy'), paid_cents: fc.nat(10_000) }), {
+        fc.array(fc.record({ user_id: fc.constantFrom('ana', 'ben', 'cy'), paid_minor: fc.nat(10_000) }), {
           minLength: 1,
           maxLength: 3,
         }),
         fc.uuid(),
         (payers, id) => {
-          const amount = payers.reduce((total, p) => total + p.paid_cents, 0);
+          const amount = payers.reduce((total, p) => total + p.paid_minor, 0);
           const now = '2027-04-11T10:00:00.000Z';
           const record = newExpenseRecord('trip-1', expense(payers, amount), id, now);
           expect(record).toMatchObject({
@@ -60,7 +60,7 @@ describe('stamping new records (one function per kind, both adapters)', () => {
       owner_id: 'ana',
       ledger_version: 0,
       expense_count: 0,
-      total_expenses_cents: 0,
+      total_expenses_minor: 0,
     });
     expect(trip.created_at).toBe(trip.updated_at);
   });

@@ -20,7 +20,7 @@ export function newTripRecord(ownerId: string, input: NewTrip): TripRecord {
     id: randomUUID(),
     owner_id: ownerId,
     expense_count: 0,
-    total_expenses_cents: 0,
+    total_expenses_minor: 0,
     ledger_version: 0,
     created_at: now,
     updated_at: now,
@@ -70,7 +70,7 @@ export function storedSplitOr(
   return (
     split ?? {
       method: 'custom',
-      people: shares.map((share) => ({ user_id: share.user_id, weight: share.share_cents })),
+      people: shares.map((share) => ({ user_id: share.user_id, weight: share.share_minor })),
     }
   );
 }

@@ -15,18 +15,18 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
     const people = [ana.id, bea.id, cai.id];
     /** An expense split equally among everyone, paid in the given parts. */
     const expense = (payers: Array<[string, number]>): NewExpense => {
-      const amount_cents = sumCents(payers.map(([, cents]) => cents));
-      const equal = splitEqual(amount_cents, people.length);
+      const amount_minor = sumCents(payers.map(([, cents]) => cents));
+      const equal = splitEqual(amount_minor, people.length);
       return {
         title: 'Dinner',
         description: '',
-        amount_cents,
+        amount_minor,
         expense_date: '2027-04-11',
         category: 'food',
         expense_type: 'group',
         paid_by: payers[0]![0],
-        payers: payers.map(([user_id, paid_cents]) => ({ user_id, paid_cents })),
-        shares: people.map((user_id, i) => ({ user_id, share_cents: equal[i]! })),
+        payers: payers.map(([user_id, paid_minor]) => ({ user_id, paid_minor })),
+        shares: people.map((user_id, i) => ({ user_id, share_minor: equal[i]! })),
         split: { method: 'equal', people: people.map((user_id) => ({ user_id, weight: null })) },
         created_by: ana.id,
       };
@@ -38,7 +38,7 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
       expect(balancesOf(people, state)).toEqual(
         computeBalances(people, await adapter.store.split.listExpenses(trip.id)),
       );
-      return people.map((id) => state.totals.find((t) => t.user_id === id)?.paid_cents ?? 0);
+      return people.map((id) => state.totals.find((t) => t.user_id === id)?.paid_minor ?? 0);
     };
     return { ana, bea, cai, trip, people, expense, patchOf, paidTotals };
   }
@@ -53,8 +53,8 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
       ]),
     );
     expect(dinner.payers).toEqual([
-      { user_id: ana.id, paid_cents: 6000 },
-      { user_id: bea.id, paid_cents: 3001 },
+      { user_id: ana.id, paid_minor: 6000 },
+      { user_id: bea.id, paid_minor: 3001 },
     ]);
     await expect(adapter.store.split.getExpense(dinner.id)).resolves.toEqual(dinner);
     await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([dinner]);
@@ -76,12 +76,12 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
     expect(edited?.payers.map((p) => p.user_id)).toEqual([cai.id, ana.id, bea.id]);
     expect(edited?.paid_by).toBe(cai.id);
     expect(await paidTotals()).toEqual([200, 300, 100]);
-    expect((await adapter.store.trips.get(trip.id))?.total_expenses_cents).toBe(600);
+    expect((await adapter.store.trips.get(trip.id))?.total_expenses_minor).toBe(600);
 
     // Back to one payer: paid_by alone, without a payers list, paid it all.
     const { payers: _payers, ...single } = patchOf(expense([[bea.id, 900]]));
     await expect(adapter.store.split.updateExpense(dinner.id, single)).resolves.toMatchObject({
-      payers: [{ user_id: bea.id, paid_cents: 900 }],
+      payers: [{ user_id: bea.id, paid_minor: 900 }],
     });
     expect(await paidTotals()).toEqual([0, 900, 0]);
 
@@ -134,7 +134,7 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
         [ana.id, 300],
         [cai.id, 300],
       ]),
-      shares: [{ user_id: ana.id, share_cents: 600 }],
+      shares: [{ user_id: ana.id, share_minor: 600 }],
       split: { method: 'personal', people: [{ user_id: ana.id, weight: null }] },
     });
     await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('in-ledger');
@@ -169,10 +169,10 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
         }
         const expenses = await adapter.store.split.listExpenses(trip.id);
         const paid = await paidTotals();
-        expect(sumCents(paid)).toBe(sumCents(expenses.map((e) => e.amount_cents)));
-        for (const e of expenses) expect(sumCents(e.payers.map((p) => p.paid_cents))).toBe(e.amount_cents);
+        expect(sumCents(paid)).toBe(sumCents(expenses.map((e) => e.amount_minor)));
+        for (const e of expenses) expect(sumCents(e.payers.map((p) => p.paid_minor))).toBe(e.amount_minor);
         const state = await adapter.store.split.ledgerState(trip.id);
-        expect(sumCents(balancesOf(people, state).map((b) => b.balance_cents))).toBe(0);
+        expect(sumCents(balancesOf(people, state).map((b) => b.balance_minor))).toBe(0);
       }),
       { numRuns: 15 },
     );

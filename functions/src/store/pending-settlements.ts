@@ -4,7 +4,7 @@ import type { NewPayment, SettlementRecord } from './types';
 /** How a recalculation changes the pending settlements, so that what did not change keeps its id. */
 export interface PendingChanges {
   /** Same payer and payee, another amount: updated in place, id kept. */
-  update: Array<{ id: string; amount_cents: number }>;
+  update: Array<{ id: string; amount_minor: number }>;
   /** No longer part of the plan. */
   remove: string[];
   /** New pairs. */
@@ -24,12 +24,12 @@ export function reconcilePending(pending: readonly SettlementRecord[], plan: rea
   const changes: PendingChanges = { update: [], remove: [], add: [] };
   for (const transfer of plan) {
     const rows = byPair.get(`${transfer.from}\n${transfer.to}`);
-    const exact = rows?.findIndex((row) => row.amount_cents === transfer.amount_cents) ?? -1;
+    const exact = rows?.findIndex((row) => row.amount_minor === transfer.amount_minor) ?? -1;
     const index = exact >= 0 ? exact : rows?.length ? 0 : -1;
     const row = index >= 0 ? rows?.splice(index, 1)[0] : undefined;
     if (!row) changes.add.push(transfer);
-    else if (row.amount_cents !== transfer.amount_cents) {
-      changes.update.push({ id: row.id, amount_cents: transfer.amount_cents });
+    else if (row.amount_minor !== transfer.amount_minor) {
+      changes.update.push({ id: row.id, amount_minor: transfer.amount_minor });
     }
   }
   for (const rows of byPair.values()) changes.remove.push(...rows.map((row) => row.id));
@@ -48,7 +48,7 @@ export function newSettlementRecords(
     trip_id: tripId,
     from_user_id: transfer.from,
     to_user_id: transfer.to,
-    amount_cents: transfer.amount_cents,
+    amount_minor: transfer.amount_minor,
     settled_at: null,
     created_at,
   }));
@@ -66,11 +66,11 @@ export const paidSettlementRecords = (
 /** The settlements a recalculation keeps, with their new amounts, in the order given. */
 export function keptSettlements(settlements: readonly SettlementRecord[], changes: PendingChanges) {
   const removed = new Set(changes.remove);
-  const amounts = new Map(changes.update.map((u) => [u.id, u.amount_cents]));
+  const amounts = new Map(changes.update.map((u) => [u.id, u.amount_minor]));
   return settlements
     .filter((s) => !removed.has(s.id))
     .map((s) => {
-      const amount_cents = amounts.get(s.id);
-      return amount_cents === undefined ? s : { ...s, amount_cents };
+      const amount_minor = amounts.get(s.id);
+      return amount_minor === undefined ? s : { ...s, amount_minor };
     });
 }

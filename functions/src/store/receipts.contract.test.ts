@@ -9,7 +9,7 @@ describeStoreContract('store contract, receipts on expenses', (adapter) => {
     const trip = await store.trips.create(owner.id, newTrip());
     const input = personalExpense({
       paid_by: owner.id,
-      amount_cents: 24000,
+      amount_minor: 24000,
       title: 'Hotel',
       category: 'accommodation',
     });

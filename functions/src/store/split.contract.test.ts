@@ -28,8 +28,8 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     const expense = (overrides: Partial<NewExpense> = {}) =>
       groupExpense(
         [
-          { user_id: owner.id, share_cents: 1500 },
-          { user_id: friend.id, share_cents: 1500 },
+          { user_id: owner.id, share_minor: 1500 },
+          { user_id: friend.id, share_minor: 1500 },
         ],
         overrides,
       );
@@ -38,7 +38,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
 
   const totals = async (tripId: string) => {
     const trip = await adapter.store.trips.get(tripId);
-    return [trip?.expense_count, trip?.total_expenses_cents];
+    return [trip?.expense_count, trip?.total_expenses_minor];
   };
 
   it('creates, lists (newest date first), updates and deletes expenses, keeping trip totals exact', async () => {
@@ -47,7 +47,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     expect(first).toMatchObject({ ...expense({ expense_date: '2027-04-10' }), trip_id: trip.id });
     const second = await adapter.store.split.createExpense(
       trip.id,
-      expense({ title: 'Taxi', amount_cents: 1234, shares: [{ user_id: friend.id, share_cents: 1234 }] }),
+      expense({ title: 'Taxi', amount_minor: 1234, shares: [{ user_id: friend.id, share_minor: 1234 }] }),
     );
     await expect(adapter.store.split.getExpense(first.id)).resolves.toEqual(first);
     expect((await adapter.store.split.listExpenses(trip.id)).map((e) => e.title)).toEqual(['Taxi', 'Dinner']);
@@ -55,16 +55,16 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
 
     const { created_by: _by, ...patch } = expense({
       title: 'Lunch',
-      amount_cents: 5000,
-      shares: [{ user_id: friend.id, share_cents: 5000 }],
+      amount_minor: 5000,
+      shares: [{ user_id: friend.id, share_minor: 5000 }],
       split: { method: 'percent', people: [{ user_id: friend.id, weight: 12.5 }] },
     });
     const updated = await adapter.store.split.updateExpense(first.id, patch);
     expect(updated).toMatchObject({
       id: first.id,
       title: 'Lunch',
-      amount_cents: 5000,
-      shares: [{ user_id: friend.id, share_cents: 5000 }],
+      amount_minor: 5000,
+      shares: [{ user_id: friend.id, share_minor: 5000 }],
       split: { method: 'percent', people: [{ user_id: friend.id, weight: 12.5 }] },
     });
     await expect(adapter.store.split.getExpense(first.id)).resolves.toEqual(updated);
@@ -75,7 +75,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
 
     await expect(adapter.store.split.deleteExpense(second.id)).resolves.toMatchObject({
       id: second.id,
-      amount_cents: 1234,
+      amount_minor: 1234,
     });
     await expect(adapter.store.split.deleteExpense(second.id)).resolves.toBeNull();
     expect(await totals(trip.id)).toEqual([1, 5000]);
@@ -145,14 +145,14 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     const dinner = await adapter.store.split.createExpense(trip.id, expense());
     const taxi = await adapter.store.split.createExpense(
       trip.id,
-      expense({ amount_cents: 700, shares: [{ user_id: friend.id, share_cents: 700 }] }),
+      expense({ amount_minor: 700, shares: [{ user_id: friend.id, share_minor: 700 }] }),
     );
     expect(await totals()).toEqual([1500, 2200]);
     const { created_by: _by, ...patch } = expense({
-      amount_cents: 1000,
+      amount_minor: 1000,
       shares: [
-        { user_id: owner.id, share_cents: 100 },
-        { user_id: friend.id, share_cents: 900 },
+        { user_id: owner.id, share_minor: 100 },
+        { user_id: friend.id, share_minor: 900 },
       ],
     });
     await adapter.store.split.updateExpense(dinner.id, patch);
@@ -182,20 +182,20 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       trip.id,
       expense({
         paid_by: friend.id,
-        amount_cents: 700,
+        amount_minor: 700,
         shares: [
-          { user_id: friend.id, share_cents: 300 },
-          { user_id: third.id, share_cents: 400 },
+          { user_id: friend.id, share_minor: 300 },
+          { user_id: third.id, share_minor: 400 },
         ],
       }),
     );
     expect((await recount()).ledger_version).toBe(2);
     const { created_by: _by, ...patch } = expense({
       paid_by: third.id,
-      amount_cents: 1001,
+      amount_minor: 1001,
       shares: [
-        { user_id: owner.id, share_cents: 1 },
-        { user_id: third.id, share_cents: 1000 },
+        { user_id: owner.id, share_minor: 1 },
+        { user_id: third.id, share_minor: 1000 },
       ],
     });
     await adapter.store.split.updateExpense(dinner.id, patch);
@@ -204,7 +204,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     const state = await recount();
     expect(
       state.totals
-        .filter((t) => t.paid_cents !== 0 || t.owed_cents !== 0)
+        .filter((t) => t.paid_minor !== 0 || t.owed_minor !== 0)
         .map((t) => t.user_id)
         .sort(),
     ).toEqual([owner.id, third.id].sort());
@@ -218,9 +218,9 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       await adapter.store.members.add(trip.id, user.id);
       people.push(user.id);
     }
-    const shares = people.map((user_id, i) => ({ user_id, share_cents: 100 + i }));
-    const amount_cents = shares.reduce((sum, s) => sum + s.share_cents, 0);
-    const big = await adapter.store.split.createExpense(trip.id, expense({ amount_cents, shares }));
+    const shares = people.map((user_id, i) => ({ user_id, share_minor: 100 + i }));
+    const amount_minor = shares.reduce((sum, s) => sum + s.share_minor, 0);
+    const big = await adapter.store.split.createExpense(trip.id, expense({ amount_minor, shares }));
     expect((await adapter.store.split.getExpense(big.id))?.shares).toEqual(shares);
     const state = await adapter.store.split.ledgerState(trip.id);
     expect(balancesOf(people, state)).toEqual(
@@ -262,7 +262,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       trip_id: trip.id,
       from_user_id: friend.id,
       to_user_id: owner.id,
-      amount_cents: 1500,
+      amount_minor: 1500,
       settled_at: null,
     });
     await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toEqual(pending);
@@ -274,10 +274,10 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     // A changed amount updates the same transfer in place.
     const extra = await adapter.store.split.createExpense(
       trip.id,
-      expense({ amount_cents: 1000, shares: [{ user_id: friend.id, share_cents: 1000 }] }),
+      expense({ amount_minor: 1000, shares: [{ user_id: friend.id, share_minor: 1000 }] }),
     );
     const grown = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
-    expect(grown).toEqual([{ ...pending, amount_cents: 2500 }]);
+    expect(grown).toEqual([{ ...pending, amount_minor: 2500 }]);
     await adapter.store.split.deleteExpense(extra.id);
     expect(await adapter.store.split.recalculateSettlements(trip.id, plan(members))).toEqual([pending]);
 
@@ -296,8 +296,8 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       trip.id,
       expense({
         paid_by: friend.id,
-        amount_cents: 1000,
-        shares: [{ user_id: owner.id, share_cents: 1000 }],
+        amount_minor: 1000,
+        shares: [{ user_id: owner.id, share_minor: 1000 }],
       }),
     );
     const after = await adapter.store.split.recalculateSettlements(trip.id, plan(members));
@@ -306,7 +306,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
       expect.objectContaining({
         from_user_id: owner.id,
         to_user_id: friend.id,
-        amount_cents: 1000,
+        amount_minor: 1000,
         settled_at: null,
       }),
     ]);
@@ -317,13 +317,13 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     const { owner, friend, trip, expense } = await group();
     const created = await adapter.store.split.createExpense(trip.id, expense());
     const [pending] = await adapter.store.split.recalculateSettlements(trip.id, () => [
-      { from: friend.id, to: owner.id, amount_cents: 1500 },
+      { from: friend.id, to: owner.id, amount_minor: 1500 },
     ]);
     await expect(adapter.store.split.replacedSettlementTrip(pending!.id)).resolves.toBeNull();
     // Another member's recalculation turns the transfer around: the old one is gone, and remembered.
     await adapter.store.split.deleteExpense(created.id);
     const [reversed] = await adapter.store.split.recalculateSettlements(trip.id, () => [
-      { from: owner.id, to: friend.id, amount_cents: 700 },
+      { from: owner.id, to: friend.id, amount_minor: 700 },
     ]);
     expect(reversed?.id).not.toBe(pending!.id);
     await expect(adapter.store.split.getSettlement(pending!.id)).resolves.toBeNull();
@@ -355,7 +355,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
           if (s.kind === 'recalculate') {
             const transfers = s.plan
               .filter(([from, to]) => from !== to)
-              .map(([from, to, cents]) => ({ from: ids[from]!, to: ids[to]!, amount_cents: cents * 100 }));
+              .map(([from, to, cents]) => ({ from: ids[from]!, to: ids[to]!, amount_minor: cents * 100 }));
             const answered = await adapter.store.split.recalculateSettlements(trip.id, () => transfers);
             await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual(answered);
             expect((await adapter.store.split.ledgerState(trip.id)).settlements).toEqual(answered);
@@ -369,8 +369,8 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
             await adapter.store.split.createExpense(
               trip.id,
               groupExpense([
-                { user_id: ids[s.payer]!, share_cents: 700 },
-                { user_id: ids[(s.payer + 1) % 3]!, share_cents: 300 },
+                { user_id: ids[s.payer]!, share_minor: 700 },
+                { user_id: ids[(s.payer + 1) % 3]!, share_minor: 300 },
               ]),
             );
           }
@@ -397,7 +397,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     await expect(
       adapter.store.split.createExpense(
         trip.id,
-        expense({ shares: [{ user_id: outsider.id, share_cents: 3000 }] }),
+        expense({ shares: [{ user_id: outsider.id, share_minor: 3000 }] }),
       ),
     ).rejects.toBeInstanceOf(NotAMemberError);
     expect(await totals(trip.id)).toEqual([0, 0]);
@@ -408,7 +408,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     await expect(
       adapter.store.split.updateExpense(kept.id, {
         ...patch,
-        shares: [...patch.shares.slice(0, 1), { user_id: outsider.id, share_cents: 1500 }],
+        shares: [...patch.shares.slice(0, 1), { user_id: outsider.id, share_minor: 1500 }],
       }),
     ).rejects.toEqual(new NotAMemberError(outsider.id));
     // A member who left stays where the expense already named them: an edit of words still commits.
@@ -427,7 +427,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     const { trip, expense, owner, friend } = await group();
     const created = await adapter.store.split.createExpense(trip.id, expense());
     await adapter.store.split.recalculateSettlements(trip.id, () => [
-      { from: friend.id, to: owner.id, amount_cents: 1500 },
+      { from: friend.id, to: owner.id, amount_minor: 1500 },
     ]);
     await adapter.store.trips.delete(trip.id);
     await expect(adapter.store.split.getExpense(created.id)).resolves.toBeNull();
@@ -441,7 +441,7 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     const { trip, expense } = await group();
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        adapter.store.split.createExpense(trip.id, expense({ amount_cents: 100 + i })),
+        adapter.store.split.createExpense(trip.id, expense({ amount_minor: 100 + i })),
       ),
     );
     expect(await adapter.store.split.listExpenses(trip.id)).toHaveLength(50);
@@ -456,16 +456,16 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     const outcomes = await Promise.allSettled([
       adapter.store.split.createExpense(
         trip.id,
-        expense({ amount_cents: 1000, shares: [{ user_id: friend.id, share_cents: 1000 }] }),
+        expense({ amount_minor: 1000, shares: [{ user_id: friend.id, share_minor: 1000 }] }),
         'JPY',
       ),
       adapter.store.split.createExpense(trip.id, expense({ paid_by: outsider.id }), 'JPY'),
       adapter.store.split.createExpense(
         trip.id,
-        expense({ amount_cents: 300, paid_by: friend.id, shares: [{ user_id: owner.id, share_cents: 300 }] }),
+        expense({ amount_minor: 300, paid_by: friend.id, shares: [{ user_id: owner.id, share_minor: 300 }] }),
       ),
       adapter.store.split.createExpense(trip.id, expense(), 'USD'),
-      adapter.store.split.createExpense(trip.id, expense({ amount_cents: 20 }), 'JPY'),
+      adapter.store.split.createExpense(trip.id, expense({ amount_minor: 20 }), 'JPY'),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual([
       'fulfilled',
@@ -489,12 +489,12 @@ describeStoreContract('store contract, expenses and settlements', (adapter) => {
     if (!adapter.detectsConflicts) ctx.skip(officialEmulatorOnlyReason);
     const { trip, expense } = await group();
     const created = await adapter.store.split.createExpense(trip.id, expense());
-    const { created_by: _by, ...patch } = expense({ amount_cents: 4000 });
+    const { created_by: _by, ...patch } = expense({ amount_minor: 4000 });
     await Promise.allSettled([
       ...Array.from({ length: 10 }, () => adapter.store.split.updateExpense(created.id, patch)),
       adapter.store.split.deleteExpense(created.id),
     ]);
     const left = await adapter.store.split.listExpenses(trip.id);
-    expect(await totals(trip.id)).toEqual([left.length, left.reduce((s, e) => s + e.amount_cents, 0)]);
+    expect(await totals(trip.id)).toEqual([left.length, left.reduce((s, e) => s + e.amount_minor, 0)]);
   });
 });

@@ -64,7 +64,7 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     const owner = await adapter.store.users.create(newUser());
     const input = newTrip();
     const trip = await adapter.store.trips.create(owner.id, input);
-    expect(trip).toMatchObject({ ...input, owner_id: owner.id, expense_count: 0, total_expenses_cents: 0 });
+    expect(trip).toMatchObject({ ...input, owner_id: owner.id, expense_count: 0, total_expenses_minor: 0 });
     await expect(adapter.store.trips.get(trip.id)).resolves.toEqual(trip);
     await expect(adapter.store.members.roleOf(trip.id, owner.id)).resolves.toBe('owner');
     const members = await adapter.store.members.list(trip.id);
@@ -167,12 +167,12 @@ describeStoreContract('store contract, trips and members', (adapter) => {
   const expenseNaming = (payer: string, debtor: string) => ({
     title: 'Dinner',
     description: '',
-    amount_cents: 2000,
+    amount_minor: 2000,
     expense_date: '2027-04-11',
     category: 'food' as const,
     expense_type: 'shared' as const,
     paid_by: payer,
-    shares: [{ user_id: debtor, share_cents: 2000 }],
+    shares: [{ user_id: debtor, share_minor: 2000 }],
     split: { method: 'custom' as const, people: [{ user_id: debtor, weight: 2000 }] },
     created_by: payer,
   });
@@ -182,7 +182,7 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     const expense = await adapter.store.split.createExpense(trip.id, expenseNaming(bea.id, owner.id));
     await expect(adapter.store.members.remove(trip.id, bea.id)).resolves.toBe('in-ledger');
     await adapter.store.split.recalculateSettlements(trip.id, () => [
-      { from: owner.id, to: bea.id, amount_cents: 2000 },
+      { from: owner.id, to: bea.id, amount_minor: 2000 },
     ]);
     await adapter.store.split.deleteExpense(expense.id);
     // The pending settlement still names her.

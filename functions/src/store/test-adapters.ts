@@ -130,13 +130,13 @@ export async function tripOfPeople<Names extends [string, ...string[]]>(
   return { trip, people: people as { [K in keyof Names]: UserRecord } };
 }
 
-/** `paid_by` paid `amount_cents` that is wholly one person's share (`owes`, the payer unless given). */
+/** `paid_by` paid `amount_minor` that is wholly one person's share (`owes`, the payer unless given). */
 export function personalExpense({
   paid_by,
-  amount_cents,
+  amount_minor,
   owes = paid_by,
   ...rest
-}: Pick<NewExpense, 'paid_by' | 'amount_cents'> & { owes?: string } & Partial<NewExpense>): NewExpense {
+}: Pick<NewExpense, 'paid_by' | 'amount_minor'> & { owes?: string } & Partial<NewExpense>): NewExpense {
   return {
     title: 'Dinner',
     description: '',
@@ -144,8 +144,8 @@ export function personalExpense({
     category: 'food',
     expense_type: 'personal',
     paid_by,
-    amount_cents,
-    shares: [{ user_id: owes, share_cents: amount_cents }],
+    amount_minor,
+    shares: [{ user_id: owes, share_minor: amount_minor }],
     split: { method: 'personal', people: [{ user_id: owes, weight: null }] },
     created_by: paid_by,
     ...rest,
@@ -164,7 +164,7 @@ export function groupExpense(
   return {
     title: 'Dinner',
     description: '',
-    amount_cents: shares.reduce((sum, share) => sum + share.share_cents, 0),
+    amount_minor: shares.reduce((sum, share) => sum + share.share_minor, 0),
     expense_date: '2027-04-11',
     category: 'food',
     expense_type: 'group',

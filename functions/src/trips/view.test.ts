@@ -5,7 +5,7 @@ import { createImageUrls } from '../files/image-urls';
 import type { TripListFields } from '../store/types';
 import { toTripSummary } from './view';
 
-const trip = (home_currency: string | undefined, total_expenses_cents: number): TripListFields => ({
+const trip = (home_currency: string | undefined, total_expenses_minor: number): TripListFields => ({
   id: 't1',
   owner_id: 'u1',
   trip_name: 'Kyoto',
@@ -20,7 +20,7 @@ const trip = (home_currency: string | undefined, total_expenses_cents: number): 
   longitude: null,
   ...(home_currency && { home_currency }),
   expense_count: 1,
-  total_expenses_cents,
+  total_expenses_minor,
   ledger_version: 1,
   created_at: '2027-01-01T00:00:00.000Z',
 });

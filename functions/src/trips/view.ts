@@ -59,8 +59,8 @@ export function toTripSummary(
     ...(membership.addedByUsername !== undefined && { added_by_username: membership.addedByUsername }),
     participant_count: membership.participantCount,
     expense_count: trip.expense_count,
-    total_expenses_cents: trip.total_expenses_cents,
-    total_expenses: minorToMajor(trip.total_expenses_cents, homeCurrencyOf(trip)),
+    total_expenses_cents: trip.total_expenses_minor,
+    total_expenses: minorToMajor(trip.total_expenses_minor, homeCurrencyOf(trip)),
     created_at: trip.created_at,
   };
 }

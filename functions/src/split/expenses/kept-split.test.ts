@@ -154,13 +154,13 @@ async function money(store: Store, tripId: string) {
   ]);
   return {
     expenses: Object.fromEntries(
-      expenses.map((e) => [e.id, { split: e.split, shares: e.shares, amount: e.amount_cents }]),
+      expenses.map((e) => [e.id, { split: e.split, shares: e.shares, amount: e.amount_minor }]),
     ),
     balances: computeBalances(
       members.map((m) => m.user_id),
       expenses,
     )
-      .filter((b) => b.total_paid_cents !== 0 || b.total_owed_cents !== 0)
+      .filter((b) => b.total_paid_minor !== 0 || b.total_owed_minor !== 0)
       // Keyed by person: a leave reorders the member list, not anyone's money.
       .sort((a, b) => a.user_id.localeCompare(b.user_id)),
   };

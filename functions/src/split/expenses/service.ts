@@ -99,7 +99,7 @@ export function createExpenseService({
     const fields: ExpensePatch = {
       title: body.title,
       description: body.description,
-      amount_cents: homeBody.amount,
+      amount_minor: homeBody.amount,
       expense_date: body.expense_date,
       category: body.category,
       expense_type: body.expense_type,

@@ -24,7 +24,7 @@ export const NOT_A_PARTICIPANT = 'Everyone in the split must be a participant of
  * which the body's schema checked): the one place a payer's amount passes from the body to the store.
  */
 export const payersFor = (body: ExpenseBody): ExpensePayer[] =>
-  body.payers.map((payer) => ({ user_id: payer.user_id, paid_cents: payer.amount }));
+  body.payers.map((payer) => ({ user_id: payer.user_id, paid_minor: payer.amount }));
 
 /** The split a body decides: its `split`, else explicit shares, else the simple form's type (spec §5). */
 function decidedSplit(body: ExpenseBody, memberIds: string[]): StoredSplit {
@@ -85,9 +85,9 @@ function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['share
     throw new HttpError(422, reasons[split.method] ?? 'Unable to compute split');
   }
   const shares = split.people
-    .map((p, i) => ({ user_id: p.user_id, share_cents: cents[i] as number }))
-    .filter((s) => s.share_cents > 0);
-  if (shares.length === 0 || sumCents(shares.map((s) => s.share_cents)) !== amountCents) {
+    .map((p, i) => ({ user_id: p.user_id, share_minor: cents[i] as number }))
+    .filter((s) => s.share_minor > 0);
+  if (shares.length === 0 || sumCents(shares.map((s) => s.share_minor)) !== amountCents) {
     throw new HttpError(422, SHARES_MUST_ADD_UP);
   }
   return shares;
@@ -95,7 +95,7 @@ function sharesOf(amountCents: number, split: StoredSplit): ExpenseRecord['share
 
 const sameShares = (a: ExpenseRecord['shares'], b: ExpenseRecord['shares']) => {
   const key = (shares: ExpenseRecord['shares']) =>
-    JSON.stringify(shares.map((s) => [s.user_id, s.share_cents]).sort());
+    JSON.stringify(shares.map((s) => [s.user_id, s.share_minor]).sort());
   return key(a) === key(b);
 };
 
@@ -119,7 +119,7 @@ export function splitFor(
   }
   const explicit = body.split && body.participants?.filter((p) => p.share_amount > 0);
   if (explicit?.length) {
-    const sent = explicit.map((p) => ({ user_id: p.user_id, share_cents: p.share_amount }));
+    const sent = explicit.map((p) => ({ user_id: p.user_id, share_minor: p.share_amount }));
     if (!sameShares(sent, shares)) throw new HttpError(422, 'The shares do not match the split');
   }
   return { split, shares };
@@ -138,7 +138,7 @@ export function keptSplit(
 ): Pick<ExpensePatch, 'split' | 'shares'> | undefined {
   const namesPeople = Boolean(body.participants?.length || body.splits?.length || body.split);
   if (namesPeople || body.paid_by !== stored.paid_by || body.expense_type !== stored.expense_type) return;
-  if (body.amount === stored.amount_cents) return { split: stored.split, shares: stored.shares };
+  if (body.amount === stored.amount_minor) return { split: stored.split, shares: stored.shares };
   const shares = sharesOf(body.amount, stored.split);
   const named = new Set([...memberIds, ...peopleOfExpense(stored)]);
   if (shares.some((s) => !named.has(s.user_id))) throw new HttpError(422, NOT_A_PARTICIPANT);

@@ -43,27 +43,33 @@ export function toExpense(
     trip_id: record.trip_id,
     title: record.title,
     description: record.description,
-    amount_cents: record.amount_cents,
-    amount: minorToMajor(record.amount_cents, home),
+    amount_cents: record.amount_minor,
+    amount: minorToMajor(record.amount_minor, home),
     ...currencyFieldsOf(record, home),
     expense_date: record.expense_date,
     category: record.category,
     expense_type: record.expense_type,
     paid_by: record.paid_by,
     paid_by_name: payersLabel(record.payers.map((p) => fullName(person(p.user_id)))),
-    payers: record.payers.map(({ user_id, paid_cents }) => {
+    payers: record.payers.map(({ user_id, paid_minor }) => {
       const { first_name, last_name } = person(user_id);
       return {
         user_id,
         first_name,
         last_name,
-        amount_cents: paid_cents,
-        amount: minorToMajor(paid_cents, home),
+        amount_cents: paid_minor,
+        amount: minorToMajor(paid_minor, home),
       };
     }),
-    participants: record.shares.map(({ user_id, share_cents }) => {
+    participants: record.shares.map(({ user_id, share_minor }) => {
       const { first_name, last_name } = person(user_id);
-      return { user_id, first_name, last_name, share_cents, share_amount: minorToMajor(share_cents, home) };
+      return {
+        user_id,
+        first_name,
+        last_name,
+        share_cents: share_minor,
+        share_amount: minorToMajor(share_minor, home),
+      };
     }),
     split: expenseSplitOf(record.split, home),
     created_by: record.created_by,

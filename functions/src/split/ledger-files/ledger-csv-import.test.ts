@@ -5,6 +5,8 @@ import {
   convertMinor,
   computeBalances,
   normalizeRate,
+  payersFromCents,
+  sharesFromCents,
   splitEqual,
   type ImportExpense,
   type ImportPayment,
@@ -24,15 +26,15 @@ const asRecords = (expenses: ImportExpense[], payments: ImportPayment[]) => ({
     expense_date: e.expense_date,
     title: e.title,
     category: e.category,
-    amount_cents: e.amount_cents,
-    payers: e.payers,
-    shares: e.shares,
+    amount_minor: e.amount_cents,
+    payers: payersFromCents(e.payers),
+    shares: sharesFromCents(e.shares),
     ...(e.original && { original: { ...e.original, shares: undefined } }),
   })),
   payments: payments.map((p) => ({
     from_user_id: p.from_user_id,
     to_user_id: p.to_user_id,
-    amount_cents: p.amount_cents,
+    amount_minor: p.amount_cents,
     settled_at: `${p.date}T12:00:00.000Z`,
   })),
 });
@@ -81,25 +83,25 @@ const ledgerArb = fc
     const records = expenses
       .map((d) => {
         const foreign = d.currency !== home;
-        const amount_cents = foreign
+        const amount_minor = foreign
           ? convertMinor(d.amount_minor, d.rate, d.currency, home)
           : d.amount_minor;
         const rotated = [...people.slice(d.firstPayer), ...people.slice(0, d.firstPayer)];
-        const parts = splitEqual(amount_cents, d.payerCount);
-        const shares = splitEqual(amount_cents, d.among);
+        const parts = splitEqual(amount_minor, d.payerCount);
+        const shares = splitEqual(amount_minor, d.among);
         return {
           expense_date: d.expense_date,
           title: d.title,
           category: d.category,
-          amount_cents,
+          amount_minor,
           payers: rotated
             .slice(0, d.payerCount)
-            .map((p, i) => ({ user_id: p.user_id, paid_cents: parts[i] as number }))
-            .filter((p) => p.paid_cents > 0),
+            .map((p, i) => ({ user_id: p.user_id, paid_minor: parts[i] as number }))
+            .filter((p) => p.paid_minor > 0),
           shares: people
             .slice(0, d.among)
-            .map((p, i) => ({ user_id: p.user_id, share_cents: shares[i] as number }))
-            .filter((s) => s.share_cents > 0),
+            .map((p, i) => ({ user_id: p.user_id, share_minor: shares[i] as number }))
+            .filter((s) => s.share_minor > 0),
           ...(foreign && {
             original: {
               currency: d.currency,
@@ -111,12 +113,12 @@ const ledgerArb = fc
           }),
         };
       })
-      .filter((e) => e.amount_cents > 0 && e.amount_cents <= 1_000_000_000)
+      .filter((e) => e.amount_minor > 0 && e.amount_minor <= 1_000_000_000)
       .sort((a, b) => (a.expense_date < b.expense_date ? -1 : a.expense_date > b.expense_date ? 1 : 0));
     const paid = payments.map((p) => ({
       from_user_id: (people[p.from] as (typeof people)[number]).user_id,
       to_user_id: (people[(p.from + p.step) % people.length] as (typeof people)[number]).user_id,
-      amount_cents: p.amount_cents,
+      amount_minor: p.amount_cents,
       settled_at: `${p.date}T12:00:00.000Z`,
     }));
     return { columns, home, expenses: records, payments: paid };
@@ -141,13 +143,17 @@ describe("this app's ledger CSV, imported back", () => {
 
         const ids = columns.map((c) => c.user_id);
         const transfers = (list: typeof payments) =>
-          list.map((p) => ({ from: p.from_user_id, to: p.to_user_id, amount_cents: p.amount_cents }));
+          list.map((p) => ({ from: p.from_user_id, to: p.to_user_id, amount_minor: p.amount_minor }));
         const before = computeBalances(
           ids,
           expenses.map((e) => ({ ...e, paid_by: e.payers[0]!.user_id })),
           transfers(payments),
         );
-        const after = computeBalances(ids, plan.expenses, transfers(again.payments));
+        const after = computeBalances(
+          ids,
+          again.expenses.map((e) => ({ ...e, paid_by: e.payers[0]!.user_id })),
+          transfers(again.payments),
+        );
         expect(after).toEqual(before);
         // An expense paid in another currency keeps it, with its split in that currency adding up to its amount.
         for (const e of plan.expenses.filter((x) => x.original)) {
@@ -164,9 +170,9 @@ describe("this app's ledger CSV, imported back", () => {
       expense_date: '2027-04-10',
       title: 'Dinner',
       category: 'food' as const,
-      amount_cents: 3000,
-      payers: [{ user_id: 'a', paid_cents: 3000 }],
-      shares: [{ user_id: 'a', share_cents: 3000 }],
+      amount_minor: 3000,
+      payers: [{ user_id: 'a', paid_minor: 3000 }],
+      shares: [{ user_id: 'a', share_minor: 3000 }],
     };
     const budget = {
       kind: 'total' as const,

@@ -3,7 +3,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { EXPENSE_CATEGORIES, computeBalances, parseDollarsToCents, splitEqual } from '@wayfare/contract';
+import {
+  EXPENSE_CATEGORIES,
+  computeBalances,
+  parseDollarsToCents,
+  payersFromCents,
+  sharesFromCents,
+  splitEqual,
+} from '@wayfare/contract';
 import { LEDGER_CSV_COLUMNS, centsText, guardCell, ledgerCsv, unguardCell } from './ledger-csv';
 import {
   ImportFileError,
@@ -42,7 +49,7 @@ describe('ledger CSV', () => {
               expense_date: fc.constantFrom('2027-04-10', '2027-12-31'),
               title: fc.string({ minLength: 1, maxLength: 40 }),
               category: fc.constantFrom(...EXPENSE_CATEGORIES),
-              amount_cents: fc.integer({ min: 1, max: 1_000_000_000 }),
+              amount_minor: fc.integer({ min: 1, max: 1_000_000_000 }),
               payer: fc.nat(people.length - 1),
               // How many people (from the payer on) paid a part.
               payerCount: fc.integer({ min: 1, max: people.length }),
@@ -55,15 +62,15 @@ describe('ledger CSV', () => {
     fc.assert(
       fc.property(ledger, ([people, drafts]) => {
         const expenses = drafts.map((d) => {
-          const equal = splitEqual(d.amount_cents, d.among);
+          const equal = splitEqual(d.amount_minor, d.among);
           const paying = [...people.slice(d.payer), ...people.slice(0, d.payer)].slice(0, d.payerCount);
-          const parts = splitEqual(d.amount_cents, paying.length);
+          const parts = splitEqual(d.amount_minor, paying.length);
           return {
             ...d,
             payers: paying
-              .map((p, i) => ({ user_id: p.user_id, name: p.name, paid_cents: parts[i]! }))
-              .filter((p) => p.paid_cents > 0),
-            shares: people.slice(0, d.among).map((p, i) => ({ user_id: p.user_id, share_cents: equal[i]! })),
+              .map((p, i) => ({ user_id: p.user_id, name: p.name, paid_minor: parts[i]! }))
+              .filter((p) => p.paid_minor > 0),
+            shares: people.slice(0, d.among).map((p, i) => ({ user_id: p.user_id, share_minor: equal[i]! })),
           };
         });
         const [header, ...rows] = parse(ledgerCsv(people, expenses)) as string[][];
@@ -78,17 +85,17 @@ describe('ledger CSV', () => {
           for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
           expect(unguardCell(row[1]!)).toBe(expense.title);
           expect(row[3]).toBe('USD');
-          expect(parseDollarsToCents(row[4])).toBe(expense.amount_cents);
+          expect(parseDollarsToCents(row[4])).toBe(expense.amount_minor);
           expect(row[5]).toBe('1');
-          expect(parseDollarsToCents(row[6])).toBe(expense.amount_cents);
+          expect(parseDollarsToCents(row[6])).toBe(expense.amount_minor);
           expect(unguardCell(row[7]!)).toBe(
             expense.payers.length === 1
               ? expense.payers[0]!.name
-              : expense.payers.map((p) => `${p.name} ${centsText(p.paid_cents)}`).join('; '),
+              : expense.payers.map((p) => `${p.name} ${centsText(p.paid_minor)}`).join('; '),
           );
           const shares = row.slice(LEDGER_CSV_COLUMNS.length).map((cell) => parseDollarsToCents(cell));
           expect(shares).toEqual(
-            people.map((p) => expense.shares.find((s) => s.user_id === p.user_id)?.share_cents ?? 0),
+            people.map((p) => expense.shares.find((s) => s.user_id === p.user_id)?.share_minor ?? 0),
           );
         });
       }),
@@ -259,10 +266,16 @@ describe('Splitwise import', () => {
         const paid = plan.payments.map((p) => ({
           from: p.from_user_id,
           to: p.to_user_id,
-          amount_cents: p.amount_cents,
+          amount_minor: p.amount_cents,
         }));
-        const balances = computeBalances(ids, plan.expenses, paid);
-        expect(ids.map((id) => balances.find((b) => b.user_id === id)?.balance_cents ?? 0)).toEqual(
+        const kept = plan.expenses.map((e) => ({
+          paid_by: e.paid_by,
+          amount_minor: e.amount_cents,
+          payers: payersFromCents(e.payers),
+          shares: sharesFromCents(e.shares),
+        }));
+        const balances = computeBalances(ids, kept, paid);
+        expect(ids.map((id) => balances.find((b) => b.user_id === id)?.balance_minor ?? 0)).toEqual(
           totalBalance,
         );
       }),

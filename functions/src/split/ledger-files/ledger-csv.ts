@@ -40,10 +40,10 @@ export const PAYMENT_CATEGORY = 'payment';
 
 type ExportedExpense = Pick<
   ExpenseRecord,
-  'expense_date' | 'title' | 'category' | 'amount_cents' | 'payers' | 'shares' | 'original'
+  'expense_date' | 'title' | 'category' | 'amount_minor' | 'payers' | 'shares' | 'original'
 > &
   Partial<Pick<ExpenseRecord, 'split'>>;
-type ExportedPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 'amount_cents'> & {
+type ExportedPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 'amount_minor'> & {
   settled_at: string;
 };
 
@@ -88,17 +88,17 @@ export function ledgerCsv(
     'Payment',
     PAYMENT_CATEGORY,
     home,
-    homeText(payment.amount_cents),
+    homeText(payment.amount_minor),
     '1',
-    homeText(payment.amount_cents),
+    homeText(payment.amount_minor),
     guardCell(nameOf.get(payment.from_user_id) ?? payment.from_user_id),
     '',
-    ...people.map((p) => homeText(p.user_id === payment.to_user_id ? payment.amount_cents : 0)),
+    ...people.map((p) => homeText(p.user_id === payment.to_user_id ? payment.amount_minor : 0)),
   ];
   const rows = inFileOrder(expenses, payments).map((row) => {
     if ('payment' in row) return paymentRow(row.payment);
     const { expense } = row;
-    const shareOf = new Map(expense.shares.map((s) => [s.user_id, s.share_cents]));
+    const shareOf = new Map(expense.shares.map((s) => [s.user_id, s.share_minor]));
     const { original } = expense;
     return [
       expense.expense_date,
@@ -107,9 +107,9 @@ export function ledgerCsv(
       original?.currency ?? home,
       original
         ? minorToDecimalText(original.amount_minor, minorUnits(original.currency))
-        : homeText(expense.amount_cents),
+        : homeText(expense.amount_minor),
       original?.rate ?? '1',
-      homeText(expense.amount_cents),
+      homeText(expense.amount_minor),
       guardCell(payersCell(expense.payers, (id) => nameOf.get(id) ?? id, homeText)),
       guardCell(itemsCell(expense.split, (id) => nameOf.get(id) ?? id)),
       ...people.map((p) => homeText(shareOf.get(p.user_id) ?? 0)),
@@ -126,7 +126,7 @@ export const payersCell = (
 ) =>
   payers.length === 1
     ? nameOf((payers[0] as ExpenseRecord['payers'][number]).user_id)
-    : payers.map((p) => `${nameOf(p.user_id)} ${amountText(p.paid_cents)}`).join('; ');
+    : payers.map((p) => `${nameOf(p.user_id)} ${amountText(p.paid_minor)}`).join('; ');
 
 /**
  * The Items cell of an itemized split: "Soup 4.50: Ana Silva; Wine 30.00: Ana Silva, Bea ×2; tip 4.00 (proportional)",

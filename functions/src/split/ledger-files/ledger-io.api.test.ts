@@ -55,8 +55,8 @@ async function balancesOf(tripId: string) {
   const ledger = await api.store.split.ledgerState(tripId);
   const paid = ledger.settlements
     .filter((s) => s.settled_at !== null)
-    .map((s) => ({ from: s.from_user_id, to: s.to_user_id, amount_cents: s.amount_cents }));
-  return new Map(balancesFromTotals([], ledger.totals, paid).map((b) => [b.user_id, b.balance_cents]));
+    .map((s) => ({ from: s.from_user_id, to: s.to_user_id, amount_minor: s.amount_minor }));
+  return new Map(balancesFromTotals([], ledger.totals, paid).map((b) => [b.user_id, b.balance_minor]));
 }
 
 const exportCsv = async (tripId: string, token: string) =>
@@ -103,7 +103,7 @@ describe('Splitwise import', () => {
       expect.objectContaining({
         from_user_id: bea.user.id,
         to_user_id: ana.user.id,
-        amount_cents: 2000,
+        amount_minor: 2000,
         settled_at: '2027-04-12T12:00:00.000Z',
       }),
     ]);

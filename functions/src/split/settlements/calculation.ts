@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  balanceCents,
   balanceDollars,
   homeCurrencyOf,
   type Balance,
@@ -81,14 +82,14 @@ export function createSettlementCalculations({
       .update(`${tripId}\n${home}\n${method}\n${memberIds.join(',')}\n`)
       .update(
         balances
-          .map((b) => `${b.user_id} ${b.total_paid_cents} ${b.total_owed_cents} ${b.balance_cents}`)
+          .map((b) => `${b.user_id} ${b.total_paid_minor} ${b.total_owed_minor} ${b.balance_minor}`)
           .join('\n'),
       )
       .update(
         records
           .map(
             (r) =>
-              `\n${r.id} ${r.from_user_id} ${r.to_user_id} ${r.amount_cents} ${r.settled_at} ${r.created_at}`,
+              `\n${r.id} ${r.from_user_id} ${r.to_user_id} ${r.amount_minor} ${r.settled_at} ${r.created_at}`,
           )
           .join(''),
       );
@@ -102,7 +103,7 @@ export function createSettlementCalculations({
         return jsonObject<CalculateSettlementsResponse>({
           balances: await jsonArrayInTurns(balances, (b): Balance => ({
             ...person(b.user_id),
-            ...b,
+            ...balanceCents(b),
             ...balanceDollars(b, home),
           })),
           settlements: await jsonArrayInTurns(records, (record) => toSettlement(record, person, home)),

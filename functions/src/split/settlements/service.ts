@@ -6,6 +6,7 @@
 import {
   HOME_CURRENCY_LOCKED,
   SETTLEMENT_REPLACED,
+  balanceCents,
   balanceDollars,
   explainLedger,
   homeCurrencyOf,
@@ -103,7 +104,7 @@ export function createSettlementService({
           id: r.id,
           from: r.from_user_id,
           to: r.to_user_id,
-          amount_cents: r.amount_cents,
+          amount_minor: r.amount_minor,
         })),
       );
       const person = await peopleOf(store, members, [
@@ -114,9 +115,11 @@ export function createSettlementService({
       return {
         members: explained.map((e): MemberExplanation => ({
           ...person(e.user_id),
-          ...e,
+          ...balanceCents(e),
+          settlement_ids: e.settlement_ids,
+          unsettled_cents: e.unsettled_minor,
           ...balanceDollars(e, home),
-          unsettled: minorToMajor(e.unsettled_cents, home),
+          unsettled: minorToMajor(e.unsettled_minor, home),
         })),
         settlements: records.map((record) => toSettlement(record, person, home)),
       };

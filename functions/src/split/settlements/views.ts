@@ -10,8 +10,8 @@ export function toSettlement(
   return {
     id: record.id,
     trip_id: record.trip_id,
-    amount_cents: record.amount_cents,
-    amount: minorToMajor(record.amount_cents, home),
+    amount_cents: record.amount_minor,
+    amount: minorToMajor(record.amount_minor, home),
     settled_at: record.settled_at,
     payer: person(record.from_user_id),
     payee: person(record.to_user_id),

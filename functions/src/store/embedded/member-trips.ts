@@ -46,13 +46,13 @@ export function sqliteMemberTrips(db: Database.Database): MemberTripReads {
   );
   const shares = db
     .prepare<[{ user: string; trips: string }], number>(
-      `SELECT COALESCE(s.share_cents, 0) FROM json_each(@trips) j
+      `SELECT COALESCE(s.share_minor, 0) FROM json_each(@trips) j
        LEFT JOIN expense_share_totals s ON s.trip_id = j.value AND s.user_id = @user ORDER BY j.key`,
     )
     .pluck();
   const sums = db.prepare<[string], { currency: string; trips: number; expenses: number; cents: number }>(
     `SELECT t.home_currency AS currency, COUNT(*) AS trips, SUM(t.expense_count) AS expenses,
-       SUM(t.total_expenses_cents) AS cents
+       SUM(t.total_expenses_minor) AS cents
      FROM trip_members m JOIN trips t ON t.id = m.trip_id WHERE m.user_id = ?
      GROUP BY t.home_currency ORDER BY t.home_currency`,
   );

@@ -132,6 +132,22 @@ export const splitMigrations: Migration[] = [
     ALTER TABLE expenses ADD COLUMN rate_source TEXT;
     ALTER TABLE expenses ADD COLUMN rate_date TEXT;`,
   },
+  {
+    // Internal names say minor units (issue #26): the amounts were always the currency's minor units, yen and
+    // dinars too. The payers' JSON is rewritten to [{ user_id, paid_minor }] in the same order.
+    id: 's11-vocab-minor-unit-columns',
+    sql: `ALTER TABLE expenses RENAME COLUMN amount_cents TO amount_minor;
+    ALTER TABLE expense_shares RENAME COLUMN share_cents TO share_minor;
+    ALTER TABLE settlements RENAME COLUMN amount_cents TO amount_minor;
+    ALTER TABLE expense_share_totals RENAME COLUMN share_cents TO share_minor;
+    ALTER TABLE expense_share_totals RENAME COLUMN paid_cents TO paid_minor;
+    ALTER TABLE trips RENAME COLUMN total_expenses_cents TO total_expenses_minor;
+    UPDATE expenses SET payers = (
+      SELECT json_group_array(json_object('user_id', json_extract(p.value, '$.user_id'),
+        'paid_minor', json_extract(p.value, '$.paid_cents')))
+      FROM (SELECT value FROM json_each(expenses.payers) ORDER BY key) AS p
+    ) WHERE payers IS NOT NULL;`,
+  },
 ];
 
 /**
@@ -162,7 +178,7 @@ type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'payers' | 'receipt' 
   payers: string | null;
   receipt: string | null;
 } & OriginalColumns;
-type ShareRow = { expense_id: string; user_id: string; share_cents: number };
+type ShareRow = { expense_id: string; user_id: string; share_minor: number };
 type PageParams = { trip: string; limit: number; date: string; created: string; id: string };
 
 type StoredPatch = ExpensePatch & Pick<ExpenseRecord, 'payers'>;
@@ -201,43 +217,43 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
   );
   const sharesOfExpenses = db.prepare<[string], ShareRow>(
     // CROSS JOIN keeps the page's ids as the outer loop: one primary-key range per expense, never a table scan.
-    `SELECT s.expense_id, s.user_id, s.share_cents FROM json_each(?) AS page
+    `SELECT s.expense_id, s.user_id, s.share_minor FROM json_each(?) AS page
      CROSS JOIN expense_shares AS s ON s.expense_id = page.value ORDER BY page.key, s.position`,
   );
-  const shareTotal = db.prepare<[{ trip: string; user: string }], { share_cents: number }>(
-    'SELECT share_cents FROM expense_share_totals WHERE trip_id = @trip AND user_id = @user',
+  const shareTotal = db.prepare<[{ trip: string; user: string }], { share_minor: number }>(
+    'SELECT share_minor FROM expense_share_totals WHERE trip_id = @trip AND user_id = @user',
   );
   // Rows of (trip, person, owed change, paid change); a person listed twice is moved twice.
   const moveLedgerTotals = multiRowInsert(
     db,
-    'INSERT INTO expense_share_totals (trip_id, user_id, share_cents, paid_cents)',
+    'INSERT INTO expense_share_totals (trip_id, user_id, share_minor, paid_minor)',
     '(?, ?, ?, ?)',
-    `ON CONFLICT (trip_id, user_id) DO UPDATE SET share_cents = share_cents + excluded.share_cents,
-       paid_cents = paid_cents + excluded.paid_cents`,
+    `ON CONFLICT (trip_id, user_id) DO UPDATE SET share_minor = share_minor + excluded.share_minor,
+       paid_minor = paid_minor + excluded.paid_minor`,
   );
   const ledgerVersion = db.prepare<[string], number>('SELECT ledger_version FROM trips WHERE id = ?').pluck();
   const totalsOf = db.prepare<[string], LedgerTotal>(
-    `SELECT user_id, paid_cents, share_cents AS owed_cents FROM expense_share_totals WHERE trip_id = ?
+    `SELECT user_id, paid_minor, share_minor AS owed_minor FROM expense_share_totals WHERE trip_id = ?
      ORDER BY user_id`,
   );
   const sharesOfTrip = db.prepare<[string], ShareRow>(
-    `SELECT s.expense_id, s.user_id, s.share_cents FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
+    `SELECT s.expense_id, s.user_id, s.share_minor FROM expense_shares s JOIN expenses e ON e.id = s.expense_id
      WHERE e.trip_id = ? ORDER BY s.expense_id, s.position`,
   );
   const expenseById = db.prepare<[string], ExpenseRow>('SELECT * FROM expenses WHERE id = ?');
   const sharesOf = db.prepare<[string], ShareRow>(
-    'SELECT expense_id, user_id, share_cents FROM expense_shares WHERE expense_id = ? ORDER BY position',
+    'SELECT expense_id, user_id, share_minor FROM expense_shares WHERE expense_id = ? ORDER BY position',
   );
   const insertExpense = db.prepare(
-    `INSERT INTO expenses (id, trip_id, title, description, amount_cents, expense_date, category, expense_type,
+    `INSERT INTO expenses (id, trip_id, title, description, amount_minor, expense_date, category, expense_type,
        paid_by, payers, split, created_by, created_at, updated_at, currency, original_amount_minor, rate,
        rate_source, rate_date)
-     VALUES (@id, @trip_id, @title, @description, @amount_cents, @expense_date, @category, @expense_type,
+     VALUES (@id, @trip_id, @title, @description, @amount_minor, @expense_date, @category, @expense_type,
        @paid_by, @payers, @split, @created_by, @created_at, @updated_at, @currency, @original_amount_minor, @rate,
        @rate_source, @rate_date)`,
   );
   const updateExpenseRow = db.prepare(
-    `UPDATE expenses SET title = @title, description = @description, amount_cents = @amount_cents,
+    `UPDATE expenses SET title = @title, description = @description, amount_minor = @amount_minor,
        expense_date = @expense_date, category = @category, expense_type = @expense_type, paid_by = @paid_by,
        payers = @payers, split = @split, updated_at = @updated_at, currency = @currency,
        original_amount_minor = @original_amount_minor, rate = @rate, rate_source = @rate_source,
@@ -247,12 +263,12 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
   const deleteExpenseRow = db.prepare('DELETE FROM expenses WHERE id = ?');
   const insertShares = multiRowInsert(
     db,
-    'INSERT INTO expense_shares (expense_id, position, user_id, share_cents)',
+    'INSERT INTO expense_shares (expense_id, position, user_id, share_minor)',
     '(?, ?, ?, ?)',
   );
   const deleteShares = db.prepare('DELETE FROM expense_shares WHERE expense_id = ?');
   const moveTotals = db.prepare(
-    `UPDATE trips SET expense_count = expense_count + @count, total_expenses_cents = total_expenses_cents + @cents,
+    `UPDATE trips SET expense_count = expense_count + @count, total_expenses_minor = total_expenses_minor + @minor,
        ledger_version = ledger_version + 1
      WHERE id = @trip_id`,
   );
@@ -268,15 +284,15 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
     'SELECT trip_id FROM replaced_settlements WHERE id = ?',
   );
   const updatePendingAmount = db.prepare(
-    'UPDATE settlements SET amount_cents = ? WHERE id = ? AND settled_at IS NULL',
+    'UPDATE settlements SET amount_minor = ? WHERE id = ? AND settled_at IS NULL',
   );
   const insertSettlement = db.prepare(
-    `INSERT INTO settlements (id, trip_id, from_user_id, to_user_id, amount_cents, settled_at, created_at)
-     VALUES (@id, @trip_id, @from_user_id, @to_user_id, @amount_cents, @settled_at, @created_at)`,
+    `INSERT INTO settlements (id, trip_id, from_user_id, to_user_id, amount_minor, settled_at, created_at)
+     VALUES (@id, @trip_id, @from_user_id, @to_user_id, @amount_minor, @settled_at, @created_at)`,
   );
   const markPaid = db.prepare(
     `UPDATE settlements SET settled_at = @at
-     WHERE id = @id AND settled_at IS NULL AND (@expected IS NULL OR amount_cents = @expected)`,
+     WHERE id = @id AND settled_at IS NULL AND (@expected IS NULL OR amount_minor = @expected)`,
   );
   const isMember = db
     .prepare<[string, string], number>('SELECT 1 FROM trip_members WHERE trip_id = ? AND user_id = ?')
@@ -312,14 +328,14 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
   const withShares = (row: ExpenseRow): ExpenseRecord =>
     toRecord(
       row,
-      sharesOf.all(row.id).map(({ user_id, share_cents }) => ({ user_id, share_cents })),
+      sharesOf.all(row.id).map(({ user_id, share_minor }) => ({ user_id, share_minor })),
     );
 
   const attachShares = (rows: ExpenseRow[], shareRows: ShareRow[]): ExpenseRecord[] => {
     const shares = new Map<string, ExpenseRecord['shares']>();
-    for (const { expense_id, user_id, share_cents } of shareRows) {
+    for (const { expense_id, user_id, share_minor } of shareRows) {
       const list = shares.get(expense_id) ?? [];
-      list.push({ user_id, share_cents });
+      list.push({ user_id, share_minor });
       shares.set(expense_id, list);
     }
     return rows.map((row) => toRecord(row, shares.get(row.id) ?? []));
@@ -331,15 +347,15 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
   /** Adds a write's ledger delta (ledger-delta.ts) to the trip's count, total, version and people's totals. */
   const applyDelta = (tripId: string, delta: LedgerDelta) => {
     moveLedgerTotals(
-      [...delta.people].map(([userId, person]) => [tripId, userId, person.share_cents, person.paid_cents]),
+      [...delta.people].map(([userId, person]) => [tripId, userId, person.share_minor, person.paid_minor]),
     );
-    moveTotals.run({ trip_id: tripId, count: delta.expense_count, cents: delta.total_expenses_cents });
+    moveTotals.run({ trip_id: tripId, count: delta.expense_count, minor: delta.total_expenses_minor });
   };
   /** The payers column: NULL when the first payer paid it all. */
   const payersColumn = (payers: ExpensePayer[]) => (payers.length > 1 ? JSON.stringify(payers) : null);
   /** Writes an expense's shares, in one statement for up to ROWS_PER_STATEMENT people. */
   const insertSharesOf = (expenseId: string, shares: ExpenseRecord['shares']) =>
-    insertShares(shares.map((share, position) => [expenseId, position, share.user_id, share.share_cents]));
+    insertShares(shares.map((share, position) => [expenseId, position, share.user_id, share.share_minor]));
 
   /** The expense's rows, and its money added to the running totals; checks inside the write that it may commit. */
   const create = (
@@ -491,7 +507,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
         deleteSettlement.run(id);
         recordReplaced.run(id, tripId, created_at);
       }
-      for (const { id, amount_cents } of changes.update) updatePendingAmount.run(amount_cents, id);
+      for (const { id, amount_minor } of changes.update) updatePendingAmount.run(amount_minor, id);
       const added = newSettlementRecords(tripId, changes.add, created_at, randomUUID);
       for (const row of added) insertSettlement.run(row);
       const settlements = withChanges(ledger.settlements, changes, added);
@@ -532,7 +548,7 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       return attachShares(rows, sharesOfExpenses.all(JSON.stringify(rows.map((row) => row.id))));
     },
     async shareTotal(tripId, userId) {
-      return shareTotal.get({ trip: tripId, user: userId })?.share_cents ?? 0;
+      return shareTotal.get({ trip: tripId, user: userId })?.share_minor ?? 0;
     },
     async getExpense(id) {
       const row = expenseById.get(id);
@@ -579,8 +595,8 @@ export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore
       ledgerStates.remember(tripId, after);
       return after.settlements;
     },
-    async markSettlementPaid(id, at, expectedCents, actorId) {
-      markPaidOnce(id, at, expectedCents ?? null, actorId ?? null);
+    async markSettlementPaid(id, at, expectedMinor, actorId) {
+      markPaidOnce(id, at, expectedMinor ?? null, actorId ?? null);
       return settlementById.get(id) ?? null;
     },
     async replacedSettlementTrip(id) {

@@ -94,6 +94,65 @@ describe('embedded SQLite store', () => {
   });
 });
 
+/** A database file as it was before s11-vocab-minor-unit-columns: its columns named `*_cents`, payers' JSON too. */
+const BEFORE_MINOR_NAMES = `ALTER TABLE expenses RENAME COLUMN amount_minor TO amount_cents;
+  ALTER TABLE expense_shares RENAME COLUMN share_minor TO share_cents;
+  ALTER TABLE settlements RENAME COLUMN amount_minor TO amount_cents;
+  ALTER TABLE expense_share_totals RENAME COLUMN share_minor TO share_cents;
+  ALTER TABLE expense_share_totals RENAME COLUMN paid_minor TO paid_cents;
+  ALTER TABLE trips RENAME COLUMN total_expenses_minor TO total_expenses_cents;
+  UPDATE expenses SET payers = (
+    SELECT json_group_array(json_object('user_id', json_extract(p.value, '$.user_id'),
+      'paid_cents', json_extract(p.value, '$.paid_minor')))
+    FROM (SELECT value FROM json_each(expenses.payers) ORDER BY key) AS p
+  ) WHERE payers IS NOT NULL;
+  DELETE FROM schema_migrations WHERE id = 's11-vocab-minor-unit-columns';`;
+
+describe('migration s11-vocab-minor-unit-columns: internal names say minor units', () => {
+  it('keeps every amount, payer order, settlement and total of a file written with *_cents columns', async () => {
+    const file = tempDbFile();
+    const store = openSqliteStore(file);
+    const {
+      trip,
+      people: [ana, bea, cy],
+    } = await tripOfPeople(store, ['Ana', 'Bea', 'Cy']);
+    await store.split.createExpense(trip.id, {
+      ...personalExpense({ paid_by: bea.id, amount_minor: 9001, owes: cy.id }),
+      payers: [
+        { user_id: bea.id, paid_minor: 1 },
+        { user_id: ana.id, paid_minor: 9000 },
+      ],
+    });
+    await store.split.createExpense(
+      trip.id,
+      personalExpense({ paid_by: cy.id, amount_minor: 700, owes: ana.id }),
+    );
+    await store.split.recalculateSettlements(trip.id, () => [
+      { from: cy.id, to: ana.id, amount_minor: 8300 },
+    ]);
+    const expenses = await store.split.listExpenses(trip.id);
+    const [ledger, tripRecord] = [await store.split.ledgerState(trip.id), await store.trips.get(trip.id)];
+    await store.close();
+
+    const raw = new Database(file);
+    raw.exec(BEFORE_MINOR_NAMES);
+    expect(raw.prepare('SELECT payers FROM expenses WHERE payers IS NOT NULL').pluck().get()).toBe(
+      JSON.stringify([
+        { user_id: bea.id, paid_cents: 1 },
+        { user_id: ana.id, paid_cents: 9000 },
+      ]),
+    );
+    raw.close();
+
+    const upgraded = openSqliteStore(file);
+    expect(await upgraded.split.listExpenses(trip.id)).toEqual(expenses);
+    expect(await upgraded.split.ledgerState(trip.id)).toEqual(ledger);
+    expect(await upgraded.trips.get(trip.id)).toEqual(tripRecord);
+    expect(tripRecord).toMatchObject({ expense_count: 2, total_expenses_minor: 9701 });
+    await upgraded.close();
+  });
+});
+
 describe('migration 013: paid totals', () => {
   it('backfills every payer’s paid total from the expenses already stored', async () => {
     const file = tempDbFile();
@@ -109,8 +168,8 @@ describe('migration 013: paid totals', () => {
     const [ana, bea] = [await person('ana'), await person('bea')];
     const trip = await store.trips.create(ana.id, newTrip());
     await store.members.add(trip.id, bea.id);
-    const expense = (paid_by: string, amount_cents: number) =>
-      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_cents, owes: bea.id }));
+    const expense = (paid_by: string, amount_minor: number) =>
+      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_minor, owes: bea.id }));
     await expense(ana.id, 3000);
     await expense(ana.id, 1234);
     await expense(bea.id, 500);
@@ -119,17 +178,18 @@ describe('migration 013: paid totals', () => {
 
     // The database as it was before the migration: no paid column, the migration not yet run.
     const raw = new Database(file);
-    raw.exec(`ALTER TABLE expense_share_totals DROP COLUMN paid_cents;
+    raw.exec(`${BEFORE_MINOR_NAMES}
+      ALTER TABLE expense_share_totals DROP COLUMN paid_cents;
       DELETE FROM schema_migrations WHERE id = '013-paid-totals';`);
     raw.close();
 
     const migrated = openSqliteStore(file);
     const state = await migrated.split.ledgerState(trip.id);
     expect(state).toEqual(kept);
-    expect(state.totals.find((t) => t.user_id === ana.id)).toMatchObject({ paid_cents: 4234, owed_cents: 0 });
+    expect(state.totals.find((t) => t.user_id === ana.id)).toMatchObject({ paid_minor: 4234, owed_minor: 0 });
     expect(state.totals.find((t) => t.user_id === bea.id)).toMatchObject({
-      paid_cents: 500,
-      owed_cents: 4734,
+      paid_minor: 500,
+      owed_minor: 4734,
     });
     await migrated.close();
   });
@@ -145,34 +205,35 @@ describe('migration 014: expense payers', () => {
     } = await tripOfPeople(store, ['Ana', 'Bea']);
     const dinner = await store.split.createExpense(
       trip.id,
-      personalExpense({ paid_by: ana.id, amount_cents: 3000, owes: bea.id }),
+      personalExpense({ paid_by: ana.id, amount_minor: 3000, owes: bea.id }),
     );
     await store.close();
 
     // The file as the release before 014-expense-payers left it.
     const raw = new Database(file);
-    raw.exec(`ALTER TABLE expenses DROP COLUMN payers;
+    raw.exec(`${BEFORE_MINOR_NAMES}
+      ALTER TABLE expenses DROP COLUMN payers;
       DELETE FROM schema_migrations WHERE id = '014-expense-payers';`);
     raw.close();
 
     const upgraded = openSqliteStore(file);
     await expect(upgraded.split.getExpense(dinner.id)).resolves.toMatchObject({
       paid_by: ana.id,
-      payers: [{ user_id: ana.id, paid_cents: 3000 }],
+      payers: [{ user_id: ana.id, paid_minor: 3000 }],
     });
     const { created_by: _by, id: _id, trip_id: _trip, created_at: _at, updated_at: _up, ...patch } = dinner;
     const split = await upgraded.split.updateExpense(dinner.id, {
       ...patch,
       payers: [
-        { user_id: ana.id, paid_cents: 1000 },
-        { user_id: bea.id, paid_cents: 2000 },
+        { user_id: ana.id, paid_minor: 1000 },
+        { user_id: bea.id, paid_minor: 2000 },
       ],
     });
     expect(split?.payers).toHaveLength(2);
     const state = await upgraded.split.ledgerState(trip.id);
     expect(state.totals.find((t) => t.user_id === bea.id)).toMatchObject({
-      paid_cents: 2000,
-      owed_cents: 3000,
+      paid_minor: 2000,
+      owed_minor: 3000,
     });
     await upgraded.close();
   });

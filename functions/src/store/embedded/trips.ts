@@ -110,10 +110,10 @@ export function sqliteTrips(db: Database.Database): TripStore {
   const insertTrip = db.prepare(
     `INSERT INTO trips (id, owner_id, trip_name, description, city_name, start_date, end_date, number_of_people,
        budget_range, image_path, latitude, longitude, guide_status, recommendations, recommendations_provider,
-       attractions, preferences, home_currency, expense_count, total_expenses_cents, created_at, updated_at)
+       attractions, preferences, home_currency, expense_count, total_expenses_minor, created_at, updated_at)
      VALUES (@id, @owner_id, @trip_name, @description, @city_name, @start_date, @end_date, @number_of_people,
        @budget_range, @image_path, @latitude, @longitude, @guide_status, @recommendations, @recommendations_provider,
-       @attractions, @preferences, @home_currency, @expense_count, @total_expenses_cents, @created_at, @updated_at)`,
+       @attractions, @preferences, @home_currency, @expense_count, @total_expenses_minor, @created_at, @updated_at)`,
   );
   const finishGuide = db.prepare(
     `UPDATE trips SET guide_status = @guide_status, recommendations = @recommendations,

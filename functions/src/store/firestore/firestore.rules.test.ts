@@ -9,7 +9,7 @@ describe.runIf(officialEmulator)('firestore.rules (official emulator)', () => {
   const env = rulesTestEnvironment('demo-wayfare-rules', async (db) => {
     await db.doc('trips/t1').set({ trip_name: 'Lisbon' });
     await db.doc('trips/t1/members/alice').set({ role: 'owner' });
-    await db.doc('trips/t1/expenses/e1').set({ amount_cents: 1200 });
+    await db.doc('trips/t1/expenses/e1').set({ amount_minor: 1200 });
     await db.doc('users/alice').set({ email: 'alice@example.com' });
   });
 
@@ -24,7 +24,7 @@ describe.runIf(officialEmulator)('firestore.rules (official emulator)', () => {
 
   it('denies every client write, even by members', async () => {
     const db = env().authenticatedContext('alice').firestore();
-    await assertFails(db.doc('trips/t1/expenses/e2').set({ amount_cents: 1 }));
+    await assertFails(db.doc('trips/t1/expenses/e2').set({ amount_minor: 1 }));
     await assertFails(db.doc('trips/t1').update({ trip_name: 'Hacked' }));
   });
 

@@ -10,9 +10,9 @@ export const LEDGER_PEOPLE = 'people';
 
 export interface LedgerPersonDoc {
   /** The sum of the person's shares over the trip's expenses. */
-  share_cents: number;
+  share_minor: number;
   /** The sum of what the person paid of the trip's expenses (their part where several paid). */
-  paid_cents: number;
+  paid_minor: number;
   /** How many of the trip's expenses name the person, as one of the payers or in a share. */
   ledger_refs: number;
 }

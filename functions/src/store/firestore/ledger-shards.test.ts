@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
 import { computeBalances, settle } from '@wayfare/contract';
 import { balancesOf } from '../../split/settlement-planner';
 import { personalExpense, tripOfPeople } from '../test-adapters';
@@ -60,13 +61,13 @@ describe('firestore ledger shards', () => {
       await writes(async () => {
         const expense = await store.split.createExpense(
           trip.id,
-          personalExpense({ paid_by: payer.id, amount_cents: 1000 + i, owes: owes.id }),
+          personalExpense({ paid_by: payer.id, amount_minor: 1000 + i, owes: owes.id }),
         );
         ids.push(expense.id);
       });
     }
     await writes(() =>
-      store.split.updateExpense(ids[0]!, personalExpense({ paid_by: ana.id, amount_cents: 5, owes: cy.id })),
+      store.split.updateExpense(ids[0]!, personalExpense({ paid_by: ana.id, amount_minor: 5, owes: cy.id })),
     );
     await writes(() => store.split.deleteExpense(ids[1]!));
     await writes(() =>
@@ -91,13 +92,13 @@ describe('firestore ledger shards', () => {
     const read = await store.trips.get(trip.id);
     expect(read).toMatchObject({
       expense_count: 11,
-      total_expenses_cents: expenses.reduce((sum, e) => sum + e.amount_cents, 0),
+      total_expenses_minor: expenses.reduce((sum, e) => sum + e.amount_minor, 0),
     });
     // (Paid and owed totals: the balances also count the paid settlement.)
     const totals = computeBalances([ana.id, bea.id, cy.id], expenses).map((b) => ({
       user_id: b.user_id,
-      paid_cents: b.total_paid_cents,
-      owed_cents: b.total_owed_cents,
+      paid_minor: b.total_paid_minor,
+      owed_minor: b.total_owed_minor,
     }));
     expect((await store.split.ledgerState(trip.id)).totals).toEqual(
       totals.sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
@@ -109,15 +110,25 @@ describe('firestore ledger shards', () => {
       trip,
       people: [ana, bea],
     } = await tripOfPeople(store, ['Ana', 'Bea']);
-    // As the adapter stored one expense of 3000 (Ana paid, Bea's share) before shards: on the trip document and in
-    // the people documents.
-    const old = personalExpense({ paid_by: ana.id, amount_cents: 3000, owes: bea.id });
+    // As the adapter stored one expense of 3000 (Ana paid, Bea's share) before shards, and before issue #26 named
+    // minor units `*_cents`: on the trip document and in the people documents.
+    const {
+      amount_minor: _amount,
+      shares: _shares,
+      ...old
+    } = personalExpense({
+      paid_by: ana.id,
+      amount_minor: 3000,
+      owes: bea.id,
+    });
     const oldId = `${trip.id}~old`;
     await tripRef(trip.id)
       .collection('expenses')
       .doc(oldId)
       .set({
         ...old,
+        amount_cents: 3000,
+        shares: [{ user_id: bea.id, share_cents: 3000 }],
         payers: [{ user_id: ana.id, paid_cents: 3000 }],
         id: oldId,
         trip_id: trip.id,
@@ -125,28 +136,67 @@ describe('firestore ledger shards', () => {
         updated_at: '2027-01-01T00:00:00.000Z',
         receipt: null,
       });
-    await tripRef(trip.id).update({ expense_count: 1, total_expenses_cents: 3000, ledger_version: 5 });
+    await tripRef(trip.id).update({
+      expense_count: 1,
+      total_expenses_minor: FieldValue.delete(),
+      total_expenses_cents: 3000,
+      ledger_version: 5,
+    });
     const people = tripRef(trip.id).collection('people');
     await people.doc(ana.id).set({ share_cents: 0, paid_cents: 3000, ledger_refs: 1 });
     await people.doc(bea.id).set({ share_cents: 3000, paid_cents: 0, ledger_refs: 1 });
+    await tripRef(trip.id)
+      .collection('settlements')
+      .doc(`${trip.id}~paid`)
+      .set({
+        id: `${trip.id}~paid`,
+        trip_id: trip.id,
+        from_user_id: bea.id,
+        to_user_id: ana.id,
+        amount_cents: 1000,
+        settled_at: '2027-01-02T00:00:00.000Z',
+        created_at: '2027-01-02T00:00:00.000Z',
+      });
+    expect(await store.split.getExpense(oldId)).toMatchObject({
+      amount_minor: 3000,
+      shares: [{ user_id: bea.id, share_minor: 3000 }],
+      payers: [{ user_id: ana.id, paid_minor: 3000 }],
+    });
+    expect(await store.split.listSettlements(trip.id)).toEqual([
+      expect.objectContaining({ amount_minor: 1000, from_user_id: bea.id }),
+    ]);
+    expect(await store.split.listSettlements(trip.id)).not.toContainEqual(
+      expect.objectContaining({ amount_cents: expect.anything() }),
+    );
 
     await store.split.createExpense(
       trip.id,
-      personalExpense({ paid_by: bea.id, amount_cents: 500, owes: ana.id }),
+      personalExpense({ paid_by: bea.id, amount_minor: 500, owes: ana.id }),
     );
     const read = await store.trips.get(trip.id);
-    expect(read).toMatchObject({ expense_count: 2, total_expenses_cents: 3500, ledger_version: 6 });
+    expect(read).toMatchObject({ expense_count: 2, total_expenses_minor: 3500, ledger_version: 6 });
     expect((await store.trips.listFields(trip.id))?.ledger_version).toBe(6);
     expect(await store.split.shareTotal(trip.id, bea.id)).toBe(3000);
     expect(await store.split.shareTotal(trip.id, ana.id)).toBe(500);
+    expect(await store.trips.listForUser(ana.id)).toEqual([
+      expect.objectContaining({ id: trip.id, expense_count: 2, total_expenses_minor: 3500 }),
+    ]);
+    expect(await store.trips.summaryForUser(bea.id)).toMatchObject({
+      expense_count: 2,
+      totals: [{ currency: 'USD', total_cents: 3500 }],
+    });
+    expect(await store.trips.shareTotals(bea.id, [trip.id])).toEqual([3000]);
     const state = await store.split.ledgerState(trip.id);
     expect(state.ledger_version).toBe(6);
+    // The old paid settlement counts as Bea's payment to Ana.
     expect(balancesOf([ana.id, bea.id], state)).toEqual(
-      computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id)),
+      computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id), [
+        { from: bea.id, to: ana.id, amount_minor: 1000 },
+      ]),
     );
     // Deleting the old expense takes it out of the shards, leaving the base plus the shards exact.
     await store.split.deleteExpense(oldId);
-    expect(await store.trips.get(trip.id)).toMatchObject({ expense_count: 1, total_expenses_cents: 500 });
+    expect(await store.trips.get(trip.id)).toMatchObject({ expense_count: 1, total_expenses_minor: 500 });
     expect(await store.split.shareTotal(trip.id, bea.id)).toBe(0);
     // Bea is still named (by the new expense): not removable; nor is Ana.
     expect(await store.members.remove(trip.id, bea.id)).toBe('in-ledger');

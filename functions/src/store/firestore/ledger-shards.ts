@@ -5,13 +5,15 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import type { LedgerDelta, PersonDelta } from '../ledger-delta';
+import { counterAt, withLegacyNames } from './legacy-names';
 
 /**
  * trips/{tripId}/ledger_shards/{0..7}: the running figures every ledger write moves, spread over SHARD_COUNT
  * documents so that no document is written by every write (real Firestore sustains about one write per second per
  * document, and transactions writing one document queue behind each other). A write adds its whole delta
  * (ledger-delta.ts) to one shard, picked from the expense id; reads add the shards up. Each shard holds
- *   expense_count, total_expenses_cents, version (+1 per write),
+ *   expense_count, total_expenses_minor (a shard written before issue #26 also has total_expenses_cents, added:
+ *   legacy-names.ts), version (+1 per write),
  *   share_{id}, paid_{id}, refs_{id}: a person's share total, paid total and count of expenses naming them, where
  *   {id} is their user id in hex (personField): top-level fields with plain names, which every emulator increments
  *   (the Node.js one transforms no nested field) and a field mask can pick one person's of.
@@ -32,7 +34,7 @@ export function shardOf(key: string): number {
 const shardsOf = (db: Firestore, tripId: string) =>
   db.collection('trips').doc(tripId).collection(LEDGER_SHARDS);
 
-const PERSON_FIELDS = { share_cents: 'share', paid_cents: 'paid', ledger_refs: 'refs' } as const;
+const PERSON_FIELDS = { share_minor: 'share', paid_minor: 'paid', ledger_refs: 'refs' } as const;
 const PERSON_FIELD = /^(share|paid|refs)_((?:[0-9a-f]{2})+)$/;
 
 /** The shard field holding one of a person's figures. */
@@ -60,7 +62,7 @@ export function writeLedgerDelta(
     shardsOf(db, tripId).doc(String(shardOf(key))),
     {
       expense_count: FieldValue.increment(delta.expense_count),
-      total_expenses_cents: FieldValue.increment(delta.total_expenses_cents),
+      total_expenses_minor: FieldValue.increment(delta.total_expenses_minor),
       version: FieldValue.increment(1),
       ...Object.fromEntries(people),
     },
@@ -71,27 +73,27 @@ export function writeLedgerDelta(
 /** A trip's shards added up. */
 export interface ShardSums {
   expense_count: number;
-  total_expenses_cents: number;
+  total_expenses_minor: number;
   version: number;
   people: Map<string, PersonDelta>;
 }
 
-const FIGURE_OF = { share: 'share_cents', paid: 'paid_cents', refs: 'ledger_refs' } as const;
+const FIGURE_OF = { share: 'share_minor', paid: 'paid_minor', refs: 'ledger_refs' } as const;
 
 const numberAt = (doc: DocumentSnapshot, field: string) => (doc.get(field) as number | undefined) ?? 0;
 
 export function sumShards(docs: ReadonlyArray<DocumentSnapshot | undefined>): ShardSums {
-  const sums: ShardSums = { expense_count: 0, total_expenses_cents: 0, version: 0, people: new Map() };
+  const sums: ShardSums = { expense_count: 0, total_expenses_minor: 0, version: 0, people: new Map() };
   for (const doc of docs) {
     if (!doc?.exists) continue;
     sums.expense_count += numberAt(doc, 'expense_count');
-    sums.total_expenses_cents += numberAt(doc, 'total_expenses_cents');
+    sums.total_expenses_minor += counterAt(doc, 'total_expenses_minor');
     sums.version += numberAt(doc, 'version');
     for (const [field, value] of Object.entries(doc.data() ?? {})) {
       const [, figure, hex] = PERSON_FIELD.exec(field) ?? [];
       if (!figure || !hex) continue;
       const userId = Buffer.from(hex, 'hex').toString('utf8');
-      const sum = sums.people.get(userId) ?? { share_cents: 0, paid_cents: 0, ledger_refs: 0 };
+      const sum = sums.people.get(userId) ?? { share_minor: 0, paid_minor: 0, ledger_refs: 0 };
       const key = FIGURE_OF[figure as keyof typeof FIGURE_OF];
       sum[key] += typeof value === 'number' ? value : 0;
       sums.people.set(userId, sum);
@@ -112,26 +114,26 @@ export async function shardSumsIn(tx: Transaction, db: Firestore, tripId: string
 export async function shardSums(
   db: Firestore,
   tripId: string,
-  fields: string[] = ['expense_count', 'total_expenses_cents', 'version'],
+  fields: string[] = ['expense_count', 'total_expenses_minor', 'version'],
 ): Promise<ShardSums> {
   return sumShards(
     (
       await shardsOf(db, tripId)
-        .select(...fields)
+        .select(...withLegacyNames(...fields))
         .get()
     ).docs,
   );
 }
 
 /** The trip fields the shards add to (the trip document's own values are their base). */
-type LedgerCounters = { expense_count: number; total_expenses_cents: number; ledger_version: number };
+type LedgerCounters = { expense_count: number; total_expenses_minor: number; ledger_version: number };
 
 /** `trip` with its shards added to its counters and version. */
 export function withShardCounters<T extends LedgerCounters>(trip: T, sums: ShardSums): T {
   return {
     ...trip,
     expense_count: (trip.expense_count ?? 0) + sums.expense_count,
-    total_expenses_cents: (trip.total_expenses_cents ?? 0) + sums.total_expenses_cents,
+    total_expenses_minor: (trip.total_expenses_minor ?? 0) + sums.total_expenses_minor,
     ledger_version: (trip.ledger_version ?? 0) + sums.version,
   };
 }

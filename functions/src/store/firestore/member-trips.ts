@@ -14,11 +14,16 @@ import {
   type UserRecord,
 } from '../types';
 import { ledgerPersonRef } from './ledger-people';
+import { counterAt, withLegacyNames } from './legacy-names';
 import { addShardCounters, personField, shardSums } from './ledger-shards';
 
-/** The list fields of a trip document read with them in its field mask (picked: not every emulator honours masks). */
+/** The fields a trip list reads of a trip document, old names included (legacy-names.ts). */
+export const TRIP_LIST_DOC_FIELDS = withLegacyNames(...TRIP_LIST_FIELDS);
+
+/** The list fields of a trip document read with TRIP_LIST_DOC_FIELDS in its field mask (picked: not every emulator honours masks). */
 export const listFieldsOf = (snapshot: DocumentSnapshot): TripListFields => ({
   ...(Object.fromEntries(TRIP_LIST_FIELDS.map((field) => [field, snapshot.get(field)])) as TripListFields),
+  total_expenses_minor: counterAt(snapshot, 'total_expenses_minor'),
   ledger_version: (snapshot.get('ledger_version') as number | undefined) ?? 0,
   home_currency: (snapshot.get('home_currency') as string | undefined) ?? DEFAULT_HOME_CURRENCY,
 });
@@ -34,7 +39,7 @@ type MemberTripReads = Pick<TripStore, 'listForUser' | 'shareTotals' | 'summaryF
 export function firestoreMemberTrips(db: Firestore): MemberTripReads {
   const trips = db.collection('trips');
   const mine = (userId: string) =>
-    trips.where('member_ids', 'array-contains', userId).select(...TRIP_LIST_FIELDS, 'member_ids');
+    trips.where('member_ids', 'array-contains', userId).select(...TRIP_LIST_DOC_FIELDS, 'member_ids');
 
   /** Newest first; after a cursor, as where-clauses rather than startAfter (range filters every emulator honours). */
   const ranges = (userId: string, page?: TripPageRequest): Query[] => {
@@ -95,20 +100,18 @@ export function firestoreMemberTrips(db: Firestore): MemberTripReads {
       if (!tripIds.length) return [];
       const [people, shards] = await Promise.all([
         db.getAll(...tripIds.map((tripId) => ledgerPersonRef(db, tripId, userId)), {
-          fieldMask: ['share_cents'],
+          fieldMask: withLegacyNames('share_minor'),
         }),
-        Promise.all(tripIds.map((tripId) => shardSums(db, tripId, [personField(userId, 'share_cents')]))),
+        Promise.all(tripIds.map((tripId) => shardSums(db, tripId, [personField(userId, 'share_minor')]))),
       ]);
       return people.map(
-        (person, i) =>
-          ((person.get('share_cents') as number | undefined) ?? 0) +
-          (shards[i]?.people.get(userId)?.share_cents ?? 0),
+        (person, i) => counterAt(person, 'share_minor') + (shards[i]?.people.get(userId)?.share_minor ?? 0),
       );
     },
     async summaryForUser(userId): Promise<SplitTripsSummary> {
       const snapshot = await trips
         .where('member_ids', 'array-contains', userId)
-        .select('expense_count', 'total_expenses_cents', 'home_currency')
+        .select(...withLegacyNames('expense_count', 'total_expenses_minor', 'home_currency'))
         .get();
       const totals = new Map<string, number>();
       let expenseCount = 0;
@@ -119,8 +122,8 @@ export function firestoreMemberTrips(db: Firestore): MemberTripReads {
         totals.set(
           currency,
           (totals.get(currency) ?? 0) +
-            ((doc.get('total_expenses_cents') as number | undefined) ?? 0) +
-            (sharded?.total_expenses_cents ?? 0),
+            counterAt(doc, 'total_expenses_minor') +
+            (sharded?.total_expenses_minor ?? 0),
         );
         expenseCount +=
           ((doc.get('expense_count') as number | undefined) ?? 0) + (sharded?.expense_count ?? 0);

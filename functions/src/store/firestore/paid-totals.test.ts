@@ -21,8 +21,8 @@ describe('firestore paid totals', () => {
       trip,
       people: [ana, bea],
     } = await tripOfPeople(store, ['Ana', 'Bea']);
-    const expense = (paid_by: string, amount_cents: number, owes: string) =>
-      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_cents, owes }));
+    const expense = (paid_by: string, amount_minor: number, owes: string) =>
+      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_minor, owes }));
     await expense(ana.id, 3000, bea.id);
     await expense(bea.id, 1234, bea.id);
     // As such a trip was stored: not marked, and its people's totals and counts wrong (set, not deleted: the
@@ -32,7 +32,7 @@ describe('firestore paid totals', () => {
     await tripDoc.update({ [PAID_TOTALS_KEPT]: false });
     const people = tripDoc.collection('people');
     for (const id of [ana.id, bea.id]) {
-      await people.doc(id).set({ paid_cents: 7, share_cents: 1, ledger_refs: 0 });
+      await people.doc(id).set({ paid_minor: 7, share_minor: 1, ledger_refs: 0 });
     }
 
     const recount = async () => computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id));
@@ -52,9 +52,9 @@ describe('firestore paid totals', () => {
     // Were the marker read again, this would start a backfill (which rewrites the people's totals).
     const tripDoc = firestore.db.collection('trips').doc(trip.id);
     await tripDoc.update({ [PAID_TOTALS_KEPT]: false });
-    await tripDoc.collection('people').doc(ana.id).set({ paid_cents: 7, share_cents: 0, ledger_refs: 0 });
+    await tripDoc.collection('people').doc(ana.id).set({ paid_minor: 7, share_minor: 0, ledger_refs: 0 });
     expect((await store.split.ledgerState(trip.id)).totals).toEqual([
-      { user_id: ana.id, paid_cents: 7, owed_cents: 0 },
+      { user_id: ana.id, paid_minor: 7, owed_minor: 0 },
     ]);
     expect((await tripDoc.get()).get(PAID_TOTALS_KEPT)).toBe(false);
   });

@@ -11,8 +11,8 @@ describe.runIf(officialEmulator)('firestore.rules for the live ledger (official 
     await db.doc('trips/t1').set({ trip_name: 'Lisbon', member_ids: ['ana', 'bea'] });
     await db.doc('trips/t1/members/ana').set({ role: 'owner' });
     await db.doc('trips/t1/members/bea').set({ role: 'participant' });
-    await db.doc('trips/t1/expenses/t1~e1').set({ amount_cents: 9000, paid_by: 'ana' });
-    await db.doc('trips/t1/settlements/t1~s1').set({ amount_cents: 4500, settled_at: null });
+    await db.doc('trips/t1/expenses/t1~e1').set({ amount_minor: 9000, paid_by: 'ana' });
+    await db.doc('trips/t1/settlements/t1~s1').set({ amount_minor: 4500, settled_at: null });
     await db
       .doc('trips/t1/ledger_notices/2')
       .set({ version: 3, kind: 'expense.created', at: '2027-04-12T00:00:00Z' });
@@ -21,7 +21,7 @@ describe.runIf(officialEmulator)('firestore.rules for the live ledger (official 
       .set({ version: 1, kind: 'settlement.paid', at: '2027-04-12T00:00:00Z' });
     await db
       .doc('trips/t1/ledger_shards/2')
-      .set({ expense_count: 1, total_expenses_cents: 9000, version: 1 });
+      .set({ expense_count: 1, total_expenses_minor: 9000, version: 1 });
     await db.doc('trips/t1/live/home_currency').set({ home_currency: 'EUR' });
   });
 
@@ -62,7 +62,7 @@ describe.runIf(officialEmulator)('firestore.rules for the live ledger (official 
     await assertFails(db.doc('trips/t1/ledger_notices/2').set({ version: 99 }));
     await assertFails(db.doc('trips/t1/ledger_notices/7').set({ version: 1 }));
     await assertFails(db.doc('trips/t1/ledger_shards/2').set({ expense_count: 0 }));
-    await assertFails(db.doc('trips/t1/expenses/t1~e2').set({ amount_cents: 1 }));
+    await assertFails(db.doc('trips/t1/expenses/t1~e2').set({ amount_minor: 1 }));
     await assertFails(
       db.doc('trips/t1/settlements/t1~s1').update({ settled_at: '2027-04-12T00:00:00.000Z' }),
     );

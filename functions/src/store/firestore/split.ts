@@ -15,6 +15,7 @@ import {
 import { activityTransfer, deletedEntry, importedEntry, updatedEntry } from '../activity';
 import { prepareCreatedEntry, recordActivity, recordChange } from './activity';
 import { requireHomeCurrency } from './home-currency-guard';
+import { counterAt, expenseFields, settlementOf } from './legacy-names';
 import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 import { personField, shardSums, shardSumsIn, writeLedgerDelta } from './ledger-shards';
 import { ledgerDelta, type LedgerChangeSign, type LedgerExpense } from '../ledger-delta';
@@ -57,7 +58,10 @@ export const expenseDocRef = (db: Firestore, id: string) => {
  * `receipt`. An `original` of null (an expense edited back to the home currency) reads as none.
  */
 export const expenseOf = (data: DocumentData): ExpenseRecord => {
-  const { original, ...record } = data as Omit<ExpenseRecord, 'split' | 'payers' | 'receipt' | 'original'> &
+  const { original, ...record } = expenseFields(data) as Omit<
+    ExpenseRecord,
+    'split' | 'payers' | 'receipt' | 'original'
+  > &
     Partial<Pick<ExpenseRecord, 'split' | 'payers' | 'receipt'>> & {
       original?: ExpenseRecord['original'] | null;
     };
@@ -143,8 +147,8 @@ export function firestoreSplit(db: Firestore): SplitStore {
         const total = totals.get(userId);
         const sharded = shards.people.get(userId);
         tx.set(ledgerPersonRef(db, tripId, userId), {
-          share_cents: (total?.owed_cents ?? 0) - (sharded?.share_cents ?? 0),
-          paid_cents: (total?.paid_cents ?? 0) - (sharded?.paid_cents ?? 0),
+          share_minor: (total?.owed_minor ?? 0) - (sharded?.share_minor ?? 0),
+          paid_minor: (total?.paid_minor ?? 0) - (sharded?.paid_minor ?? 0),
           ledger_refs: (refs.get(userId) ?? 0) - (sharded?.ledger_refs ?? 0),
         } satisfies LedgerPersonDoc);
       }
@@ -163,10 +167,10 @@ export function firestoreSplit(db: Firestore): SplitStore {
     // Each person's base (their people document) plus what the shards add.
     const people = shards.people;
     for (const doc of peopleDocs.docs) {
-      const sum = people.get(doc.id) ?? { share_cents: 0, paid_cents: 0, ledger_refs: 0 };
-      for (const field of ['share_cents', 'paid_cents', 'ledger_refs'] as const) {
-        sum[field] += (doc.get(field) as number | undefined) ?? 0;
-      }
+      const sum = people.get(doc.id) ?? { share_minor: 0, paid_minor: 0, ledger_refs: 0 };
+      sum.share_minor += counterAt(doc, 'share_minor');
+      sum.paid_minor += counterAt(doc, 'paid_minor');
+      sum.ledger_refs += (doc.get('ledger_refs') as number | undefined) ?? 0;
       people.set(doc.id, sum);
     }
     return {
@@ -177,11 +181,11 @@ export function firestoreSplit(db: Firestore): SplitStore {
         .filter(([, person]) => Object.values(person).some((value) => value !== 0))
         .map(([userId, person]) => ({
           user_id: userId,
-          paid_cents: person.paid_cents,
-          owed_cents: person.share_cents,
+          paid_minor: person.paid_minor,
+          owed_minor: person.share_minor,
         }))
         .sort((a, b) => compareCodeUnits(a.user_id, b.user_id)),
-      settlements: settlementDocs.docs.map((doc) => doc.data() as SettlementRecord).sort(byOldestSettlement),
+      settlements: settlementDocs.docs.map((doc) => settlementOf(doc.data())).sort(byOldestSettlement),
     };
   };
 
@@ -231,11 +235,9 @@ export function firestoreSplit(db: Firestore): SplitStore {
     async shareTotal(tripId, userId) {
       const [doc, shards] = await Promise.all([
         ledgerPersonRef(db, tripId, userId).get(),
-        shardSums(db, tripId, [personField(userId, 'share_cents')]),
+        shardSums(db, tripId, [personField(userId, 'share_minor')]),
       ]);
-      return (
-        ((doc.get('share_cents') as number | undefined) ?? 0) + (shards.people.get(userId)?.share_cents ?? 0)
-      );
+      return counterAt(doc, 'share_minor') + (shards.people.get(userId)?.share_minor ?? 0);
     },
     async getExpense(id) {
       const ref = expenseRef(id);
@@ -314,12 +316,12 @@ export function firestoreSplit(db: Firestore): SplitStore {
     },
     async listSettlements(tripId) {
       const snapshot = await settlements(tripId).get();
-      return snapshot.docs.map((doc) => doc.data() as SettlementRecord).sort(byOldestSettlement);
+      return snapshot.docs.map((doc) => settlementOf(doc.data())).sort(byOldestSettlement);
     },
     async getSettlement(id) {
       const ref = settlementRef(id);
       const doc = ref && (await ref.get());
-      return doc?.exists ? (doc.data() as SettlementRecord) : null;
+      return doc?.exists ? settlementOf(doc.data() as DocumentData) : null;
     },
     async ledgerState(tripId) {
       await backfillTotals(tripId);
@@ -339,8 +341,8 @@ export function firestoreSplit(db: Firestore): SplitStore {
             tx.delete(settlements(tripId).doc(id));
             tx.set(replaced(tripId).doc(id), { trip_id: tripId, replaced_at: created_at });
           });
-          changes.update.forEach(({ id, amount_cents }) =>
-            tx.update(settlements(tripId).doc(id), { amount_cents }),
+          changes.update.forEach(({ id, amount_minor }) =>
+            tx.update(settlements(tripId).doc(id), { amount_minor }),
           );
           const fresh = newSettlementRecords(tripId, changes.add, created_at, () => childId(tripId));
           fresh.forEach((settlement) => tx.create(settlements(tripId).doc(settlement.id), settlement));
@@ -360,15 +362,15 @@ export function firestoreSplit(db: Firestore): SplitStore {
         { maxAttempts: 20 },
       );
     },
-    async markSettlementPaid(id, at, expectedCents, actorId) {
+    async markSettlementPaid(id, at, expectedMinor, actorId) {
       const ref = settlementRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
         const doc = await tx.get(ref);
         if (!doc.exists) return null;
-        const settlement = doc.data() as SettlementRecord;
+        const settlement = settlementOf(doc.data() as DocumentData);
         if (settlement.settled_at !== null) return settlement;
-        if (expectedCents !== undefined && settlement.amount_cents !== expectedCents) return settlement;
+        if (expectedMinor !== undefined && settlement.amount_minor !== expectedMinor) return settlement;
         tx.update(ref, { settled_at: at });
         recordChange(tx, db, settlement.trip_id, actorId ?? null, {
           kind: 'settlement.paid',

@@ -8,10 +8,10 @@ import {
   type TripRecord,
   type TripStore,
   type UserRecord,
-  TRIP_LIST_FIELDS,
 } from '../types';
 import { newTripRecord } from '../new-records';
-import { firestoreMemberTrips, listFieldsOf } from './member-trips';
+import { counterAt, withoutLegacyNames } from './legacy-names';
+import { firestoreMemberTrips, listFieldsOf, TRIP_LIST_DOC_FIELDS } from './member-trips';
 import { writeHomeCurrencyGuard } from './home-currency-guard';
 import { ACTIVITY, BUDGET, recordChange } from './activity';
 import { LEDGER_NOTICE, LEDGER_NOTICES } from './ledger-notice';
@@ -52,11 +52,16 @@ export interface MemberDoc {
 
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   if (!snapshot.exists) return null;
-  const { member_ids: _memberIds, [PAID_TOTALS_KEPT]: _paidTotalsKept, ...trip } = snapshot.data() as TripDoc;
+  const {
+    member_ids: _memberIds,
+    [PAID_TOTALS_KEPT]: _paidTotalsKept,
+    ...trip
+  } = withoutLegacyNames(snapshot.data() as TripDoc);
   // Trips written before the ledger version existed start at 0; those from before background guides are written;
   // before currencies, they are in US dollars.
   return {
     ...trip,
+    total_expenses_minor: counterAt(snapshot, 'total_expenses_minor'),
     ledger_version: trip.ledger_version ?? 0,
     guide_status: trip.guide_status ?? 'ready',
     home_currency: trip.home_currency ?? DEFAULT_HOME_CURRENCY,
@@ -140,7 +145,7 @@ export function firestoreTrips(db: Firestore): TripStore {
       // One batched read of the trip's list fields and the member's role (the mask covers both documents).
       const [[trip, member], shards] = await Promise.all([
         db.getAll(trips.doc(id), trips.doc(id).collection('members').doc(userId), {
-          fieldMask: [...TRIP_LIST_FIELDS, 'role'],
+          fieldMask: [...TRIP_LIST_DOC_FIELDS, 'role'],
         }),
         shardSums(db, id),
       ]);
@@ -149,7 +154,7 @@ export function firestoreTrips(db: Firestore): TripStore {
     },
     async listFields(id) {
       const [[trip], shards] = await Promise.all([
-        db.getAll(trips.doc(id), { fieldMask: [...TRIP_LIST_FIELDS] }),
+        db.getAll(trips.doc(id), { fieldMask: TRIP_LIST_DOC_FIELDS }),
         shardSums(db, id),
       ]);
       return trip?.exists ? withShardCounters(listFieldsOf(trip), shards) : null;

@@ -28,7 +28,7 @@ export interface ExpenseRecord {
   title: string;
   description: string;
   /** In the trip's home currency's minor units, like the shares and every total. */
-  amount_cents: number;
+  amount_minor: number;
   /** Absent for an expense paid in the trip's home currency. */
   original?: ExpenseOriginal;
   /** yyyy-MM-dd */
@@ -38,12 +38,12 @@ export interface ExpenseRecord {
   /** The first payer's user id (the spec's one payer). */
   paid_by: string;
   /**
-   * Who paid how much, in order (the first is paid_by): each part above 0, adding up to amount_cents exactly (the
+   * Who paid how much, in order (the first is paid_by): each part above 0, adding up to amount_minor exactly (the
    * service checks before writing); one payer of the whole amount for an expense written before payers were kept.
    */
   payers: ExpensePayer[];
-  /** Who owes what; the shares add up to amount_cents exactly (the service checks before writing). */
-  shares: Array<{ user_id: string; share_cents: number }>;
+  /** Who owes what; the shares add up to amount_minor exactly (the service checks before writing). */
+  shares: Array<{ user_id: string; share_minor: number }>;
   /** How the shares were decided (method, people, weights), so an edit can keep or re-apply it. */
   split: StoredSplit;
   created_by: string;
@@ -75,7 +75,7 @@ export type ExpensePatch = Omit<NewExpense, 'created_by'>;
 /**
  * The expenses of a trip. Every write records its change in the trip's history (activity.ts) in the same atomic
  * write, made by `actorId` (an expense create: by its creator), and updates the trip's expense_count,
- * total_expenses_cents and each person's paid and owed totals in the same atomic write, so the totals are exact
+ * total_expenses_minor and each person's paid and owed totals in the same atomic write, so the totals are exact
  * under concurrent writers.
  */
 export interface ExpenseStore {
@@ -136,7 +136,7 @@ export interface ReceiptStore {
   listForTrip(tripId: string): Promise<ReceiptRecord[]>;
 }
 
-type NamingFields = Pick<ExpenseRecord, 'paid_by' | 'amount_cents' | 'shares'> &
+type NamingFields = Pick<ExpenseRecord, 'paid_by' | 'amount_minor' | 'shares'> &
   Partial<Pick<ExpenseRecord, 'payers'>>;
 
 /**
@@ -152,7 +152,7 @@ export const peopleOfExpense = (expense: NamingFields) => [
 
 /** The expense as stored: its payers given (paid_by is the first of them), or paid_by of the whole amount. */
 export const withPayers = <T extends ExpensePatch>(expense: T): T & Pick<ExpenseRecord, 'payers'> => {
-  const payers = expensePayers(expense).map(({ user_id, paid_cents }) => ({ user_id, paid_cents }));
+  const payers = expensePayers(expense).map(({ user_id, paid_minor }) => ({ user_id, paid_minor }));
   return { ...expense, paid_by: (payers[0] as ExpensePayer).user_id, payers };
 };
 

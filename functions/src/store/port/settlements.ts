@@ -6,13 +6,13 @@ export interface SettlementRecord {
   trip_id: string;
   from_user_id: string;
   to_user_id: string;
-  amount_cents: number;
+  amount_minor: number;
   settled_at: string | null;
   created_at: string;
 }
 
 /** A transfer already made, written as a paid settlement (an import's settle-up payments). */
-export type NewPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 'amount_cents'> & {
+export type NewPayment = Pick<SettlementRecord, 'from_user_id' | 'to_user_id' | 'amount_minor'> & {
   settled_at: string;
 };
 
@@ -47,13 +47,13 @@ export interface SettlementStore {
     actorId?: string,
   ): Promise<SettlementRecord[]>;
   /**
-   * Sets settled_at once; a settlement already paid, or (with `expectedCents`) a pending one whose amount is no
+   * Sets settled_at once; a settlement already paid, or (with `expectedMinor`) a pending one whose amount is no
    * longer that, is answered unchanged; null when absent. The check and the write are one atomic step.
    */
   markSettlementPaid(
     id: string,
     at: string,
-    expectedCents?: number,
+    expectedMinor?: number,
     actorId?: string,
   ): Promise<SettlementRecord | null>;
   /**

@@ -25,12 +25,12 @@ export interface TripRecord {
   /** The question-flow answers the trip was created from. */
   preferences: Record<string, unknown> | null;
   /**
-   * ISO 4217 code of the trip's ledger: every amount_cents, share, total and settlement is in its minor units.
+   * ISO 4217 code of the trip's ledger: every amount_minor, share, total and settlement is in its minor units.
    * Absent on trips stored before currencies: US dollars (homeCurrencyOf).
    */
   home_currency?: string;
   expense_count: number;
-  total_expenses_cents: number;
+  total_expenses_minor: number;
   /** Bumped by every expense write in the same atomic write: a changed ledger always has a new version. */
   ledger_version: number;
   created_at: string;
@@ -42,7 +42,7 @@ export type NewTrip = Omit<
   | 'id'
   | 'owner_id'
   | 'expense_count'
-  | 'total_expenses_cents'
+  | 'total_expenses_minor'
   | 'ledger_version'
   | 'created_at'
   | 'updated_at'
@@ -73,7 +73,7 @@ export type TripListFields = Pick<
   | 'longitude'
   | 'home_currency'
   | 'expense_count'
-  | 'total_expenses_cents'
+  | 'total_expenses_minor'
   | 'ledger_version'
   | 'created_at'
 >;
@@ -94,7 +94,7 @@ export const TRIP_LIST_FIELDS = [
   'longitude',
   'home_currency',
   'expense_count',
-  'total_expenses_cents',
+  'total_expenses_minor',
   'ledger_version',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof TripListFields>;
