@@ -4,7 +4,6 @@ import type { ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { healthResponse } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
@@ -21,6 +20,7 @@ import { errorHandler, notFoundApiRoute } from './http/errors';
 import { refuseDeclaredOversizeBodies } from './http/discard-body';
 import { answerRefusedBodies } from './http/host-body-errors';
 import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { idempotentWrites } from './http/idempotency';
 import { createLedgerEvents } from './split/events';
 import { createRateProvider } from './rates/provider';
@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestLog(logger));
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: contentSecurityPolicyDirectives({
           maps: config.mapsConfigured,
