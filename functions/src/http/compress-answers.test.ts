@@ -73,12 +73,6 @@ function ask(port: number, path: string, method = 'GET', headers: Record<string,
   });
 }
 
-/** The framing of a body (Content-Length or chunked) aside: compression writes the head before a raw `end`. */
-const withoutFraming = ({ headers, ...answer }: Answer) => {
-  const { 'content-length': _length, 'transfer-encoding': _chunked, ...rest } = headers;
-  return { ...answer, headers: rest };
-};
-
 describe('compression engaged only for requests that accept an encoding', () => {
   const servers: http.Server[] = [];
   let plain = 0;
@@ -114,12 +108,12 @@ describe('compression engaged only for requests that accept an encoding', () => 
 
   it.each(paths)('answers GET %s without Accept-Encoding as compression does', async (path) => {
     const [expected, actual] = await Promise.all([ask(plain, path), ask(ours, path)]);
-    expect(withoutFraming(actual)).toEqual(withoutFraming(expected));
+    expect(actual).toEqual(expected);
   });
 
   it.each(paths)('answers HEAD %s without Accept-Encoding as compression does', async (path) => {
     const [expected, actual] = await Promise.all([ask(plain, path, 'HEAD'), ask(ours, path, 'HEAD')]);
-    expect(withoutFraming(actual)).toEqual(withoutFraming(expected));
+    expect(actual).toEqual(expected);
   });
 
   it('names Accept-Encoding in Vary on compressible answers only', async () => {
