@@ -67,6 +67,8 @@ export async function load(
     body?: string;
     /** Stop after this many requests instead of after `seconds`. */
     amount?: number;
+    /** Headers made anew for each request (an Idempotency-Key, say), beside `headers`. */
+    headersEach?: () => Record<string, string>;
   },
 ): Promise<LoadResult> {
   const times: number[] = [];
@@ -80,6 +82,16 @@ export async function load(
         method: options.method ?? 'GET',
         headers: options.headers,
         body: options.body,
+        ...(options.headersEach && {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...request.headers, ...options.headersEach?.() },
+              }),
+            },
+          ],
+        }),
       },
       (err, done) => (err ? reject(err) : resolve(done)),
     );

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
-import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { healthResponse } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
@@ -15,12 +13,14 @@ import type { FileStore } from './files/file-store';
 import { fileRoutes } from './files/routes';
 import { createTripImages } from './files/trip-images';
 import { cacheFigures } from './cache-budgets';
+import { compressAnswers } from './http/compress-answers';
 import { clientAddressFromHeader } from './http/client-address';
 import { contentSecurityPolicyDirectives } from './http/content-security-policy';
 import { errorHandler, notFoundApiRoute } from './http/errors';
 import { refuseDeclaredOversizeBodies } from './http/discard-body';
 import { answerRefusedBodies } from './http/host-body-errors';
 import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { idempotentWrites } from './http/idempotency';
 import { createLedgerEvents } from './split/events';
 import { createRateProvider } from './rates/provider';
@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestLog(logger));
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: contentSecurityPolicyDirectives({
           maps: config.mapsConfigured,
@@ -77,7 +77,8 @@ export function createApp(deps: AppDeps): Express {
   );
   // Dynamic answers are compressed at zlib's fastest level: a 500-trip list (260 kB of JSON) takes about a third
   // of the default level's time for a body a few percent larger. Cached bodies and assets are compressed ahead.
-  app.use(compression({ level: zlibConstants.Z_BEST_SPEED }));
+  // A request without Accept-Encoding skips compression's wrapping (compress-answers.ts), with the same answer.
+  app.use(compressAnswers({ level: zlibConstants.Z_BEST_SPEED }));
 
   const tripImages = createTripImages(config, deps.files);
   const api = express.Router();
