@@ -71,8 +71,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Vitest's default (cores − 1) is one worker on a 2-core machine, which leaves a core idle while API suites wait
-    // on their servers: two workers run unit+api and web-components in 2m40s instead of 4m16s here. The e2e and
-    // emulators projects keep one file at a time (fileParallelism: false).
+    // on their servers: two workers run unit+api and web-components in 2m40s instead of 4m16s here. The emulators
+    // project keeps one file at a time (fileParallelism: false), after the others: its suites share one function.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: EmulatorRestartsLast },
     projects: [
@@ -129,8 +129,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser and one server per file; files in parallel would fight over 2 cores.
-          fileParallelism: false,
+          // One browser and one server (free port, data folder of its own) per file, two files at a time like the
+          // other projects (maxWorkers): a file waits on its page much of its time. Its files queue first (Vitest
+          // orders projects by name), beside the emulator suite's start; unit+api and web-components follow.
         },
       },
     ],
