@@ -351,7 +351,7 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
 
     const apiHealth = `${hostingUrl}/api/health`;
     const secretsOf = (functionEnv: Record<string, string> | undefined) =>
-      JSON.stringify(Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)));
+      Object.fromEntries(Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)));
     /** `dataServes`: the health check reads Firestore, so it waits for that first (no worker hangs on it). */
     const startAppCli = async (
       functionEnv: Record<string, string> | undefined,
@@ -364,9 +364,7 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
         logging: await freePort(),
         ...(functionEnv && { functionConfigDir: FUNCTION_CONFIG_DIR }),
       });
-      const secrets = Object.fromEntries(
-        Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)),
-      );
+      const secrets = secretsOf(functionEnv);
       // The Functions emulator starts a worker process per concurrent request; on a loaded machine a batch of them
       // outlasts its 30 s load limit and fails the requests. Given time, they load, and the requests are answered.
       const app = spawnCli('app', 'auth,functions,hosting,tasks', file, {
@@ -380,7 +378,7 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
         await app.stop();
         throw err;
       }
-      return { ...app, secrets: secretsOf(functionEnv) };
+      return { ...app, secrets: JSON.stringify(secrets) };
     };
 
     /**
@@ -402,15 +400,11 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
 
     let app: Awaited<ReturnType<typeof startAppCli>> | undefined;
     try {
-      const { servedDir } = writeEmulatorConfig(ports, runId, {
+      const { file: dataConfig, servedDir } = writeEmulatorConfig(ports, runId, {
         hub: await freePort(),
         logging: await freePort(),
       });
-      files.push(
-        servedDir,
-        path.join(ROOT, `firebase.emulators.${runId}.json`),
-        path.join(ROOT, `firebase.emulators.${runId}.app.json`),
-      );
+      files.push(servedDir, dataConfig, path.join(ROOT, `firebase.emulators.${runId}.app.json`));
       serveEmulatorWebBuild(ports, servedDir);
       if (options.functionEnv) files.push(FUNCTION_CONFIG_DIR);
       const dataOnly = [...(official ? ['firestore'] : []), ...(officialStorage ? ['storage'] : [])];
@@ -428,12 +422,8 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
       }
       const dataServes = async () => {
         if (!dataOnly.length) return;
-        // Firestore's rules and Storage's, from firebase.emulators.<run>.json (the app's CLI has a file of its own).
-        const data = spawnCli(
-          'data',
-          dataOnly.join(','),
-          path.join(ROOT, `firebase.emulators.${runId}.json`),
-        );
+        // Firestore's rules and Storage's (the app's CLI has a config file of its own).
+        const data = spawnCli('data', dataOnly.join(','), dataConfig);
         stops.push(data.stop);
         // The Firestore emulator answers "Ok" on its root once it serves.
         await waitFor('Firestore', `http://${local(ports.firestore)}/`, data.child, 120_000, (r) => r.ok);
@@ -459,7 +449,7 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
       ...described,
       async switchFunctionEnv(functionEnv) {
         const running = app!;
-        if (secretsOf(functionEnv) === running.secrets) {
+        if (JSON.stringify(secretsOf(functionEnv)) === running.secrets) {
           await reloadFunction(running, functionEnv);
           return 'reloaded';
         }
