@@ -51,7 +51,17 @@ function main() {
       fs.renameSync(partial, cached);
       console.log(`kept better-sqlite3's compiled binary for the next install: ${cached}`);
     })
-    .on('error', () => fs.rmSync(partial, { force: true }));
+    .on('error', (err) => {
+      fs.rmSync(partial, { force: true });
+      skipped(err);
+    });
 }
 
-main();
+/** Keeping the binary only spares the next install a compile: a failure here never fails this one. */
+const skipped = (err) => console.log(`better-sqlite3's binary not kept for the next install: ${err.message}`);
+
+try {
+  main();
+} catch (err) {
+  skipped(err);
+}
