@@ -8,7 +8,7 @@ const RULES_SUITES = ['functions/src/store/firestore/*.rules.test.ts'];
 
 /**
  * The suites that run a second time inside the emulator suite (issue #10: same tests, another address). A suite
- * that starts the API with settings of its own (a stand-in's address) gets the function restarted on them. The
+ * that starts the API with settings of its own (a stand-in's address) gets the function reloaded on them. The
  * races and conflicts that need the official Firestore emulator (issue #25) run here on it: the contract suites'
  * Firestore adapter, Idempotency-Key claims, and the 50-writer concurrency suite, whose app runs in the test's process
  * on the suite's Firestore (the Functions emulator starts one worker process per concurrent request, and 50 cold
@@ -38,7 +38,7 @@ const EMULATOR_API_SUITES = [
   'functions/src/split/payers.api.test.ts',
   // The Splitwise import: other currencies at the function's reference rates, one Firestore transaction.
   'functions/src/split/ledger-files/ledger-io.api.test.ts',
-  // Receipts in the Storage bucket; the stand-ins' suites with the function restarted on their addresses.
+  // Receipts in the Storage bucket; the stand-ins' suites with the function reloaded on their addresses.
   'functions/src/split/receipts.api.test.ts',
   'functions/src/rates/currencies.api.test.ts',
   // Gemini guides written by the writeGuide task on the Cloud Tasks emulator; sweepGuides as the scheduler calls it.
@@ -50,8 +50,8 @@ const EMULATOR_API_SUITES = [
 
 /**
  * Suites of the emulators project whose function runs on settings of its own (a stand-in's address, a Gemini key):
- * the global setup restarts the function for each (30–70 s here), and again for the next suite on the defaults.
- * Last in the run, they need no restart back.
+ * the global setup reloads the function for each (10–15 s here), and again for the next suite on the defaults.
+ * Last in the run, they need no reload back.
  */
 const OWN_SETTINGS_SUITES = [
   'functions/src/rates/currencies.api.test.ts',
@@ -71,8 +71,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Vitest's default (cores − 1) is one worker on a 2-core machine, which leaves a core idle while API suites wait
-    // on their servers: two workers run unit+api and web-components in 2m40s instead of 4m16s here. The e2e and
-    // emulators projects keep one file at a time (fileParallelism: false).
+    // on their servers: two workers run unit+api and web-components in 2m40s instead of 4m16s here. The emulators
+    // project keeps one file at a time (fileParallelism: false), after the others: its suites share one function.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: EmulatorRestartsLast },
     projects: [
@@ -129,8 +129,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser and one server per file; files in parallel would fight over 2 cores.
-          fileParallelism: false,
+          // One browser and one server (free port, data folder of its own) per file, two files at a time like the
+          // other projects (maxWorkers): a file waits on its page much of its time. Its files queue first (Vitest
+          // orders projects by name), beside the emulator suite's start; unit+api and web-components follow.
         },
       },
     ],

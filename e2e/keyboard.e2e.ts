@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
 import { VIEWPORTS } from './support/browser';
 import { activate, focusStop, hasFocus, tabTo, typeInto, type FocusStop } from './support/keyboard';
+import { questionStepSettled } from './support/question-flow';
 import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';
 
@@ -150,14 +151,10 @@ describe('every flow with the keyboard alone', () => {
     expect(await city.getAttribute('aria-activedescendant')).toBe(await lisbon.getAttribute('id'));
     await page.keyboard.press('Enter');
 
-    // The flow ignores answers while a step slides in or out (its CSS module classes say so): a person waits too.
+    // The flow ignores answers while a step slides in or out: a person waits too.
     const answer = async (target: Locator, key: 'Enter' | 'Space' = 'Enter') => {
       await target.waitFor({ state: 'visible', ...WAIT });
-      await page.waitForFunction(
-        () => !document.querySelector('dialog [class*="_entering_"], dialog [class*="_exiting_"]'),
-        undefined,
-        WAIT,
-      );
+      await questionStepSettled(page, WAIT.timeout);
       return activate(page, target, key);
     };
 

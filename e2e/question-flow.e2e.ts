@@ -4,6 +4,7 @@ import type { TripView } from '@wayfare/contract';
 import { startGeminiStandIn, type GeminiStandIn } from '../functions/src/test-support/gemini-stand-in';
 import { appUnderTest } from './support/app';
 import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
+import { clickAnswer } from './support/question-flow';
 
 const WAIT = { timeout: 15_000 };
 
@@ -44,19 +45,19 @@ async function pickDestination(page: Page, typed: string, city: string) {
   const option = page.getByRole('option', { name: new RegExp(`^${city}`) }).first();
   await option.waitFor(WAIT);
   await screenshot(page, `question-flow-suggestions-${typed}`);
-  await option.click();
+  await clickAnswer(page, option, WAIT.timeout);
   await page.getByRole('button', { name: 'Select dates to continue' }).waitFor(WAIT);
   expect(await progress(page)).toBe('2 of 6');
 }
 
 async function finishChoices(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Moderate' }).click();
+  await clickAnswer(page, page.getByRole('button', { name: 'Moderate' }), WAIT.timeout);
   await page.getByRole('button', { name: 'Food & Dining' }).waitFor(WAIT);
   expect(await progress(page)).toBe('4 of 6');
-  await page.getByRole('button', { name: 'Food & Dining' }).click();
+  await clickAnswer(page, page.getByRole('button', { name: 'Food & Dining' }), WAIT.timeout);
   await page.getByRole('button', { name: 'Culture & History' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Couple' }).click();
+  await clickAnswer(page, page.getByRole('button', { name: 'Couple' }), WAIT.timeout);
   await page.getByText('Ready to create your trip?').waitFor(WAIT);
   expect(await progress(page)).toBe('6 of 6');
   await animationsSettled(page.getByRole('dialog')); // the entrance animation, finished before the picture
@@ -111,14 +112,14 @@ describe('creating a trip through the question flow, in a real browser', () => {
     await days.nth(12).click();
     await animationsSettled(page.getByRole('dialog'));
     await screenshot(page, 'question-flow-dates-desktop');
-    await page.getByRole('button', { name: 'Confirm dates' }).click();
+    await clickAnswer(page, page.getByRole('button', { name: 'Confirm dates' }), WAIT.timeout);
     await page.getByRole('button', { name: 'Moderate' }).waitFor(WAIT);
     expect(await progress(page)).toBe('3 of 6');
     await finishChoices(page, 'desktop');
 
     // Edit jumps back to the step; the next answer returns to the summary.
-    await page.getByRole('button', { name: 'Edit budget' }).click();
-    await page.getByRole('button', { name: 'Luxury' }).click();
+    await clickAnswer(page, page.getByRole('button', { name: 'Edit budget' }), WAIT.timeout);
+    await clickAnswer(page, page.getByRole('button', { name: 'Luxury' }), WAIT.timeout);
     await page.getByText('Ready to create your trip?').waitFor(WAIT);
     expect(await page.getByText('Luxury', { exact: true }).isVisible()).toBe(true);
 
@@ -139,7 +140,7 @@ describe('creating a trip through the question flow, in a real browser', () => {
     await pickDestination(page, 'lisbo', 'Lisbon');
     await animationsSettled(page.getByRole('dialog'));
     await screenshot(page, 'question-flow-dates-phone');
-    await page.getByRole('button', { name: '1-3 days' }).click();
+    await clickAnswer(page, page.getByRole('button', { name: '1-3 days' }), WAIT.timeout);
     await finishChoices(page, 'phone');
     expect(await page.getByText('1-3 days', { exact: true }).isVisible()).toBe(true);
 
@@ -190,7 +191,7 @@ describe('a trip whose AI guide Gemini is still writing, in a real browser', () 
   it('opens the trip at once, shows the guide being written, then fills it and its plans in', async () => {
     const page = await signUpAndOpenFlow(app, VIEWPORTS.desktop);
     await pickDestination(page, 'Lisbon', 'Lisbon');
-    await page.getByRole('button', { name: '1-3 days' }).click();
+    await clickAnswer(page, page.getByRole('button', { name: '1-3 days' }), WAIT.timeout);
     await finishChoices(page, 'gemini');
 
     standIn.hold();

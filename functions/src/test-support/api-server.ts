@@ -157,7 +157,7 @@ async function startLocalApi(
 }
 
 /**
- * Inside the emulator suite: the function runs on EMULATOR_FUNCTION_ENV and `env` from now on (restarted by the
+ * Inside the emulator suite: the function runs on EMULATOR_FUNCTION_ENV and `env` from now on (reloaded by the
  * emulators project's global setup unless it already does). For a suite that speaks to Hosting without startTestApi.
  */
 export async function runEmulatedFunctionOn(env: Record<string, string> = {}): Promise<void> {
@@ -172,7 +172,7 @@ export async function runEmulatedFunctionOn(env: Record<string, string> = {}): P
 
 /**
  * The product already running in the emulator suite (started once per run by the emulators project's global
- * setup), its function on EMULATOR_FUNCTION_ENV and the suite's `env` (the global setup restarts the function when
+ * setup), its function on EMULATOR_FUNCTION_ENV and the suite's `env` (the global setup reloads the function when
  * that differs from what it runs on, so a suite's settings, like a server of its own, start from a fresh instance).
  */
 async function connectToEmulatorSuite(baseUrl: string, env: Record<string, string>): Promise<TestApi> {

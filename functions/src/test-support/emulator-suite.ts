@@ -65,6 +65,8 @@ declare module 'vitest' {
     emulatorFunctionEnvUrl: string;
     /** The run's addresses (free ports), set as environment variables by emulators.setup.ts. */
     emulatorClientEnv: Record<string, string>;
+    /** The emulators project's global setup: answers once the suite it starts in the background serves. */
+    emulatorReadyUrl: string;
   }
 }
 
@@ -78,24 +80,32 @@ export interface EmulatorSuite {
   /** The environment a client of this run needs: Hosting's address, and the emulators' hosts for the admin SDK. */
   clientEnv: Record<string, string>;
   /**
-   * Starts Auth, Functions, Hosting and Cloud Tasks again with the function on `functionEnv` (a fresh instance:
-   * nothing the previous one kept in memory); Firestore and Storage keep their data. Resolves once /api answers.
+   * The function on `functionEnv` from now on, as a fresh instance (nothing the previous one kept in memory):
+   * firebase-tools reloads its definition and replaces its workers, which start on the new settings (a few seconds);
+   * only a change of secret (JWT_SECRET, read at the CLI's start) restarts Auth, Functions, Hosting and Cloud Tasks.
+   * Firestore and Storage keep their data. Resolves once /api answers.
    */
-  restartFunctions(functionEnv: Record<string, string>): Promise<void>;
+  switchFunctionEnv(functionEnv: Record<string, string>): Promise<'reloaded' | 'restarted'>;
   stop(): Promise<void>;
+}
+
+/** The suite before it starts: its ports and addresses are known, so clients can be told before it serves. */
+export interface EmulatorSuitePlan extends Omit<EmulatorSuite, 'switchFunctionEnv' | 'stop'> {
+  start(): Promise<EmulatorSuite>;
 }
 
 /**
  * firebase.json as the emulators serve it, written beside firebase.json so its relative paths hold (git ignores it):
  * the same, except for the ports, the pages' CSP, which also admits the local Auth and Firestore emulators the web
  * app built with `--mode emulators` talks to (production's policy names only Google's origins) and does not upgrade
- * requests to https, and the folder Hosting serves: a copy of the emulator web build with emulator-hosts.js, which
- * tells the page where Auth and Firestore listen in this run.
+ * requests to https, and the folder Hosting serves (servedDir, see serveEmulatorWebBuild). `name` tells apart the
+ * files of CLIs that start at once, and `hub` and `logging` give them ports of their own (firebase-tools moves
+ * them off a busy port, but two CLIs starting at once both find 4500 free, and one of them fails).
  */
 export function writeEmulatorConfig(
   ports: EmulatorPorts,
   runId: string,
-  options: { functionConfigDir?: string } = {},
+  options: { functionConfigDir?: string; name?: string; hub?: number; logging?: number } = {},
 ): { file: string; servedDir: string } {
   const hosts = [local(ports.auth), local(ports.firestore)].map((host) => `http://${host}`).join(' ');
   const headers = firebaseJson.hosting.headers.map((rule) => ({
@@ -120,6 +130,23 @@ export function writeEmulatorConfig(
       }))
     : firebaseJson.functions;
   const servedDir = path.join(ROOT, 'web', 'dist-emulators', runId);
+  const emulators = {
+    ...firebaseJson.emulators,
+    ...Object.fromEntries(EMULATORS.map((name) => [name, { host: '127.0.0.1', port: ports[name] }])),
+    ...(options.hub && { hub: { host: '127.0.0.1', port: options.hub } }),
+    ...(options.logging && { logging: { host: '127.0.0.1', port: options.logging } }),
+  };
+  const hosting = { ...firebaseJson.hosting, public: path.relative(ROOT, servedDir), headers };
+  const file = path.join(ROOT, `firebase.emulators.${runId}${options.name ? `.${options.name}` : ''}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ ...firebaseJson, functions, hosting, emulators }, null, 2)}\n`);
+  return { file, servedDir };
+}
+
+/**
+ * The folder Hosting serves in this run: a copy of the emulator web build with emulator-hosts.js, which tells the
+ * page where Auth and Firestore listen.
+ */
+function serveEmulatorWebBuild(ports: EmulatorPorts, servedDir: string) {
   fs.rmSync(servedDir, { recursive: true, force: true });
   fs.cpSync(path.join(ROOT, firebaseJson.hosting.public), servedDir, { recursive: true });
   const hostsScript = { auth: local(ports.auth), firestore: local(ports.firestore) };
@@ -127,14 +154,6 @@ export function writeEmulatorConfig(
     path.join(servedDir, 'emulator-hosts.js'),
     `globalThis.wayfareEmulatorHosts = ${JSON.stringify(hostsScript)};\n`,
   );
-  const emulators = {
-    ...firebaseJson.emulators,
-    ...Object.fromEntries(EMULATORS.map((name) => [name, { host: '127.0.0.1', port: ports[name] }])),
-  };
-  const hosting = { ...firebaseJson.hosting, public: path.relative(ROOT, servedDir), headers };
-  const file = path.join(ROOT, `firebase.emulators.${runId}.json`);
-  fs.writeFileSync(file, `${JSON.stringify({ ...firebaseJson, functions, hosting, emulators }, null, 2)}\n`);
-  return { file, servedDir };
 }
 
 /** A port nothing listens on now (the kernel's pick). */
@@ -218,30 +237,51 @@ async function waitFor(
   }
 }
 
+type SuiteOptions = {
+  env?: Record<string, string>;
+  functionEnv?: Record<string, string>;
+  ports?: 'config' | 'free';
+  log?: (line: string) => void;
+  quiet?: boolean;
+};
+
 /**
  * Starts the product inside firebase-tools' emulators: Hosting (a copy of web/dist-firebase, rewriting /api/** to
  * the function), Functions, Auth and Cloud Tasks (the writeGuide queue) in one CLI, restartable; Firestore and
- * Storage in another, which keeps its data. Firestore is the official emulator wherever a JDK ≥ 21 and the emulator
- * are found (emulator-runtime.ts), else the Node.js one in this process; Storage is the official emulator only where
- * its rules runtime is downloaded, else the local stand-in. Resolves once Hosting's /api/health answers 200.
- * Expects `npm run build` (functions) and the emulator web build done. With `functionEnv` (the test runs), the
- * function reads exactly that, not functions/.env*. `ports`: firebase.json's (checked free first), or free ones.
+ * Storage in another, which keeps its data; the two CLIs start at once. Firestore is the official emulator wherever
+ * a JDK ≥ 21 and the emulator are found (emulator-runtime.ts), else the Node.js one in this process; Storage is the
+ * official emulator only where its rules runtime is downloaded, else the local stand-in. Resolves once Firestore
+ * serves and Hosting's /api/health answers 200. Expects `npm run build` (functions) and the emulator web build done.
+ * With `functionEnv` (the test runs), the function reads exactly that, not functions/.env*. `ports`: firebase.json's
+ * (checked free first), or free ones.
  */
-export async function startEmulatorSuite(
-  options: {
-    env?: Record<string, string>;
-    functionEnv?: Record<string, string>;
-    ports?: 'config' | 'free';
-    log?: (line: string) => void;
-    quiet?: boolean;
-  } = {},
-): Promise<EmulatorSuite> {
+export async function startEmulatorSuite(options: SuiteOptions = {}): Promise<EmulatorSuite> {
+  return (await planEmulatorSuite(options)).start();
+}
+
+/** The suite's ports and addresses, chosen now, and its start (startEmulatorSuite), for later. */
+export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<EmulatorSuitePlan> {
   const log = options.log ?? (() => {});
   const runtime = emulatorRuntime();
   const official = runtime.javaBin !== null && runtime.firestore !== null;
   const officialStorage = official && runtime.officialStorage;
   const ports = options.ports === 'free' ? await freePorts() : await configPorts();
   const runId = options.ports === 'free' ? `run-${process.pid}` : 'dev';
+  const hostingUrl = `http://${local(ports.hosting)}`;
+  const described = {
+    ports,
+    hostingUrl,
+    firestore: official ? ('official' as const) : ('node' as const),
+    storage: officialStorage ? ('official' as const) : ('stand-in' as const),
+    clientEnv: {
+      WAYFARE_API_TARGET: hostingUrl,
+      WAYFARE_FUNCTIONS_URL: `http://${local(ports.functions)}`,
+      WAYFARE_EMULATED_FIRESTORE: official ? 'official' : 'node',
+      FIRESTORE_EMULATOR_HOST: local(ports.firestore),
+      FIREBASE_STORAGE_EMULATOR_HOST: local(ports.storage),
+      FIREBASE_AUTH_EMULATOR_HOST: local(ports.auth),
+    },
+  };
   const env: Record<string, string | undefined> = {
     ...process.env,
     JWT_SECRET: process.env.JWT_SECRET ?? DEV_JWT_SECRET,
@@ -266,127 +306,163 @@ export async function startEmulatorSuite(
       : "Storage: the local stand-in (the official emulator's rules runtime is not downloaded: storage.rules are not evaluated)",
   );
   const cli = require.resolve('firebase-tools/lib/bin/firebase.js');
-  // Each CLI its own temp folder: firebase-tools keeps one hub locator per project there, shared by every suite.
-  const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-emulators-'));
-  const files: string[] = [tmpRoot];
-  const stops: Array<() => Promise<void> | void> = [];
-  const stopAll = async () => {
-    for (const s of stops.splice(0).reverse()) await s();
-    for (const file of files) fs.rmSync(file, { recursive: true, force: true });
-  };
 
-  /** The firebase-tools CLI with `only` emulators, in its own process group; resolves to it and its stop. */
-  const spawnCli = (name: string, only: string, config: string, extraEnv: Record<string, string> = {}) => {
-    const tmp = path.join(tmpRoot, name);
-    fs.mkdirSync(tmp, { recursive: true });
-    const child = spawn(
-      process.execPath,
-      [cli, 'emulators:start', '--only', only, '--project', EMULATOR_PROJECT_ID, '--config', config],
-      {
-        cwd: ROOT,
-        env: { ...env, ...extraEnv, TMPDIR: tmp },
-        detached: true, // its own process group, so stop() ends the CLI and every emulator it started
-        stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
-      },
-    );
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const stop = async () => {
-      if (child.exitCode !== null) return;
-      const signalGroup = (signal: NodeJS.Signals) => {
-        try {
-          process.kill(-child.pid!, signal);
-        } catch {
-          // already gone
+  const start = async (): Promise<EmulatorSuite> => {
+    // Each CLI its own temp folder: firebase-tools keeps one hub locator per project there, shared by every suite.
+    const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-emulators-'));
+    const files: string[] = [tmpRoot];
+    const stops: Array<() => Promise<void> | void> = [];
+    const stopAll = async () => {
+      for (const s of stops.splice(0).reverse()) await s();
+      for (const file of files) fs.rmSync(file, { recursive: true, force: true });
+    };
+
+    /** The firebase-tools CLI with `only` emulators, in its own process group; resolves to it and its stop. */
+    const spawnCli = (name: string, only: string, config: string, extraEnv: Record<string, string> = {}) => {
+      const tmp = path.join(tmpRoot, name);
+      fs.mkdirSync(tmp, { recursive: true });
+      const child = spawn(
+        process.execPath,
+        [cli, 'emulators:start', '--only', only, '--project', EMULATOR_PROJECT_ID, '--config', config],
+        {
+          cwd: ROOT,
+          env: { ...env, ...extraEnv, TMPDIR: tmp },
+          detached: true, // its own process group, so stop() ends the CLI and every emulator it started
+          stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
+        },
+      );
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const stop = async () => {
+        if (child.exitCode !== null) return;
+        const signalGroup = (signal: NodeJS.Signals) => {
+          try {
+            process.kill(-child.pid!, signal);
+          } catch {
+            // already gone
+          }
+        };
+        signalGroup('SIGTERM');
+        const killed = setTimeout(() => signalGroup('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(killed);
+      };
+      return { child, hubLocator: path.join(tmp, `hub-${EMULATOR_PROJECT_ID}.json`), stop };
+    };
+
+    const apiHealth = `${hostingUrl}/api/health`;
+    const secretsOf = (functionEnv: Record<string, string> | undefined) =>
+      Object.fromEntries(Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)));
+    /** `dataServes`: the health check reads Firestore, so it waits for that first (no worker hangs on it). */
+    const startAppCli = async (
+      functionEnv: Record<string, string> | undefined,
+      dataServes: Promise<unknown> = Promise.resolve(),
+    ) => {
+      if (functionEnv) writeFunctionEnv(functionEnv);
+      const { file } = writeEmulatorConfig(ports, runId, {
+        name: 'app',
+        hub: await freePort(),
+        logging: await freePort(),
+        ...(functionEnv && { functionConfigDir: FUNCTION_CONFIG_DIR }),
+      });
+      const secrets = secretsOf(functionEnv);
+      // The Functions emulator starts a worker process per concurrent request; on a loaded machine a batch of them
+      // outlasts its 30 s load limit and fails the requests. Given time, they load, and the requests are answered.
+      const app = spawnCli('app', 'auth,functions,hosting,tasks', file, {
+        ...secrets,
+        FUNCTIONS_DISCOVERY_TIMEOUT: '150',
+      });
+      try {
+        await dataServes;
+        await waitFor('the API', apiHealth, app.child, 120_000, (r) => r.ok);
+      } catch (err) {
+        await app.stop();
+        throw err;
+      }
+      return { ...app, secrets: JSON.stringify(secrets) };
+    };
+
+    /**
+     * The function on other settings without a new CLI: the new .env, then the hub's "enable background triggers",
+     * which reloads the function's definition (reading the .env again) and retires its workers; the next request
+     * starts a worker on the new settings.
+     */
+    const reloadFunction = async (
+      app: Awaited<ReturnType<typeof startAppCli>>,
+      functionEnv: Record<string, string>,
+    ) => {
+      writeFunctionEnv(functionEnv);
+      const hub = (JSON.parse(fs.readFileSync(app.hubLocator, 'utf8')) as { origins: string[] }).origins[0];
+      const reloaded = await fetch(`${hub}/functions/enableBackgroundTriggers`, { method: 'PUT' });
+      if (!reloaded.ok)
+        throw new Error(`the emulator hub did not reload the function: ${await reloaded.text()}`);
+      await waitFor('the API', apiHealth, app.child, 120_000, (r) => r.ok);
+    };
+
+    let app: Awaited<ReturnType<typeof startAppCli>> | undefined;
+    try {
+      const { file: dataConfig, servedDir } = writeEmulatorConfig(ports, runId, {
+        hub: await freePort(),
+        logging: await freePort(),
+      });
+      files.push(servedDir, dataConfig, path.join(ROOT, `firebase.emulators.${runId}.app.json`));
+      serveEmulatorWebBuild(ports, servedDir);
+      if (options.functionEnv) files.push(FUNCTION_CONFIG_DIR);
+      const dataOnly = [...(official ? ['firestore'] : []), ...(officialStorage ? ['storage'] : [])];
+      if (!official) {
+        // Its ESM build cannot be loaded by Node itself (extensionless imports): take the CommonJS one.
+        const { FirestoreServer } =
+          require('@firestore-emulator/server') as typeof import('@firestore-emulator/server');
+        const firestore = new FirestoreServer();
+        await firestore.start(ports.firestore);
+        stops.push(() => firestore.stop());
+      }
+      if (!officialStorage) {
+        const storage = await startStorageStandIn(ports.storage);
+        stops.push(() => storage.close().then(() => undefined));
+      }
+      const dataServes = async () => {
+        if (!dataOnly.length) return;
+        // Firestore's rules and Storage's (the app's CLI has a config file of its own).
+        const data = spawnCli('data', dataOnly.join(','), dataConfig);
+        stops.push(data.stop);
+        // The Firestore emulator answers "Ok" on its root once it serves.
+        await waitFor('Firestore', `http://${local(ports.firestore)}/`, data.child, 120_000, (r) => r.ok);
+        if (officialStorage) {
+          await waitFor('Storage', `http://${local(ports.storage)}/`, data.child, 120_000, () => true);
         }
       };
-      signalGroup('SIGTERM');
-      const killed = setTimeout(() => signalGroup('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killed);
-    };
-    return { child, stop };
-  };
-
-  const startAppCli = async (functionEnv: Record<string, string> | undefined) => {
-    if (functionEnv) writeFunctionEnv(functionEnv);
-    const { file } = writeEmulatorConfig(
-      ports,
-      runId,
-      functionEnv ? { functionConfigDir: FUNCTION_CONFIG_DIR } : {},
-    );
-    const secrets = Object.fromEntries(Object.entries(functionEnv ?? {}).filter(([key]) => SECRETS.has(key)));
-    // The Functions emulator starts a worker process per concurrent request; on a loaded machine a batch of them
-    // outlasts its 30 s load limit and fails the requests. Given time, they load, and the requests are answered.
-    const app = spawnCli('app', 'auth,functions,hosting,tasks', file, {
-      ...secrets,
-      FUNCTIONS_DISCOVERY_TIMEOUT: '150',
-    });
-    try {
-      await waitFor('the API', `http://${local(ports.hosting)}/api/health`, app.child, 120_000, (r) => r.ok);
+      // Both CLIs at once: the app's CLI loads the function while Firestore starts.
+      const dataServing = dataServes();
+      const [data, started] = await Promise.allSettled([
+        dataServing,
+        startAppCli(options.functionEnv, dataServing),
+      ]);
+      if (started.status === 'fulfilled') app = started.value;
+      if (data.status === 'rejected') throw data.reason;
+      if (started.status === 'rejected') throw started.reason;
     } catch (err) {
-      await app.stop();
+      await app?.stop();
+      await stopAll();
       throw err;
     }
-    return app.stop;
+    return {
+      ...described,
+      async switchFunctionEnv(functionEnv) {
+        const running = app!;
+        if (JSON.stringify(secretsOf(functionEnv)) === running.secrets) {
+          await reloadFunction(running, functionEnv);
+          return 'reloaded';
+        }
+        app = undefined;
+        await running.stop();
+        app = await startAppCli(functionEnv);
+        return 'restarted';
+      },
+      async stop() {
+        await app?.stop();
+        await stopAll();
+      },
+    };
   };
-
-  let stopApp: () => Promise<void> = async () => {};
-  try {
-    files.push(
-      path.join(ROOT, 'web', 'dist-emulators', runId),
-      path.join(ROOT, `firebase.emulators.${runId}.json`),
-    );
-    if (options.functionEnv) files.push(FUNCTION_CONFIG_DIR);
-    const dataOnly = [...(official ? ['firestore'] : []), ...(officialStorage ? ['storage'] : [])];
-    if (!official) {
-      // Its ESM build cannot be loaded by Node itself (extensionless imports): take the CommonJS one.
-      const { FirestoreServer } =
-        require('@firestore-emulator/server') as typeof import('@firestore-emulator/server');
-      const firestore = new FirestoreServer();
-      await firestore.start(ports.firestore);
-      stops.push(() => firestore.stop());
-    }
-    if (!officialStorage) {
-      const storage = await startStorageStandIn(ports.storage);
-      stops.push(() => storage.close().then(() => undefined));
-    }
-    if (dataOnly.length) {
-      // Firestore's rules and Storage's from the same config as the app's CLI (which rewrites it, after this start).
-      const { file } = writeEmulatorConfig(ports, runId);
-      const data = spawnCli('data', dataOnly.join(','), file);
-      stops.push(data.stop);
-      // The Firestore emulator answers "Ok" on its root once it serves.
-      await waitFor('Firestore', `http://${local(ports.firestore)}/`, data.child, 120_000, (r) => r.ok);
-      if (officialStorage) {
-        await waitFor('Storage', `http://${local(ports.storage)}/`, data.child, 120_000, () => true);
-      }
-    }
-    stopApp = await startAppCli(options.functionEnv);
-  } catch (err) {
-    await stopAll();
-    throw err;
-  }
-  const hostingUrl = `http://${local(ports.hosting)}`;
-  return {
-    ports,
-    hostingUrl,
-    firestore: official ? 'official' : 'node',
-    storage: officialStorage ? 'official' : 'stand-in',
-    clientEnv: {
-      WAYFARE_API_TARGET: hostingUrl,
-      WAYFARE_FUNCTIONS_URL: `http://${local(ports.functions)}`,
-      WAYFARE_EMULATED_FIRESTORE: official ? 'official' : 'node',
-      FIRESTORE_EMULATOR_HOST: local(ports.firestore),
-      FIREBASE_STORAGE_EMULATOR_HOST: local(ports.storage),
-      FIREBASE_AUTH_EMULATOR_HOST: local(ports.auth),
-    },
-    async restartFunctions(functionEnv) {
-      await stopApp();
-      stopApp = await startAppCli(functionEnv);
-    },
-    async stop() {
-      await stopApp();
-      await stopAll();
-    },
-  };
+  return { ...described, start };
 }
