@@ -24,6 +24,8 @@ const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // LIGHTHOUSE_VISITS=first audits first visits only (an A/B of two builds in half the time).
 const VISITS = (process.env.LIGHTHOUSE_VISITS ?? 'first,returning').split(',') as Visit[];
+// LIGHTHOUSE_KEEP=<folder> keeps each run's full report there (the LCP element, its request chain, the long tasks).
+const KEEP = process.env.LIGHTHOUSE_KEEP;
 const run = promisify(execFile);
 
 /** Waits until Chromium answers on its debugging port. */
@@ -94,6 +96,11 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
       '--quiet',
     ].join(' ');
     await run('npx', ['--yes', '-p', NODE_22, '-p', LIGHTHOUSE, '-c', lighthouse], { timeout: 240_000 });
+    if (KEEP) {
+      fs.mkdirSync(KEEP, { recursive: true });
+      const name = `${visit}-${route.split('/')[1]}-${route.split('/').length}-${Date.now()}.json`;
+      fs.copyFileSync(report, path.join(KEEP, name));
+    }
     const lhr = JSON.parse(fs.readFileSync(report, 'utf8')) as {
       categories: { performance?: { score: number | null } };
       audits: Record<string, { numericValue?: number }>;
@@ -110,7 +117,8 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
       audited.once('exit', resolve);
       audited.kill();
     });
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write to the profile for a moment after it exits.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody } from '@wayfare/contract';
 import { readToken } from './authToken';
+import { takeEarlyAnswer } from './earlyAnswers';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Wayfare. Check your connection and try again.';
 export const UNEXPECTED_ANSWER = 'Wayfare answered in a way this page does not understand. Please reload.';
@@ -98,8 +99,13 @@ async function send(
   { method = 'GET', body, signal, idempotencyKey }: ApiFetchOptions,
   accept: string,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
   const token = readToken();
+  // A first visit's first reads were requested by index.html's first-load script, before the app ran.
+  if (method === 'GET' && accept === 'application/json') {
+    const early = await takeEarlyAnswer(path, token);
+    if (early) return early;
+  }
+  const headers = new Headers({ Accept: accept });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
