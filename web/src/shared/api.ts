@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody } from '@wayfare/contract';
 import { readToken } from './authToken';
-import { takeEarlyAnswer } from './earlyAnswers';
+import { takeWindowEarlyAnswer } from './earlyAnswers';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Wayfare. Check your connection and try again.';
 export const UNEXPECTED_ANSWER = 'Wayfare answered in a way this page does not understand. Please reload.';
@@ -102,7 +102,7 @@ async function send(
   const token = readToken();
   // A first visit's first reads were requested by index.html's first-load script, before the app ran.
   if (method === 'GET' && accept === 'application/json') {
-    const early = await takeEarlyAnswer(path, token);
+    const early = await takeWindowEarlyAnswer(path, token);
     if (early) return early;
   }
   const headers = new Headers({ Accept: accept });

@@ -30,18 +30,32 @@ declare global {
 }
 
 /** After this long an early answer is no longer the page's first look at its data: ask anew. */
-const EARLY_ANSWER_MAX_AGE_MS = 10_000;
+export const EARLY_ANSWER_MAX_AGE_MS = 10_000;
 
 /**
- * The answer firstLoad.ts already requested for a GET of `path` with `token`, taken once: only while the page it
- * was started for is still the one shown, within its first seconds, and never twice (a later read asks anew).
+ * The answer `early` holds for a GET of `path` with `token`, taken out of it: only while the page it was started
+ * for is still the one shown (`page`), within its first seconds (`now`, from navigation start), and never twice (a
+ * later read asks anew).
  */
-export function takeEarlyAnswer(path: string, token: string | null): Promise<Response | null> | undefined {
-  const early = globalThis.window?.wayfareEarlyAnswers;
-  const answer = early?.answers[path];
+export function takeEarlyAnswer(
+  early: EarlyAnswers | undefined,
+  request: { path: string; token: string | null; page: string; now: number },
+): Promise<Response | null> | undefined {
+  const answer = early?.answers[request.path];
   if (!early || !answer) return undefined;
-  delete early.answers[path];
+  delete early.answers[request.path];
   const fresh =
-    early.token === token && early.page === location.pathname && performance.now() < EARLY_ANSWER_MAX_AGE_MS;
+    early.token === request.token && early.page === request.page && request.now < EARLY_ANSWER_MAX_AGE_MS;
   return fresh ? answer : undefined;
 }
+
+/** takeEarlyAnswer from what firstLoad.ts left on the window, for this page now. */
+export const takeWindowEarlyAnswer = (path: string, token: string | null) =>
+  typeof window === 'undefined'
+    ? undefined
+    : takeEarlyAnswer(window.wayfareEarlyAnswers, {
+        path,
+        token,
+        page: location.pathname,
+        now: performance.now(),
+      });
