@@ -12,7 +12,7 @@ const DATA_LAYER = 'app/QueryLayer.tsx';
 
 /**
  * Issue #24: each signed-in page's first-visit needs: its route (as routes.tsx), the modules it renders first (the
- * data layer, the page, the chunks it draws at once), and the API addresses it reads first (as its queries ask
+ * data layer and the page), and the API addresses it reads first (as its queries ask
  * them; e2e/first-load.e2e.ts checks that each is taken, and asked once).
  */
 const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string[] }> = [
@@ -23,11 +23,7 @@ const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string
   },
   {
     path: '^/trips/([^/]+)/?$',
-    modules: [
-      DATA_LAYER,
-      'features/trip-details/TripDetailsPage.tsx',
-      'features/trip-details/TripSections.tsx',
-    ],
+    modules: [DATA_LAYER, 'features/trip-details/TripDetailsPage.tsx'],
     api: [TRIP],
   },
   {

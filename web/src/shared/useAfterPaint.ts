@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False in a component's first render, true once the browser has painted it (the next frame, then a task). What
+ * waits on it (a page's secondary chunks) is downloaded after the page's main content is on screen rather than
+ * against it, on a slow network. Without requestAnimationFrame, after a task.
+ */
+export function useAfterPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer = setTimeout(() => setPainted(true), 0);
+    };
+    if (typeof requestAnimationFrame !== 'function') {
+      later();
+      return () => clearTimeout(timer);
+    }
+    const frame = requestAnimationFrame(later);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
