@@ -69,9 +69,15 @@ describe('first visit of a signed-in page: files and answers started from index.
       await page.getByRole('region', { name: 'Money at a glance' }).waitFor();
     });
     expect(split.left).toEqual([]);
-    const reads = ['', '/participants', '/invitations', '/expenses', '/settlements', '/budget'].map((part) =>
-      part === '' ? `/api/trips/${tripId}` : `/api/trip-split/trips/${tripId}${part}`,
-    );
+    const reads = [
+      '',
+      '/participants',
+      '/invitations',
+      '/expenses',
+      '/settlements',
+      '/budget',
+      '/invite-link',
+    ].map((part) => (part === '' ? `/api/trips/${tripId}` : `/api/trip-split/trips/${tripId}${part}`));
     for (const address of reads) expect(split.count(address), address).toBe(1);
     for (const visit of [details, split])
       for (const file of visit.seen.filter((r) => r.startsWith('/assets/')))

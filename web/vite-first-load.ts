@@ -37,6 +37,7 @@ const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string
       `${SPLIT_TRIP}/expenses`,
       `${SPLIT_TRIP}/settlements`,
       `${SPLIT_TRIP}/budget`,
+      `${SPLIT_TRIP}/invite-link`,
     ],
   },
   {
