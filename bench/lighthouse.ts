@@ -77,11 +77,12 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
   const profile = await prepareProfile(baseUrl, token, route, visit);
   const port = await freePort();
   const report = path.join(profile, 'report.json');
-  const audited = spawn(CHROMIUM, [
-    ...BROWSER_ARGS,
-    `--user-data-dir=${profile}`,
-    `--remote-debugging-port=${port}`,
-  ]);
+  // A process group of its own, so its helper processes end with it (they kept writing to the profile being removed).
+  const audited = spawn(
+    CHROMIUM,
+    [...BROWSER_ARGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`],
+    { detached: true },
+  );
   try {
     await waitForDebuggingPort(port);
     const lighthouse = [
@@ -113,11 +114,14 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
       cls: value('cumulative-layout-shift'),
     };
   } finally {
-    await new Promise((resolve) => {
-      audited.once('exit', resolve);
-      audited.kill();
-    });
-    // Chromium's helper processes may still write to the profile for a moment after it exits.
+    if (audited.exitCode === null && audited.signalCode === null && audited.pid !== undefined) {
+      const { pid } = audited;
+      await new Promise((resolve) => {
+        audited.once('exit', resolve);
+        process.kill(-pid, 'SIGTERM');
+      });
+    }
+    // The helpers may still write to the profile for a moment after the browser exits.
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }

@@ -152,6 +152,12 @@ export async function apiDownload(
   return { blob: await response.blob(), fileName };
 }
 
+/** Resolves in a later task (scheduler.yield where the browser has it), after the browser's pending work. */
+function yieldToBrowser(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** A `contract/` answer schema: what apiFetchChecked checks an answer against. */
 export interface AnswerSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
@@ -166,7 +172,11 @@ export async function apiFetchChecked<T>(
   path: string,
   options?: ApiFetchOptions,
 ): Promise<T> {
-  const parsed = schema.safeParse(await apiFetch<unknown>(path, options));
+  const answer = await apiFetch<unknown>(path, options);
+  // Each answer is checked in a task of its own: a page's first answers, arriving together, are not all checked in
+  // one long task that holds input back on a slow phone (issue #24).
+  await yieldToBrowser();
+  const parsed = schema.safeParse(answer);
   if (!parsed.success) throw new ResponseShapeError();
   return parsed.data;
 }
