@@ -152,10 +152,13 @@ export async function apiDownload(
   return { blob: await response.blob(), fileName };
 }
 
-/** Resolves in a later task (scheduler.yield where the browser has it), after the browser's pending work. */
+/**
+ * Resolves in a later task, after the browser's pending work, where the browser has scheduler.yield (Chromium);
+ * elsewhere at once (a timer would put each answer behind the page's own timers).
+ */
 function yieldToBrowser(): Promise<void> {
   const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+  return scheduler?.yield ? scheduler.yield() : Promise.resolve();
 }
 
 /** A `contract/` answer schema: what apiFetchChecked checks an answer against. */
