@@ -3,11 +3,11 @@
  * chunk, then the page's chunk, then the page asks for its answers). index.html carries a table (written at build
  * time by web/vite-first-load.ts) naming, for each signed-in page, the script and style files it needs and the API
  * answers it reads first. This small script is its own file in index.html, run before the entry, while the entry
- * may still be downloading: it starts those downloads and, with the session's token, those requests. The API client takes
- * each early answer in place of its own first request of the same address (shared/earlyAnswers.ts).
+ * may still be downloading: it starts those requests (with the session's token) and those downloads. The API
+ * client takes each early answer in place of its own first request of the same address (shared/earlyAnswers.ts).
  * Self-contained on purpose: an import would be one more file to wait for before it can run.
  */
-import type { EarlyAnswers, FirstLoadTable } from './shared/earlyAnswers';
+import type { EarlyAnswers, FirstLoadRoute, FirstLoadTable } from './shared/earlyAnswers';
 
 function start(): void {
   const table = document.getElementById('first-load')?.textContent;
@@ -16,6 +16,8 @@ function start(): void {
   const path = location.pathname;
   const route = routes.find((r) => new RegExp(r.path).test(path));
   if (!route) return;
+  // The answers first: the browser opens a few connections per site and queues what is asked beyond them, in order.
+  fetchAnswers(route, path, tokenKey);
   for (const file of route.files) {
     const link = document.createElement('link');
     if (file.endsWith('.css')) {
@@ -33,6 +35,10 @@ function start(): void {
   // here, before the first paint, rather than inside the page's first render with data, which it lengthened.
   if (route.formatsMoney)
     new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'USD' }).format(0);
+}
+
+/** Requests the route's first API reads with the session's token, for shared/earlyAnswers.ts to hand out. */
+function fetchAnswers(route: FirstLoadRoute, path: string, tokenKey: string): void {
   let token: string | null = null;
   try {
     token = localStorage.getItem(tokenKey);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False in a component's first render, true once the browser has painted it (the next frame, then a task). What
+ * False in a component's first render, true once the browser has painted it (two frames on, then a task). What
  * waits on it (a page's secondary chunks) is downloaded after the page's main content is on screen rather than
  * against it, on a slow network. Without requestAnimationFrame, after a task.
  */
@@ -16,7 +16,10 @@ export function useAfterPaint(): boolean {
       later();
       return () => clearTimeout(timer);
     }
-    const frame = requestAnimationFrame(later);
+    // The second frame's callback runs once the first frame (this render) has been presented.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(later);
+    });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
