@@ -24,6 +24,8 @@ const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // LIGHTHOUSE_VISITS=first audits first visits only (an A/B of two builds in half the time).
 const VISITS = (process.env.LIGHTHOUSE_VISITS ?? 'first,returning').split(',') as Visit[];
+// LIGHTHOUSE_KEEP=<folder> keeps each run's full report there (the LCP element, its request chain, the long tasks).
+const KEEP = process.env.LIGHTHOUSE_KEEP;
 const run = promisify(execFile);
 
 /** Waits until Chromium answers on its debugging port. */
@@ -75,11 +77,12 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
   const profile = await prepareProfile(baseUrl, token, route, visit);
   const port = await freePort();
   const report = path.join(profile, 'report.json');
-  const audited = spawn(CHROMIUM, [
-    ...BROWSER_ARGS,
-    `--user-data-dir=${profile}`,
-    `--remote-debugging-port=${port}`,
-  ]);
+  // A process group of its own, so its helper processes end with it (they kept writing to the profile being removed).
+  const audited = spawn(
+    CHROMIUM,
+    [...BROWSER_ARGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`],
+    { detached: true },
+  );
   try {
     await waitForDebuggingPort(port);
     const lighthouse = [
@@ -94,6 +97,11 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
       '--quiet',
     ].join(' ');
     await run('npx', ['--yes', '-p', NODE_22, '-p', LIGHTHOUSE, '-c', lighthouse], { timeout: 240_000 });
+    if (KEEP) {
+      fs.mkdirSync(KEEP, { recursive: true });
+      const name = `${visit}-${route.split('/')[1]}-${route.split('/').length}-${Date.now()}.json`;
+      fs.copyFileSync(report, path.join(KEEP, name));
+    }
     const lhr = JSON.parse(fs.readFileSync(report, 'utf8')) as {
       categories: { performance?: { score: number | null } };
       audits: Record<string, { numericValue?: number }>;
@@ -106,11 +114,15 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
       cls: value('cumulative-layout-shift'),
     };
   } finally {
-    await new Promise((resolve) => {
-      audited.once('exit', resolve);
-      audited.kill();
-    });
-    fs.rmSync(profile, { recursive: true, force: true });
+    if (audited.exitCode === null && audited.signalCode === null && audited.pid !== undefined) {
+      const { pid } = audited;
+      await new Promise((resolve) => {
+        audited.once('exit', resolve);
+        process.kill(-pid, 'SIGTERM');
+      });
+    }
+    // The helpers may still write to the profile for a moment after the browser exits.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

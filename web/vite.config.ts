@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_CACHE, OFFLINE_API_READS } from './src/shared/offline/apiCache';
+import { firstLoad } from './vite-first-load';
 
 // The API lives on the same origin in production; in dev and preview, forward it to the embedded server.
 const proxy = { '/api': 'http://localhost:3000' };
@@ -143,6 +144,7 @@ export default defineConfig({
     calendarDateFns(),
     lazySchemas(),
     emulatorHosts(),
+    firstLoad(),
     // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
     // keeps the API reads of the pages a user opened (network first, the cache when offline). main.tsx registers
     // it once the page has settled (issue #24: not beside a first visit's own downloads).

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody } from '@wayfare/contract';
 import { readToken } from './authToken';
+import { takeWindowEarlyAnswer } from './earlyAnswers';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach Wayfare. Check your connection and try again.';
 export const UNEXPECTED_ANSWER = 'Wayfare answered in a way this page does not understand. Please reload.';
@@ -98,8 +99,13 @@ async function send(
   { method = 'GET', body, signal, idempotencyKey }: ApiFetchOptions,
   accept: string,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
   const token = readToken();
+  // A first visit's first reads were requested by index.html's first-load script, before the app ran.
+  if (method === 'GET' && accept === 'application/json') {
+    const early = await takeWindowEarlyAnswer(path, token);
+    if (early) return early;
+  }
+  const headers = new Headers({ Accept: accept });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
 
@@ -146,6 +152,15 @@ export async function apiDownload(
   return { blob: await response.blob(), fileName };
 }
 
+/**
+ * Resolves in a later task, after the browser's pending work, where the browser has scheduler.yield (Chromium);
+ * elsewhere at once (a timer would put each answer behind the page's own timers).
+ */
+function yieldToBrowser(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : Promise.resolve();
+}
+
 /** A `contract/` answer schema: what apiFetchChecked checks an answer against. */
 export interface AnswerSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
@@ -160,7 +175,11 @@ export async function apiFetchChecked<T>(
   path: string,
   options?: ApiFetchOptions,
 ): Promise<T> {
-  const parsed = schema.safeParse(await apiFetch<unknown>(path, options));
+  const answer = await apiFetch<unknown>(path, options);
+  // Each answer is checked in a task of its own: a page's first answers, arriving together, are not all checked in
+  // one long task that holds input back on a slow phone (issue #24).
+  await yieldToBrowser();
+  const parsed = schema.safeParse(answer);
   if (!parsed.success) throw new ResponseShapeError();
   return parsed.data;
 }

@@ -15,6 +15,7 @@ import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
 import { AddParticipantForm } from './participants/AddParticipantForm';
 import { BudgetTab } from './glance/BudgetTab';
+import { GlanceSummary, useBudget } from './glance/GlanceSummary';
 import { CalculateSettlementsButton } from './settlements/CalculateSettlementsButton';
 import { HomeCurrency } from './homeCurrency';
 import { InviteLinkPanel } from './invite-links/InviteLinkPanel';
@@ -24,7 +25,6 @@ import { useLiveLedger } from './useLiveLedger';
 import { useSettlementCalculation } from './settlements/useSettlementCalculation';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
-import glance from './glance/Glance.module.css';
 
 // The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page; the
 // Expenses and Settlements tabs' contents (the currency picker with every currency's name, export and import, the
@@ -35,8 +35,7 @@ const LedgerFiles = lazyNamed(() => import('./ledger-files/LedgerFiles'), 'Ledge
 const ExpenseList = lazyNamed(() => import('./expenses/ExpenseList'), 'ExpenseList');
 const SettlementList = lazyNamed(() => import('./settlements/SettlementList'), 'SettlementList');
 const BalanceList = lazyNamed(() => import('./settlements/SettlementList'), 'BalanceList');
-// The money at a glance (its summary above the tabs, its charts and the history on their tabs) loads after the page.
-const GlanceSummary = lazyNamed(() => import('./glance/GlanceSummary'), 'GlanceSummary');
+// The money at a glance's charts and the history load when their tab is first chosen.
 const ActivityList = lazyNamed(() => import('./glance/ActivityList'), 'ActivityList');
 
 /** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */
@@ -56,6 +55,8 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   );
   const [editing, setEditing] = useState<Expense | null | 'new'>(null);
   const ledger = useLiveLedger(tripId);
+  // The glance above the tabs is drawn with the page's first render, so it cannot push the tabs down after it.
+  const budget = useBudget(tripId);
   const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId);
   useDocumentTitle(trip ? `Split · ${trip.trip_name}` : 'Trip Split');
   // Also when a cached trip is now answered 404 (deleted, or the caller left it).
@@ -80,7 +81,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
     </>
   );
 
-  if (tripRead.isPending || (ledger.loading && trip)) {
+  if (tripRead.isPending || (ledger.loading && trip) || budget.isPending) {
     return withListener(
       <div className={styles.page}>
         <SkeletonColumns label="Loading trip expenses" />
@@ -142,9 +143,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
                 : 'Connecting…'}
           </span>
         </header>
-        <Suspense fallback={<div className={glance.summary} aria-busy="true" />}>
-          <GlanceSummary tripId={tripId} />
-        </Suspense>
+        <GlanceSummary tripId={tripId} />
 
         <Tabs
           label="Trip split"

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Pencil, RefreshCw, Share2, Users, Wallet } from 'lucide-react';
 import { cx } from '../../shared/cx';
@@ -6,6 +6,7 @@ import { lazyNamed } from '../../shared/lazyNamed';
 import { Button, buttonClassName } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonBlock, SkeletonColumns } from '../../shared/ui/Skeleton';
+import { useAfterPaint } from '../../shared/useAfterPaint';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useGuideStatus } from '../ai-guide';
 import { peopleLabel, CityPhotoCredit, TripPhoto } from '../trips';
@@ -16,10 +17,10 @@ import { useTripDetails } from './useTripDetails';
 import styles from '../../shared/ui/TripPage.module.css';
 
 // The first render is the header and the trip's facts (the largest text on a phone's first screen). The guide and
-// the plan board, the map and the links dialog are chunks of their own, fetched while the trip loads and drawn
-// after it shows, so their code and schemas neither delay nor lengthen the page's first render.
-const loadSections = () => import('./TripSections');
-const TripPlanning = lazyNamed(loadSections, 'TripPlanning');
+// the plan board, the map and the links dialog are chunks of their own, fetched once the trip is on screen (issue
+// #24: not against its first answer and chunks on a slow network), so their code and schemas neither delay nor
+// lengthen the page's first render.
+const TripPlanning = lazyNamed(() => import('./TripSections'), 'TripPlanning');
 const TripMap = lazyNamed(() => import('../map'), 'TripMap');
 const TripLinksDialog = lazyNamed(() => import('../sharing'), 'TripLinksDialog');
 
@@ -27,8 +28,6 @@ export function TripDetailsPage() {
   const { tripId = '' } = useParams();
   const { state, retry, refresh, setPlans, reloadPlans } = useTripDetails(tripId);
   useDocumentTitle(state.status === 'ready' ? state.trip.trip_name : 'Trip Details');
-  // Fetched beside the trip, not after it.
-  useEffect(() => void loadSections(), []);
 
   if (state.status === 'loading') {
     return (
@@ -103,6 +102,8 @@ function TripDetails({
   const [linksOpen, setLinksOpen] = useState(false);
   // The links dialog's code is fetched when it is first opened, and it stays mounted from then on.
   const [linksUsed, setLinksUsed] = useState(false);
+  const shown = useAfterPaint();
+  const sectionsPlaceholder = <SkeletonBlock className={styles.sectionsPlaceholder} />;
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
@@ -192,15 +193,17 @@ function TripDetails({
         <div className={styles.main}>
           <TripInfoCards trip={trip} />
           {/* Taller than the screen below the facts, so the footer stays out of sight until the plans push it. */}
-          <Suspense fallback={<SkeletonBlock className={styles.sectionsPlaceholder} />}>
-            <TripPlanning trip={trip} setPlans={setPlans} reloadPlans={reloadPlans} />
+          <Suspense fallback={sectionsPlaceholder}>
+            {shown ? (
+              <TripPlanning trip={trip} setPlans={setPlans} reloadPlans={reloadPlans} />
+            ) : (
+              sectionsPlaceholder
+            )}
           </Suspense>
         </div>
         <aside className={styles.side} aria-label="Map">
           {/* Nothing below the map in its column: it appears without moving anything. */}
-          <Suspense fallback={null}>
-            <TripMap trip={trip} />
-          </Suspense>
+          <Suspense fallback={null}>{shown && <TripMap trip={trip} />}</Suspense>
         </aside>
       </div>
     </div>

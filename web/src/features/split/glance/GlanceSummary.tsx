@@ -29,7 +29,8 @@ export function GlanceLines({ answer, text }: { answer: BudgetResponse; text: Gl
 
 /** The glance in a few lines above the split page's tabs: what a member sees first on opening it. */
 export function GlanceSummary({ tripId }: { tripId: string }) {
-  const budget = useBudget(tripId);
+  // The split page reads the budget with its first reads and draws this with them: no second read on mounting.
+  const budget = useQuery({ ...budgetQuery(tripId), refetchOnMount: false });
   // Its space is kept while it loads, so the tabs below do not jump.
   if (budget.isPending) return <div className={styles.summary} aria-busy="true" />;
   if (!budget.data) return null;

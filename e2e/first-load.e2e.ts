@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EarlyAnswers } from '../web/src/shared/earlyAnswers';
+import { appUnderTest } from './support/app';
+import { VIEWPORTS } from './support/browser';
+import { tripOfAnaAndBea } from './support/seed';
+
+/**
+ * Issue #24: a deep link's first visit (no service worker, nothing cached). index.html's first-load script starts the
+ * page's files and first API reads before the app runs; the app must take each of those answers instead of asking
+ * again, and the browser must reuse each early download.
+ */
+describe('first visit of a signed-in page: files and answers started from index.html', () => {
+  const app = appUnderTest();
+  let tripId: string;
+  let tripName: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const { trip, ana } = await tripOfAnaAndBea(app.server.baseUrl);
+    ({ id: tripId, name: tripName } = trip);
+    token = ana.token;
+  });
+
+  /** Opens `route` on a first visit; resolves once `shown` shows, with what was requested until then. */
+  async function firstVisit(route: string, shown: (page: Page) => Promise<void>) {
+    const page = await app.newPage({ token, viewport: VIEWPORTS.phone });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET')
+        requests.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
+    await page.goto(route);
+    await shown(page);
+    const left = await page.evaluate(() => {
+      const early = (window as { wayfareEarlyAnswers?: EarlyAnswers }).wayfareEarlyAnswers;
+      return early ? Object.keys(early.answers) : null;
+    });
+    const seen = [...requests];
+    await page.context().close();
+    const count = (address: string) => seen.filter((r) => r === address).length;
+    return { left, seen, count };
+  }
+
+  const heading = (name: string | RegExp) => (page: Page) =>
+    page.getByRole('heading', { level: 1, name }).waitFor();
+
+  it.each([
+    ['/trips', ['/api/trips?cursor=', '/api/trip-split/invitations'], heading('My Trips')],
+    [
+      '/trip-split',
+      ['/api/trip-split/user/trips?cursor=', '/api/trip-split/invitations'],
+      heading('Trip Expense Sharing'),
+    ],
+  ])('%s: each early answer is taken, and asked for once', async (route, api, shown) => {
+    const { left, count, seen } = await firstVisit(route, shown);
+    expect(left).toEqual([]);
+    for (const address of api) expect(count(address), address).toBe(1);
+    for (const file of seen.filter((r) => r.startsWith('/assets/'))) expect(count(file), file).toBe(1);
+  });
+
+  it('trip details and its split page: the same, with the trip read before the page chunk ran', async () => {
+    const details = await firstVisit(`/trips/${tripId}`, heading(tripName));
+    expect(details.left).toEqual([]);
+    expect(details.count(`/api/trips/${tripId}`)).toBe(1);
+
+    const split = await firstVisit(`/trips/${tripId}/split`, async (page) => {
+      await heading('Trip Split')(page);
+      await page.getByRole('region', { name: 'Money at a glance' }).waitFor();
+    });
+    expect(split.left).toEqual([]);
+    const reads = [
+      '',
+      '/participants',
+      '/invitations',
+      '/expenses',
+      '/settlements',
+      '/budget',
+      '/invite-link',
+    ].map((part) => (part === '' ? `/api/trips/${tripId}` : `/api/trip-split/trips/${tripId}${part}`));
+    for (const address of reads) expect(split.count(address), address).toBe(1);
+    for (const visit of [details, split])
+      for (const file of visit.seen.filter((r) => r.startsWith('/assets/')))
+        expect(visit.count(file), file).toBe(1);
+  });
+});
