@@ -138,4 +138,13 @@ describe('groupCommit', () => {
       db.close();
     },
   );
+
+  it('fails a write queued just before the database closed, instead of throwing out of the event loop', async () => {
+    const { db } = open();
+    const insert = db.prepare('INSERT INTO notes (text) VALUES (?)');
+    const write = groupCommit(db);
+    const queued = write(() => insert.run('late'));
+    db.close();
+    await expect(queued).rejects.toThrow('The database closed before the write could run');
+  });
 });

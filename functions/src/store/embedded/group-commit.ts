@@ -118,6 +118,13 @@ export function groupCommit(db: Database.Database): GroupWrite {
   const flush = () => {
     const batch = pending;
     pending = [];
+    // A write queued just before the database closed (a server shutting down) fails; it must not throw out of the
+    // immediate, where nothing would catch it.
+    if (!db.open) {
+      const closed = new Error('The database closed before the write could run');
+      for (const { reject } of batch) reject(closed);
+      return;
+    }
     let outcomes: Outcome[];
     const synchronous = db.pragma('synchronous', { simple: true }) as number;
     try {
