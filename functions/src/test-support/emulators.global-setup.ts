@@ -43,7 +43,8 @@ export default async function setup(project: TestProject) {
     (err: unknown) => log(`did not start: ${String(err)}`),
   );
   const started = () =>
-    Promise.race([starting, new Promise<null>((r) => setTimeout(() => r(null), READY_POLL_MS))]);
+    // The timer is unref'd: a wait still under way must not keep the run's process alive once the tests end.
+    Promise.race([starting, new Promise<null>((r) => setTimeout(() => r(null), READY_POLL_MS).unref())]);
 
   // Suites run one at a time (fileParallelism: false): one request at a time, each answered once the function runs.
   const control = http.createServer((req, res) => {
@@ -74,6 +75,7 @@ export default async function setup(project: TestProject) {
   project.provide('emulatorFunctionEnvUrl', `${controlUrl}/function-env`);
   project.provide('emulatorReadyUrl', `${controlUrl}/ready`);
   return async () => {
+    control.closeAllConnections();
     await new Promise((resolve) => control.close(resolve));
     const suite = await starting.catch(() => null);
     await suite?.stop();
