@@ -4,13 +4,11 @@
 // file and per function. `node --import tsx bench/first-visit.ts` (after `npm run build`) prints the figures and
 // writes them to wayfare-first-visit.json in the temporary folder (FIRST_VISIT_OUT elsewhere); FIRST_VISIT_RUNS (default 1) repeats each route;
 // FIRST_VISIT_WEB_DIST serves another build of the web app. Loopback only.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { call, startBuiltServer, TRIP_BODY, TRIP_START } from './api';
-import type { Figure } from './support';
+import { writeVisits, type Figure } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 1);
@@ -221,12 +219,7 @@ async function main() {
       console.log(`\n${label}: self time by file (ms)`, JSON.stringify(runs[0]?.selfMsByFile));
       console.log(`${label}: self time by function (ms)`, JSON.stringify(runs[0]?.selfMsByFunction));
     }
-    const out = process.env.FIRST_VISIT_OUT ?? path.join(os.tmpdir(), 'wayfare-first-visit.json');
-    console.log(`\nAll figures: ${out}`);
-    fs.writeFileSync(
-      out,
-      `${JSON.stringify({ at: new Date().toISOString(), load: os.loadavg(), visits }, null, 2)}\n`,
-    );
+    writeVisits('FIRST_VISIT_OUT', 'wayfare-first-visit.json', visits);
   } finally {
     await browser.close();
     await server.stop();

@@ -5,13 +5,12 @@
 // the functions that took the most self time inside it (from the trace's CPU profile), and the LCP candidates with
 // their times. LONG_TASKS_WEB_DIST serves another build; LONG_TASKS_OUT names the JSON written (default in the
 // temporary folder). Loopback only: the network is not throttled, so this shows the main thread's work, not waits.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { startBuiltServer } from './api';
 import { seedSmallTrip, signedInRoutes } from './first-visit';
+import { writeVisits } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LONG_MS = 50;
@@ -206,12 +205,7 @@ async function main() {
           `  ${task.startMs} ms: ${task.durationMs} ms ${JSON.stringify(task.byKind)} ${JSON.stringify(task.topFunctions)}`,
         );
     }
-    const out = process.env.LONG_TASKS_OUT ?? path.join(os.tmpdir(), 'wayfare-long-tasks.json');
-    fs.writeFileSync(
-      out,
-      `${JSON.stringify({ at: new Date().toISOString(), load: os.loadavg(), visits }, null, 2)}\n`,
-    );
-    console.log(`\nAll figures: ${out}`);
+    writeVisits('LONG_TASKS_OUT', 'wayfare-long-tasks.json', visits);
   } finally {
     await browser.close();
     await server.stop();

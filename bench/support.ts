@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { Page, Request } from 'playwright-core';
@@ -194,4 +196,17 @@ export function textAppears(page: Page, text: string): Promise<void> {
   // Awaited later (after the write it waits for): a failure meanwhile must not end the process before its cleanup.
   seen.catch(() => undefined);
   return seen;
+}
+
+/**
+ * Writes a browser bench's every visit as JSON (with the time and the load average), to `$envVar` or a file of
+ * `name` in the temp folder, and says where.
+ */
+export function writeVisits(envVar: string, name: string, visits: unknown): void {
+  const out = process.env[envVar] ?? path.join(os.tmpdir(), name);
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ at: new Date().toISOString(), load: os.loadavg(), visits }, null, 2)}\n`,
+  );
+  console.log(`\nAll figures: ${out}`);
 }

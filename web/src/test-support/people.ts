@@ -1,4 +1,11 @@
-import type { Balance, LedgerPerson, Participant, Settlement } from '@wayfare/contract';
+import type {
+  AddPolicy,
+  Balance,
+  LedgerPerson,
+  MeResponse,
+  Participant,
+  Settlement,
+} from '@wayfare/contract';
 
 /** A trip member as the API lists one; `id` names the person (first name and user id). */
 export function participant(name: string, extra: Partial<Participant> = {}): Participant {
@@ -58,3 +65,15 @@ export function settlement(
     created_at: '2027-01-02T00:00:00.000Z',
   };
 }
+
+/** Alice's account as `GET /api/auth/me` answers it, with her "Who can add me to a trip" setting. */
+export const aliceAccount = (add_policy: AddPolicy): MeResponse => ({
+  user: {
+    id: 'u-alice',
+    username: 'alice',
+    email: 'alice@example.com',
+    first_name: 'Alice',
+    last_name: 'Doe',
+    add_policy,
+  },
+});

@@ -2,21 +2,10 @@ import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AddPolicy, MeResponse } from '@wayfare/contract';
+import { aliceAccount as me } from '../../test-support/people';
 import { Providers } from '../../test-support/session';
 import { stubApi, type StubAnswer } from '../../test-support/stubApi';
 import { AddPolicyModal } from './AddPolicyModal';
-
-const me = (add_policy: AddPolicy): MeResponse => ({
-  user: {
-    id: 'u-alice',
-    username: 'alice',
-    email: 'alice@example.com',
-    first_name: 'Alice',
-    last_name: 'Doe',
-    add_policy,
-  },
-});
 
 /** The account menu's part: a button opening the dialog, which closes after a save. */
 function Setting() {
