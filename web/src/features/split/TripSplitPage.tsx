@@ -55,8 +55,9 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   );
   const [editing, setEditing] = useState<Expense | null | 'new'>(null);
   const ledger = useLiveLedger(tripId);
-  // The glance above the tabs is drawn with the page's first render, so it cannot push the tabs down after it.
-  const budget = useBudget(tripId);
+  // The budget is read with the page's first reads; the glance above the tabs keeps its space until it answers. It
+  // does not hold the page: offline, with nothing of it kept on the device, the rest of the page still shows.
+  useBudget(tripId);
   const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId);
   useDocumentTitle(trip ? `Split · ${trip.trip_name}` : 'Trip Split');
   // Also when a cached trip is now answered 404 (deleted, or the caller left it).
@@ -81,7 +82,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
     </>
   );
 
-  if (tripRead.isPending || (ledger.loading && trip) || budget.isPending) {
+  if (tripRead.isPending || (ledger.loading && trip)) {
     return withListener(
       <div className={styles.page}>
         <SkeletonColumns label="Loading trip expenses" />
