@@ -321,6 +321,10 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
     const spawnCli = (name: string, only: string, config: string, extraEnv: Record<string, string> = {}) => {
       const tmp = path.join(tmpRoot, name);
       fs.mkdirSync(tmp, { recursive: true });
+      // Quiet, the CLI still writes to a log of its own, whose end is printed should it exit before stop().
+      const logFile = path.join(tmpRoot, `${name}.log`);
+      const output = options.quiet ? fs.openSync(logFile, 'a') : 'inherit';
+      let stopping = false;
       const child = spawn(
         process.execPath,
         [cli, 'emulators:start', '--only', only, '--project', EMULATOR_PROJECT_ID, '--config', config],
@@ -328,11 +332,21 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
           cwd: ROOT,
           env: { ...env, ...extraEnv, TMPDIR: tmp },
           detached: true, // its own process group, so stop() ends the CLI and every emulator it started
-          stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'ignore' : 'inherit'],
+          stdio: ['ignore', output, output],
         },
       );
+      if (typeof output === 'number') fs.closeSync(output);
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.once('exit', (code, signal) => {
+        if (stopping) return;
+        const tail =
+          options.quiet && fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-4000) : '';
+        console.error(
+          `[emulators] the ${name} CLI exited on its own (${code ?? signal}); its last output:\n${tail}`,
+        );
+      });
       const stop = async () => {
+        stopping = true;
         if (child.exitCode !== null) return;
         const signalGroup = (signal: NodeJS.Signals) => {
           try {
