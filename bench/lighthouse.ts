@@ -26,6 +26,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const VISITS = (process.env.LIGHTHOUSE_VISITS ?? 'first,returning').split(',') as Visit[];
 // LIGHTHOUSE_KEEP=<folder> keeps each run's full report there (the LCP element, its request chain, the long tasks).
 const KEEP = process.env.LIGHTHOUSE_KEEP;
+// LIGHTHOUSE_ROUTES=<regex> audits only the routes whose label or path it matches (e.g. `split` or `^/trips/?$`).
+const ONLY = process.env.LIGHTHOUSE_ROUTES ? new RegExp(process.env.LIGHTHOUSE_ROUTES) : undefined;
 const run = promisify(execFile);
 
 /** Waits until Chromium answers on its debugging port. */
@@ -133,6 +135,7 @@ export async function runLighthouseBench(
 ): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const [label, route] of Object.entries(routes)) {
+    if (ONLY && !ONLY.test(label) && !ONLY.test(route)) continue;
     for (const visit of VISITS) {
       const audits: Audit[] = [];
       for (let i = 0; i < RUNS; i++) audits.push(await audit(baseUrl, token, route, visit));
