@@ -48,6 +48,8 @@ export async function timeIt(fn: () => unknown, runs = 5): Promise<number> {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50: number;
   p95: number;
   p99: number;
@@ -102,6 +104,7 @@ export async function load(
   times.sort((a, b) => a - b);
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),

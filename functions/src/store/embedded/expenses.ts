@@ -65,9 +65,16 @@ export function sqliteExpenses(db: Database.Database, ledger: LedgerRows): Expen
     const stranger = userIds.find((userId) => !isMember.get(tripId, userId));
     if (stranger) throw new NotAMemberError(stranger);
   };
-  /** Writes an expense's shares, in one statement for up to ROWS_PER_STATEMENT people. */
-  const insertSharesOf = (expenseId: string, shares: ExpenseRecord['shares']) =>
+  /**
+   * Writes an expense's shares, in one statement for up to ROWS_PER_STATEMENT people. Each person once: the table
+   * no longer keeps an index to refuse a second row (migration s12-writes2-shares-without-rowid).
+   */
+  const insertSharesOf = (expenseId: string, shares: ExpenseRecord['shares']) => {
+    if (new Set(shares.map((share) => share.user_id)).size !== shares.length) {
+      throw new Error(`Expense ${expenseId} names a person twice in its shares`);
+    }
     insertShares(shares.map((share, position) => [expenseId, position, share.user_id, share.share_minor]));
+  };
 
   /** The expense's rows, and its money added to the running totals; checks inside the write that it may commit. */
   const create = (

@@ -111,6 +111,23 @@ export const splitMigrations: Migration[] = [
       FROM (SELECT value FROM json_each(expenses.payers) ORDER BY key) AS p
     ) WHERE payers IS NOT NULL;`,
   },
+  {
+    // Issue #24 item 4: the shares in one b-tree instead of three (the rowid table, its primary key's index and the
+    // (expense, person) index each took every share row a write adds). Nothing read through (expense, person)
+    // alone; an expense names a person once because its split is parsed so (contract's split schemas).
+    id: 's12-writes2-shares-without-rowid',
+    sql: `CREATE TABLE expense_shares_lean (
+      expense_id TEXT NOT NULL REFERENCES expenses(id) ON DELETE CASCADE,
+      position INTEGER NOT NULL,
+      user_id TEXT NOT NULL REFERENCES users(id),
+      share_minor INTEGER NOT NULL CHECK (share_minor >= 0),
+      PRIMARY KEY (expense_id, position)
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO expense_shares_lean (expense_id, position, user_id, share_minor)
+      SELECT expense_id, position, user_id, share_minor FROM expense_shares;
+    DROP TABLE expense_shares;
+    ALTER TABLE expense_shares_lean RENAME TO expense_shares;`,
+  },
 ];
 
 /**
