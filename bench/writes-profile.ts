@@ -4,13 +4,14 @@
 // node --import tsx bench/writes-profile.ts (after `npm run build -w functions`). PROFILE_LIB profiles another
 // build's functions/lib, PROFILE_WRITES sets the writes profiled (8000, after 1000 unprofiled ones warm it up),
 // PROFILE_TOP the rows printed (25), PROFILE_TREE=1 also prints the call tree down to 1% of the busy
-// samples, PROFILE_KEEP=dir keeps the .cpuprofile there.
+// samples, PROFILE_KEEP=dir keeps the .cpuprofile there. PROFILE_GET=<path> profiles that GET instead, as the member of
+// MANY_TRIPS trips (bench/api.ts) asks it, e.g. PROFILE_GET='/api/trips?cursor='.
 import fs from 'node:fs';
 import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort, seed, TRIP_BODY, call } from './api';
+import { freePort, seed, seedManyTrips, TRIP_BODY, call, MANY_TRIPS } from './api';
 import { cpuMs, load, ms, startProcess } from './support';
 import { expenseBody } from './writes';
 
@@ -18,6 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const LIB = path.resolve(process.env.PROFILE_LIB ?? path.join(ROOT, 'functions/lib'));
 const WRITES = Number(process.env.PROFILE_WRITES ?? 8000);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
+const GET = process.env.PROFILE_GET;
 
 interface ProfileNode {
   id: number;
@@ -153,28 +155,35 @@ async function main() {
   try {
     const seeded = await seed(baseUrl, 0);
     const url = `${baseUrl}/api/trip-split/trips/${seeded.tripId}/expenses`;
+    if (GET) await seedManyTrips(baseUrl, seeded.tokens[2] as string);
     const post = (amount: number) =>
-      load(url, {
-        seconds: 3600,
-        amount,
-        method: 'POST',
-        headers: { authorization: `Bearer ${seeded.tokens[1]}`, 'content-type': 'application/json' },
-        body: expenseBody(seeded),
-      });
+      GET
+        ? load(`${baseUrl}${GET}`, {
+            seconds: 3600,
+            amount,
+            headers: { authorization: `Bearer ${seeded.tokens[2]}` },
+          })
+        : load(url, {
+            seconds: 3600,
+            amount,
+            method: 'POST',
+            headers: { authorization: `Bearer ${seeded.tokens[1]}`, 'content-type': 'application/json' },
+            body: expenseBody(seeded),
+          });
     await call(baseUrl, 'POST', '/api/trips', TRIP_BODY, seeded.tokens[0]);
     await post(1000);
     const cpuBefore = cpuMs(server.pid);
     const result = await post(WRITES);
     const cpuPerWrite = ((cpuMs(server.pid) - cpuBefore) * 1000) / WRITES;
     console.log(
-      `Profile of ${WRITES} POST …/expenses (20-way split), ${LIB}; load average ${os
+      `Profile of ${WRITES} ${GET ? `GET ${GET} (a member of ${MANY_TRIPS} trips)` : 'POST …/expenses (20-way split)'}, ${LIB}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
     console.log(
       `${Math.round(result.requestsPerSecond)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}` +
-        `${result.errors ? `, ${result.errors} errors` : ''}; server CPU ${cpuPerWrite.toFixed(0)} µs a write ` +
+        `${result.errors ? `, ${result.errors} errors` : ''}; server CPU ${cpuPerWrite.toFixed(0)} µs a request ` +
         `(the whole run, with the profiler's own cost)`,
     );
   } finally {
