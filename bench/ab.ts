@@ -123,12 +123,18 @@ async function main() {
         for (const build of ['A', 'B'] as const) await (warms[build][name] as () => Promise<LoadResult>)();
       }
       for (let round = 0; round < ROUNDS; round++) {
+        const bareCpuBefore = cpuMs(bare.pid);
         const yardstick = await load(yardstickUrl, { seconds: SECONDS });
-        const line = [`${name}, round ${round + 1}: bare ${Math.round(yardstick.requestsPerSecond)} req/s`];
+        const bareCpu = ((cpuMs(bare.pid) - bareCpuBefore) * 1000) / yardstick.requests;
+        const line = [
+          `${name}, round ${round + 1}: bare ${Math.round(yardstick.requestsPerSecond)} req/s, ${Math.round(bareCpu)} µs CPU a request`,
+        ];
         for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
           const cpuBefore = cpuMs(builds[build].pid);
           const r = await (runs[build][name] as () => Promise<LoadResult>)();
-          const cpu = `${Math.round(((cpuMs(builds[build].pid) - cpuBefore) * 1000) / r.requests)} µs CPU a request`;
+          const perRequest = ((cpuMs(builds[build].pid) - cpuBefore) * 1000) / r.requests;
+          // The CPU ratio: what the build's throughput would be beside bare were each held back by its CPU alone.
+          const cpu = `${Math.round(perRequest)} µs CPU a request (${(bareCpu / perRequest).toFixed(2)}× bare's)`;
           const rate = Number.isNaN(r.requestsPerSecond)
             ? ''
             : `${Math.round(r.requestsPerSecond)} req/s ${(r.requestsPerSecond / yardstick.requestsPerSecond).toFixed(2)}× bare, `;
