@@ -5,7 +5,9 @@
 // build's functions/lib, PROFILE_WRITES sets the writes profiled (8000, after 1000 unprofiled ones warm it up),
 // PROFILE_TOP the rows printed (25), PROFILE_TREE=1 also prints the call tree down to 1% of the busy
 // samples, PROFILE_KEEP=dir keeps the .cpuprofile there. PROFILE_GET=<path> profiles that GET instead, as the member of
-// MANY_TRIPS trips (bench/api.ts) asks it, e.g. PROFILE_GET='/api/trips?cursor='.
+// MANY_TRIPS trips (bench/api.ts) asks it, e.g. PROFILE_GET='/api/trips?cursor='; PROFILE_KEYED=1 sends each write
+// with an Idempotency-Key of its own, as the web app does.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { SourceMap } from 'node:module';
 import os from 'node:os';
@@ -20,6 +22,7 @@ const LIB = path.resolve(process.env.PROFILE_LIB ?? path.join(ROOT, 'functions/l
 const WRITES = Number(process.env.PROFILE_WRITES ?? 8000);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
 const GET = process.env.PROFILE_GET;
+const KEYED = process.env.PROFILE_KEYED === '1';
 
 interface ProfileNode {
   id: number;
@@ -169,6 +172,7 @@ async function main() {
             method: 'POST',
             headers: { authorization: `Bearer ${seeded.tokens[1]}`, 'content-type': 'application/json' },
             body: expenseBody(seeded),
+            ...(KEYED && { headersEach: () => ({ 'idempotency-key': randomUUID() }) }),
           });
     await call(baseUrl, 'POST', '/api/trips', TRIP_BODY, seeded.tokens[0]);
     await post(1000);
@@ -176,7 +180,7 @@ async function main() {
     const result = await post(WRITES);
     const cpuPerWrite = ((cpuMs(server.pid) - cpuBefore) * 1000) / WRITES;
     console.log(
-      `Profile of ${WRITES} ${GET ? `GET ${GET} (a member of ${MANY_TRIPS} trips)` : 'POST …/expenses (20-way split)'}, ${LIB}; load average ${os
+      `Profile of ${WRITES} ${GET ? `GET ${GET} (a member of ${MANY_TRIPS} trips)` : `POST …/expenses (20-way split${KEYED ? ', Idempotency-Key' : ''})`}, ${LIB}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,

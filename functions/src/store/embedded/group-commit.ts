@@ -32,22 +32,63 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export type GroupWrite = <T>(write: (group: Group) => T) => Promise<T>;
 
 const committers = new WeakMap<Database.Database, GroupWrite>();
-/** The write-ahead log each committer keeps open to flush it (one open file per connection, not one per group). */
+/**
+ * The write-ahead log each committer keeps open to flush it (one open file per connection, not one per group), the
+ * flush running on the thread pool, and the one queued to start when it ends.
+ */
 interface WalFile {
   fd: number;
   flushes: Set<Promise<void>>;
+  running?: Promise<void>;
+  queued?: Promise<void>;
 }
 const walFiles = new WeakMap<Database.Database, WalFile>();
 const fsync = promisify(fs.fsync);
 
-/** Flushes the database's write-ahead log to disk, on libuv's thread pool. */
+/**
+ * Flushes the database's write-ahead log to disk, on libuv's thread pool, covering every commit made before it is
+ * asked. A flush already running may have started before the caller's commit, so the caller waits for the next
+ * one; every group that commits while one runs shares that next one. Groups that come faster than the disk flushes
+ * thus wake the thread pool once, not once each (on a busy 2-core machine each wake-up can cost the event loop its
+ * core for a while).
+ */
 async function syncWal(db: Database.Database): Promise<void> {
   let wal = walFiles.get(db);
   if (!wal) walFiles.set(db, (wal = { fd: fs.openSync(`${db.name}-wal`, 'r'), flushes: new Set() }));
-  const { flushes } = wal;
-  const flush = fsync(wal.fd).finally(() => flushes.delete(flush));
-  flushes.add(flush);
-  await flush;
+  const file = wal;
+  const track = (flush: Promise<void>) => {
+    file.flushes.add(flush);
+    void flush.then(
+      () => file.flushes.delete(flush),
+      () => file.flushes.delete(flush),
+    );
+    return flush;
+  };
+  const start = () => {
+    const flush = track(fsync(file.fd));
+    file.running = flush;
+    const done = () => {
+      if (file.running === flush) file.running = undefined;
+    };
+    flush.then(done, done);
+    return flush;
+  };
+  // The queued flush starts after this commit, so it covers it.
+  if (file.queued) return file.queued;
+  if (!file.running) return start();
+  const queued = track(
+    file.running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        file.queued = undefined;
+        return start();
+      }),
+  );
+  file.queued = queued;
+  return queued;
 }
 
 /**
