@@ -137,6 +137,14 @@ export function groupCommit(db: Database.Database): GroupWrite {
   if (existing) return existing;
   const wal = !db.memory && db.pragma('journal_mode', { simple: true }) === 'wal';
   let pending: PendingWrite[] = [];
+  // Prepared once: db.pragma() compiles its statement anew on every call, three times a group.
+  const synchronousLevel = db.prepare<[], number>('PRAGMA synchronous').pluck();
+  const setSynchronous = new Map<number, Database.Statement>();
+  const synchronousTo = (level: number) => {
+    let statement = setSynchronous.get(level);
+    if (!statement) setSynchronous.set(level, (statement = db.prepare(`PRAGMA synchronous = ${level}`)));
+    statement.run();
+  };
 
   /** One attempt at the group in one transaction: every write's outcome, or throws when the attempt is undone. */
   const attemptInTransaction = db.transaction((batch: PendingWrite[], isolated: boolean): Outcome[] => {
@@ -167,9 +175,9 @@ export function groupCommit(db: Database.Database): GroupWrite {
       return;
     }
     let outcomes: Outcome[];
-    const synchronous = db.pragma('synchronous', { simple: true }) as number;
+    const synchronous = synchronousLevel.get() as number;
     try {
-      if (wal) db.pragma('synchronous = NORMAL');
+      if (wal) synchronousTo(1);
       try {
         outcomes = attempt(batch, false);
       } catch {
@@ -179,7 +187,7 @@ export function groupCommit(db: Database.Database): GroupWrite {
       for (const { reject } of batch) reject(error);
       return;
     } finally {
-      if (wal) db.pragma(`synchronous = ${synchronous}`);
+      if (wal) synchronousTo(synchronous);
     }
     const settle = () =>
       batch.forEach(({ resolve, reject }, i) => {
