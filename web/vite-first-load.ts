@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import type { Plugin, Rolldown } from 'vite';
+import { createServer, type Plugin, type Rolldown } from 'vite';
+import { SHELL_ROUTES } from './src/app/shell/shellRoutes';
 import { TOKEN_KEY } from './src/shared/authToken';
 import type { FirstLoadRoute, FirstLoadTable } from './src/shared/earlyAnswers';
 
-const SRC = fileURLToPath(new URL('./src/', import.meta.url));
+const WEB = fileURLToPath(new URL('./', import.meta.url));
+const SRC = `${WEB}src/`;
 const FIRST_LOAD = `${SRC}firstLoad.ts`;
 
 const TRIP = '/api/trips/$1';
@@ -17,17 +19,17 @@ const DATA_LAYER = 'app/QueryLayer.tsx';
  */
 const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string[] }> = [
   {
-    path: '^/trips/?$',
+    path: SHELL_ROUTES.trips,
     modules: [DATA_LAYER, 'features/trips/TripsPage.tsx'],
     api: ['/api/trips?cursor=', '/api/trip-split/invitations'],
   },
   {
-    path: '^/trips/([^/]+)/?$',
+    path: SHELL_ROUTES.tripDetails,
     modules: [DATA_LAYER, 'features/trip-details/TripDetailsPage.tsx'],
     api: [TRIP],
   },
   {
-    path: '^/trips/([^/]+)/split/?$',
+    path: SHELL_ROUTES.tripSplit,
     modules: [DATA_LAYER, 'features/split/TripSplitPage.tsx'],
     formatsMoney: true,
     api: [
@@ -41,7 +43,7 @@ const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string
     ],
   },
   {
-    path: '^/trip-split/?$',
+    path: SHELL_ROUTES.splitOverview,
     modules: [DATA_LAYER, 'features/overview/TripSplitOverviewPage.tsx'],
     formatsMoney: true,
     api: ['/api/trip-split/user/trips?cursor=', '/api/trip-split/invitations'],
@@ -62,9 +64,44 @@ function filesOf(chunk: Chunk, chunks: Map<string, Chunk>, into = new Set<string
   return into;
 }
 
+/** An address a route's pattern matches: `^/trips/([^/]+)/?$` → `/trips/trip`. */
+const examplePath = (pattern: string) => pattern.replace(/^\^|\/\?\$$/g, '').replaceAll('([^/]+)', 'trip');
+
 /**
- * Adds src/firstLoad.ts to the build as a script of its own, before the entry in index.html, and the table it reads
- * (`#first-load`: each route's files beyond the entry's, its first API reads) at the end of the body.
+ * The app's first render on each path for a signed-in user (src/app/shell/renderShell.tsx), rendered at build time
+ * by Vite's module runner from the same sources as the bundle.
+ */
+async function renderShells(paths: string[]): Promise<string[]> {
+  const server = await createServer({
+    configFile: false,
+    root: WEB,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderShell } = (await server.ssrLoadModule(`${SRC}app/shell/renderShell.tsx`)) as {
+      renderShell: (path: string) => string;
+    };
+    return paths.map(renderShell);
+  } finally {
+    await server.close();
+  }
+}
+
+/** The CSS modules' class names (`_local_hash_line`, as the build names them) a piece of markup uses. */
+const moduleClassesOf = (html: string) =>
+  new Set(
+    [...html.matchAll(/class="([^"]*)"/g)].flatMap(([, names = '']) =>
+      names.split(/\s+/).filter((name) => name.startsWith('_')),
+    ),
+  );
+
+/**
+ * Adds src/firstLoad.ts to the build as a script of its own, before the entry in index.html, and what it reads at
+ * the end of the body: the table (`#first-load`: each route's files beyond the entry's, its first API reads, its
+ * frame) and each route's frame (a template: the app's first render there for a signed-in user).
  */
 export function firstLoad(): Plugin {
   let command = '';
@@ -78,7 +115,7 @@ export function firstLoad(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      async handler(_html, { bundle }) {
         if (!bundle) return [];
         const chunks = new Map(
           Object.values(bundle)
@@ -100,8 +137,30 @@ export function firstLoad(): Plugin {
           }
           return { ...route, files: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`) };
         });
-        const table: FirstLoadTable = { tokenKey: TOKEN_KEY, routes };
+        const shells = await renderShells(routes.map((route) => examplePath(route.path)));
+        // The frame must look as the app draws it at its first paint: each of its style classes is named as in the
+        // bundle and styled by a style sheet index.html links (the entry's).
+        const css = [...loaded]
+          .filter((file) => file.endsWith('.css'))
+          .map((file) => {
+            const asset = bundle[file];
+            return asset?.type === 'asset' ? String(asset.source) : '';
+          })
+          .join('\n');
+        for (const name of moduleClassesOf(shells.join('')))
+          if (!css.includes(`.${name}`))
+            throw new Error(`first-load: the entry's style sheets do not style the frame's class ${name}`);
+        const table: FirstLoadTable = {
+          tokenKey: TOKEN_KEY,
+          routes: routes.map((route, index) => ({ ...route, frame: `first-load-frame-${index}` })),
+        };
         return [
+          ...table.routes.map(({ frame }, index) => ({
+            tag: 'template',
+            attrs: { id: frame },
+            children: shells[index],
+            injectTo: 'body' as const,
+          })),
           // Before the entry, so it runs first (module scripts run in document order once the page is parsed).
           { tag: 'script', attrs: { type: 'module', src: `/${script.fileName}` }, injectTo: 'head-prepend' },
           {

@@ -3,8 +3,9 @@
  * chunk, then the page's chunk, then the page asks for its answers). index.html carries a table (written at build
  * time by web/vite-first-load.ts) naming, for each signed-in page, the script and style files it needs and the API
  * answers it reads first. This small script is its own file in index.html, run before the entry, while the entry
- * may still be downloading: it starts those requests (with the session's token) and those downloads. The API
- * client takes each early answer in place of its own first request of the same address (shared/earlyAnswers.ts).
+ * may still be downloading: it draws the page's frame (header, heading, loading state) for a signed-in visitor, and
+ * starts those requests (with the session's token) and those downloads. The API client takes each early answer in
+ * place of its own first request of the same address (shared/earlyAnswers.ts).
  * Self-contained on purpose: an import would be one more file to wait for before it can run.
  */
 import type { EarlyAnswers, FirstLoadRoute, FirstLoadTable } from './shared/earlyAnswers';
@@ -16,8 +17,12 @@ function start(): void {
   const path = location.pathname;
   const route = routes.find((r) => new RegExp(r.path).test(path));
   if (!route) return;
-  // The answers first: the browser opens a few connections per site and queues what is asked beyond them, in order.
-  fetchAnswers(route, path, tokenKey);
+  const session = storedSession(tokenKey);
+  if (session) {
+    drawFrame(route, session.firstName);
+    // The answers first: the browser opens a few connections per site and queues what is asked beyond them, in order.
+    fetchAnswers(route, path, session.token);
+  }
   for (const file of route.files) {
     const link = document.createElement('link');
     if (file.endsWith('.css')) {
@@ -32,20 +37,61 @@ function start(): void {
     document.head.appendChild(link);
   }
   // The page's first Intl.NumberFormat costs some 80 ms on a slow phone (ICU's number data, once per page): made
-  // here, before the first paint, rather than inside the page's first render with data, which it lengthened.
+  // in a task of its own once the frame has been painted, rather than inside the page's first render with data,
+  // which it lengthened.
   if (route.formatsMoney)
-    new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'USD' }).format(0);
+    requestAnimationFrame(() =>
+      setTimeout(() =>
+        new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'USD' }).format(0),
+      ),
+    );
+}
+
+/** The stored session, as the app will show it: signed in as `firstName`. */
+interface Session {
+  token: string;
+  firstName: string;
+}
+
+/**
+ * The stored token if it is a session the app will show as signed in, else null (the page will ask to sign in): as
+ * features/auth/session.ts decides, its claims are there and it has not expired.
+ */
+function storedSession(tokenKey: string): Session | null {
+  try {
+    const token = localStorage.getItem(tokenKey);
+    if (!token) return null;
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const json = new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)));
+    const claims = JSON.parse(json) as Record<string, unknown>;
+    const complete = ['userId', 'email', 'username', 'first_name', 'last_name'].every(
+      (key) => typeof claims[key] === 'string',
+    );
+    const expired = typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now();
+    return complete && !expired ? { token, firstName: claims.first_name as string } : null;
+  } catch {
+    // Storage blocked or not a token: the page will ask to sign in, with nothing to fetch early.
+    return null;
+  }
+}
+
+/**
+ * Puts the route's frame (index.html's template: the app's first render there for a signed-in user) in #root with
+ * the session's name, so the page's header, heading and loading state are painted while the app's code downloads.
+ * The app's first render draws the same, in place of it (React empties #root as it first commits).
+ */
+function drawFrame(route: FirstLoadRoute, firstName: string): void {
+  const template = route.frame ? document.getElementById(route.frame) : null;
+  const root = document.getElementById('root');
+  if (!(template instanceof HTMLTemplateElement) || !root) return;
+  const frame = template.content.cloneNode(true) as DocumentFragment;
+  for (const field of frame.querySelectorAll<HTMLElement>('[data-user]'))
+    field.textContent = field.dataset.user === 'initial' ? firstName.charAt(0) : firstName;
+  root.replaceChildren(frame);
 }
 
 /** Requests the route's first API reads with the session's token, for shared/earlyAnswers.ts to hand out. */
-function fetchAnswers(route: FirstLoadRoute, path: string, tokenKey: string): void {
-  let token: string | null = null;
-  try {
-    token = localStorage.getItem(tokenKey);
-  } catch {
-    // Storage blocked: the page will ask to sign in, with nothing to fetch early.
-  }
-  if (!token) return;
+function fetchAnswers(route: FirstLoadRoute, path: string, token: string): void {
   const answers: EarlyAnswers = { page: path, token, answers: {} };
   for (const template of route.api) {
     const address = path.replace(new RegExp(route.path), template);

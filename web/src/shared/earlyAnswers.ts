@@ -6,8 +6,10 @@ export interface FirstLoadRoute {
   files: string[];
   /** The API addresses the page reads first. */
   api: string[];
-  /** The page shows sums of money at once (its first Intl.NumberFormat is made before the first paint). */
+  /** The page shows sums of money at once (its first Intl.NumberFormat is made before the page's first data). */
   formatsMoney?: boolean;
+  /** The id of index.html's template holding the app's first render on this page for a signed-in user. */
+  frame?: string;
 }
 
 export interface FirstLoadTable {
