@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createServer, type Plugin, type Rolldown } from 'vite';
+import { createServer, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import { SHELL_ROUTES } from './src/app/shell/shellRoutes';
 import { TOKEN_KEY } from './src/shared/authToken';
 import type { FirstLoadRoute, FirstLoadTable } from './src/shared/earlyAnswers';
@@ -99,9 +99,10 @@ const moduleClassesOf = (html: string) =>
   );
 
 /**
- * Adds src/firstLoad.ts to the build as a script of its own, before the entry in index.html, and what it reads at
- * the end of the body: the table (`#first-load`: each route's files beyond the entry's, its first API reads, its
- * frame) and each route's frame (a template: the app's first render there for a signed-in user).
+ * Adds src/firstLoad.ts to the build as index.html's one script (the entry is preloaded; firstLoad.ts runs it), and
+ * what it reads at the end of the body: the table (`#first-load`: the entry, each route's files beyond the entry's,
+ * its first API reads, its frame) and each route's frame (a template: the app's first render there for a signed-in
+ * user).
  */
 export function firstLoad(): Plugin {
   let command = '';
@@ -115,8 +116,8 @@ export function firstLoad(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, { bundle }) {
-        if (!bundle) return [];
+      async handler(html, { bundle }) {
+        if (!bundle) return html;
         const chunks = new Map(
           Object.values(bundle)
             .filter((output): output is Chunk => output.type === 'chunk')
@@ -150,18 +151,21 @@ export function firstLoad(): Plugin {
         for (const name of moduleClassesOf(shells.join('')))
           if (!css.includes(`.${name}`))
             throw new Error(`first-load: the entry's style sheets do not style the frame's class ${name}`);
+        // index.html preloads the entry; firstLoad.ts runs it, after the frame's first paint when it draws one.
+        const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!html.includes(entryTag)) throw new Error(`first-load: index.html has no ${entryTag}`);
         const table: FirstLoadTable = {
+          entry: `/${entry.fileName}`,
           tokenKey: TOKEN_KEY,
           routes: routes.map((route, index) => ({ ...route, frame: `first-load-frame-${index}` })),
         };
-        return [
+        const tags = [
           ...table.routes.map(({ frame }, index) => ({
             tag: 'template',
             attrs: { id: frame },
             children: shells[index],
             injectTo: 'body' as const,
           })),
-          // Before the entry, so it runs first (module scripts run in document order once the page is parsed).
           { tag: 'script', attrs: { type: 'module', src: `/${script.fileName}` }, injectTo: 'head-prepend' },
           {
             tag: 'script',
@@ -169,7 +173,11 @@ export function firstLoad(): Plugin {
             children: JSON.stringify(table),
             injectTo: 'body',
           },
-        ];
+        ] satisfies HtmlTagDescriptor[];
+        return {
+          html: html.replace(entryTag, `<link rel="modulepreload" crossorigin href="/${entry.fileName}">`),
+          tags,
+        };
       },
     },
   };

@@ -2,28 +2,51 @@
  * Issue #24: a deep link's first visit on a slow phone waited on a chain (the entry runs, then the data layer's
  * chunk, then the page's chunk, then the page asks for its answers). index.html carries a table (written at build
  * time by web/vite-first-load.ts) naming, for each signed-in page, the script and style files it needs and the API
- * answers it reads first. This small script is its own file in index.html, run before the entry, while the entry
- * may still be downloading: it draws the page's frame (header, heading, loading state) for a signed-in visitor, and
- * starts those requests (with the session's token) and those downloads. The API client takes each early answer in
- * place of its own first request of the same address (shared/earlyAnswers.ts).
+ * answers it reads first. This small script is index.html's only script, run while the entry may still be
+ * downloading: it draws the page's frame (header, heading, loading state) for a signed-in visitor, starts those
+ * requests (with the session's token) and those downloads, and then runs the entry (after the frame's first paint
+ * when it drew one). The API client takes each early answer in place of its own first request of the same address
+ * (shared/earlyAnswers.ts).
  * Self-contained on purpose: an import would be one more file to wait for before it can run.
  */
 import type { EarlyAnswers, FirstLoadRoute, FirstLoadTable } from './shared/earlyAnswers';
 
+/** How long the requests wait for the frame's first paint at most. */
+const FIRST_PAINT_WAIT_MS = 300;
+
 function start(): void {
   const table = document.getElementById('first-load')?.textContent;
   if (!table) return;
-  const { tokenKey, routes } = JSON.parse(table) as FirstLoadTable;
+  const { entry, tokenKey, routes } = JSON.parse(table) as FirstLoadTable;
   const path = location.pathname;
   const route = routes.find((r) => new RegExp(r.path).test(path));
-  if (!route) return;
-  const session = storedSession(tokenKey);
-  if (session) {
-    drawFrame(route, session.firstName);
-    // The answers first: the browser opens a few connections per site and queues what is asked beyond them, in order.
-    fetchAnswers(route, path, session.token);
+  const session = route ? storedSession(tokenKey) : null;
+  if (!route || !session) {
+    runEntry(entry);
+    return;
   }
-  for (const file of route.files) {
+  const load = () => {
+    // The answers first: the browser opens a few connections per site and queues what is asked beyond them, in
+    // order.
+    fetchAnswers(route, path, session.token);
+    preload(route.files);
+    runEntry(entry);
+    // The page's first Intl.NumberFormat costs some 80 ms on a slow phone (ICU's number data, once per page): made
+    // in a task of its own, rather than inside the page's first render with data, which it lengthened.
+    if (route.formatsMoney)
+      setTimeout(() =>
+        new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'USD' }).format(0),
+      );
+  };
+  // With the frame drawn, it is painted first: then the requests, the downloads and the entry's evaluation (React
+  // and the router, one long task) that would share the phone's link and main thread with it.
+  if (drawFrame(route, session.firstName)) afterFirstPaint(load);
+  else load();
+}
+
+/** Starts downloading the page's script and style files (not applied: the page's code does that as it runs). */
+function preload(files: string[]): void {
+  for (const file of files) {
     const link = document.createElement('link');
     if (file.endsWith('.css')) {
       link.rel = 'preload';
@@ -36,15 +59,39 @@ function start(): void {
     link.href = file;
     document.head.appendChild(link);
   }
-  // The page's first Intl.NumberFormat costs some 80 ms on a slow phone (ICU's number data, once per page): made
-  // in a task of its own once the frame has been painted, rather than inside the page's first render with data,
-  // which it lengthened.
-  if (route.formatsMoney)
-    requestAnimationFrame(() =>
-      setTimeout(() =>
-        new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'USD' }).format(0),
-      ),
-    );
+}
+
+/** Runs the app's entry script (preloaded by index.html). */
+function runEntry(entry: string): void {
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = ''; // as index.html preloads it, so the preloaded module is the one run
+  script.src = entry;
+  document.head.appendChild(script);
+}
+
+/**
+ * Calls `then` once the page's first contentful paint is reported (the frame is on screen), or after a while where
+ * it is not (a tab not shown paints nothing; a browser without paint timing).
+ */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    then();
+  };
+  let observer: PerformanceObserver | undefined;
+  try {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing here: the timer alone.
+  }
+  setTimeout(once, FIRST_PAINT_WAIT_MS);
 }
 
 /** The stored session, as the app will show it: signed in as `firstName`. */
@@ -76,18 +123,19 @@ function storedSession(tokenKey: string): Session | null {
 }
 
 /**
- * Puts the route's frame (index.html's template: the app's first render there for a signed-in user) in #root with
+ * Whether it put the route's frame (index.html's template: the app's first render there for a signed-in user) in #root with
  * the session's name, so the page's header, heading and loading state are painted while the app's code downloads.
  * The app's first render draws the same, in place of it (React empties #root as it first commits).
  */
-function drawFrame(route: FirstLoadRoute, firstName: string): void {
+function drawFrame(route: FirstLoadRoute, firstName: string): boolean {
   const template = route.frame ? document.getElementById(route.frame) : null;
   const root = document.getElementById('root');
-  if (!(template instanceof HTMLTemplateElement) || !root) return;
+  if (!(template instanceof HTMLTemplateElement) || !root) return false;
   const frame = template.content.cloneNode(true) as DocumentFragment;
   for (const field of frame.querySelectorAll<HTMLElement>('[data-user]'))
     field.textContent = field.dataset.user === 'initial' ? firstName.charAt(0) : firstName;
   root.replaceChildren(frame);
+  return true;
 }
 
 /** Requests the route's first API reads with the session's token, for shared/earlyAnswers.ts to hand out. */

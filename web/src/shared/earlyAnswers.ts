@@ -13,6 +13,8 @@ export interface FirstLoadRoute {
 }
 
 export interface FirstLoadTable {
+  /** The app's entry script: firstLoad.ts starts it (index.html only preloads it). */
+  entry: string;
   tokenKey: string;
   routes: FirstLoadRoute[];
 }
