@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FirstLoadTable } from '../web/src/shared/earlyAnswers';
 import { appUnderTest } from './support/app';
 import { screenshot, VIEWPORTS } from './support/browser';
 import { tripOfAnaAndBea } from './support/seed';
@@ -15,7 +16,7 @@ describe('the frame of a signed-in page, drawn from index.html before the app ru
   let tripId: string;
   let tripName: string;
   let html: string;
-  /** The app's entry script (the first-load script is the other module script). */
+  /** The app's entry script (the first-load script runs it). */
   let entry: string;
 
   beforeAll(async () => {
@@ -23,10 +24,9 @@ describe('the frame of a signed-in page, drawn from index.html before the app ru
     ({ id: tripId, name: tripName } = trip);
     token = ana.token;
     html = await (await fetch(`${app.server.baseUrl}/trips`)).text();
-    const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map(([, src]) => src);
-    const found = scripts.find((src) => src && !src.includes('first-load'));
-    if (!found) throw new Error('index.html has no entry script');
-    entry = found;
+    const table = /<script type="application\/json" id="first-load">(.*?)<\/script>/s.exec(html)?.[1];
+    if (!table) throw new Error('index.html has no first-load table');
+    ({ entry } = JSON.parse(table) as FirstLoadTable);
   });
 
   const PAGES = [
@@ -106,7 +106,10 @@ describe('the frame of a signed-in page, drawn from index.html before the app ru
         await expect(page.getByText(subtitle, { exact: true }).count()).resolves.toBe(1);
         const seen = await painted(page);
         // Once the heading is painted it stays, in every frame until the page has its data.
-        expect(seen.slice(seen.indexOf(heading)).every((h1) => h1 === heading), seen.join(', ')).toBe(true);
+        expect(
+          seen.slice(seen.indexOf(heading)).every((h1) => h1 === heading),
+          seen.join(', '),
+        ).toBe(true);
         await expect(layoutShift(page), size).resolves.toBe(0);
         await page.context().close();
       }

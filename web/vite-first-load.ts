@@ -157,7 +157,11 @@ export function firstLoad(): Plugin {
         const table: FirstLoadTable = {
           entry: `/${entry.fileName}`,
           tokenKey: TOKEN_KEY,
-          routes: routes.map((route, index) => ({ ...route, frame: `first-load-frame-${index}` })),
+          routes: routes.map((route, index) => ({
+            ...route,
+            frame: `first-load-frame-${index}`,
+            headingFirst: shells[index]?.includes('<h1') ?? false,
+          })),
         };
         const tags = [
           ...table.routes.map(({ frame }, index) => ({

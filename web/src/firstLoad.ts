@@ -11,7 +11,7 @@
  */
 import type { EarlyAnswers, FirstLoadRoute, FirstLoadTable } from './shared/earlyAnswers';
 
-/** How long the requests wait for the frame's first paint at most. */
+/** How long the entry (and where the frame shows a heading, the requests) wait for the frame's first paint at most. */
 const FIRST_PAINT_WAIT_MS = 300;
 
 function start(): void {
@@ -25,11 +25,13 @@ function start(): void {
     runEntry(entry);
     return;
   }
-  const load = () => {
+  const request = () => {
     // The answers first: the browser opens a few connections per site and queues what is asked beyond them, in
     // order.
     fetchAnswers(route, path, session.token);
     preload(route.files);
+  };
+  const run = () => {
     runEntry(entry);
     // The page's first Intl.NumberFormat costs some 80 ms on a slow phone (ICU's number data, once per page): made
     // in a task of its own, rather than inside the page's first render with data, which it lengthened.
@@ -38,10 +40,16 @@ function start(): void {
         new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'USD' }).format(0),
       );
   };
-  // With the frame drawn, it is painted first: then the requests, the downloads and the entry's evaluation (React
-  // and the router, one long task) that would share the phone's link and main thread with it.
-  if (drawFrame(route, session.firstName)) afterFirstPaint(load);
-  else load();
+  // Where the page waits for its data, its requests go first; where the frame shows the page's heading, they wait
+  // for its paint rather than share the phone's link and main thread with it. The entry's evaluation (React and the
+  // router, one long task) waits for the frame's paint either way.
+  if (!route.headingFirst) request();
+  const rest = () => {
+    if (route.headingFirst) request();
+    run();
+  };
+  if (drawFrame(route, session.firstName)) afterFirstPaint(rest);
+  else rest();
 }
 
 /** Starts downloading the page's script and style files (not applied: the page's code does that as it runs). */

@@ -10,6 +10,11 @@ export interface FirstLoadRoute {
   formatsMoney?: boolean;
   /** The id of index.html's template holding the app's first render on this page for a signed-in user. */
   frame?: string;
+  /**
+   * The frame shows the page's heading (its largest text until the data comes): it is painted before the answers
+   * and downloads start. Elsewhere the data is what the page is waiting for, and its requests start at once.
+   */
+  headingFirst?: boolean;
 }
 
 export interface FirstLoadTable {

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../features/auth';
-import { OverviewLoadingFrame } from '../../features/overview/OverviewFrame';
-import { TripsLoadingFrame } from '../../features/trips/TripsFrame';
+import { OverviewLoadingFrame } from '../../features/overview';
+import { TripsLoadingFrame } from '../../features/trips';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { shellRouteOf, type ShellRoute } from './shellRoutes';
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SessionContext, type Session } from '../../features/auth/SessionContext';
+import { SessionContext, type Session } from '../../features/auth';
 import { AppLayout } from '../layout/AppLayout';
 
 /** A screen whose code never arrives: the layout shows what it shows while a screen loads. */

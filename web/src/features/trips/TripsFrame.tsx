@@ -38,9 +38,7 @@ export function TripsSkeleton() {
  */
 export function TripsLoadingFrame() {
   return (
-    <TripsFrame
-      toolbar={<PlanNewAdventureButton className={styles.notYet} />}
-    >
+    <TripsFrame toolbar={<PlanNewAdventureButton className={styles.notYet} />}>
       <TripsSkeleton />
     </TripsFrame>
   );
