@@ -139,29 +139,37 @@ export function firstLoad(): Plugin {
           return { ...route, files: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`) };
         });
         const shells = await renderShells(routes.map((route) => examplePath(route.path)));
-        // The frame must look as the app draws it at its first paint: each of its style classes is named as in the
-        // bundle and styled by a style sheet index.html links (the entry's).
-        const css = [...loaded]
-          .filter((file) => file.endsWith('.css'))
-          .map((file) => {
-            const asset = bundle[file];
-            return asset?.type === 'asset' ? String(asset.source) : '';
-          })
-          .join('\n');
-        for (const name of moduleClassesOf(shells.join('')))
-          if (!css.includes(`.${name}`))
-            throw new Error(`first-load: the entry's style sheets do not style the frame's class ${name}`);
+        const cssOf = (file: string) => {
+          const asset = bundle[file.replace(/^\//, '')];
+          return asset?.type === 'asset' ? String(asset.source) : '';
+        };
+        const entryCss = [...loaded].filter((file) => file.endsWith('.css')).map(cssOf);
         // index.html preloads the entry; firstLoad.ts runs it, after the frame's first paint when it draws one.
         const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
         if (!html.includes(entryTag)) throw new Error(`first-load: index.html has no ${entryTag}`);
         const table: FirstLoadTable = {
           entry: `/${entry.fileName}`,
           tokenKey: TOKEN_KEY,
-          routes: routes.map((route, index) => ({
-            ...route,
-            frame: `first-load-frame-${index}`,
-            headingFirst: shells[index]?.includes('<h1') ?? false,
-          })),
+          routes: routes.map((route, index) => {
+            // The frame must look as the app draws it: each of its style classes is named as in the bundle and
+            // styled by the entry's style sheets (which index.html links) or by the page's own, which firstLoad.ts
+            // applies before it draws the frame.
+            const shell = shells[index] ?? '';
+            const frameCss = new Set<string>();
+            for (const name of moduleClassesOf(shell)) {
+              if (entryCss.some((css) => css.includes(`.${name}`))) continue;
+              const file = route.files.find((f) => f.endsWith('.css') && cssOf(f).includes(`.${name}`));
+              if (!file)
+                throw new Error(`first-load: no style sheet of ${route.path} styles the frame's ${name}`);
+              frameCss.add(file);
+            }
+            return {
+              ...route,
+              frame: `first-load-frame-${index}`,
+              frameCss: [...frameCss],
+              headingFirst: shell.includes('<h1'),
+            };
+          }),
         };
         const tags = [
           ...table.routes.map(({ frame }, index) => ({

@@ -48,13 +48,33 @@ function start(): void {
     if (route.headingFirst) request();
     run();
   };
-  if (drawFrame(route, session.firstName)) afterFirstPaint(rest);
-  else rest();
+  const draw = () => (drawFrame(route, session.firstName) ? afterFirstPaint(rest) : rest());
+  // The frame is drawn once the page's style sheets it needs apply (the page would load them anyway).
+  void applyStyles(route.frameCss ?? []).then(draw, rest);
+}
+
+/** Applies the style sheets `files`: resolves once all have loaded, rejects if one fails. */
+function applyStyles(files: string[]): Promise<unknown> {
+  return Promise.all(
+    files.map(
+      (file) =>
+        new Promise((resolve, reject) => {
+          const link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.crossOrigin = ''; // as Vite's loader asks for it, which then finds it applied already
+          link.href = file;
+          link.onload = resolve;
+          link.onerror = reject;
+          document.head.appendChild(link);
+        }),
+    ),
+  );
 }
 
 /** Starts downloading the page's script and style files (not applied: the page's code does that as it runs). */
 function preload(files: string[]): void {
   for (const file of files) {
+    if (document.querySelector(`link[href="${file}"]`)) continue; // a style sheet the frame applied
     const link = document.createElement('link');
     if (file.endsWith('.css')) {
       link.rel = 'preload';

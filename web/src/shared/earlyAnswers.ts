@@ -10,6 +10,8 @@ export interface FirstLoadRoute {
   formatsMoney?: boolean;
   /** The id of index.html's template holding the app's first render on this page for a signed-in user. */
   frame?: string;
+  /** The page's style sheets (among `files`) the frame needs beyond the entry's: applied before it is drawn. */
+  frameCss?: string[];
   /**
    * The frame shows the page's heading (its largest text until the data comes): it is painted before the answers
    * and downloads start. Elsewhere the data is what the page is waiting for, and its requests start at once.

@@ -4,8 +4,8 @@ import { useSession } from '../../features/auth';
 import { cx } from '../../shared/cx';
 import { queuedWrites } from '../../shared/offline/outbox';
 import { UnsentWritesDialog } from '../../shared/offline/UnsentWritesDialog';
+import { LoadingState } from '../../shared/ui/Spinner';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { RouteFrame } from '../shell/RouteFrame';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -56,7 +56,7 @@ export function AppLayout() {
       <Header onLogout={requestLogout} />
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<RouteFrame />}>
+          <Suspense fallback={<LoadingState label="Loading…" />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
