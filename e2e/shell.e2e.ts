@@ -93,6 +93,8 @@ describe('the frame of a signed-in page, drawn from index.html before the app ru
           route === '/trips' ? 'page' : null,
         );
         await expect(userName(frame).textContent()).resolves.toBe('Ana');
+        // Its buttons cannot act before the app runs: inert, they take no press (the app's own take it).
+        await expect(frame.locator('#root button:not([inert])').count()).resolves.toBe(0);
         // The toolbar's button keeps its place, hidden: it cannot act before the app runs.
         await expect(frame.getByRole('button', { name: 'Plan New Adventure' }).count()).resolves.toBe(0);
         await screenshot(frame, `shell-frame${route.replaceAll('/', '-')}-${viewport.width}`);

@@ -162,6 +162,9 @@ function drawFrame(route: FirstLoadRoute, firstName: string): boolean {
   const frame = template.content.cloneNode(true) as DocumentFragment;
   for (const field of frame.querySelectorAll<HTMLElement>('[data-user]'))
     field.textContent = field.dataset.user === 'initial' ? firstName.charAt(0) : firstName;
+  // Its buttons act only once the app runs: inert until then, so a press is not taken (and lost) by a button that
+  // does nothing; its links work as plain links.
+  for (const button of frame.querySelectorAll('button')) button.inert = true;
   root.replaceChildren(frame);
   return true;
 }
