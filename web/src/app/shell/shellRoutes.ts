@@ -1,8 +1,8 @@
 /**
  * Issue #24: the signed-in pages whose frame is drawn before the app runs. Each pattern is a regular expression on
  * location.pathname (its groups fill the `$1` of the first-load table's API addresses). One list for the build step
- * (web/vite-first-load.ts: the early reads and the static frames in index.html) and the app (the frame React draws
- * while a page's chunk loads, app/shell/RouteFrame.tsx), so both pick the same frame for an address.
+ * (web/vite-first-load.ts: the early reads and the frames in index.html, app/shell/renderShell.tsx) and the app
+ * (the screens its first render waits for, app/routes.tsx), so both agree on a page.
  */
 export const SHELL_ROUTES = {
   trips: '^/trips/?$',

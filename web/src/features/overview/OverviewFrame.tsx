@@ -3,8 +3,9 @@ import { Page } from '../../shared/ui/Page';
 import { LoadingState } from '../../shared/ui/Spinner';
 
 /**
- * /trip-split's frame: its heading. The page draws it, and so does the app while the page's code loads (and
- * index.html before the app runs: app/shell), with the same markup, so nothing moves when the page takes over.
+ * /trip-split's frame: its heading. The page draws it, and index.html draws it (loading, OverviewLoadingFrame,
+ * rendered at build time: app/shell/renderShell.tsx) before the app runs, with the same markup, so nothing moves
+ * when the page takes over.
  */
 export function OverviewFrame({ children }: { children: ReactNode }) {
   return (
@@ -18,7 +19,7 @@ export function OverviewLoading() {
   return <LoadingState label="Loading Your Trips..." />;
 }
 
-/** The page as it first shows while loading, before its code has arrived. */
+/** The page as it first shows, loading (index.html's frame). */
 export function OverviewLoadingFrame() {
   return (
     <OverviewFrame>

@@ -6,9 +6,9 @@ import { SkeletonCards } from '../../shared/ui/Skeleton';
 import styles from './TripsFrame.module.css';
 
 /**
- * /trips' frame: its heading and the toolbar above the list. The page draws it, and so does the app while the
- * page's code loads (and index.html before the app runs: app/shell), with the same markup, so nothing moves when
- * the page takes over.
+ * /trips' frame: its heading and the toolbar above the list. The page draws it, and index.html draws it (loading,
+ * TripsLoadingFrame, rendered at build time: app/shell/renderShell.tsx) before the app runs, with the same markup,
+ * so nothing moves when the page takes over.
  */
 export function TripsFrame({ toolbar, children }: { toolbar: ReactNode; children: ReactNode }) {
   return (
@@ -33,8 +33,8 @@ export function TripsSkeleton() {
 }
 
 /**
- * The page as it first shows while loading, before its code has arrived: the toolbar's button keeps its place but
- * is not shown (it cannot act yet; hidden, it can be neither seen, focused nor clicked), then the page's own takes it.
+ * The page as index.html shows it, loading, before the app runs: the toolbar's button keeps its place but is not
+ * shown (it cannot act yet; hidden, it can be neither seen, focused nor clicked), then the page's own takes it.
  */
 export function TripsLoadingFrame() {
   return (
