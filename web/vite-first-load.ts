@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import type { Plugin, Rolldown } from 'vite';
+import { createServer, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+import { SHELL_ROUTES } from './src/app/shell/shellRoutes';
 import { TOKEN_KEY } from './src/shared/authToken';
 import type { FirstLoadRoute, FirstLoadTable } from './src/shared/earlyAnswers';
 
-const SRC = fileURLToPath(new URL('./src/', import.meta.url));
+const WEB = fileURLToPath(new URL('./', import.meta.url));
+const SRC = `${WEB}src/`;
 const FIRST_LOAD = `${SRC}firstLoad.ts`;
 
 const TRIP = '/api/trips/$1';
@@ -17,17 +19,17 @@ const DATA_LAYER = 'app/QueryLayer.tsx';
  */
 const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string[] }> = [
   {
-    path: '^/trips/?$',
+    path: SHELL_ROUTES.trips,
     modules: [DATA_LAYER, 'features/trips/TripsPage.tsx'],
     api: ['/api/trips?cursor=', '/api/trip-split/invitations'],
   },
   {
-    path: '^/trips/([^/]+)/?$',
+    path: SHELL_ROUTES.tripDetails,
     modules: [DATA_LAYER, 'features/trip-details/TripDetailsPage.tsx'],
     api: [TRIP],
   },
   {
-    path: '^/trips/([^/]+)/split/?$',
+    path: SHELL_ROUTES.tripSplit,
     modules: [DATA_LAYER, 'features/split/TripSplitPage.tsx'],
     formatsMoney: true,
     api: [
@@ -41,7 +43,7 @@ const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string
     ],
   },
   {
-    path: '^/trip-split/?$',
+    path: SHELL_ROUTES.splitOverview,
     modules: [DATA_LAYER, 'features/overview/TripSplitOverviewPage.tsx'],
     formatsMoney: true,
     api: ['/api/trip-split/user/trips?cursor=', '/api/trip-split/invitations'],
@@ -62,9 +64,45 @@ function filesOf(chunk: Chunk, chunks: Map<string, Chunk>, into = new Set<string
   return into;
 }
 
+/** An address a route's pattern matches: `^/trips/([^/]+)/?$` → `/trips/trip`. */
+const examplePath = (pattern: string) => pattern.replace(/^\^|\/\?\$$/g, '').replaceAll('([^/]+)', 'trip');
+
 /**
- * Adds src/firstLoad.ts to the build as a script of its own, before the entry in index.html, and the table it reads
- * (`#first-load`: each route's files beyond the entry's, its first API reads) at the end of the body.
+ * The app's first render on each path for a signed-in user (src/app/shell/renderShell.tsx), rendered at build time
+ * by Vite's module runner from the same sources as the bundle.
+ */
+async function renderShells(paths: string[]): Promise<string[]> {
+  const server = await createServer({
+    configFile: false,
+    root: WEB,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderShell } = (await server.ssrLoadModule(`${SRC}app/shell/renderShell.tsx`)) as {
+      renderShell: (path: string) => string;
+    };
+    return paths.map(renderShell);
+  } finally {
+    await server.close();
+  }
+}
+
+/** The CSS modules' class names (`_local_hash_line`, as the build names them) a piece of markup uses. */
+const moduleClassesOf = (html: string) =>
+  new Set(
+    [...html.matchAll(/class="([^"]*)"/g)].flatMap(([, names = '']) =>
+      names.split(/\s+/).filter((name) => name.startsWith('_')),
+    ),
+  );
+
+/**
+ * Adds src/firstLoad.ts to the build as index.html's one script (the entry is preloaded; firstLoad.ts runs it), and
+ * what it reads at the end of the body: the table (`#first-load`: the entry, each route's files beyond the entry's,
+ * its first API reads, its frame) and each route's frame (a template: the app's first render there for a signed-in
+ * user).
  */
 export function firstLoad(): Plugin {
   let command = '';
@@ -78,8 +116,8 @@ export function firstLoad(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      async handler(html, { bundle }) {
+        if (!bundle) return html;
         const chunks = new Map(
           Object.values(bundle)
             .filter((output): output is Chunk => output.type === 'chunk')
@@ -100,9 +138,46 @@ export function firstLoad(): Plugin {
           }
           return { ...route, files: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`) };
         });
-        const table: FirstLoadTable = { tokenKey: TOKEN_KEY, routes };
-        return [
-          // Before the entry, so it runs first (module scripts run in document order once the page is parsed).
+        const shells = await renderShells(routes.map((route) => examplePath(route.path)));
+        const cssOf = (file: string) => {
+          const asset = bundle[file.replace(/^\//, '')];
+          return asset?.type === 'asset' ? String(asset.source) : '';
+        };
+        const entryCss = [...loaded].filter((file) => file.endsWith('.css')).map(cssOf);
+        // index.html preloads the entry; firstLoad.ts runs it, after the frame's first paint when it draws one.
+        const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!html.includes(entryTag)) throw new Error(`first-load: index.html has no ${entryTag}`);
+        const table: FirstLoadTable = {
+          entry: `/${entry.fileName}`,
+          tokenKey: TOKEN_KEY,
+          routes: routes.map((route, index) => {
+            // The frame must look as the app draws it: each of its style classes is named as in the bundle and
+            // styled by the entry's style sheets (which index.html links) or by the page's own, which firstLoad.ts
+            // applies before it draws the frame.
+            const shell = shells[index] ?? '';
+            const frameCss = new Set<string>();
+            for (const name of moduleClassesOf(shell)) {
+              if (entryCss.some((css) => css.includes(`.${name}`))) continue;
+              const file = route.files.find((f) => f.endsWith('.css') && cssOf(f).includes(`.${name}`));
+              if (!file)
+                throw new Error(`first-load: no style sheet of ${route.path} styles the frame's ${name}`);
+              frameCss.add(file);
+            }
+            return {
+              ...route,
+              frame: `first-load-frame-${index}`,
+              frameCss: [...frameCss],
+              headingFirst: shell.includes('<h1'),
+            };
+          }),
+        };
+        const tags = [
+          ...table.routes.map(({ frame }, index) => ({
+            tag: 'template',
+            attrs: { id: frame },
+            children: shells[index],
+            injectTo: 'body' as const,
+          })),
           { tag: 'script', attrs: { type: 'module', src: `/${script.fileName}` }, injectTo: 'head-prepend' },
           {
             tag: 'script',
@@ -110,7 +185,11 @@ export function firstLoad(): Plugin {
             children: JSON.stringify(table),
             injectTo: 'body',
           },
-        ];
+        ] satisfies HtmlTagDescriptor[];
+        return {
+          html: html.replace(entryTag, `<link rel="modulepreload" crossorigin href="/${entry.fileName}">`),
+          tags,
+        };
       },
     },
   };

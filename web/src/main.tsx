@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadFramedScreens } from './app/routes';
 import { afterPageSettles } from './shared/afterPageSettles';
 import { suppressResizeObserverErrors } from './shared/suppressResizeObserverErrors';
 import './shared/styles/tokens.css';
@@ -21,10 +22,20 @@ if (!root) throw new Error('index.html has no #root element');
 
 // A transition renders in slices that yield to the browser between them, so the first render of a page (the app
 // shell, then the route's chunk) is not one long task that holds input back on a slow phone.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const render = (container: HTMLElement) =>
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+
+// index.html's first-load script drew the page's frame (a signed-in visitor, a page that has one): the app's first
+// render waits for the page's code, so that it draws the page itself (loading, the same frame) in the frame's
+// place, with no spinner in between. React empties #root only as it first commits.
+if (root.hasChildNodes())
+  void preloadFramedScreens(location.pathname)
+    .catch(() => undefined)
+    .then(() => render(root));
+else render(root);

@@ -1,29 +1,47 @@
 import type { RouteObject } from 'react-router';
 import { LoginRequired, RequireAuth } from '../features/auth';
 import { HomePage } from '../features/home';
-import { lazyNamed } from '../shared/lazyNamed';
+import { lazyNamed, lazyPreloadable } from '../shared/lazyNamed';
 import { ErrorFallback } from './ErrorFallback';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { shellRouteOf, type ShellRoute } from './shell/shellRoutes';
 
 // Home is in the first bundle; every other screen is its own chunk, loaded on first visit.
 const LoginPage = lazyNamed(() => import('../features/auth/LoginPage'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/SignupPage'), 'SignupPage');
-const TripsPage = lazyNamed(() => import('../features/trips/TripsPage'), 'TripsPage');
-const TripDetailsPage = lazyNamed(
+const TripsPage = lazyPreloadable(() => import('../features/trips/TripsPage'), 'TripsPage');
+const TripDetailsPage = lazyPreloadable(
   () => import('../features/trip-details/TripDetailsPage'),
   'TripDetailsPage',
 );
 const EditTripPage = lazyNamed(() => import('../features/trips/EditTripPage'), 'EditTripPage');
-const TripSplitPage = lazyNamed(() => import('../features/split/TripSplitPage'), 'TripSplitPage');
+const TripSplitPage = lazyPreloadable(() => import('../features/split/TripSplitPage'), 'TripSplitPage');
 const SharedTripPage = lazyNamed(() => import('../features/sharing/SharedTripPage'), 'SharedTripPage');
 // The data layer (TanStack Query) comes with the first screen that reads the API, not with the landing page.
-const QueryLayer = lazyNamed(() => import('./QueryLayer'), 'QueryLayer');
+const QueryLayer = lazyPreloadable(() => import('./QueryLayer'), 'QueryLayer');
 const JoinPage = lazyNamed(() => import('../features/join/JoinPage'), 'JoinPage');
-const TripSplitOverviewPage = lazyNamed(
+const TripSplitOverviewPage = lazyPreloadable(
   () => import('../features/overview/TripSplitOverviewPage'),
   'TripSplitOverviewPage',
 );
+
+/**
+ * The screens a page with a frame in index.html renders first (as web/vite-first-load.ts's table names their
+ * modules): the data layer and the page.
+ */
+const FRAMED_SCREENS: Record<ShellRoute, Array<{ preload: () => Promise<unknown> }>> = {
+  trips: [QueryLayer, TripsPage],
+  tripDetails: [QueryLayer, TripDetailsPage],
+  tripSplit: [QueryLayer, TripSplitPage],
+  splitOverview: [QueryLayer, TripSplitOverviewPage],
+};
+
+/** Loads the code of the screens the page at `pathname` renders first, if it is one with a frame. */
+export function preloadFramedScreens(pathname: string): Promise<unknown> {
+  const route = shellRouteOf(pathname);
+  return Promise.all(route ? FRAMED_SCREENS[route].map((screen) => screen.preload()) : []);
+}
 
 /** Every screen of spec §2, inside the layout with header and footer. */
 export const routes: RouteObject[] = [

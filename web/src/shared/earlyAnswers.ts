@@ -6,11 +6,22 @@ export interface FirstLoadRoute {
   files: string[];
   /** The API addresses the page reads first. */
   api: string[];
-  /** The page shows sums of money at once (its first Intl.NumberFormat is made before the first paint). */
+  /** The page shows sums of money at once (its first Intl.NumberFormat is made before the page's first data). */
   formatsMoney?: boolean;
+  /** The id of index.html's template holding the app's first render on this page for a signed-in user. */
+  frame?: string;
+  /** The page's style sheets (among `files`) the frame needs beyond the entry's: applied before it is drawn. */
+  frameCss?: string[];
+  /**
+   * The frame shows the page's heading (its largest text until the data comes): it is painted before the answers
+   * and downloads start. Elsewhere the data is what the page is waiting for, and its requests start at once.
+   */
+  headingFirst?: boolean;
 }
 
 export interface FirstLoadTable {
+  /** The app's entry script: firstLoad.ts starts it (index.html only preloads it). */
+  entry: string;
   tokenKey: string;
   routes: FirstLoadRoute[];
 }

@@ -27,10 +27,13 @@ export function UserMenu({ firstName, onLogout }: UserMenuProps) {
   return (
     <div ref={rootRef} className={styles.root}>
       <button {...buttonProps} className={styles.trigger}>
-        <span className={styles.avatar} aria-hidden="true">
+        {/* data-user: where index.html's frame gets the name written in before the app runs (firstLoad.ts). */}
+        <span className={styles.avatar} aria-hidden="true" data-user="initial">
           {firstName.charAt(0)}
         </span>
-        <span className={styles.name}>{firstName}</span>
+        <span className={styles.name} data-user="first-name">
+          {firstName}
+        </span>
         <ChevronDown className={styles.chevron} size={16} aria-hidden="true" />
       </button>
       <ul {...menuProps} className={cx(menuStyles.menu, styles.menu)}>

@@ -8,5 +8,6 @@ function subscribe(onChange: () => void) {
 /** True once the page is scrolled more than `threshold` px; re-renders only when that flips. */
 export function useScrolledPast(threshold: number): boolean {
   const getSnapshot = useCallback(() => window.scrollY > threshold, [threshold]);
-  return useSyncExternalStore(subscribe, getSnapshot);
+  // index.html's frame (app/shell/renderShell.tsx) is drawn for a page not yet scrolled.
+  return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }

@@ -11,10 +11,9 @@ import { usePagedList } from '../../shared/query/usePagedList';
 import { buttonClassName, Button } from '../../shared/ui/Button';
 import { LoadMore } from '../../shared/ui/LoadMore';
 import { Notice } from '../../shared/ui/Notice';
-import { Page } from '../../shared/ui/Page';
-import { LoadingState } from '../../shared/ui/Spinner';
 import { PendingInvitations } from '../invitations';
 import { splitApi } from '../split';
+import { OverviewFrame, OverviewLoading } from './OverviewFrame';
 import { OverviewTripCard } from './OverviewTripCard';
 import styles from './Overview.module.css';
 
@@ -55,9 +54,9 @@ export function TripSplitOverviewPage() {
     : money(0);
 
   return (
-    <Page title="Trip Expense Sharing" subtitle="Shared costs across all your trips, and who owes whom.">
+    <OverviewFrame>
       <PendingInvitations />
-      {status === 'loading' && <LoadingState label="Loading Your Trips..." />}
+      {status === 'loading' && <OverviewLoading />}
       {status === 'error' && (
         <div className={styles.state}>
           <Notice tone="error">Failed to load trips. Please try again.</Notice>
@@ -108,6 +107,6 @@ export function TripSplitOverviewPage() {
           />
         </>
       )}
-    </Page>
+    </OverviewFrame>
   );
 }

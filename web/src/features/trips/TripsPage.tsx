@@ -8,12 +8,11 @@ import { usePagedList } from '../../shared/query/usePagedList';
 import { PendingInvitations } from '../invitations';
 import { Button } from '../../shared/ui/Button';
 import { LoadMore } from '../../shared/ui/LoadMore';
-import { Page } from '../../shared/ui/Page';
-import { SkeletonCards } from '../../shared/ui/Skeleton';
 import { useSession } from '../auth';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { LeaveTripDialog } from './LeaveTripDialog';
 import { TripCard } from './TripCard';
+import { PlanNewAdventureButton, TripsFrame, TripsSkeleton } from './TripsFrame';
 import { tripsQuery } from './queries';
 import { changeTripPages } from './tripMutations';
 import { tripsLoadError } from './tripsApi';
@@ -33,19 +32,13 @@ export function TripsPage() {
   const { user } = useSession();
   const pageError = more.failed ? tripsLoadError(error) : null;
 
-  const planNewAdventure = (
-    <Button variant="accent" onClick={() => setFlowOpen(true)}>
-      <Plus size={18} aria-hidden="true" />
-      Plan New Adventure
-    </Button>
-  );
+  const planNewAdventure = <PlanNewAdventureButton onClick={() => setFlowOpen(true)} />;
 
   return (
-    <Page title="My Trips" subtitle="Every trip you plan or join, in one place.">
-      <div className={styles.toolbar}>{status !== 'error' && planNewAdventure}</div>
+    <TripsFrame toolbar={status !== 'error' && planNewAdventure}>
       <PendingInvitations />
 
-      {status === 'loading' && <SkeletonCards label="Loading your trips" />}
+      {status === 'loading' && <TripsSkeleton />}
 
       {status === 'error' && (
         <section className={styles.state} role="alert" aria-labelledby="trips-error">
@@ -127,6 +120,6 @@ export function TripsPage() {
           />
         </Suspense>
       )}
-    </Page>
+    </TripsFrame>
   );
 }

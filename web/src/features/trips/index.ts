@@ -4,3 +4,4 @@ export { CityPhotoCredit, TripPhoto } from './TripPhoto';
 export { LeaveTripDialog } from './LeaveTripDialog';
 export { isNotFound, tripQuery } from './queries';
 export { fetchTrip } from './tripsApi';
+export { TripsLoadingFrame } from './TripsFrame';
