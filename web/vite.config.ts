@@ -40,7 +40,10 @@ const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
     /[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]src[\\/](?!currency-list\.ts$|ledger-io|recommendations)/,
   ],
   ['icons', /[\\/]node_modules[\\/]lucide-react[\\/]/],
-  ['ui', /[\\/]web[\\/]src[\\/]shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)/],
+  [
+    'ui',
+    /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)|features[\\/]trips[\\/](queries|tripsApi|format)\.ts$)/,
+  ],
 ];
 
 const sharedChunks = (): Rolldown.CodeSplittingOptions => ({
