@@ -29,7 +29,7 @@ const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
   ['query', /[\\/]node_modules[\\/]@tanstack[\\/]/],
   [
     'split-page',
-    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/]glance[\\/]Glance\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
+    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|useSplitLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/]glance[\\/]Glance\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
   ],
   [
     'split-schemas',

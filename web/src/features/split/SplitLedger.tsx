@@ -1,7 +1,6 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { Plus } from 'lucide-react';
-import type { Expense } from '@wayfare/contract';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { LoadingState } from '../../shared/ui/Spinner';
@@ -15,7 +14,7 @@ import { HomeCurrency } from './homeCurrency';
 import { InviteLinkPanel } from './invite-links/InviteLinkPanel';
 import { ParticipantList } from './participants/ParticipantList';
 import type { LiveLedger } from './useLiveLedger';
-import { useSettlementCalculation } from './settlements/useSettlementCalculation';
+import type { SplitLedgerView } from './useSplitLedgerView';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
@@ -36,14 +35,19 @@ const ActivityList = lazyNamed(() => import('./glance/ActivityList'), 'ActivityL
  * budget, history) and the expense form. A chunk of its own, drawn once the glance is on screen (issue #24): its
  * code, its reads' checks and its render come after the page's largest text rather than before it.
  */
-export function SplitLedger({ tripId, ledger }: { tripId: string; ledger: LiveLedger }) {
+export function SplitLedger({
+  tripId,
+  ledger,
+  view,
+}: {
+  tripId: string;
+  ledger: LiveLedger;
+  view: SplitLedgerView;
+}) {
   const navigate = useNavigate();
   const { user } = useSession();
-  const [tab, setTab] = useState<'participants' | 'expenses' | 'settlements' | 'budget' | 'history'>(
-    'participants',
-  );
-  const [editing, setEditing] = useState<Expense | null | 'new'>(null);
-  const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId);
+  const { tab, setTab, editing, setEditing } = view;
+  const { balances, calculating, calcError, calculate } = view.calculation;
   const { participants, invitations, expenses, settlements } = ledger;
   const home = expenses.home_currency;
   return (

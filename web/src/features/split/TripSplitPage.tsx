@@ -13,6 +13,7 @@ import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
 import { GlanceSummary, useBudget } from './glance/GlanceSummary';
 import { useLiveLedger } from './useLiveLedger';
+import { useSplitLedgerView } from './useSplitLedgerView';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
@@ -38,6 +39,9 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   // The budget is read with the page's first reads; the glance above the tabs keeps its space until it answers. It
   // does not hold the page: offline, with nothing of it kept on the device, the rest of the page still shows.
   useBudget(tripId);
+  // The tabs' state is kept here: it outlasts a moment when the ledger reads again from nothing (and shows its
+  // placeholder), as the page's did before the tabs were a part of their own.
+  const view = useSplitLedgerView(tripId);
   useDocumentTitle(trip ? `Split · ${trip.trip_name}` : 'Trip Split');
   useEffect(() => {
     if (glanceShown) void loadSplitLedger();
@@ -121,7 +125,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
         ledgerPlaceholder
       ) : (
         <Suspense fallback={ledgerPlaceholder}>
-          <SplitLedger tripId={tripId} ledger={ledger} />
+          <SplitLedger tripId={tripId} ledger={ledger} view={view} />
         </Suspense>
       )}
     </div>,
