@@ -97,12 +97,16 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
       // The profile holds the session; a first visit's profile holds nothing else.
       '--disable-storage-reset',
       '--quiet',
+      ...(process.env.LIGHTHOUSE_TRACE ? ['--save-assets'] : []),
     ].join(' ');
     await run('npx', ['--yes', '-p', NODE_22, '-p', LIGHTHOUSE, '-c', lighthouse], { timeout: 240_000 });
     if (KEEP) {
       fs.mkdirSync(KEEP, { recursive: true });
       const name = `${visit}-${route.split('/')[1]}-${route.split('/').length}-${Date.now()}.json`;
       fs.copyFileSync(report, path.join(KEEP, name));
+      const trace = report.replace(/\.json$/, '-0.trace.json');
+      if (fs.existsSync(trace))
+        fs.copyFileSync(trace, path.join(KEEP, name.replace(/\.json$/, '.trace.json')));
     }
     const lhr = JSON.parse(fs.readFileSync(report, 'utf8')) as {
       categories: { performance?: { score: number | null } };

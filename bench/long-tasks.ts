@@ -14,6 +14,10 @@ import { writeVisits } from './support';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LONG_MS = 50;
+// LONG_TASKS_ROUTES=<regex>: only the routes whose label or path it matches; LONG_TASKS_VISIT=returning: each route's
+// second visit (its service worker and the HTTP cache holding the app) rather than a first.
+const ONLY = process.env.LONG_TASKS_ROUTES ? new RegExp(process.env.LONG_TASKS_ROUTES) : undefined;
+const RETURNING = process.env.LONG_TASKS_VISIT === 'returning';
 
 interface TraceEvent {
   name: string;
@@ -154,17 +158,29 @@ function analyse(events: TraceEvent[], route: string): TracedVisit {
   return { route, longTasks, lcpCandidates };
 }
 
-export async function traceFirstVisit(browser: Browser, baseUrl: string, token: string, route: string) {
+export async function traceFirstVisit(
+  browser: Browser,
+  baseUrl: string,
+  token: string,
+  route: string,
+  returning = false,
+) {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
-    serviceWorkers: 'block',
+    serviceWorkers: returning ? 'allow' : 'block',
   });
   await context.addInitScript((t) => localStorage.setItem('token', t), token);
   const page = await context.newPage();
+  if (returning) {
+    // A returning visit: the route opened once before, its service worker (registered once the page settles) and
+    // the HTTP cache holding the app.
+    await page.goto(route, { waitUntil: 'load', timeout: 120_000 });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await browser.startTracing(page, {
@@ -197,7 +213,8 @@ async function main() {
     const { token, tripId } = await seedSmallTrip(server.baseUrl);
     const visits: TracedVisit[] = [];
     for (const [label, route] of Object.entries(signedInRoutes(tripId))) {
-      const visit = await traceFirstVisit(browser, server.baseUrl, token, route);
+      if (ONLY && !ONLY.test(label) && !ONLY.test(route)) continue;
+      const visit = await traceFirstVisit(browser, server.baseUrl, token, route, RETURNING);
       visits.push(visit);
       console.log(`\n${label} (${route}): LCP candidates ${JSON.stringify(visit.lcpCandidates)}`);
       for (const task of visit.longTasks)

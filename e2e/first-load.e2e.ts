@@ -66,6 +66,13 @@ describe('first visit of a signed-in page: files and answers started from index.
     const split = await firstVisit(`/trips/${tripId}/split`, async (page) => {
       await heading('Trip Split')(page);
       await page.getByRole('region', { name: 'Money at a glance' }).waitFor();
+      // The tabs come once the glance is drawn, with the ledger and the invite link read then (not early answers).
+      await page.getByRole('tab', { name: /Participants/ }).waitFor();
+      await page
+        .getByRole('button', { name: 'Create invite link' })
+        .or(page.getByText(/Works until/))
+        .first()
+        .waitFor();
     });
     expect(split.left).toEqual([]);
     const reads = [

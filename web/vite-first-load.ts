@@ -32,15 +32,7 @@ const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string
     path: SHELL_ROUTES.tripSplit,
     modules: [DATA_LAYER, 'features/split/TripSplitPage.tsx'],
     formatsMoney: true,
-    api: [
-      TRIP,
-      `${SPLIT_TRIP}/participants`,
-      `${SPLIT_TRIP}/invitations`,
-      `${SPLIT_TRIP}/expenses`,
-      `${SPLIT_TRIP}/settlements`,
-      `${SPLIT_TRIP}/budget`,
-      `${SPLIT_TRIP}/invite-link`,
-    ],
+    api: [TRIP, `${SPLIT_TRIP}/budget`],
   },
   {
     path: SHELL_ROUTES.splitOverview,

@@ -28,6 +28,10 @@ const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalen
 const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
   ['query', /[\\/]node_modules[\\/]@tanstack[\\/]/],
   [
+    'split-page',
+    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|useSplitLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/]glance[\\/]Glance\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
+  ],
+  [
     'split-schemas',
     /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links)/,
   ],
@@ -36,7 +40,10 @@ const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
     /[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]src[\\/](?!currency-list\.ts$|ledger-io|recommendations)/,
   ],
   ['icons', /[\\/]node_modules[\\/]lucide-react[\\/]/],
-  ['ui', /[\\/]web[\\/]src[\\/]shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)/],
+  [
+    'ui',
+    /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)|features[\\/]trips[\\/](queries|tripsApi|format)\.ts$)/,
+  ],
 ];
 
 const sharedChunks = (): Rolldown.CodeSplittingOptions => ({

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False in a component's first render, true once the browser has painted it (two frames on, then a task). What
- * waits on it (a page's secondary chunks) is downloaded after the page's main content is on screen rather than
- * against it, on a slow network. Without requestAnimationFrame, after a task.
+ * False until the browser has painted what the component rendered once `ready` (default: at once) became true (two
+ * frames on, then a task); true from then on. What waits on it (a page's secondary chunks, its secondary reads'
+ * checks and render) comes after the page's main content is on screen rather than against it, on a slow network or
+ * a slow phone. Without requestAnimationFrame, after a task.
  */
-export function useAfterPaint(): boolean {
+export function useAfterPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
+  const waiting = ready && !painted;
   useEffect(() => {
+    if (!waiting) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const later = () => {
       timer = setTimeout(() => setPainted(true), 0);
@@ -24,6 +27,6 @@ export function useAfterPaint(): boolean {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [waiting]);
   return painted;
 }

@@ -1,42 +1,27 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Plus, Radio, RefreshCw } from 'lucide-react';
-import type { Expense } from '@wayfare/contract';
+import { ArrowLeft, Radio, RefreshCw } from 'lucide-react';
 import { cx } from '../../shared/cx';
 import { Button } from '../../shared/ui/Button';
 import { Notice } from '../../shared/ui/Notice';
 import { SkeletonColumns } from '../../shared/ui/Skeleton';
-import { LoadingState } from '../../shared/ui/Spinner';
 import { lazyNamed } from '../../shared/lazyNamed';
+import { useAfterPaint } from '../../shared/useAfterPaint';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { useSession } from '../auth';
 import { formatDateRange } from '../../shared/dates';
 import { isNotFound, tripQuery } from '../trips';
-import { AddParticipantForm } from './participants/AddParticipantForm';
-import { BudgetTab } from './glance/BudgetTab';
 import { GlanceSummary, useBudget } from './glance/GlanceSummary';
-import { CalculateSettlementsButton } from './settlements/CalculateSettlementsButton';
-import { HomeCurrency } from './homeCurrency';
-import { InviteLinkPanel } from './invite-links/InviteLinkPanel';
-import { ParticipantList } from './participants/ParticipantList';
-import { Tabs } from '../../shared/ui/Tabs';
 import { useLiveLedger } from './useLiveLedger';
-import { useSettlementCalculation } from './settlements/useSettlementCalculation';
+import { useSplitLedgerView } from './useSplitLedgerView';
 import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
-// The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page; the
-// Expenses and Settlements tabs' contents (the currency picker with every currency's name, export and import, the
-// settlement explanations) when their tab is first chosen: the page opens on Participants.
-const ExpenseFormModal = lazyNamed(() => import('./expenses/ExpenseFormModal'), 'ExpenseFormModal');
-const HomeCurrencyField = lazyNamed(() => import('./HomeCurrencyField'), 'HomeCurrencyField');
-const LedgerFiles = lazyNamed(() => import('./ledger-files/LedgerFiles'), 'LedgerFiles');
-const ExpenseList = lazyNamed(() => import('./expenses/ExpenseList'), 'ExpenseList');
-const SettlementList = lazyNamed(() => import('./settlements/SettlementList'), 'SettlementList');
-const BalanceList = lazyNamed(() => import('./settlements/SettlementList'), 'BalanceList');
-// The money at a glance's charts and the history load when their tab is first chosen.
-const ActivityList = lazyNamed(() => import('./glance/ActivityList'), 'ActivityList');
+// The first render with data is the header and the money at a glance (the largest text on a phone's first screen).
+// The tabs below (issue #24) are a chunk of their own, requested once the glance is on screen, and drawn once the
+// ledger's reads, also started then, have answered: neither their code nor their answers' checks delay the glance.
+const loadSplitLedger = () => import('./SplitLedger');
+const SplitLedger = lazyNamed(loadSplitLedger, 'SplitLedger');
 
 /** /trips/{tripId}/split: participants, expenses and settlements of one trip, live (spec §2). */
 export function TripSplitPage() {
@@ -47,19 +32,20 @@ export function TripSplitPage() {
 
 function TripSplitScreen({ tripId }: { tripId: string }) {
   const navigate = useNavigate();
-  const { user } = useSession();
   const tripRead = useQuery(tripQuery(tripId));
   const trip = tripRead.data;
-  const [tab, setTab] = useState<'participants' | 'expenses' | 'settlements' | 'budget' | 'history'>(
-    'participants',
-  );
-  const [editing, setEditing] = useState<Expense | null | 'new'>(null);
-  const ledger = useLiveLedger(tripId);
+  const glanceShown = useAfterPaint(trip !== undefined);
+  const ledger = useLiveLedger(tripId, { enabled: glanceShown });
   // The budget is read with the page's first reads; the glance above the tabs keeps its space until it answers. It
   // does not hold the page: offline, with nothing of it kept on the device, the rest of the page still shows.
   useBudget(tripId);
-  const { balances, calculating, calcError, calculate } = useSettlementCalculation(tripId);
+  // The tabs' state is kept here: it outlasts a moment when the ledger reads again from nothing (and shows its
+  // placeholder), as the page's did before the tabs were a part of their own.
+  const view = useSplitLedgerView(tripId);
   useDocumentTitle(trip ? `Split · ${trip.trip_name}` : 'Trip Split');
+  useEffect(() => {
+    if (glanceShown) void loadSplitLedger();
+  }, [glanceShown]);
   // Also when a cached trip is now answered 404 (deleted, or the caller left it).
   const tripMissing = tripRead.isError && isNotFound(tripRead.error);
 
@@ -73,6 +59,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
       <ArrowLeft size={18} aria-hidden="true" /> Back to Trip
     </Button>
   );
+  const ledgerPlaceholder = <SkeletonColumns label="Loading trip expenses" />;
 
   // The live listener from the first render, while the first reads load, kept (same place) once they have.
   const withListener = (screen: ReactNode) => (
@@ -82,12 +69,8 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
     </>
   );
 
-  if (tripRead.isPending || (ledger.loading && trip)) {
-    return withListener(
-      <div className={styles.page}>
-        <SkeletonColumns label="Loading trip expenses" />
-      </div>,
-    );
+  if (tripRead.isPending) {
+    return withListener(<div className={styles.page}>{ledgerPlaceholder}</div>);
   }
   if (tripMissing || ledger.revoked) {
     return (
@@ -113,128 +96,38 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
     );
   }
 
-  const { participants, invitations, expenses, settlements } = ledger;
-  const home = expenses.home_currency;
   return withListener(
-    <HomeCurrency.Provider value={home}>
-      <div className={styles.page}>
-        <div className={styles.topBar}>
-          {back}
-          <button
-            type="button"
-            className={split.iconButton}
-            aria-label="Refresh"
-            title="Refresh"
-            onClick={refresh}
-          >
-            <RefreshCw size={20} aria-hidden="true" />
-          </button>
-        </div>
-        <header className={styles.header}>
-          <h1 className={styles.title}>Trip Split</h1>
-          <p className={styles.subtitle}>
-            <strong>{trip.trip_name}</strong> · {formatDateRange(trip.start_date, trip.end_date)}
-          </p>
-          <span className={cx(styles.live, ledger.live === 'live' && styles.liveOn)} role="status">
-            <Radio size={14} aria-hidden="true" />
-            {ledger.live === 'live'
-              ? 'Live'
-              : ledger.live === 'reconnecting'
-                ? 'Reconnecting…'
-                : 'Connecting…'}
-          </span>
-        </header>
-        <GlanceSummary tripId={tripId} />
-
-        <Tabs
-          label="Trip split"
-          active={tab}
-          onChange={setTab}
-          tabs={[
-            { key: 'participants', label: 'Participants', count: participants.data.length },
-            { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
-            { key: 'settlements', label: 'Settlements', count: settlements.data.length },
-            { key: 'budget', label: 'Budget' },
-            { key: 'history', label: 'History' },
-          ]}
+    <div className={styles.page}>
+      <div className={styles.topBar}>
+        {back}
+        <button
+          type="button"
+          className={split.iconButton}
+          aria-label="Refresh"
+          title="Refresh"
+          onClick={refresh}
         >
-          {tab === 'participants' && (
-            <>
-              {(participants.error ?? invitations.error) && (
-                <Notice tone="error">{participants.error ?? invitations.error}</Notice>
-              )}
-              <AddParticipantForm tripId={tripId} />
-              <InviteLinkPanel tripId={tripId} />
-              <ParticipantList
-                tripId={tripId}
-                participants={participants.data}
-                invitations={invitations.data}
-                onLeft={() => void navigate('/trips')}
-              />
-            </>
-          )}
-          {tab === 'expenses' && (
-            <>
-              {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
-              <div className={split.toolbar}>
-                <h2 className={styles.sectionTitle}>Expenses</h2>
-                <Button variant="accent" onClick={() => setEditing('new')}>
-                  <Plus size={18} aria-hidden="true" /> Add Expense
-                </Button>
-              </div>
-              <Suspense fallback={<LoadingState label="Loading expenses" />}>
-                <HomeCurrencyField
-                  tripId={tripId}
-                  home={home}
-                  changeable={expenses.expense_count === 0 && settlements.data.length === 0}
-                  onChanged={() => void ledger.refresh()}
-                />
-                <LedgerFiles tripId={tripId} participants={participants.data} />
-                <ExpenseList
-                  expenses={expenses.data}
-                  pending={ledger.pending}
-                  onEdit={setEditing}
-                  total={expenses.expense_count}
-                  more={ledger.more}
-                />
-              </Suspense>
-            </>
-          )}
-          {tab === 'settlements' && (
-            <>
-              {settlements.error && <Notice tone="error">{settlements.error}</Notice>}
-              {calcError && <Notice tone="error">{calcError}</Notice>}
-              <div className={split.toolbar}>
-                <h2 className={styles.sectionTitle}>Settlements</h2>
-                <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />
-              </div>
-              <Suspense fallback={<LoadingState label="Loading settlements" />}>
-                <SettlementList tripId={tripId} settlements={settlements.data} />
-                {balances && <BalanceList balances={balances} />}
-              </Suspense>
-            </>
-          )}
-          {tab === 'budget' && <BudgetTab tripId={tripId} withSummary={false} />}
-          {tab === 'history' && (
-            <Suspense fallback={<LoadingState label="Loading the history" />}>
-              <ActivityList tripId={tripId} />
-            </Suspense>
-          )}
-        </Tabs>
-
-        {editing && user && (
-          <Suspense fallback={null}>
-            <ExpenseFormModal
-              tripId={tripId}
-              participants={participants.data}
-              userId={user.userId}
-              expense={editing === 'new' ? null : editing}
-              home={home}
-              onClose={() => setEditing(null)}
-            />
-          </Suspense>
-        )}
+          <RefreshCw size={20} aria-hidden="true" />
+        </button>
       </div>
-    </HomeCurrency.Provider>,
+      <header className={styles.header}>
+        <h1 className={styles.title}>Trip Split</h1>
+        <p className={styles.subtitle}>
+          <strong>{trip.trip_name}</strong> · {formatDateRange(trip.start_date, trip.end_date)}
+        </p>
+        <span className={cx(styles.live, ledger.live === 'live' && styles.liveOn)} role="status">
+          <Radio size={14} aria-hidden="true" />
+          {ledger.live === 'live' ? 'Live' : ledger.live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
+        </span>
+      </header>
+      <GlanceSummary tripId={tripId} />
+      {ledger.loading ? (
+        ledgerPlaceholder
+      ) : (
+        <Suspense fallback={ledgerPlaceholder}>
+          <SplitLedger tripId={tripId} ledger={ledger} view={view} />
+        </Suspense>
+      )}
+    </div>,
   );
 }

@@ -57,13 +57,15 @@ function part<T>(query: UseQueryResult<T[]>, fallback: string): Part<T> {
  * listens to the trip's ledger-notice document with reactfire. Either way a change notice invalidates exactly this
  * trip's ledger queries (refreshLedger), a burst of notices coalescing into one refetch more. Expenses are an
  * infinite query, a page at a time; a refetch asks for as many as are shown (capped), never the whole list.
+ * `enabled: false` holds the first reads back (what is cached still shows): the split page reads (and checks) the
+ * ledger once its header and glance are on screen.
  */
-export function useLiveLedger(tripId: string): LiveLedger {
+export function useLiveLedger(tripId: string, { enabled = true } = {}): LiveLedger {
   const queryClient = useQueryClient();
-  const participants = useQuery(participantsQuery(tripId));
-  const invitations = useQuery(tripInvitationsQuery(tripId));
-  const expenses = useInfiniteQuery(expensesQuery(tripId));
-  const settlements = useQuery(settlementsQuery(tripId));
+  const participants = useQuery({ ...participantsQuery(tripId), enabled });
+  const invitations = useQuery({ ...tripInvitationsQuery(tripId), enabled });
+  const expenses = useInfiniteQuery({ ...expensesQuery(tripId), enabled });
+  const settlements = useQuery({ ...settlementsQuery(tripId), enabled });
   const [live, setLive] = useState<StreamStatus>('connecting');
   const [revoked, setRevoked] = useState(false);
 

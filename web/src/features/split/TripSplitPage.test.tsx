@@ -1,0 +1,103 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BudgetResponse } from '@wayfare/contract';
+import { noExpenses } from '../../test-support/expenses';
+import { participant } from '../../test-support/people';
+import { Providers, testQueryClient } from '../../test-support/session';
+import { queryKeys } from '../../shared/query/queryKeys';
+import { stubApi, type StubAnswer, type StubRoutes } from '../../test-support/stubApi';
+import { tripView } from '../../test-support/trips';
+import { TripSplitPage } from './TripSplitPage';
+
+const LEDGER = '/api/trip-split/trips/t1';
+const LEDGER_READS = ['/participants', '/invitations', '/expenses', '/settlements'];
+
+/** No budget set and nothing spent: the glance's headline is "$0.00 spent". */
+const nothingSpent: BudgetResponse = {
+  budget: null,
+  suggestion: null,
+  home_currency: 'USD',
+  plan: null,
+  plan_source: null,
+  spending: { spent_minor: 0, outside_days_minor: 0, by_day: [], by_category: [], by_person: [] },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The API of trip t1's split page: Alice and Bob, no expenses, nothing spent; `answers` in place of any of them. */
+function stubSplitPage(answers: StubRoutes = {}) {
+  return stubApi({
+    'GET /api/trips/t1': { body: tripView() },
+    [`GET ${LEDGER}/budget`]: { body: nothingSpent },
+    [`GET ${LEDGER}/participants`]: { body: { participants: [participant('Alice'), participant('Bob')] } },
+    [`GET ${LEDGER}/invitations`]: { body: { invitations: [] } },
+    [`GET ${LEDGER}/expenses`]: { body: noExpenses() },
+    [`GET ${LEDGER}/settlements`]: { body: { settlements: [] } },
+    [`GET ${LEDGER}/invite-link`]: { body: { link: null } },
+    [`GET ${LEDGER}/live`]: () =>
+      new Response(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } }),
+    ...answers,
+  });
+}
+
+const renderSplitPage = (queryClient?: QueryClient) =>
+  render(
+    <Providers path="/trips/t1/split" queryClient={queryClient}>
+      <Routes>
+        <Route path="/trips/:tripId/split" element={<TripSplitPage />} />
+      </Routes>
+    </Providers>,
+  );
+
+describe('TripSplitPage', () => {
+  it('draws the header and the glance first; the ledger is read once they are on screen, then its tabs show with it', async () => {
+    let answerTrip: (answer: StubAnswer) => void = () => {};
+    const requests = stubSplitPage({
+      'GET /api/trips/t1': () => new Promise<StubAnswer>((resolve) => (answerTrip = resolve)),
+    });
+    const ledgerReads = () =>
+      requests.filter((r) => LEDGER_READS.some((part) => r.path === `${LEDGER}${part}`)).map((r) => r.path);
+
+    renderSplitPage();
+    // While the trip is on its way: the placeholder, the budget asked for, the ledger not yet.
+    expect(await screen.findByRole('status', { name: 'Loading trip expenses' })).toBeVisible();
+    expect(requests.some((r) => r.path === `${LEDGER}/budget`)).toBe(true);
+    expect(ledgerReads()).toEqual([]);
+
+    answerTrip({ body: tripView() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trip Split' })).toBeVisible();
+    const glance = await screen.findByRole('region', { name: 'Money at a glance' });
+    expect(within(glance).getByText('$0.00 spent')).toBeVisible();
+
+    // Then the tabs, with the ledger's figures, each part read once.
+    expect(await screen.findByRole('tab', { name: /Participants\s*2/ })).toBeVisible();
+    expect(screen.getByText('Alice Doe')).toBeVisible();
+    expect(screen.getByText('Bob Doe')).toBeVisible();
+    expect(screen.queryByRole('status', { name: 'Loading trip expenses' })).toBeNull();
+    expect(ledgerReads().sort()).toEqual(LEDGER_READS.map((part) => `${LEDGER}${part}`).sort());
+  });
+
+  it('keeps the tab chosen when the ledger is read again from nothing (its placeholder shown meanwhile)', async () => {
+    const people = { body: { participants: [participant('Alice')] } };
+    let answerPeople: ((answer: StubAnswer) => void) | null = null;
+    stubSplitPage({
+      [`GET ${LEDGER}/participants`]: () =>
+        answerPeople ? new Promise<StubAnswer>((resolve) => (answerPeople = resolve)) : people,
+    });
+    const queryClient = testQueryClient();
+    renderSplitPage(queryClient);
+    await userEvent.click(await screen.findByRole('tab', { name: /Expenses/ }));
+    expect(await screen.findByText('No expenses yet. Add the first one.')).toBeVisible();
+
+    // The participants' read again from nothing, unanswered for now: the tabs make way for the placeholder.
+    answerPeople = () => {};
+    act(() => void queryClient.resetQueries({ queryKey: queryKeys.participants('t1') }));
+    expect(await screen.findByRole('status', { name: 'Loading trip expenses' })).toBeVisible();
+    answerPeople(people);
+    expect(await screen.findByText('No expenses yet. Add the first one.')).toBeVisible();
+    expect(screen.getByRole('tab', { name: /Expenses/ })).toHaveAttribute('aria-selected', 'true');
+  });
+});
