@@ -113,6 +113,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-firebase/**',
+      '**/dist-emulators/**',
       '**/lib/**',
       '.data/**',
       'coverage/**',
