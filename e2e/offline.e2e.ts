@@ -135,6 +135,8 @@ describe('installable and offline-first', () => {
     await page.getByRole('button', { name: /Oona/i }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).waitFor(WAIT);
+    // Home, not the members-only page drawn signed out for a moment (which would redirect to /login).
+    expect(new URL(page.url()).pathname).toBe('/');
     await expect.poll(cached).toBe(0);
     await context.close();
   }, 120_000);

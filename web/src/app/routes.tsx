@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { LoginRequired, RequireAuth } from '../features/auth';
 import { HomePage } from '../features/home';
 import { lazyNamed, lazyPreloadable } from '../shared/lazyNamed';
-import { ErrorFallback } from './ErrorFallback';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { shellRouteOf, type ShellRoute } from './shell/shellRoutes';
@@ -47,8 +46,6 @@ export function preloadFramedScreens(pathname: string): Promise<unknown> {
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    // Only reached when the layout itself fails; screens fail inside the layout's own boundary.
-    errorElement: <ErrorFallback />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },

@@ -1,5 +1,5 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth';
 import { cx } from '../../shared/cx';
 import { queuedWrites } from '../../shared/offline/outbox';
@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useScrollToTop } from './useScrollToTop';
 
 /** Spec §9: the page fades out for 1 s before the session is cleared. */
 const LOGOUT_FADE_MS = 1000;
@@ -20,23 +21,25 @@ export function AppLayout() {
   const [leaving, setLeaving] = useState(false);
   const [unsent, setUnsent] = useState(0);
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useScrollToTop();
 
   useEffect(() => () => clearTimeout(fadeTimer.current), []);
 
   const logoutWithFade = useCallback(() => {
-    // Go home first (committed at once with flushSync), then sign out, so a members-only page never renders for
-    // a signed-out user and redirects to /login.
-    const finish = async () => {
-      await navigate('/', { flushSync: true });
-      logout();
-      setLeaving(false);
-    };
+    // One transition: home is drawn and the session cleared in the same commit, so a members-only page never
+    // renders for a signed-out user (which would redirect to /login).
+    const finish = () =>
+      startTransition(() => {
+        void navigate('/');
+        logout();
+        setLeaving(false);
+      });
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      void finish();
+      finish();
       return;
     }
     setLeaving(true);
-    fadeTimer.current = setTimeout(() => void finish(), LOGOUT_FADE_MS);
+    fadeTimer.current = setTimeout(finish, LOGOUT_FADE_MS);
   }, [logout, navigate]);
 
   // Logging out discards the user's writes still waiting on the device: ask first when there are any.
@@ -70,7 +73,6 @@ export function AppLayout() {
           logoutWithFade();
         }}
       />
-      <ScrollRestoration />
     </div>
   );
 }
