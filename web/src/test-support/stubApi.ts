@@ -56,3 +56,23 @@ export function stubApi(routes: StubRoutes): StubRequest[] {
   );
   return requests;
 }
+
+/**
+ * A read answered with `first` the first time and every later read (what a write invalidates) held unanswered until
+ * `release`: whatever the page shows after a write then came from the write's own answer.
+ */
+export function heldAfterFirst(first: unknown) {
+  let reads = 0;
+  const held: Array<(answer: StubAnswer) => void> = [];
+  return {
+    route: () => {
+      reads += 1;
+      if (reads === 1) return { body: first };
+      return new Promise<StubAnswer>((resolve) => held.push(resolve));
+    },
+    reads: () => reads,
+    /** How many reads are waiting for `release`. */
+    held: () => held.length,
+    release: (body: unknown = first) => held.forEach((resolve) => resolve({ body })),
+  };
+}

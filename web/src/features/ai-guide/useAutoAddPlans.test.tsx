@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
 import { render } from '../../test-support/render';
-import { stubApi, type StubAnswer } from '../../test-support/stubApi';
+import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
 import { plan, tripView } from '../../test-support/trips';
 import { tripQuery } from '../trips';
 import { AUTO_ADD_DELAY_MS, useAutoAddPlans } from './useAutoAddPlans';
@@ -59,14 +59,9 @@ describe('useAutoAddPlans', () => {
     ['nothing was skipped: the trip is not read again', 0, 1],
     ['the server skipped some (another tab added them): the trip is read again', 1, 2],
   ])('shows the created plans in the cached trip at once; %s', async (_case, skipped, reads) => {
-    let tripReads = 0;
-    const held: Array<(answer: StubAnswer) => void> = [];
+    const trip = heldAfterFirst(withGuide());
     stubApi({
-      'GET /api/trips/t1': () => {
-        tripReads += 1;
-        if (tripReads === 1) return { body: withGuide() };
-        return new Promise<StubAnswer>((resolve) => held.push(resolve));
-      },
+      'GET /api/trips/t1': trip.route,
       'POST /api/trips/t1/daily-plans/bulk': {
         status: 201,
         body: { plans: [plan('Castelo de São Jorge', '2027-03-05')], skipped },
@@ -76,8 +71,8 @@ describe('useAutoAddPlans', () => {
     expect(
       await screen.findByText('Castelo de São Jorge', {}, { timeout: AUTO_ADD_DELAY_MS + 2000 }),
     ).toBeVisible();
-    expect([tripReads, held.length]).toEqual([reads, reads - 1]);
-    held.forEach((resolve) => resolve({ body: withGuide() }));
+    expect([trip.reads(), trip.held()]).toEqual([reads, reads - 1]);
+    trip.release();
   });
 });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aliceAccount as me } from '../../test-support/people';
 import { Providers } from '../../test-support/session';
-import { stubApi, type StubAnswer } from '../../test-support/stubApi';
+import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
 import { AddPolicyModal } from './AddPolicyModal';
 
 /** The account menu's part: a button opening the dialog, which closes after a save. */
@@ -24,14 +24,9 @@ const NOBODY = 'Nobody — send me an invitation';
 
 describe('AddPolicyModal: your own save shows at once', () => {
   it('opens again on the saved choice while the re-read of the account is still unanswered', async () => {
-    let reads = 0;
-    const held: Array<(answer: StubAnswer) => void> = [];
+    const account = heldAfterFirst(me('anyone'));
     stubApi({
-      'GET /api/auth/me': () => {
-        reads += 1;
-        if (reads === 1) return { body: me('anyone') };
-        return new Promise<StubAnswer>((resolve) => held.push(resolve));
-      },
+      'GET /api/auth/me': account.route,
       'PUT /api/auth/me/add-policy': { body: me('nobody') },
     });
     render(
@@ -50,7 +45,7 @@ describe('AddPolicyModal: your own save shows at once', () => {
     const again = await screen.findByRole('dialog', { name: 'Who can add me to a trip' });
     expect(within(again).getByRole('radio', { name: NOBODY })).toBeChecked();
     // It was read again on opening, and that read has not answered: the choice shown is the save's own answer.
-    expect([reads, held.length]).toEqual([2, 1]);
-    held.forEach((resolve) => resolve({ body: me('nobody') }));
+    expect([account.reads(), account.held()]).toEqual([2, 1]);
+    account.release(me('nobody'));
   });
 });

@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StubAnswer } from '../../test-support/stubApi';
 import { dinnerForThree, noExpenses } from '../../test-support/expenses';
 import { participant } from '../../test-support/people';
 import { ALICE, Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
+import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
 import { clearOutbox, flushOutbox } from '../../shared/offline/outbox';
 import { splitApi } from './splitApi';
 import { useLiveLedger } from './useLiveLedger';
@@ -32,8 +31,7 @@ afterEach(() => clearOutbox());
 describe('an expense made offline, sent by the outbox', () => {
   it('shows in the list from its answer at once, while the ledger read after it is still unanswered', async () => {
     let online = false;
-    let expenseReads = 0;
-    const held: Array<(answer: StubAnswer) => void> = [];
+    const expenses = heldAfterFirst(noExpenses());
     const requests = stubApi({
       [`GET ${LEDGER}/participants`]: { body: { participants: [participant('Alice')] } },
       [`GET ${LEDGER}/invitations`]: { body: { invitations: [] } },
@@ -41,11 +39,7 @@ describe('an expense made offline, sent by the outbox', () => {
       // The live stream (opened once the page settles) stays open and quiet.
       [`GET ${LEDGER}/live`]: () =>
         new Response(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } }),
-      [`GET ${LEDGER}/expenses`]: () => {
-        expenseReads += 1;
-        if (expenseReads === 1) return { body: noExpenses() };
-        return new Promise<StubAnswer>((resolve) => held.push(resolve));
-      },
+      [`GET ${LEDGER}/expenses`]: expenses.route,
       [`POST ${LEDGER}/expenses`]: () => {
         if (!online) throw new TypeError('Failed to fetch');
         return { status: 201, body: { expense: dinnerForThree() } };
@@ -72,9 +66,9 @@ describe('an expense made offline, sent by the outbox', () => {
     expect(await screen.findByText('Dinner')).toBeVisible();
     expect(await screen.findByText('0 waiting')).toBeVisible();
     // The ledger was asked again after the send, and has not answered: the row came from the send's own answer.
-    await waitFor(() => expect(held.length).toBeGreaterThan(0));
-    expect(expenseReads).toBe(held.length + 1);
+    await waitFor(() => expect(expenses.held()).toBeGreaterThan(0));
+    expect(expenses.reads()).toBe(expenses.held() + 1);
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2);
-    held.forEach((resolve) => resolve({ body: noExpenses() }));
+    expenses.release();
   });
 });

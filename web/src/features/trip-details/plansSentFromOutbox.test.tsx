@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALICE, Providers } from '../../test-support/session';
-import { stubApi, type StubAnswer } from '../../test-support/stubApi';
+import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
 import { plan, tripView } from '../../test-support/trips';
 import { clearOutbox, flushOutbox, sendOrQueue } from '../../shared/offline/outbox';
 import { DailyPlansBoard } from '../daily-plans';
@@ -27,14 +27,9 @@ afterEach(() => clearOutbox());
 describe('a plan made offline, sent by the outbox', () => {
   it('shows in its day from its answer at once, and the trip is not read again for it', async () => {
     let online = false;
-    let tripReads = 0;
-    const held: Array<(answer: StubAnswer) => void> = [];
+    const trip = heldAfterFirst(tripView());
     stubApi({
-      'GET /api/trips/t1': () => {
-        tripReads += 1;
-        if (tripReads === 1) return { body: tripView() };
-        return new Promise<StubAnswer>((resolve) => held.push(resolve));
-      },
+      'GET /api/trips/t1': trip.route,
       'POST /api/trips/t1/daily-plans': () => {
         if (!online) throw new TypeError('Failed to fetch');
         return { status: 201, body: plan('Tram 28', '2027-03-06') };
@@ -64,6 +59,6 @@ describe('a plan made offline, sent by the outbox', () => {
     await expect(flushOutbox(ALICE.userId)).resolves.toBe('done');
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Plans waiting to be sent' })).toBeNull());
     expect(screen.getByText('Tram 28')).toBeVisible();
-    expect([tripReads, held.length]).toEqual([1, 0]);
+    expect([trip.reads(), trip.held()]).toEqual([1, 0]);
   });
 });

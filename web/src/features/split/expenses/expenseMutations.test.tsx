@@ -8,7 +8,7 @@ import { ADD_EXPENSE } from '../../../test-support/expenseForms';
 import { dinnerForThree, expenseAnswer, noExpenses } from '../../../test-support/expenses';
 import { participant } from '../../../test-support/people';
 import { render } from '../../../test-support/render';
-import { stubApi, type StubAnswer } from '../../../test-support/stubApi';
+import { heldAfterFirst, stubApi } from '../../../test-support/stubApi';
 import { ExpenseFormModal } from './ExpenseFormModal';
 import { ExpenseList } from './ExpenseList';
 import { flattenPages, NO_EXPENSES } from './expensePages';
@@ -54,32 +54,14 @@ function Ledger() {
   );
 }
 
-/**
- * The server's list: `first` on the first read, then every later read (what a write invalidates) held unanswered
- * until the test ends, so whatever the list shows after a write came from the write's own answer.
- */
-function listHeldAfterFirst(first: ExpensesResponse) {
-  let reads = 0;
-  const held: Array<(answer: StubAnswer) => void> = [];
-  return {
-    reads: () => reads,
-    route: () => {
-      reads += 1;
-      if (reads === 1) return { body: first };
-      return new Promise<StubAnswer>((resolve) => held.push(resolve));
-    },
-    release: () => held.forEach((resolve) => resolve({ body: first })),
-  };
-}
-
 const rows = () => within(screen.getByRole('list', { name: 'Expenses' })).getAllByRole('listitem');
 
 describe('your own expense writes show at once, before any refetch answers', () => {
-  let list: ReturnType<typeof listHeldAfterFirst> | undefined;
+  let list: ReturnType<typeof heldAfterFirst> | undefined;
   afterEach(() => list?.release());
 
   it('a created expense appears on top of the first page', async () => {
-    list = listHeldAfterFirst(page([taxi()]));
+    list = heldAfterFirst(page([taxi()]));
     stubApi({ [LIST]: list.route, [ADD_EXPENSE]: { status: 201, body: { expense: dinnerForThree() } } });
     render(<Ledger />);
     expect(await screen.findByText('Taxi')).toBeVisible();
@@ -97,7 +79,7 @@ describe('your own expense writes show at once, before any refetch answers', () 
   });
 
   it('an edited expense shows its saved fields in place', async () => {
-    list = listHeldAfterFirst(page([dinnerForThree(), taxi()]));
+    list = heldAfterFirst(page([dinnerForThree(), taxi()]));
     const saved = { ...dinnerForThree(), title: 'Late dinner' };
     stubApi({ [LIST]: list.route, 'PUT /api/trip-split/expenses/e1': { body: { expense: saved } } });
     render(<Ledger />);
@@ -115,7 +97,7 @@ describe('your own expense writes show at once, before any refetch answers', () 
   });
 
   it('a deleted expense leaves the list once the server confirmed it', async () => {
-    list = listHeldAfterFirst(page([dinnerForThree(), taxi()]));
+    list = heldAfterFirst(page([dinnerForThree(), taxi()]));
     stubApi({ [LIST]: list.route, 'DELETE /api/trip-split/expenses/e1': { status: 204 } });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     render(<Ledger />);
@@ -128,7 +110,7 @@ describe('your own expense writes show at once, before any refetch answers', () 
   });
 
   it('a refused delete keeps the row and says why', async () => {
-    list = listHeldAfterFirst(page([dinnerForThree()]));
+    list = heldAfterFirst(page([dinnerForThree()]));
     stubApi({
       [LIST]: list.route,
       'DELETE /api/trip-split/expenses/e1': {
