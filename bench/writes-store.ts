@@ -15,7 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.WRITES_STORE_N ?? 8000);
 const ROUNDS = Number(process.env.WRITES_STORE_ROUNDS ?? 4);
 const MEMBERS = 20;
-const AT_ONCE = 10;
+/** Writes arriving together (one group commit each): WRITES_STORE_AT_ONCE, 10. */
+const AT_ONCE = Number(process.env.WRITES_STORE_AT_ONCE ?? 10);
 
 /** One round in this process: the µs of CPU a write, for the store under `src`. */
 async function round(src: string): Promise<number> {
