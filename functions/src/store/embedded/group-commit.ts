@@ -32,34 +32,64 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export type GroupWrite = <T>(write: (group: Group) => T) => Promise<T>;
 
 const committers = new WeakMap<Database.Database, GroupWrite>();
-/** The write-ahead log each committer keeps open to flush it (one open file per connection, not one per group). */
+/**
+ * The write-ahead log each committer keeps open to flush it (one open file per connection, not one per group), the
+ * flush running on the thread pool, and the one queued to start when it ends.
+ */
 interface WalFile {
   fd: number;
   flushes: Set<Promise<void>>;
-  /** The flush under way; a group does not commit while one runs (see groupCommit). */
   running?: Promise<void>;
+  queued?: Promise<void>;
 }
 const walFiles = new WeakMap<Database.Database, WalFile>();
 const fsync = promisify(fs.fsync);
 
-/** Flushes the database's write-ahead log to disk, on libuv's thread pool, covering every commit made before it. */
-function syncWal(db: Database.Database): Promise<void> {
+/**
+ * Flushes the database's write-ahead log to disk, on libuv's thread pool, covering every commit made before it is
+ * asked. A flush already running may have started before the caller's commit, so the caller waits for the next
+ * one; every group that commits while one runs shares that next one. Groups that come faster than the disk flushes
+ * thus wake the thread pool once, not once each (on a busy 2-core machine each wake-up can cost the event loop its
+ * core for a while).
+ */
+async function syncWal(db: Database.Database): Promise<void> {
   let wal = walFiles.get(db);
   if (!wal) walFiles.set(db, (wal = { fd: fs.openSync(`${db.name}-wal`, 'r'), flushes: new Set() }));
   const file = wal;
-  const flush = fsync(file.fd);
-  file.flushes.add(flush);
-  file.running = flush;
-  const done = () => {
-    file.flushes.delete(flush);
-    if (file.running === flush) file.running = undefined;
+  const track = (flush: Promise<void>) => {
+    file.flushes.add(flush);
+    void flush.then(
+      () => file.flushes.delete(flush),
+      () => file.flushes.delete(flush),
+    );
+    return flush;
   };
-  flush.then(done, done);
-  return flush;
+  const start = () => {
+    const flush = track(fsync(file.fd));
+    file.running = flush;
+    const done = () => {
+      if (file.running === flush) file.running = undefined;
+    };
+    flush.then(done, done);
+    return flush;
+  };
+  // The queued flush starts after this commit, so it covers it.
+  if (file.queued) return file.queued;
+  if (!file.running) return start();
+  const queued = track(
+    file.running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        file.queued = undefined;
+        return start();
+      }),
+  );
+  file.queued = queued;
+  return queued;
 }
-
-/** The flush of `db`'s log under way, if any. */
-const runningFlush = (db: Database.Database) => walFiles.get(db)?.running;
 
 /**
  * Closes the log the committer of `db` keeps open, after the flushes under way. Call it before the database closes:
@@ -89,11 +119,11 @@ function newGroup(): Group & { finish(): void } {
 }
 
 /**
- * Group commit: writes that arrive in the same turn of the event loop (requests read together from their sockets),
- * or while the log's last flush runs, run in one SQLite transaction and share one commit, so one fsync makes all of
- * them durable. Each promise settles only after that fsync, so a write answered 2xx is on disk. In WAL mode the fsync
- * does not hold the event loop: the group commits with synchronous = NORMAL (its frames written to the log, not yet
- * flushed) and the log is then fsynced off the main thread while other requests go on. One committer per
+ * Group commit: writes that arrive in the same turn of the event loop (requests read together from their sockets)
+ * run in one SQLite transaction and share one commit, so one fsync makes all of them durable. Each promise settles
+ * only after that fsync, so a write answered 2xx is on disk. In WAL mode the fsync does not hold the event loop: the
+ * group commits with synchronous = NORMAL (its frames written to the log, not yet flushed) and the log is then
+ * fsynced off the main thread while other requests, and the next group's commit, go on. One committer per
  * connection, so every adapter on it groups together.
  *
  * The writes first run one after another with nothing between them. Should any of them throw, that attempt is
@@ -135,17 +165,6 @@ export function groupCommit(db: Database.Database): GroupWrite {
     attemptInTransaction.immediate(batch, isolated);
 
   const flush = () => {
-    // A flush of the log under way may have started before this group's commit, so the group would wait for the
-    // next one anyway: it commits once that flush ends, and every write that arrives meanwhile joins it. One
-    // transaction and one flush then serve more writes (a group's commit and flush cost ≈ 300 µs of CPU however
-    // few writes it has: bench/figures/writes3.md), where groups of a turn's two or three writes each committed
-    // during the flush and then waited for the next one.
-    const running = db.open ? runningFlush(db) : undefined;
-    if (running) {
-      const later = () => void setImmediate(flush);
-      running.then(later, later);
-      return;
-    }
     const batch = pending;
     pending = [];
     // A write queued just before the database closed (a server shutting down) fails; it must not throw out of the
