@@ -77,7 +77,6 @@ export function idempotentWrites(deps: { tokens: TokenService; store: Store }): 
     }
 
     // Keep a 2xx answer before it leaves: a client that saw it may rely on the key answering it again.
-    res.locals.keepsAnswer = true;
     const send = res.json.bind(res);
     let kept = false;
     res.json = (body: unknown) => {

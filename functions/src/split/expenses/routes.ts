@@ -3,7 +3,6 @@ import { expenseListQuerySchema } from '@wayfare/contract';
 import type { TripImages } from '../../files/trip-images';
 import { preferredEncoding, sendEncodedJson } from '../../http/encoded-bodies';
 import { parseInput } from '../../http/parse';
-import { sendWriteAnswer } from '../../http/write-answer';
 import type { Store } from '../../store/types';
 import { entityId, expenseScopeOf, scopeOf, scopeStep, scopeTrips } from '../scope';
 import { editedExpenseBody, newExpenseBody } from './expense-body';
@@ -33,12 +32,12 @@ export function expenseRoutes(
   router.post('/trips/:tripId/expenses', async (req, res) => {
     const scope = scopeOf(res, 'tripScope');
     const { entry, defaulted } = await newExpenseBody(scope, req.body);
-    sendWriteAnswer(res, 201, { expense: await service.createExpense(scope, entry, defaulted) });
+    res.status(201).json({ expense: await service.createExpense(scope, entry, defaulted) });
   });
   router.put('/expenses/:id', expense, async (req, res) => {
     const scope = scopeOf(res, 'expenseScope');
     const { entry } = await editedExpenseBody(store, scope, req.body);
-    sendWriteAnswer(res, 200, { expense: await service.updateExpense(scope, entry) });
+    res.json({ expense: await service.updateExpense(scope, entry) });
   });
   // The expense's receipt: a photo or PDF as multipart field `receipt` (receipts.ts), or removed.
   router.put('/expenses/:id/receipt', images.receiveReceipt, expense, async (_req, res) => {
