@@ -88,7 +88,8 @@ export function createApp(deps: AppDeps): Express {
   const compress = compressAnswers({ level: zlibConstants.Z_BEST_SPEED });
   const tripImages = createTripImages(config, deps.files);
   // The trip lists' kept answers, sent after the same steps as below but without the rest of the chain; the routes
-  // (trips/routes.ts, split/routes.ts) answer whatever the lane leaves (http/kept-lane.ts).
+  // (trips/routes.ts, split/routes.ts) answer whatever the lane leaves (http/kept-lane.ts). A step every answer
+  // needs goes in both places (kept-lane.api.test.ts compares the lane's headers with the routes').
   const trips = createTripService(deps.store, tripImages);
   const userTrips = createUserTrips(deps.store, tripImages.urls);
   app.use(
