@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import expressStaticGzip from 'express-static-gzip';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { healthResponse } from '@wayfare/contract';
+import { healthResponse, tripListQuerySchema } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
 import type { TokenService } from './http/tokens';
 import type { AppConfig } from './config';
@@ -22,13 +22,16 @@ import { answerRefusedBodies } from './http/host-body-errors';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { idempotentWrites } from './http/idempotency';
+import { keptAnswerLane } from './http/kept-lane';
 import { createLedgerEvents } from './split/events';
+import { createUserTrips } from './split/user-trips';
 import { createRateProvider } from './rates/provider';
 import { ratesRoutes } from './rates/routes';
 import { splitRoutes } from './split/routes';
 import { receiptScanRoutes } from './scan/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
+import { createTripService } from './trips/service';
 import { createTripRoutes } from './trips/create-routes';
 import { guideJobsFor, type GuideJobs } from './trips/guide-jobs';
 import { placesRoutes } from './places/routes';
@@ -54,6 +57,12 @@ export interface AppDeps {
 
 const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
+/** Answers are per user (tokens, trips, money): no browser or proxy may keep them. Routes may override. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 /** Builds the Express app. No I/O happens here: every resource arrives through deps. */
 export function createApp(deps: AppDeps): Express {
   const { config, logger, webDist } = deps;
@@ -62,31 +71,41 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.clientIpHeader ? false : config.trustProxyHops);
   if (config.clientIpHeader) app.use(clientAddressFromHeader(config.clientIpHeader));
 
-  app.use(requestLog(logger));
-  app.use(
-    securityHeaders({
-      contentSecurityPolicy: {
-        directives: contentSecurityPolicyDirectives({
-          maps: config.mapsConfigured,
-          firebase: config.backend === 'firebase',
-          tileOrigin: config.mapTileOrigin,
-          wikipediaPhotos: !config.places.apiKey,
-        }),
-      },
-    }),
-  );
+  const log = requestLog(logger);
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: contentSecurityPolicyDirectives({
+        maps: config.mapsConfigured,
+        firebase: config.backend === 'firebase',
+        tileOrigin: config.mapTileOrigin,
+        wikipediaPhotos: !config.places.apiKey,
+      }),
+    },
+  });
   // Dynamic answers are compressed at zlib's fastest level: a 500-trip list (260 kB of JSON) takes about a third
   // of the default level's time for a body a few percent larger. Cached bodies and assets are compressed ahead.
   // A request without Accept-Encoding skips compression's wrapping (compress-answers.ts), with the same answer.
-  app.use(compressAnswers({ level: zlibConstants.Z_BEST_SPEED }));
-
+  const compress = compressAnswers({ level: zlibConstants.Z_BEST_SPEED });
   const tripImages = createTripImages(config, deps.files);
+  // The trip lists' kept answers, sent after the same steps as below but without the rest of the chain; the routes
+  // (trips/routes.ts, split/routes.ts) answer whatever the lane leaves (http/kept-lane.ts). A step every answer
+  // needs goes in both places (kept-lane.api.test.ts compares the lane's headers with the routes').
+  const trips = createTripService(deps.store, tripImages);
+  const userTrips = createUserTrips(deps.store, tripImages.urls);
+  app.use(
+    keptAnswerLane(
+      deps,
+      tripListQuerySchema,
+      { '/api/trips': trips.listJson, '/api/trip-split/user/trips': userTrips.json },
+      [log, headers, compress, noStore],
+    ),
+  );
+  app.use(log);
+  app.use(headers);
+  app.use(compress);
+
   const api = express.Router();
-  // Answers are per user (tokens, trips, money): no browser or proxy may keep them. Routes may override.
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  api.use(noStore);
   api.use(
     refuseDeclaredOversizeBodies(JSON_BODY_LIMIT_BYTES),
     answerRefusedBodies,

@@ -6,7 +6,6 @@ import { useState, type PointerEvent as ReactPointerEvent } from 'react';
 import {
   DndContext,
   DragOverlay,
-  KeyboardSensor,
   PointerSensor,
   TouchSensor,
   pointerWithin,
@@ -16,11 +15,14 @@ import {
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
+  type Over,
+  type UniqueIdentifier,
   useDraggable,
   useDroppable,
 } from '@dnd-kit/core';
 import { format, parseISO } from 'date-fns';
 import type { DailyPlan } from '@wayfare/contract';
+import { ArmedKeyboardSensor } from './armedKeyboardSensor';
 import { DaySection } from './DaySection';
 import { PlanDaysList, type PlanDaysProps } from './PlanDaysList';
 import { createKeyboardDayJump } from './keyboardDayJump';
@@ -38,8 +40,8 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-/** The pointer decides while there is one; keyboard drags have none and fall back to overlap. */
-const collision: CollisionDetection = (args) => {
+/** Mouse, pen and touch drags: the pointer decides, then overlap. */
+const pointerOrOverlap: CollisionDetection = (args) => {
   const within = pointerWithin(args);
   return within.length ? within : rectIntersection(args);
 };
@@ -48,17 +50,21 @@ const dayName = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
 const titleOf = (data: { current?: Record<string, unknown> } | undefined) =>
   String(data?.current?.title ?? 'The plan');
 
-const announcements: Announcements = {
-  onDragStart: ({ active }) => `Picked up ${titleOf(active.data)}.`,
-  onDragOver: ({ active, over }) =>
-    over
-      ? `${titleOf(active.data)} is over ${dayName(String(over.id))}.`
-      : `${titleOf(active.data)} is over no day.`,
-  onDragEnd: ({ active, over }) =>
-    over
-      ? `${titleOf(active.data)} was moved to ${dayName(String(over.id))}.`
-      : `${titleOf(active.data)} was put back.`,
-  onDragCancel: ({ active }) => `Moving ${titleOf(active.data)} was cancelled; it stays where it was.`,
+/** What a screen reader hears; `dayOf` names the drop target (see createKeyboardDayJump). */
+const announcementsFor = (dayOf: (over: Over | null) => UniqueIdentifier | null): Announcements => {
+  const named = (over: Over | null) => {
+    const day = dayOf(over);
+    return day === null ? null : dayName(String(day));
+  };
+  return {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.data)}.`,
+    onDragOver: ({ active, over }) => `${titleOf(active.data)} is over ${named(over) ?? 'no day'}.`,
+    onDragEnd: ({ active, over }) => {
+      const day = named(over);
+      return day ? `${titleOf(active.data)} was moved to ${day}.` : `${titleOf(active.data)} was put back.`;
+    },
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.data)} was cancelled; it stays where it was.`,
+  };
 };
 
 const screenReaderInstructions = {
@@ -87,17 +93,22 @@ interface DraggableDaysProps extends PlanDaysProps {
 
 export default function DraggableDays({ plans, onMove, ...days }: DraggableDaysProps) {
   const [dragged, setDragged] = useState<DailyPlan | null>(null);
-  const [dayJump] = useState(createKeyboardDayJump);
+  // The day a keyboard drag has reached: set only to redraw, so dnd-kit asks the collision again after each key.
+  const [, setKeyboardDay] = useState<UniqueIdentifier | null>(null);
+  const [dayJump] = useState(() => createKeyboardDayJump(setKeyboardDay));
+  const [announcements] = useState(() => announcementsFor(dayJump.dropDay));
+  const collision: CollisionDetection = (args) => dayJump.collision(args) ?? pointerOrOverlap(args);
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: dayJump.getter }),
+    useSensor(ArmedKeyboardSensor, { coordinateGetter: dayJump.getter }),
   );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragged(null);
     const plan = plans.find((p) => p.id === active.id);
-    const date = over ? String(over.id) : null;
+    const day = dayJump.dropDay(over);
+    const date = day === null ? null : String(day);
     if (plan && date && date !== plan.plan_date) onMove(plan, date);
   };
 
@@ -106,10 +117,10 @@ export default function DraggableDays({ plans, onMove, ...days }: DraggableDaysP
       sensors={sensors}
       collisionDetection={collision}
       accessibility={{ announcements, screenReaderInstructions }}
-      onDragStart={({ active }) => {
+      onDragStart={({ active, activatorEvent }) => {
         const plan = plans.find((p) => p.id === active.id) ?? null;
         setDragged(plan);
-        if (plan) dayJump.start(plan.plan_date);
+        dayJump.start(plan && activatorEvent instanceof KeyboardEvent ? plan.plan_date : null);
       }}
       onDragCancel={() => setDragged(null)}
       onDragEnd={onDragEnd}

@@ -1,4 +1,9 @@
-import type { KeyboardCoordinateGetter, UniqueIdentifier } from '@dnd-kit/core';
+import type {
+  Collision,
+  CollisionDetection,
+  KeyboardCoordinateGetter,
+  UniqueIdentifier,
+} from '@dnd-kit/core';
 
 const FORWARD = new Set(['ArrowDown', 'ArrowRight']);
 const BACKWARD = new Set(['ArrowUp', 'ArrowLeft']);
@@ -7,11 +12,14 @@ const INSET = 8;
 
 /**
  * Keyboard dragging of plans: each arrow press jumps to the next or previous day instead of nudging the plan a
- * few pixels, so moving a plan three days down is three presses. The day reached is remembered here rather than
- * read back from the drop target, which dnd-kit updates a frame later: quick presses would otherwise repeat a step.
- * Call `start(day)` when a drag begins.
+ * few pixels, so moving a plan three days down is three presses. During a keyboard drag the day the keys reached is
+ * the drop target (`collision`, `dropDay`), not what dnd-kit measures under the moved plan: that is a render or two
+ * behind the keys, and when the day is off screen dnd-kit scrolls the page (smoothly) instead of moving the plan,
+ * so quick presses on a busy device repeated a step, stopped short, or dropped on the day before the last press.
+ * `onJump` is told each day reached, so the board redraws and dnd-kit asks `collision` again.
+ * Call `start(day)` when a drag begins: the plan's day for a keyboard drag, null for any other.
  */
-export function createKeyboardDayJump() {
+export function createKeyboardDayJump(onJump: (day: UniqueIdentifier) => void) {
   let current: UniqueIdentifier | null = null;
 
   const getter: KeyboardCoordinateGetter = (event, { context }) => {
@@ -28,13 +36,25 @@ export function createKeyboardDayJump() {
     const target = days[days.findIndex((day) => day.id === current) + (forward ? 1 : -1)];
     if (!target) return undefined;
     current = target.id;
+    onJump(current);
     return { x: target.rect.left + INSET, y: target.rect.top + INSET };
   };
 
   return {
     getter,
-    start(day: UniqueIdentifier) {
+    start(day: UniqueIdentifier | null) {
       current = day;
+    },
+    /** The keys' day during a keyboard drag; null otherwise, so the pointer decides. */
+    collision({ droppableContainers }: Parameters<CollisionDetection>[0]): Collision[] | null {
+      if (current === null) return null;
+      return droppableContainers
+        .filter((day) => day.id === current)
+        .map((day) => ({ id: day.id, data: { droppableContainer: day, value: 1 } }));
+    },
+    /** Where a drag ends: the keys' day during a keyboard drag, otherwise the day under the pointer. */
+    dropDay(over: { id: UniqueIdentifier } | null): UniqueIdentifier | null {
+      return current ?? over?.id ?? null;
     },
   };
 }
