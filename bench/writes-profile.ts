@@ -21,6 +21,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const LIB = path.resolve(process.env.PROFILE_LIB ?? path.join(ROOT, 'functions/lib'));
 const WRITES = Number(process.env.PROFILE_WRITES ?? 8000);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
+/** Requests before the profiled ones, unmeasured (the profile covers them too). */
+const WARM = 1000;
 const GET = process.env.PROFILE_GET;
 const KEYED = process.env.PROFILE_KEYED === '1';
 
@@ -32,6 +34,8 @@ interface ProfileNode {
 interface Profile {
   nodes: ProfileNode[];
   samples: number[];
+  startTime: number;
+  endTime: number;
 }
 
 const maps = new Map<string, SourceMap | null>();
@@ -108,6 +112,43 @@ export function summarize(profile: Profile, top = TOP): string[] {
 }
 
 /**
+ * Each busy sample charged to the innermost frame of our own code on its stack (functions/src or contract/src), so
+ * the work a package, Node or SQLite does for a line of ours counts at that line; samples with no frame of ours
+ * (Node's HTTP parsing, Express's chain before our first middleware, GC) by their own frame. As µs a request: each
+ * line's share of the busy samples times `cpuPerRequest` (the server's CPU a request, measured from /proc).
+ */
+export function chargedToOurs(profile: Profile, cpuPerRequest: number, top = TOP): string[] {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const frames = new Map(profile.nodes.map((n) => [n.id, describeFrame(n.callFrame)]));
+  const charged = new Map<string, number>();
+  for (const id of profile.samples) {
+    const own = frames.get(id);
+    if (!own || own.key === '(idle)') continue;
+    let key = own.key;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = frames.get(at);
+      if (frame?.group.startsWith('ours')) {
+        key = frame.key;
+        break;
+      }
+    }
+    charged.set(key, (charged.get(key) ?? 0) + 1);
+  }
+  const busy = [...charged.values()].reduce((sum, count) => sum + count, 0);
+  return [
+    `--- charged to our innermost line: share of the busy samples (start-up included), as µs of the ${cpuPerRequest.toFixed(0)} µs CPU a request`,
+    ...[...charged]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(
+        ([key, count]) =>
+          `${((100 * count) / busy).toFixed(1).padStart(5)}% ${((count / busy) * cpuPerRequest).toFixed(0).padStart(5)} µs  ${key}`,
+      ),
+  ];
+}
+
+/**
  * The call tree top-down, frames of the same name under the same caller merged, each line its total time; only
  * those at or above `minShare` of the busy samples. Chains of one child are printed on one line's depth.
  */
@@ -155,6 +196,7 @@ async function main() {
     { PORT: String(port), WAYFARE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_PER_IP: '100000' },
     async () => (await fetch(`${baseUrl}/api/health`)).ok,
   );
+  let cpuPerWrite = 0;
   try {
     const seeded = await seed(baseUrl, 0);
     const url = `${baseUrl}/api/trip-split/trips/${seeded.tripId}/expenses`;
@@ -175,10 +217,10 @@ async function main() {
             ...(KEYED && { headersEach: () => ({ 'idempotency-key': randomUUID() }) }),
           });
     await call(baseUrl, 'POST', '/api/trips', TRIP_BODY, seeded.tokens[0]);
-    await post(1000);
+    await post(WARM);
     const cpuBefore = cpuMs(server.pid);
     const result = await post(WRITES);
-    const cpuPerWrite = ((cpuMs(server.pid) - cpuBefore) * 1000) / WRITES;
+    cpuPerWrite = ((cpuMs(server.pid) - cpuBefore) * 1000) / WRITES;
     console.log(
       `Profile of ${WRITES} ${GET ? `GET ${GET} (a member of ${MANY_TRIPS} trips)` : `POST …/expenses (20-way split${KEYED ? ', Idempotency-Key' : ''})`}, ${LIB}; load average ${os
         .loadavg()
@@ -198,6 +240,7 @@ async function main() {
   if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
   const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as Profile;
   for (const line of summarize(profile)) console.log(line);
+  for (const line of chargedToOurs(profile, cpuPerWrite)) console.log(line);
   if (process.env.PROFILE_TREE) {
     console.log(`--- call tree (total time, ≥ ${process.env.PROFILE_TREE}% of the busy samples)`);
     for (const line of callTree(profile, Number(process.env.PROFILE_TREE) / 100)) console.log(line);

@@ -3,7 +3,7 @@
 // in a process of its own per round. CPU time of the process (its thread pool's fsyncs included), which a loaded
 // machine moves far less than throughput. node --import tsx bench/writes-store.ts; WRITES_STORE_BASE=<another
 // checkout's functions/src> alternates rounds between that source and this one; WRITES_STORE_N (8000) writes a
-// round after 1000 unmeasured, WRITES_STORE_ROUNDS (4).
+// round after 1000 unmeasured, WRITES_STORE_ROUNDS (4), WRITES_STORE_AT_ONCE (10) the writes that arrive together.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const N = Number(process.env.WRITES_STORE_N ?? 8000);
 const ROUNDS = Number(process.env.WRITES_STORE_ROUNDS ?? 4);
 const MEMBERS = 20;
-const AT_ONCE = 10;
+const AT_ONCE = Number(process.env.WRITES_STORE_AT_ONCE ?? 10);
 
 /** One round in this process: the µs of CPU a write, for the store under `src`. */
 async function round(src: string): Promise<number> {
