@@ -135,10 +135,10 @@ function newGroup(): Group & { finish(): void } {
 /**
  * Group commit: writes that arrive in the same turn of the event loop (requests read together from their sockets)
  * run in one SQLite transaction and share one commit, so one fsync makes all of them durable. Each promise settles
- * only after that fsync (unless the write passed `awaitDurable`), so a write answered 2xx is on disk. In WAL mode the fsync does not hold the event loop: the
- * group commits with synchronous = NORMAL (its frames written to the log, not yet flushed) and the log is then
- * fsynced off the main thread while other requests, and the next group's commit, go on. One committer per
- * connection, so every adapter on it groups together.
+ * only after that fsync (unless its write passed `awaitDurable`), so a write answered 2xx is on disk. In WAL mode
+ * the fsync does not hold the event loop: the group commits with synchronous = NORMAL (its frames written to the
+ * log, not yet flushed) and the log is then fsynced off the main thread while other requests, and the next group's
+ * commit, go on. One committer per connection, so every adapter on it groups together.
  *
  * The writes first run one after another with nothing between them. Should any of them throw, that attempt is
  * rolled back whole and the group runs again with each write in its own savepoint, so a failing write undoes only
