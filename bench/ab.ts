@@ -6,6 +6,7 @@
 // (1; 0 for none): the figures are steady-state throughput, not a cold first round. Each figure beside its rate says
 // the server's CPU a request, from /proc (what a loaded machine's throughput ratio cannot). Loopback only; it stops
 // what it starts.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,14 @@ function endpoints(
   const gzipBr = { 'accept-encoding': 'gzip, deflate, br' };
   const expenses = `${baseUrl}/api/trip-split/trips/${tripId}/expenses`;
   const expense = { title: 'Coffee', amount: 12.34, expense_date: TRIP_START, category: 'food' };
+  const postExpense = (headersEach?: () => Record<string, string>) =>
+    load(expenses, {
+      seconds,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...expense, paid_by: userIds[1], expense_type: 'group' }),
+      ...(headersEach && { headersEach }),
+    });
   return {
     'GET /api/trips': () => load(`${baseUrl}/api/trips`, { seconds, headers: auth }),
     [`GET /api/trips, user in ${MANY_TRIPS} trips, gzip, br`]: () =>
@@ -83,13 +92,9 @@ function endpoints(
     ),
     'GET …/expenses': () => load(expenses, { seconds, headers: auth }),
     'GET …/expenses, gzip, br': () => load(expenses, { seconds, headers: { ...auth, ...gzipBr } }),
-    'POST …/expenses': () =>
-      load(expenses, {
-        seconds,
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ ...expense, paid_by: userIds[1], expense_type: 'group' }),
-      }),
+    'POST …/expenses': () => postExpense(),
+    // As the web app sends it (offline/outbox.ts): claim, write and complete of a key of its own.
+    'POST …/expenses, Idempotency-Key': () => postExpense(() => ({ 'idempotency-key': randomUUID() })),
   };
 }
 

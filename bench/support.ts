@@ -73,6 +73,8 @@ export async function load(
     amount?: number;
     /** Headers made anew for each request (an Idempotency-Key, say), beside `headers`. */
     headersEach?: () => Record<string, string>;
+    /** Requests in flight at once (10). */
+    connections?: number;
   },
 ): Promise<LoadResult> {
   const times: number[] = [];
@@ -80,7 +82,7 @@ export async function load(
     const instance = autocannon(
       {
         url,
-        connections: 10,
+        connections: options.connections ?? 10,
         duration: options.seconds,
         amount: options.amount,
         method: options.method ?? 'GET',

@@ -24,12 +24,26 @@ interface PendingWrite {
   write: (group: Group) => unknown;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
+  awaitDurable: NonNullable<GroupWriteOptions<unknown>['awaitDurable']>;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-/** Runs a synchronous write inside the next group commit; resolves once that commit is on disk. */
-export type GroupWrite = <T>(write: (group: Group) => T) => Promise<T>;
+export interface GroupWriteOptions<T> {
+  /**
+   * Whether the write's promise waits for the log's fsync (true, the default) or settles once its group has
+   * committed: then every reader on the connection sees it, but a crash before a later flush may lose it. A
+   * function decides from the write's value (a write that throws then settles at once: it wrote nothing). Only a
+   * write whose loss in a crash loses nothing anyone was told may pass false (see the idempotency claim).
+   */
+  awaitDurable?: boolean | ((value: T) => boolean);
+}
+
+/**
+ * Runs a synchronous write inside the next group commit; resolves once that commit is on disk (or, with
+ * `awaitDurable`, once it committed).
+ */
+export type GroupWrite = <T>(write: (group: Group) => T, options?: GroupWriteOptions<T>) => Promise<T>;
 
 const committers = new WeakMap<Database.Database, GroupWrite>();
 /**
@@ -121,10 +135,10 @@ function newGroup(): Group & { finish(): void } {
 /**
  * Group commit: writes that arrive in the same turn of the event loop (requests read together from their sockets)
  * run in one SQLite transaction and share one commit, so one fsync makes all of them durable. Each promise settles
- * only after that fsync, so a write answered 2xx is on disk. In WAL mode the fsync does not hold the event loop: the
- * group commits with synchronous = NORMAL (its frames written to the log, not yet flushed) and the log is then
- * fsynced off the main thread while other requests, and the next group's commit, go on. One committer per
- * connection, so every adapter on it groups together.
+ * only after that fsync (unless its write passed `awaitDurable`), so a write answered 2xx is on disk. In WAL mode
+ * the fsync does not hold the event loop: the group commits with synchronous = NORMAL (its frames written to the
+ * log, not yet flushed) and the log is then fsynced off the main thread while other requests, and the next group's
+ * commit, go on. One committer per connection, so every adapter on it groups together.
  *
  * The writes first run one after another with nothing between them. Should any of them throw, that attempt is
  * rolled back whole and the group runs again with each write in its own savepoint, so a failing write undoes only
@@ -189,22 +203,39 @@ export function groupCommit(db: Database.Database): GroupWrite {
     } finally {
       if (wal) synchronousTo(synchronous);
     }
-    const settle = () =>
-      batch.forEach(({ resolve, reject }, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) resolve(outcome.value);
-        else reject(outcome.error);
-      });
-    // Were the log not flushed, nothing in the group is answered as written.
-    if (wal) syncWal(db).then(settle, (error: unknown) => batch.forEach(({ reject }) => reject(error)));
-    else settle();
+    const settle = (i: number) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) batch[i]!.resolve(outcome.value);
+      else batch[i]!.reject(outcome.error);
+    };
+    const durable: number[] = [];
+    batch.forEach(({ awaitDurable }, i) => {
+      const outcome = outcomes[i]!;
+      const waits =
+        typeof awaitDurable === 'function' ? outcome.ok && awaitDurable(outcome.value) : awaitDurable;
+      if (wal && waits) durable.push(i);
+      else settle(i);
+    });
+    // Were the log not flushed, nothing that waits for it is answered as written. A group no write waits for asks
+    // for no flush: the log is written in order, so the next flush anyone asks for covers its commit too.
+    if (durable.length > 0) {
+      syncWal(db).then(
+        () => durable.forEach(settle),
+        (error: unknown) => durable.forEach((i) => batch[i]!.reject(error)),
+      );
+    }
   };
 
-  const write: GroupWrite = <T>(run: (group: Group) => T) =>
+  const write: GroupWrite = <T>(run: (group: Group) => T, options?: GroupWriteOptions<T>) =>
     new Promise<T>((resolve, reject) => {
       // setImmediate runs after the poll phase, so every request read in this turn has queued its write by then.
       if (pending.length === 0) setImmediate(flush);
-      pending.push({ write: run, resolve: resolve as (value: unknown) => void, reject });
+      pending.push({
+        write: run,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        awaitDurable: (options?.awaitDurable ?? true) as PendingWrite['awaitDurable'],
+      });
     });
   committers.set(db, write);
   return write;

@@ -46,7 +46,7 @@ export function sqliteIdempotency(db: Database.Database): IdempotencyStore {
 
   const writeGrouped = groupCommit(db);
   // The check and the claim run as one write, inside the group commit's write transaction, so two racing requests
-  // cannot both claim; like every grouped write it is answered once on disk, without an fsync on the event loop.
+  // cannot both claim.
   const claim = (
     userId: string,
     key: string,
@@ -72,7 +72,15 @@ export function sqliteIdempotency(db: Database.Database): IdempotencyStore {
   return {
     async claim(userId, key, request, payload, now, leaseUntil) {
       const [at, until] = [now.toISOString(), leaseUntil.toISOString()];
-      return writeGrouped(() => claim(userId, key, request, payload, at, until));
+      // A key claimed is answered once committed, before its group's fsync, and the request's own writes go on:
+      // every later reader on the connection sees the claim, so a racing request still finds it taken. Its loss
+      // in a crash loses nothing: no write after it was answered yet, and the log is written in order, so once
+      // any later write is flushed (the request's own, and `complete`, which keeps the answer before it is sent)
+      // the claim is on disk too. What a taken key found (above all an answer to replay, whose `complete` may
+      // not be flushed yet) waits for the disk like any write.
+      return writeGrouped(() => claim(userId, key, request, payload, at, until), {
+        awaitDurable: (found) => found.state === 'taken',
+      });
     },
     async complete(userId, key, answer, expiresAt) {
       const [text, until] = [JSON.stringify(answer), expiresAt.toISOString()];
