@@ -113,6 +113,26 @@ function lazySchemas(): Plugin {
   };
 }
 
+// The web app manifest's link, which vite-plugin-pwa writes into index.html; main.tsx links it once the page has
+// settled (shared/linkManifest.ts), so a first visit's own files do not wait behind the manifest and its icon.
+const MANIFEST_LINK = /<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>/;
+
+function manifestAfterLoad(): Plugin {
+  return {
+    name: 'wayfare:manifest-after-load',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!MANIFEST_LINK.test(html))
+          throw new Error('manifest-after-load: index.html has no manifest link');
+        return html.replace(MANIFEST_LINK, '');
+      },
+    },
+  };
+}
+
 function calendarDateFns(): Plugin {
   return {
     name: 'wayfare:calendar-date-fns',
@@ -195,6 +215,8 @@ export default defineConfig({
         ],
       },
     }),
+    // After VitePWA, whose link it takes out.
+    manifestAfterLoad(),
     // .br and .gz beside each text asset, which the embedded server sends as they are (functions/src/app.ts).
     compression(),
   ],
