@@ -31,11 +31,11 @@ const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalen
 const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
   [
     'split-page',
-    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|useSplitLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/]glance[\\/]Glance\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
+    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](TripSplitPage|queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|useSplitLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/](TripSplitPage|glance[\\/]Glance)\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
   ],
   [
     'split-schemas',
-    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links)/,
+    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links|ledger-io\.ts$)|[\\/]web[\\/]src[\\/]features[\\/]split[\\/]splitApi\.ts$/,
   ],
   [
     'app',
