@@ -104,9 +104,12 @@ async function audit(baseUrl: string, token: string, route: string, visit: Visit
       fs.mkdirSync(KEEP, { recursive: true });
       const name = `${visit}-${route.split('/')[1]}-${route.split('/').length}-${Date.now()}.json`;
       fs.copyFileSync(report, path.join(KEEP, name));
-      const trace = report.replace(/\.json$/, '-0.trace.json');
-      if (fs.existsSync(trace))
-        fs.copyFileSync(trace, path.join(KEEP, name.replace(/\.json$/, '.trace.json')));
+      // With LIGHTHOUSE_TRACE: the trace and the DevTools log, which replay Lighthouse's simulation offline.
+      for (const asset of ['trace', 'devtoolslog']) {
+        const file = report.replace(/\.json$/, `-0.${asset}.json`);
+        if (fs.existsSync(file))
+          fs.copyFileSync(file, path.join(KEEP, name.replace(/\.json$/, `.${asset}.json`)));
+      }
     }
     const lhr = JSON.parse(fs.readFileSync(report, 'utf8')) as {
       categories: { performance?: { score: number | null } };

@@ -139,6 +139,17 @@ describe('the frame of a signed-in page, drawn from index.html before the app ru
     }
   });
 
+  it('the web app manifest is linked once the page has settled, not from index.html', async () => {
+    expect(html).not.toContain('rel="manifest"');
+    const page = await visit(`/trips/${tripId}`, VIEWPORTS.phone);
+    await page.getByRole('heading', { level: 1, name: tripName }).waitFor();
+    const link = page.locator('head link[rel="manifest"]');
+    await link.waitFor({ state: 'attached' });
+    await expect(link.getAttribute('href')).resolves.toBe('/manifest.webmanifest');
+    await expect(page.locator('link[rel="manifest"]').count()).resolves.toBe(1);
+    await page.context().close();
+  });
+
   it('a signed-out visitor gets no frame (the page asks to sign in)', async () => {
     const page = await withoutTheApp('/trips', VIEWPORTS.phone, false);
     await page.waitForFunction(() => document.readyState === 'complete');

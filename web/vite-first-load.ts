@@ -124,8 +124,9 @@ export function firstLoad(): Plugin {
         const routes = FIRST_LOAD_ROUTES.map(({ modules, ...route }): FirstLoadRoute => {
           const files = new Set<string>();
           for (const module of modules) {
-            const chunk = [...chunks.values()].find((c) => c.facadeModuleId === `${SRC}${module}`);
-            if (!chunk) throw new Error(`first-load: no chunk starts at ${module}`);
+            // The chunk the module starts, or the shared chunk it was grouped into (the data layer).
+            const chunk = [...chunks.values()].find((c) => c.moduleIds.includes(`${SRC}${module}`));
+            if (!chunk) throw new Error(`first-load: no chunk holds ${module}`);
             filesOf(chunk, chunks, files);
           }
           return { ...route, files: [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`) };

@@ -19,30 +19,27 @@ const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
 const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalendar.cjs', import.meta.url));
 
 // Issue #24: a signed-in page loaded 24–32 files up front and as many again after. The code the signed-in pages
-// share goes into a few larger chunks instead: TanStack Query; the split pages' contract schemas; zod with the rest
-// of the contract (not the currency names, the ledger files' import/export or the guide's parser, which load with
-// the parts using them); the icons; `src/shared`'s small components and helpers (not the calendar). What the entry
-// itself uses of these (rolldown's "$initial" tag) is one chunk of its own, so the first load of `/` does not grow.
-// A group takes only its own modules, not what they import (else the entry's react would move into a group, and the
-// entry would load that group).
+// share goes into a few larger chunks instead: the split page's data modules; the split pages' contract schemas;
+// and `app`, what every signed-in page reads before its first paint: TanStack Query and the data layer, zod with the
+// rest of the contract (not the currency names, the ledger files' import/export or the guide's parser, which load
+// with the parts using them), the icons, date-fns's ES modules (the calendar's CommonJS copies stay with it) and
+// `src/shared`'s small components and helpers (not the calendar). One chunk rather than seven (lcp13): a first visit
+// on a slow link pays a round trip per file, and one file compresses better than seven. What the entry itself uses
+// of these (rolldown's "$initial" tag) is one chunk of its own, so the first load of `/` does not grow. A group
+// takes only its own modules, not what they import (else the entry's react would move into a group, and the entry
+// would load that group).
 const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
-  ['query', /[\\/]node_modules[\\/]@tanstack[\\/]/],
   [
     'split-page',
-    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|useSplitLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/]glance[\\/]Glance\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
+    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](TripSplitPage|queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|useSplitLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/](TripSplitPage|glance[\\/]Glance)\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
   ],
   [
     'split-schemas',
-    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links)/,
+    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links|ledger-io\.ts$)|[\\/]web[\\/]src[\\/]features[\\/]split[\\/]splitApi\.ts$/,
   ],
   [
-    'schemas',
-    /[\\/]node_modules[\\/]zod[\\/]|[\\/]contract[\\/]src[\\/](?!currency-list\.ts$|ledger-io|recommendations)/,
-  ],
-  ['icons', /[\\/]node_modules[\\/]lucide-react[\\/]/],
-  [
-    'ui',
-    /[\\/]web[\\/]src[\\/](shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)|features[\\/]trips[\\/](queries|tripsApi|format)\.ts$)/,
+    'app',
+    /[\\/]node_modules[\\/]((@tanstack|zod|lucide-react)[\\/]|date-fns[\\/].*\.js$)|[\\/]contract[\\/]src[\\/](?!currency-list\.ts$|ledger-io|recommendations)|[\\/]web[\\/]src[\\/](app[\\/]QueryLayer\.tsx$|shared[\\/](ui[\\/](?!DateRange|dateFns)|query[\\/]|[^\\/]+\.tsx?$)|features[\\/]trips[\\/](queries|tripsApi|format)\.ts$)/,
   ],
 ];
 
@@ -112,6 +109,26 @@ function lazySchemas(): Plugin {
         code: `import { lazySchema as __lazySchema } from ${JSON.stringify(LAZY_SCHEMA)};\n${out}`,
         map: null,
       };
+    },
+  };
+}
+
+// The web app manifest's link, which vite-plugin-pwa writes into index.html; main.tsx links it once the page has
+// settled (shared/linkManifest.ts), so a first visit's own files do not wait behind the manifest and its icon.
+const MANIFEST_LINK = /<link rel="manifest" href="\/manifest\.webmanifest"[^>]*>/;
+
+function manifestAfterLoad(): Plugin {
+  return {
+    name: 'wayfare:manifest-after-load',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!MANIFEST_LINK.test(html))
+          throw new Error('manifest-after-load: index.html has no manifest link');
+        return html.replace(MANIFEST_LINK, '');
+      },
     },
   };
 }
@@ -198,6 +215,8 @@ export default defineConfig({
         ],
       },
     }),
+    // After VitePWA, whose link it takes out.
+    manifestAfterLoad(),
     // .br and .gz beside each text asset, which the embedded server sends as they are (functions/src/app.ts).
     compression(),
   ],

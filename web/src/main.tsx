@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadFramedScreens } from './app/routes';
 import { afterPageSettles } from './shared/afterPageSettles';
+import { linkManifest } from './shared/linkManifest';
 import { suppressResizeObserverErrors } from './shared/suppressResizeObserverErrors';
 import './shared/styles/tokens.css';
 import './shared/styles/global.css';
@@ -10,12 +11,14 @@ import './shared/styles/global.css';
 suppressResizeObserverErrors(window);
 
 // The service worker precaches the whole app for offline use (every route's files): registered once the page has
-// settled, so its downloads do not compete with a first visit's own (vite.config.ts: injectRegister false).
-if ('serviceWorker' in navigator) {
-  afterPageSettles(
-    () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined),
-  );
-}
+// settled, so its downloads do not compete with a first visit's own (vite.config.ts: injectRegister false). The web
+// app manifest too (vite.config.ts takes its link out of index.html): a phone's browser fetches it and its icon as
+// soon as it sees the link, which a first visit's own files then wait behind on a slow link.
+afterPageSettles(() => {
+  linkManifest();
+  if ('serviceWorker' in navigator)
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
