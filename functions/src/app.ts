@@ -87,25 +87,26 @@ export function createApp(deps: AppDeps): Express {
   // A request without Accept-Encoding skips compression's wrapping (compress-answers.ts), with the same answer.
   const compress = compressAnswers({ level: zlibConstants.Z_BEST_SPEED });
   const tripImages = createTripImages(config, deps.files);
-  // The trip lists' kept answers, sent after the same steps as below but without the rest of the chain; the routes
-  // (trips/routes.ts, split/routes.ts) answer whatever the lane leaves (http/kept-lane.ts). A step every answer
-  // needs goes in both places (kept-lane.api.test.ts compares the lane's headers with the routes').
-  const trips = createTripService(deps.store, tripImages);
-  const userTrips = createUserTrips(deps.store, tripImages.urls);
-  app.use(
-    keptAnswerLane(
-      deps,
-      tripListQuerySchema,
-      { '/api/trips': trips.listJson, '/api/trip-split/user/trips': userTrips.json },
-      [log, headers, compress, noStore],
-    ),
-  );
   app.use(log);
   app.use(headers);
   app.use(compress);
+  app.use('/api', noStore);
+
+  // One ledger event bus: the split routes emit and stream on it, and a deleted trip ends its streams through it.
+  const events = createLedgerEvents();
+  // One trip service and one user-trips list, so the fast lane and the routes share their kept lists.
+  const trips = createTripService(deps.store, tripImages, events);
+  const userTrips = createUserTrips(deps.store, tripImages.urls);
+  // The trip lists' kept answers without the rest of the chain; the routes (trips/routes.ts, split/routes.ts)
+  // answer whatever the lane leaves (http/kept-lane.ts).
+  app.use(
+    keptAnswerLane(deps, tripListQuerySchema, {
+      '/api/trips': trips.listJson,
+      '/api/trip-split/user/trips': userTrips.json,
+    }),
+  );
 
   const api = express.Router();
-  api.use(noStore);
   api.use(
     refuseDeclaredOversizeBodies(JSON_BODY_LIMIT_BYTES),
     answerRefusedBodies,
@@ -123,8 +124,6 @@ export function createApp(deps: AppDeps): Express {
   }
   api.use('/auth', authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
-  // One ledger event bus: the split routes emit and stream on it, and a deleted trip ends its streams through it.
-  const events = createLedgerEvents();
   // One rate cache for the forms' prefill and the expense writes, so both see the same day's figures.
   const rates = createRateProvider({
     ...config.rates,
@@ -135,8 +134,8 @@ export function createApp(deps: AppDeps): Express {
     '/trip-split/trips/:tripId/receipt-scan',
     receiptScanRoutes({ ...deps, gemini: config.gemini }, tripImages),
   );
-  api.use('/trip-split', splitRoutes({ ...deps, events, rates }, tripImages));
-  api.use('/trips', tripRoutes({ ...deps, events }, tripImages));
+  api.use('/trip-split', splitRoutes({ ...deps, events, rates, userTrips }, tripImages));
+  api.use('/trips', tripRoutes({ ...deps, trips }, tripImages));
   const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);
   api.use('/trips', createTripRoutes({ ...deps, guides }, tripImages));
   api.use('/places', placesRoutes(deps));

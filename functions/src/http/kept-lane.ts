@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { Store } from '../store/types';
 import { bearerToken, userOfToken } from './authenticate';
@@ -17,24 +17,9 @@ const declaresBody = (req: Request) =>
   req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 
 /**
- * The steps the app runs on every request before its routes (request log, security headers, compression's
- * negotiation, no-store), run here in the same order. Each is synchronous and passes the request on at once.
- */
-function runSteps(steps: RequestHandler[], req: Request, res: Response) {
-  for (const step of steps) {
-    let passed = false;
-    void step(req, res, (err?: unknown) => {
-      if (err) throw err instanceof Error ? err : new Error(String(err));
-      passed = true;
-    });
-    if (!passed) throw new Error('A step of the kept-answer lane did not pass the request on at once');
-  }
-}
-
-/**
- * Kept answers of GET routes for the signed-in user (issue #24: the heavy user's trip lists), answered at the head
- * of the app: a request with a valid session whose query `querySchema` accepts gets the app's own steps
- * (`steps`), then the kept answer as its route sends it. The rest of the app's chain (a dozen body checks, routers
+ * Kept answers of GET routes for the signed-in user (issue #24: the heavy user's trip lists), answered right after
+ * the app's first steps (request log, security headers, compression, no-store): a request with a valid session whose
+ * query `querySchema` accepts gets the kept answer as its route sends it. The rest of the app's chain (a dozen body checks, routers
  * and their path matching) was most of what a kept page cost beyond its bytes (bench/figures/lists3.md). Anything
  * else (no or a bad session, a query the schema refuses, a declared body, another method or spelling of the path)
  * goes on down the app untouched, where the routes answer it (401, 400, …) as before. Only for answers about the
@@ -44,7 +29,6 @@ export function keptAnswerLane<Q>(
   deps: { store: Store; tokens: TokenService },
   querySchema: z.ZodType<Q>,
   answers: Record<string, KeptAnswer<Q>>,
-  steps: RequestHandler[],
 ): RequestHandler {
   const byPath = new Map(Object.entries(answers));
 
@@ -57,7 +41,6 @@ export function keptAnswerLane<Q>(
     userOfToken(deps.tokens, deps.store, token)
       .then(async (user) => {
         if (!user) return next();
-        runSteps(steps, req, res);
         res.locals.user = user;
         const coded = preferredEncoding(req);
         sendEncodedJson(res, await answer(user.id, query.data, coded), coded);

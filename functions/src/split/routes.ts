@@ -41,7 +41,7 @@ import { scopeOf, scopeTrips } from './scope';
 import { settlementRoutes } from './settlements/routes';
 import { createSettlementService } from './settlements/service';
 import { createSettlementPlanner } from './settlement-planner';
-import { createUserTrips } from './user-trips';
+import type { UserTrips } from './user-trips';
 import { bundledRates, type RateProvider } from '../rates/provider';
 
 export function splitRoutes(
@@ -50,6 +50,8 @@ export function splitRoutes(
     tokens: TokenService;
     config: Pick<AppConfig, 'rateLimits'>;
     events?: LedgerEvents;
+    /** The user's trip list (kept lists shared with the app's fast lane, http/kept-lane.ts). */
+    userTrips: UserTrips;
     /** The reference rates (shared with GET /api/rates); the bundled snapshot alone when absent. */
     rates?: RateProvider;
     createFirebaseToken?: (userId: string) => Promise<string>;
@@ -63,7 +65,7 @@ export function splitRoutes(
   const notices = ledgerNotices(events, store.notices, (err, message) => deps.logger?.warn({ err }, message));
   const membership = createMembershipService({ store, notices });
   const liveSlots = createLiveStreamSlots();
-  const userTrips = createUserTrips(store, images.urls);
+  const { userTrips } = deps;
   const router = Router();
   router.use(requireAuth(deps.tokens, store));
   router.use(budgetRoutes(store, createBudgetService({ store, notices, rates: deps.rates ?? bundledRates })));

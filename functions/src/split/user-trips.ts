@@ -69,3 +69,5 @@ export function createUserTrips(store: Store, urls: ImageUrls) {
     },
   };
 }
+
+export type UserTrips = ReturnType<typeof createUserTrips>;

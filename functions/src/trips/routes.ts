@@ -6,14 +6,14 @@ import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
-import { createTripService, type TripEndedListener } from './service';
+import type { TripService } from './service';
 
 /** GET /api/trips, GET/PUT/DELETE /api/trips/{tripId} (spec §7); POST lives in create-routes.ts. */
 export function tripRoutes(
-  deps: { store: Store; tokens: TokenService; events?: TripEndedListener },
+  deps: { store: Store; tokens: TokenService; trips: TripService },
   images: TripImages,
 ) {
-  const service = createTripService(deps.store, images, deps.events);
+  const service = deps.trips;
   const auth = requireAuth(deps.tokens, deps.store);
   // Auth per route, not router.use: other routers share the /trips prefix and authenticate for themselves.
   const router = Router();

@@ -131,3 +131,5 @@ export function createTripService(store: Store, images: TripImages, events?: Tri
     },
   };
 }
+
+export type TripService = ReturnType<typeof createTripService>;
