@@ -108,6 +108,35 @@ function postExpenses(
   });
 }
 
+/** A write's answer as the API gives it (uncompressed), kept by the bare app to answer its floor POSTs with. */
+async function keepAnswer(seeded: SeededTrip, barePort: number) {
+  const answer = await fetch(`${seeded.baseUrl}/api/trip-split/trips/${seeded.tripId}/expenses`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${seeded.tokens[1]}`,
+      'content-type': 'application/json',
+      'accept-encoding': 'identity',
+    },
+    body: expenseBody(seeded),
+  });
+  if (answer.status !== 201) throw new Error(`POST …/expenses answered ${answer.status}`);
+  const kept = await fetch(`http://127.0.0.1:${barePort}/kept-answer`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: await answer.text(),
+  });
+  if (kept.status !== 204) throw new Error(`the bare app did not keep the answer: ${kept.status}`);
+}
+
+/** The floor's load: the write's own body and headers, sent to the bare app's kept answer. */
+const postFloor = (seeded: SeededTrip, barePort: number) =>
+  load(`http://127.0.0.1:${barePort}/kept-answer`, {
+    seconds: SECONDS,
+    method: 'POST',
+    headers: { authorization: `Bearer ${seeded.tokens[1]}`, 'content-type': 'application/json' },
+    body: expenseBody(seeded),
+  });
+
 /** What the server's bounded caches hold, and its memory (GET /api/health/caches, on with WAYFARE_CACHE_REPORT=1). */
 const cacheReport = (baseUrl: string) => call<CacheReport>(baseUrl, 'GET', '/api/health/caches');
 const heap = ({ memory }: CacheReport) =>
@@ -180,12 +209,28 @@ export async function runWritesBench(): Promise<Figure[]> {
       }),
     );
 
-    // Speed: ROUNDS alternating runs of the bare yardstick and the write, on the restarted server; then the same
-    // write as the web app sends it, with an Idempotency-Key of its own (offline/outbox.ts).
+    // The floor: the bare app answers the same POST with the answer the API gave it, so the ratio shows how much of
+    // the bare yardstick's speed a write of this shape leaves before any of the product's own work.
+    await keepAnswer(seeded, barePort);
+
+    // Speed: ROUNDS alternating runs of the bare yardstick, the floor and the write, on the restarted server; then
+    // the same write as the web app sends it, with an Idempotency-Key of its own (offline/outbox.ts).
     const ratios: number[] = [];
     const keyedRatios: number[] = [];
+    const floorRatios: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const yardstick = await load(`http://127.0.0.1:${barePort}/constant`, { seconds: SECONDS });
+      const bareCpuBefore = cpuMs(bare.pid);
+      const floor = await postFloor(seeded, barePort);
+      const floorCpu = ((cpuMs(bare.pid) - bareCpuBefore) * 1000) / floor.requests;
+      const floorRatio = floor.requestsPerSecond / yardstick.requestsPerSecond;
+      floorRatios.push(floorRatio);
+      figures.push({
+        name: `writes: round ${round}, the floor: the same POST and answer on bare Express`,
+        value:
+          `${describe(floor)}, ${floorCpu.toFixed(0)} µs CPU a request; ${floorRatio.toFixed(2)}× bare ` +
+          '(its JSON body parser and the answer, nothing else)',
+      });
       for (const keyed of [false, true]) {
         const cpuBefore = cpuMs(server.pid);
         const writes = await postExpenses(seeded, {
@@ -223,6 +268,14 @@ export async function runWritesBench(): Promise<Figure[]> {
         value: `${mid.toFixed(2)}× bare (goal ≥ ${RATIO_GOAL}×${mid >= RATIO_GOAL ? '' : ', MISS'}); load average ${loadAverage}`,
       });
     }
+    const floorMid = median(floorRatios);
+    figures.push({
+      name: 'writes: the floor, median of the rounds',
+      value:
+        `${floorMid.toFixed(2)}× bare: the goal of ${RATIO_GOAL}× bare gives a write ` +
+        `${(floorMid / RATIO_GOAL).toFixed(1)}× the floor's time in all, ` +
+        `${(floorMid / RATIO_GOAL - 1).toFixed(1)}× it for its own work past the body and the answer`,
+    });
     return figures;
   } finally {
     await Promise.all([server.stop(), bare.stop()]);
