@@ -158,6 +158,32 @@ describe('group expense splitting, live across two browsers', () => {
       }
     }
   });
+  it('keeps a five-digit total inside its stat box on the overview at 360px', async () => {
+    const { id: villaTrip, startDate } = await createTrip(app.server.baseUrl, ana.token);
+    const villa = await postExpense(app.server.baseUrl, ana.token, villaTrip, {
+      title: 'Villa for the week',
+      amount: '12345.67',
+      expense_date: startDate,
+      paid_by: ana.userId,
+    });
+    expect(villa.status).toBe(201);
+    const page = await signedIn(ana.token, { width: 360, height: 740 });
+    await page.goto('/trip-split');
+    await page.getByText('$12,345.67').first().waitFor();
+    // Every figure of the header and of each card ends inside its own box.
+    const spilled = await page.locator('main dl > div').evaluateAll((boxes) =>
+      boxes
+        .filter((box) => {
+          const value = box.querySelector('dd');
+          return !value || value.scrollWidth > value.clientWidth || box.scrollWidth > box.clientWidth;
+        })
+        .map((box) => box.textContent),
+    );
+    expect(spilled).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'overview-large-total-360');
+  });
+
   it('adds a friend who is listed by name and split with at once, leaves from the trip list; removal, invitations by choice, edits, each seen live', async () => {
     const cai = await registerAccount(app.server.baseUrl, 'cai');
     const caiSession = await apiLogin(app.server.baseUrl, cai);
