@@ -364,6 +364,10 @@ describe('group expense splitting, live across two browsers', () => {
       await screenshot(page, `split-load-more-error-${name}`);
       await page.getByRole('button', { name: 'Retry' }).click();
       await expect.poll(() => rows.count()).toBe(total);
+      // The button is gone: focus moves to the first row it brought, not back to the top of the page.
+      await expect
+        .poll(() => rows.nth(50).evaluate((row) => row.contains(document.activeElement)))
+        .toBe(true);
       expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
       expect(await rows.last().textContent()).toContain('Snack 0');
       await screenshot(page, `split-load-more-${name}`);

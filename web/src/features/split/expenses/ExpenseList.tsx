@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { formatMoney, paidIn, type Expense } from '@wayfare/contract';
@@ -35,6 +36,18 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
   const { home, money } = useHomeMoney();
   const deletion = useDeleteExpense();
   const error = deletion.isError ? errorMessage(deletion.error, 'Failed to delete expense') : null;
+  // 'Load more' leaves once the last page is in: focus moves to the first row it brought (the row after the one that
+  // was last), so a keyboard user goes on from there rather than from the top of the page.
+  const list = useRef<HTMLUListElement>(null);
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusAfter === null) return;
+    const next = expenses.findIndex((expense) => expense.id === focusAfter) + 1;
+    const row = next > 0 ? list.current?.children[next] : undefined;
+    if (!(row instanceof HTMLElement)) return;
+    row.focus();
+    setFocusAfter(null);
+  }, [expenses, focusAfter]);
 
   const remove = (expense: Expense) => {
     if (!window.confirm(DELETE_EXPENSE_CONFIRM)) return;
@@ -49,13 +62,13 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
     <>
       {waiting}
       {error && <Notice tone="error">{error}</Notice>}
-      <ul className={styles.list} aria-label="Expenses">
+      <ul ref={list} className={styles.list} aria-label="Expenses">
         {expenses.map((expense) => {
           const { Icon, label } = CATEGORY[expense.category];
           const paid = paidIn(expense, home);
           const foreign = paid.currency !== home;
           return (
-            <li key={expense.id} className={styles.expenseRow}>
+            <li key={expense.id} className={styles.expenseRow} tabIndex={-1}>
               <span className={styles.categoryIcon} title={label}>
                 <Icon size={20} aria-label={label} />
               </span>
@@ -148,7 +161,10 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
             variant="secondary"
             loading={more.loading}
             loadingText="Loading..."
-            onClick={() => void more.load()}
+            onClick={() => {
+              setFocusAfter(expenses.at(-1)?.id ?? null);
+              void more.load();
+            }}
           >
             {more.error ? (
               <>
