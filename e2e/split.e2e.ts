@@ -382,6 +382,17 @@ describe('group expense splitting, live across two browsers', () => {
       total += 1;
       await page.getByRole('tab', { name: new RegExp(`^Expenses\\s*${total}$`) }).waitFor();
     }
+
+    // Deleting a row from the keyboard: focus lands on the row that takes its place, not on the top of the page.
+    const page = await signedIn(ana.token, VIEWPORTS.desktop);
+    await openSplit(page, bigTrip);
+    await page.getByRole('tab', { name: /Expenses/ }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Snack 50', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Delete Snack 50', exact: true }).waitFor({ state: 'detached' });
+    const next = page.getByRole('listitem').filter({ hasText: /^Snack 49/ });
+    await expect.poll(() => next.evaluate((row) => row.contains(document.activeElement))).toBe(true);
   });
 
   it('lets a participant leave through a confirmation modal, keeping their balance in the ledger as "left"', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { formatMoney, paidIn, type Expense } from '@wayfare/contract';
@@ -36,22 +36,25 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
   const { home, money } = useHomeMoney();
   const deletion = useDeleteExpense();
   const error = deletion.isError ? errorMessage(deletion.error, 'Failed to delete expense') : null;
-  // 'Load more' leaves once the last page is in: focus moves to the first row it brought (the row after the one that
-  // was last), so a keyboard user goes on from there rather than from the top of the page.
+  // The button pressed can vanish under the keyboard user's focus: 'Load more' once the last page is in, Delete with
+  // its row. Focus then moves to the row after `after` (the first when null): the first row the page brought, or the
+  // one taking the deleted row's place (the last when it was last), once the deleted one (`gone`) has left the list.
   const list = useRef<HTMLUListElement>(null);
-  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  const landing = useRef<{ after: string | null; gone: string | null } | null>(null);
   useEffect(() => {
-    if (focusAfter === null) return;
-    const next = expenses.findIndex((expense) => expense.id === focusAfter) + 1;
-    const row = next > 0 ? list.current?.children[next] : undefined;
-    if (!(row instanceof HTMLElement)) return;
-    row.focus();
-    setFocusAfter(null);
-  }, [expenses, focusAfter]);
+    const target = landing.current;
+    if (!target || expenses.some((expense) => expense.id === target.gone)) return;
+    const next = target.after === null ? 0 : expenses.findIndex((expense) => expense.id === target.after) + 1;
+    if (target.gone === null && (next === 0 || next >= expenses.length)) return;
+    const row = list.current?.children[Math.min(next, expenses.length - 1)];
+    if (row instanceof HTMLElement) row.focus();
+    landing.current = null;
+  }, [expenses]);
 
-  const remove = (expense: Expense) => {
+  const remove = (expense: Expense, index: number) => {
     if (!window.confirm(DELETE_EXPENSE_CONFIRM)) return;
-    deletion.mutate(expense);
+    landing.current = { after: expenses[index - 1]?.id ?? null, gone: expense.id };
+    deletion.mutate(expense, { onError: () => (landing.current = null) });
   };
 
   const waiting = <PendingWrites writes={pending} label="Expenses waiting to be sent" />;
@@ -63,7 +66,7 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
       {waiting}
       {error && <Notice tone="error">{error}</Notice>}
       <ul ref={list} className={styles.list} aria-label="Expenses">
-        {expenses.map((expense) => {
+        {expenses.map((expense, index) => {
           const { Icon, label } = CATEGORY[expense.category];
           const paid = paidIn(expense, home);
           const foreign = paid.currency !== home;
@@ -141,7 +144,7 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                     className={cx(styles.iconButton, styles.danger)}
                     aria-label={`Delete ${expense.title}`}
                     title="Delete expense"
-                    onClick={() => remove(expense)}
+                    onClick={() => remove(expense, index)}
                   >
                     <Trash2 size={18} aria-hidden="true" />
                   </button>
@@ -162,7 +165,7 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
             loading={more.loading}
             loadingText="Loading..."
             onClick={() => {
-              setFocusAfter(expenses.at(-1)?.id ?? null);
+              landing.current = { after: expenses.at(-1)?.id ?? null, gone: null };
               void more.load();
             }}
           >
