@@ -82,9 +82,14 @@ describe('group expense splitting, live across two browsers', () => {
       confirmText = d.message();
       void d.accept();
     });
-    await beaPage.getByRole('button', { name: /Mark as Paid/ }).click();
+    await beaPage.getByRole('button', { name: /Mark as Paid/ }).focus();
+    await beaPage.keyboard.press('Enter');
     await beaPage.getByText('All Settled!').waitFor();
     expect(confirmText).toBe('Mark this settlement as paid?');
+    // The button is gone: focus stays on its row, which now says it is paid.
+    const paidRow = beaPage.getByRole('list', { name: 'Settlements' }).getByRole('listitem').first();
+    await paidRow.getByText(/Paid [A-Z][a-z]{2} \d+/).waitFor();
+    await expect.poll(() => paidRow.evaluate((row) => row.contains(document.activeElement))).toBe(true);
     await anaPage.getByText('All Settled!').waitFor({ timeout: LIVE_WAIT_MS });
     await screenshot(anaPage, 'split-settled-1280');
   });
