@@ -138,6 +138,14 @@ describe('group expense splitting, live across two browsers', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `overview-${name}`);
 
+      // Added by username, a friend is a participant at once (unless their own setting asks for an invitation,
+      // which the form then says): the dialog does not promise they join only once they accept.
+      await page.getByRole('button', { name: 'Add Friend' }).click();
+      const friend = page.getByRole('dialog', { name: 'Add Friend' });
+      await friend.getByText(`Add a friend to ${tripName} by email or username.`).waitFor();
+      await page.keyboard.press('Escape');
+      await friend.waitFor({ state: 'detached' });
+
       await page.getByRole('button', { name: 'Add Expense' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Expense' });
       const submit = dialog.getByRole('button', { name: 'Add Expense' });
