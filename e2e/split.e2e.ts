@@ -275,6 +275,11 @@ describe('group expense splitting, live across two browsers', () => {
     await anaPage.getByRole('button', { name: 'Remove Dan Tester' }).click();
     await beaList.getByText('Dan Tester').waitFor({ state: 'detached', timeout: LIVE_WAIT_MS });
     expect(confirms).toEqual(['Are you sure you want to remove this participant?']);
+    // His row (the last) is gone with the button pressed: focus lands on the row above, not the top of the page.
+    const anaRows = anaPage.getByRole('list', { name: 'Participants' }).getByRole('listitem');
+    await expect
+      .poll(() => anaRows.last().evaluate((row) => row.contains(document.activeElement)))
+      .toBe(true);
 
     // Someone whose own setting asks for invitations (chosen in her account menu) is invited instead, and joins by
     // accepting.

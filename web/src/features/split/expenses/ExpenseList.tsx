@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { formatMoney, paidIn, type Expense } from '@wayfare/contract';
@@ -15,6 +14,7 @@ import { CATEGORY, EXPENSE_TYPE_LABEL, personName, rateSourceText } from '../cat
 import { useHomeMoney } from '../homeCurrency';
 import { useDeleteExpense } from './expenseMutations';
 import type { LiveLedger } from '../useLiveLedger';
+import { useRowLanding } from '../useRowLanding';
 import styles from '../../../shared/ui/Ledger.module.css';
 
 export const DELETE_EXPENSE_CONFIRM = 'Are you sure you want to delete this expense?';
@@ -36,25 +36,12 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
   const { home, money } = useHomeMoney();
   const deletion = useDeleteExpense();
   const error = deletion.isError ? errorMessage(deletion.error, 'Failed to delete expense') : null;
-  // The button pressed can vanish under the keyboard user's focus: 'Load more' once the last page is in, Delete with
-  // its row. Focus then moves to the row after `after` (the first when null): the first row the page brought, or the
-  // one taking the deleted row's place (the last when it was last), once the deleted one (`gone`) has left the list.
-  const list = useRef<HTMLUListElement>(null);
-  const landing = useRef<{ after: string | null; gone: string | null } | null>(null);
-  useEffect(() => {
-    const target = landing.current;
-    if (!target || expenses.some((expense) => expense.id === target.gone)) return;
-    const next = target.after === null ? 0 : expenses.findIndex((expense) => expense.id === target.after) + 1;
-    if (target.gone === null && (next === 0 || next >= expenses.length)) return;
-    const row = list.current?.children[Math.min(next, expenses.length - 1)];
-    if (row instanceof HTMLElement) row.focus();
-    landing.current = null;
-  }, [expenses]);
+  const { list, land } = useRowLanding(expenses.map((expense) => expense.id));
 
   const remove = (expense: Expense, index: number) => {
     if (!window.confirm(DELETE_EXPENSE_CONFIRM)) return;
-    landing.current = { after: expenses[index - 1]?.id ?? null, gone: expense.id };
-    deletion.mutate(expense, { onError: () => (landing.current = null) });
+    land({ after: expenses[index - 1]?.id ?? null, gone: expense.id });
+    deletion.mutate(expense, { onError: () => land(null) });
   };
 
   const waiting = <PendingWrites writes={pending} label="Expenses waiting to be sent" />;
@@ -165,7 +152,7 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
             loading={more.loading}
             loadingText="Loading..."
             onClick={() => {
-              landing.current = { after: expenses.at(-1)?.id ?? null, gone: null };
+              land({ after: expenses.at(-1)?.id ?? null, gone: null });
               void more.load();
             }}
           >
