@@ -411,6 +411,19 @@ describe('group expense splitting, live across two browsers', () => {
     await page.getByRole('button', { name: 'Delete Snack 50', exact: true }).waitFor({ state: 'detached' });
     const next = page.getByRole('listitem').filter({ hasText: /^Snack 49/ });
     await expect.poll(() => next.evaluate((row) => row.contains(document.activeElement))).toBe(true);
+
+    // Bea may not delete Ana's snack, far down the list: the refusal shows in its row, where she is looking.
+    const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
+    await openSplit(beaPage, bigTrip);
+    await beaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await beaPage.getByRole('button', { name: 'Load more' }).click();
+    beaPage.once('dialog', (dialog) => void dialog.accept());
+    await beaPage.getByRole('button', { name: 'Delete Snack 3', exact: true }).click();
+    const refused = beaPage.getByRole('listitem').filter({ hasText: /^Snack 3Apr/ });
+    await refused
+      .getByRole('alert')
+      .getByText(/can delete it/)
+      .waitFor();
   });
 
   it('lets a participant leave through a confirmation modal, keeping their balance in the ledger as "left"', async () => {

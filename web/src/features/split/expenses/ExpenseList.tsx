@@ -16,6 +16,7 @@ import { useDeleteExpense } from './expenseMutations';
 import type { LiveLedger } from '../useLiveLedger';
 import { useRowLanding } from '../useRowLanding';
 import styles from '../../../shared/ui/Ledger.module.css';
+import own from './ExpenseList.module.css';
 
 export const DELETE_EXPENSE_CONFIRM = 'Are you sure you want to delete this expense?';
 
@@ -36,6 +37,10 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
   const { home, money } = useHomeMoney();
   const deletion = useDeleteExpense();
   const error = deletion.isError ? errorMessage(deletion.error, 'Failed to delete expense') : null;
+  // A refused deletion says so in its row, where the member is looking (the list can be long); above the list
+  // when the row is gone meanwhile.
+  const failed = error ? deletion.variables?.id : undefined;
+  const failedRowShown = expenses.some((expense) => expense.id === failed);
   const { list, land } = useRowLanding(expenses.map((expense) => expense.id));
 
   const remove = (expense: Expense, index: number) => {
@@ -51,7 +56,7 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
   return (
     <>
       {waiting}
-      {error && <Notice tone="error">{error}</Notice>}
+      {error && !failedRowShown && <Notice tone="error">{error}</Notice>}
       <ul ref={list} className={styles.list} aria-label="Expenses">
         {expenses.map((expense, index) => {
           const { Icon, label } = CATEGORY[expense.category];
@@ -135,6 +140,11 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                   >
                     <Trash2 size={18} aria-hidden="true" />
                   </button>
+                </div>
+              )}
+              {expense.id === failed && (
+                <div className={own.rowNotice}>
+                  <Notice tone="error">{error}</Notice>
                 </div>
               )}
             </li>
