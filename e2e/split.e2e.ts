@@ -82,9 +82,14 @@ describe('group expense splitting, live across two browsers', () => {
       confirmText = d.message();
       void d.accept();
     });
-    await beaPage.getByRole('button', { name: /Mark as Paid/ }).click();
+    await beaPage.getByRole('button', { name: /Mark as Paid/ }).focus();
+    await beaPage.keyboard.press('Enter');
     await beaPage.getByText('All Settled!').waitFor();
     expect(confirmText).toBe('Mark this settlement as paid?');
+    // The button is gone: focus stays on its row, which now says it is paid.
+    const paidRow = beaPage.getByRole('list', { name: 'Settlements' }).getByRole('listitem').first();
+    await paidRow.getByText(/Paid [A-Z][a-z]{2} \d+/).waitFor();
+    await expect.poll(() => paidRow.evaluate((row) => row.contains(document.activeElement))).toBe(true);
     await anaPage.getByText('All Settled!').waitFor({ timeout: LIVE_WAIT_MS });
     await screenshot(anaPage, 'split-settled-1280');
   });
@@ -133,6 +138,14 @@ describe('group expense splitting, live across two browsers', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `overview-${name}`);
 
+      // Added by username, a friend is a participant at once (unless their own setting asks for an invitation,
+      // which the form then says): the dialog does not promise they join only once they accept.
+      await page.getByRole('button', { name: 'Add Friend' }).click();
+      const friend = page.getByRole('dialog', { name: 'Add Friend' });
+      await friend.getByText(`Add a friend to ${tripName} by email or username.`).waitFor();
+      await page.keyboard.press('Escape');
+      await friend.waitFor({ state: 'detached' });
+
       await page.getByRole('button', { name: 'Add Expense' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Expense' });
       const submit = dialog.getByRole('button', { name: 'Add Expense' });
@@ -158,6 +171,32 @@ describe('group expense splitting, live across two browsers', () => {
       }
     }
   });
+  it('keeps a five-digit total inside its stat box on the overview at 360px', async () => {
+    const { id: villaTrip, startDate } = await createTrip(app.server.baseUrl, ana.token);
+    const villa = await postExpense(app.server.baseUrl, ana.token, villaTrip, {
+      title: 'Villa for the week',
+      amount: '12345.67',
+      expense_date: startDate,
+      paid_by: ana.userId,
+    });
+    expect(villa.status).toBe(201);
+    const page = await signedIn(ana.token, { width: 360, height: 740 });
+    await page.goto('/trip-split');
+    await page.getByText('$12,345.67').first().waitFor();
+    // Every figure of the header and of each card ends inside its own box.
+    const spilled = await page.locator('main dl > div').evaluateAll((boxes) =>
+      boxes
+        .filter((box) => {
+          const value = box.querySelector('dd');
+          return !value || value.scrollWidth > value.clientWidth || box.scrollWidth > box.clientWidth;
+        })
+        .map((box) => box.textContent),
+    );
+    expect(spilled).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'overview-large-total-360');
+  });
+
   it('adds a friend who is listed by name and split with at once, leaves from the trip list; removal, invitations by choice, edits, each seen live', async () => {
     const cai = await registerAccount(app.server.baseUrl, 'cai');
     const caiSession = await apiLogin(app.server.baseUrl, cai);
@@ -236,6 +275,11 @@ describe('group expense splitting, live across two browsers', () => {
     await anaPage.getByRole('button', { name: 'Remove Dan Tester' }).click();
     await beaList.getByText('Dan Tester').waitFor({ state: 'detached', timeout: LIVE_WAIT_MS });
     expect(confirms).toEqual(['Are you sure you want to remove this participant?']);
+    // His row (the last) is gone with the button pressed: focus lands on the row above, not the top of the page.
+    const anaRows = anaPage.getByRole('list', { name: 'Participants' }).getByRole('listitem');
+    await expect
+      .poll(() => anaRows.last().evaluate((row) => row.contains(document.activeElement)))
+      .toBe(true);
 
     // Someone whose own setting asks for invitations (chosen in her account menu) is invited instead, and joins by
     // accepting.
@@ -338,6 +382,10 @@ describe('group expense splitting, live across two browsers', () => {
       await screenshot(page, `split-load-more-error-${name}`);
       await page.getByRole('button', { name: 'Retry' }).click();
       await expect.poll(() => rows.count()).toBe(total);
+      // The button is gone: focus moves to the first row it brought, not back to the top of the page.
+      await expect
+        .poll(() => rows.nth(50).evaluate((row) => row.contains(document.activeElement)))
+        .toBe(true);
       expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
       expect(await rows.last().textContent()).toContain('Snack 0');
       await screenshot(page, `split-load-more-${name}`);
@@ -352,6 +400,30 @@ describe('group expense splitting, live across two browsers', () => {
       total += 1;
       await page.getByRole('tab', { name: new RegExp(`^Expenses\\s*${total}$`) }).waitFor();
     }
+
+    // Deleting a row from the keyboard: focus lands on the row that takes its place, not on the top of the page.
+    const page = await signedIn(ana.token, VIEWPORTS.desktop);
+    await openSplit(page, bigTrip);
+    await page.getByRole('tab', { name: /Expenses/ }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Snack 50', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Delete Snack 50', exact: true }).waitFor({ state: 'detached' });
+    const next = page.getByRole('listitem').filter({ hasText: /^Snack 49/ });
+    await expect.poll(() => next.evaluate((row) => row.contains(document.activeElement))).toBe(true);
+
+    // Bea may not delete Ana's snack, far down the list: the refusal shows in its row, where she is looking.
+    const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
+    await openSplit(beaPage, bigTrip);
+    await beaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await beaPage.getByRole('button', { name: 'Load more' }).click();
+    beaPage.once('dialog', (dialog) => void dialog.accept());
+    await beaPage.getByRole('button', { name: 'Delete Snack 3', exact: true }).click();
+    const refused = beaPage.getByRole('listitem').filter({ hasText: /^Snack 3Apr/ });
+    await refused
+      .getByRole('alert')
+      .getByText(/can delete it/)
+      .waitFor();
   });
 
   it('lets a participant leave through a confirmation modal, keeping their balance in the ledger as "left"', async () => {

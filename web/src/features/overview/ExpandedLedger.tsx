@@ -134,8 +134,7 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
         )}
         <Modal open={modal === 'friend'} onClose={() => setModal(null)} title="Add Friend">
           <p className={styles.meta}>
-            <Users size={14} aria-hidden="true" /> Invite a friend to {trip.trip_name} by email or username:
-            they join once they accept.
+            <Users size={14} aria-hidden="true" /> Add a friend to {trip.trip_name} by email or username.
           </p>
           <AddParticipantForm
             tripId={trip.id}

@@ -14,7 +14,9 @@ import { CATEGORY, EXPENSE_TYPE_LABEL, personName, rateSourceText } from '../cat
 import { useHomeMoney } from '../homeCurrency';
 import { useDeleteExpense } from './expenseMutations';
 import type { LiveLedger } from '../useLiveLedger';
+import { useRowLanding } from '../useRowLanding';
 import styles from '../../../shared/ui/Ledger.module.css';
+import own from './ExpenseList.module.css';
 
 export const DELETE_EXPENSE_CONFIRM = 'Are you sure you want to delete this expense?';
 
@@ -35,10 +37,16 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
   const { home, money } = useHomeMoney();
   const deletion = useDeleteExpense();
   const error = deletion.isError ? errorMessage(deletion.error, 'Failed to delete expense') : null;
+  // A refused deletion says so in its row, where the member is looking (the list can be long); above the list
+  // when the row is gone meanwhile.
+  const failed = error ? deletion.variables?.id : undefined;
+  const failedRowShown = expenses.some((expense) => expense.id === failed);
+  const { list, land } = useRowLanding(expenses.map((expense) => expense.id));
 
-  const remove = (expense: Expense) => {
+  const remove = (expense: Expense, index: number) => {
     if (!window.confirm(DELETE_EXPENSE_CONFIRM)) return;
-    deletion.mutate(expense);
+    land({ after: expenses[index - 1]?.id ?? null, gone: expense.id });
+    deletion.mutate(expense, { onError: () => land(null) });
   };
 
   const waiting = <PendingWrites writes={pending} label="Expenses waiting to be sent" />;
@@ -48,14 +56,14 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
   return (
     <>
       {waiting}
-      {error && <Notice tone="error">{error}</Notice>}
-      <ul className={styles.list} aria-label="Expenses">
-        {expenses.map((expense) => {
+      {error && !failedRowShown && <Notice tone="error">{error}</Notice>}
+      <ul ref={list} className={styles.list} aria-label="Expenses">
+        {expenses.map((expense, index) => {
           const { Icon, label } = CATEGORY[expense.category];
           const paid = paidIn(expense, home);
           const foreign = paid.currency !== home;
           return (
-            <li key={expense.id} className={styles.expenseRow}>
+            <li key={expense.id} className={styles.expenseRow} tabIndex={-1}>
               <span className={styles.categoryIcon} title={label}>
                 <Icon size={20} aria-label={label} />
               </span>
@@ -128,10 +136,15 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
                     className={cx(styles.iconButton, styles.danger)}
                     aria-label={`Delete ${expense.title}`}
                     title="Delete expense"
-                    onClick={() => remove(expense)}
+                    onClick={() => remove(expense, index)}
                   >
                     <Trash2 size={18} aria-hidden="true" />
                   </button>
+                </div>
+              )}
+              {expense.id === failed && (
+                <div className={own.rowNotice}>
+                  <Notice tone="error">{error}</Notice>
                 </div>
               )}
             </li>
@@ -148,7 +161,10 @@ export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseL
             variant="secondary"
             loading={more.loading}
             loadingText="Loading..."
-            onClick={() => void more.load()}
+            onClick={() => {
+              land({ after: expenses.at(-1)?.id ?? null, gone: null });
+              void more.load();
+            }}
           >
             {more.error ? (
               <>

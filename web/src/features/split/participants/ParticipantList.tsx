@@ -8,6 +8,7 @@ import { Notice } from '../../../shared/ui/Notice';
 import { useSession } from '../../auth';
 import { LeaveTripDialog } from '../../trips';
 import { personName } from '../categories';
+import { useRowLanding } from '../useRowLanding';
 import { useMakeOwner, useRemoveParticipant } from './participantMutations';
 import styles from '../../../shared/ui/Ledger.module.css';
 
@@ -39,6 +40,7 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
   const me = participants.find((p) => p.user_id === user?.userId);
   const owner = useMakeOwner(tripId);
   const removal = useRemoveParticipant(tripId);
+  const { list, land } = useRowLanding(participants.map((p) => p.user_id));
 
   const makeOwner = async (participant: Participant) => {
     if (!window.confirm(makeOwnerConfirm(personName(participant)))) return;
@@ -53,13 +55,15 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
     }
   };
 
-  const remove = async (participant: Participant) => {
+  const remove = async (participant: Participant, index: number) => {
     if (!window.confirm(REMOVE_PARTICIPANT_CONFIRM)) return;
     setBusy(participant.user_id);
     setError(null);
+    land({ after: participants[index - 1]?.user_id ?? null, gone: participant.user_id });
     try {
       await removal.mutateAsync(participant.user_id);
     } catch (err) {
+      land(null);
       setError(errorMessage(err, 'Failed to remove participant'));
     } finally {
       setBusy(null);
@@ -69,9 +73,9 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
   return (
     <>
       {error && <Notice tone="error">{error}</Notice>}
-      <ul className={styles.list} aria-label="Participants">
-        {participants.map((participant) => (
-          <li key={participant.user_id} className={styles.row}>
+      <ul ref={list} className={styles.list} aria-label="Participants">
+        {participants.map((participant, index) => (
+          <li key={participant.user_id} className={styles.row} tabIndex={-1}>
             <span className={styles.avatar} aria-hidden="true">
               {initials(participant)}
             </span>
@@ -106,7 +110,7 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
                   aria-label={`Remove ${personName(participant)}`}
                   title="Remove participant"
                   disabled={busy === participant.user_id}
-                  onClick={() => void remove(participant)}
+                  onClick={() => void remove(participant, index)}
                 >
                   <UserMinus size={18} aria-hidden="true" />
                 </button>

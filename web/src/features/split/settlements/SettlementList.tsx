@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2, PartyPopper } from 'lucide-react';
 import { settlementReplacedSchema, type Balance, type Settlement } from '@wayfare/contract';
@@ -36,15 +36,26 @@ export function SettlementList({
     list: Settlement[];
   } | null>(null);
   const settlements = replaced?.over === listed ? replaced.list : listed;
+  // Marked paid, a row loses its button (which had the keyboard user's focus): focus goes to the row, now 'Paid'.
+  const rows = useRef(new Map<string, HTMLLIElement>());
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    const id = marked.current;
+    if (!id || !settlements.find((s) => s.id === id)?.settled_at) return;
+    rows.current.get(id)?.focus();
+    marked.current = null;
+  }, [settlements]);
 
   const markPaid = async (settlement: Settlement) => {
     if (!window.confirm(MARK_PAID_CONFIRM)) return;
     setBusy(settlement.id);
     setError(null);
     setReplaced(null);
+    marked.current = settlement.id;
     try {
       await paying.mutateAsync(settlement);
     } catch (err) {
+      marked.current = null;
       const current =
         err instanceof ApiError && err.status === 409 && settlementReplacedSchema.safeParse(err.body);
       if (current && current.success) {
@@ -86,7 +97,15 @@ export function SettlementList({
       )}
       <ul className={styles.list} aria-label="Settlements">
         {ordered.map((settlement) => (
-          <li key={settlement.id} className={cx(styles.row, styles.wrapRow)}>
+          <li
+            key={settlement.id}
+            ref={(row) => {
+              if (row) rows.current.set(settlement.id, row);
+              else rows.current.delete(settlement.id);
+            }}
+            tabIndex={-1}
+            className={cx(styles.row, styles.wrapRow)}
+          >
             <div className={styles.main}>
               <span className={styles.sentence}>{settlementSentence(settlement, home)}</span>
               <span className={styles.meta}>
