@@ -78,6 +78,14 @@ async function plansAdded(app: AppUnderTest, page: Page): Promise<TripView> {
   return (await res.json()) as TripView;
 }
 
+/** The dates step on a phone: today's date is readable before anything is picked. */
+async function checkPhoneCalendar(page: Page) {
+  const calendar = page.getByRole('dialog').locator('.rdrCalendarWrapper');
+  const textColour = await calendar.evaluate((el) => getComputedStyle(el).color);
+  const today = calendar.locator('.rdrDayToday .rdrDayNumber span');
+  expect(await today.evaluate((el) => getComputedStyle(el).color)).toBe(textColour);
+}
+
 describe('creating a trip through the question flow, in a real browser', () => {
   const app = appUnderTest();
 
@@ -140,6 +148,7 @@ describe('creating a trip through the question flow, in a real browser', () => {
     await pickDestination(page, 'lisbo', 'Lisbon');
     await animationsSettled(page.getByRole('dialog'));
     await screenshot(page, 'question-flow-dates-phone');
+    await checkPhoneCalendar(page);
     await clickAnswer(page, page.getByRole('button', { name: '1-3 days' }), WAIT.timeout);
     await finishChoices(page, 'phone');
     expect(await page.getByText('1-3 days', { exact: true }).isVisible()).toBe(true);
