@@ -78,12 +78,19 @@ async function plansAdded(app: AppUnderTest, page: Page): Promise<TripView> {
   return (await res.json()) as TripView;
 }
 
-/** The dates step on a phone: today's date is readable before anything is picked. */
+/**
+ * The dates step on a phone: today's date is readable before anything is picked, and the month arrows are
+ * thumb-sized (44 px).
+ */
 async function checkPhoneCalendar(page: Page) {
   const calendar = page.getByRole('dialog').locator('.rdrCalendarWrapper');
   const textColour = await calendar.evaluate((el) => getComputedStyle(el).color);
   const today = calendar.locator('.rdrDayToday .rdrDayNumber span');
   expect(await today.evaluate((el) => getComputedStyle(el).color)).toBe(textColour);
+  for (const name of ['Previous month', 'Next month']) {
+    const box = await page.getByRole('button', { name }).boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+  }
 }
 
 describe('creating a trip through the question flow, in a real browser', () => {
