@@ -79,8 +79,8 @@ async function plansAdded(app: AppUnderTest, page: Page): Promise<TripView> {
 }
 
 /**
- * The dates step on a phone: today's date is readable before anything is picked, and the month arrows are
- * thumb-sized (44 px).
+ * The dates step on a phone: today's date is readable before anything is picked, the month arrows are thumb-sized
+ * (44 px), and one month fits a 360 px phone whole (no day column cut off behind a sideways scroll).
  */
 async function checkPhoneCalendar(page: Page) {
   const calendar = page.getByRole('dialog').locator('.rdrCalendarWrapper');
@@ -91,6 +91,18 @@ async function checkPhoneCalendar(page: Page) {
     const box = await page.getByRole('button', { name }).boundingBox();
     expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
   }
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflowing = await calendar.evaluate((el) => {
+    const cut: string[] = [];
+    for (let box = el.parentElement; box && box.tagName !== 'DIALOG'; box = box.parentElement) {
+      if (box.scrollWidth > box.clientWidth) cut.push(box.className);
+    }
+    return cut;
+  });
+  expect(overflowing).toEqual([]);
+  await page.getByRole('button', { name: 'Next month' }).waitFor({ state: 'visible' });
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 describe('creating a trip through the question flow, in a real browser', () => {
