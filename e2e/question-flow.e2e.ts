@@ -61,6 +61,11 @@ async function finishChoices(page: Page, name: string) {
   await page.getByText('Ready to create your trip?').waitFor(WAIT);
   expect(await progress(page)).toBe('6 of 6');
   await animationsSettled(page.getByRole('dialog')); // the entrance animation, finished before the picture
+  // Every Edit keeps its pencil whole, also beside an answer that wraps onto two lines (interests on a phone).
+  const pencils = page.getByRole('button', { name: /^Edit / }).locator('svg');
+  expect(
+    new Set(await pencils.evaluateAll((icons) => icons.map((icon) => icon.getBoundingClientRect().width))),
+  ).toEqual(new Set([16]));
   await screenshot(page, `question-flow-summary-${name}`);
 }
 
