@@ -79,4 +79,29 @@ describe('the trip lists page as the person scrolls', () => {
       await page.context().close();
     }
   });
+
+  it('leaves keyboard focus on the page, not lost, once a trip is deleted from its card menu', async () => {
+    const page = await app.newPage({ viewport: VIEWPORTS.phone, token });
+    await page.goto('/trips');
+    const cards = page.getByRole('list', { name: 'Your trips' }).getByRole('article');
+    await cards.first().waitFor(WAIT);
+    const before = await cards.count();
+    await cards
+      .first()
+      .getByRole('button', { name: /^Actions for/ })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Delete Trip' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete Trip' });
+    await dialog.getByRole('button', { name: 'Delete Trip' }).click();
+    await dialog.waitFor({ ...WAIT, state: 'hidden' });
+    await page.waitForFunction((count) => document.querySelectorAll('article').length < count, before, WAIT);
+    // The card and its ⋮ button (the dialog's opener) are gone: focus goes to Plan New Adventure, not to <body>.
+    const focused = await page.evaluate(() =>
+      document.activeElement === document.body ? '<body>' : document.activeElement?.textContent,
+    );
+    expect(focused).toBe('Plan New Adventure');
+    await page.context().close();
+  });
 });
