@@ -48,6 +48,8 @@ async function pickDestination(page: Page, typed: string, city: string) {
   await clickAnswer(page, option, WAIT.timeout);
   await page.getByRole('button', { name: 'Select dates to continue' }).waitFor(WAIT);
   expect(await progress(page)).toBe('2 of 6');
+  // The new step takes focus (a control in the flow), also while its calendar is still loading.
+  await page.waitForFunction(() => document.activeElement?.closest('dialog[open]'), undefined, WAIT);
 }
 
 async function finishChoices(page: Page, name: string) {
