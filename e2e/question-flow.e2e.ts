@@ -48,6 +48,8 @@ async function pickDestination(page: Page, typed: string, city: string) {
   await clickAnswer(page, option, WAIT.timeout);
   await page.getByRole('button', { name: 'Select dates to continue' }).waitFor(WAIT);
   expect(await progress(page)).toBe('2 of 6');
+  // The new step takes focus (a control in the flow), also while its calendar is still loading.
+  await page.waitForFunction(() => document.activeElement?.closest('dialog[open]'), undefined, WAIT);
 }
 
 async function finishChoices(page: Page, name: string) {
@@ -61,6 +63,11 @@ async function finishChoices(page: Page, name: string) {
   await page.getByText('Ready to create your trip?').waitFor(WAIT);
   expect(await progress(page)).toBe('6 of 6');
   await animationsSettled(page.getByRole('dialog')); // the entrance animation, finished before the picture
+  // Every Edit keeps its pencil whole, also beside an answer that wraps onto two lines (interests on a phone).
+  const pencils = page.getByRole('button', { name: /^Edit / }).locator('svg');
+  expect(
+    new Set(await pencils.evaluateAll((icons) => icons.map((icon) => icon.getBoundingClientRect().width))),
+  ).toEqual(new Set([16]));
   await screenshot(page, `question-flow-summary-${name}`);
 }
 
@@ -76,6 +83,33 @@ async function plansAdded(app: AppUnderTest, page: Page): Promise<TripView> {
     headers: { authorization: `Bearer ${token}` },
   });
   return (await res.json()) as TripView;
+}
+
+/**
+ * The dates step on a phone: today's date is readable before anything is picked, the month arrows are thumb-sized
+ * (44 px), and one month fits a 360 px phone whole (no day column cut off behind a sideways scroll).
+ */
+async function checkPhoneCalendar(page: Page) {
+  const calendar = page.getByRole('dialog').locator('.rdrCalendarWrapper');
+  const textColour = await calendar.evaluate((el) => getComputedStyle(el).color);
+  const today = calendar.locator('.rdrDayToday .rdrDayNumber span');
+  expect(await today.evaluate((el) => getComputedStyle(el).color)).toBe(textColour);
+  for (const name of ['Previous month', 'Next month']) {
+    const box = await page.getByRole('button', { name }).boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+  }
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflowing = await calendar.evaluate((el) => {
+    const cut: string[] = [];
+    for (let box = el.parentElement; box && box.tagName !== 'DIALOG'; box = box.parentElement) {
+      if (box.scrollWidth > box.clientWidth) cut.push(box.className);
+    }
+    return cut;
+  });
+  expect(overflowing).toEqual([]);
+  await page.getByRole('button', { name: 'Next month' }).waitFor({ state: 'visible' });
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 describe('creating a trip through the question flow, in a real browser', () => {
@@ -140,6 +174,7 @@ describe('creating a trip through the question flow, in a real browser', () => {
     await pickDestination(page, 'lisbo', 'Lisbon');
     await animationsSettled(page.getByRole('dialog'));
     await screenshot(page, 'question-flow-dates-phone');
+    await checkPhoneCalendar(page);
     await clickAnswer(page, page.getByRole('button', { name: '1-3 days' }), WAIT.timeout);
     await finishChoices(page, 'phone');
     expect(await page.getByText('1-3 days', { exact: true }).isVisible()).toBe(true);

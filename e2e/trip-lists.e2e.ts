@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRIP_PAGE_DEFAULT } from '@wayfare/contract';
 import { appUnderTest } from './support/app';
-import { screenshot, VIEWPORTS } from './support/browser';
+import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
 import { registerAccount } from './support/server';
 
 const WAIT = { timeout: 15_000 };
@@ -78,5 +78,46 @@ describe('the trip lists page as the person scrolls', () => {
       }
       await page.context().close();
     }
+  });
+
+  it('keeps keyboard focus in place around the Delete Trip dialog of a card', async () => {
+    const page = await app.newPage({ viewport: VIEWPORTS.phone, token });
+    await page.goto('/trips');
+    const cards = page.getByRole('list', { name: 'Your trips' }).getByRole('article');
+    await cards.first().waitFor(WAIT);
+    const before = await cards.count();
+    const dialog = page.getByRole('dialog', { name: 'Delete Trip' });
+    const openDialog = async () => {
+      await cards
+        .first()
+        .getByRole('button', { name: /^Actions for/ })
+        .focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Delete Trip' }).focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor(WAIT);
+      await animationsSettled(dialog);
+    };
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element === document.body
+          ? '<body>'
+          : element?.getAttribute('aria-label') || element?.textContent;
+      });
+
+    await openDialog();
+    // Escape hands focus back to the card's ⋮ button (the hidden menu item cannot take it).
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ ...WAIT, state: 'hidden' });
+    expect(await focused()).toMatch(/^Actions for /);
+
+    await openDialog();
+    await dialog.getByRole('button', { name: 'Delete Trip' }).click();
+    await dialog.waitFor({ ...WAIT, state: 'hidden' });
+    await page.waitForFunction((count) => document.querySelectorAll('article').length < count, before, WAIT);
+    // The card and its ⋮ button are gone: focus goes to Plan New Adventure, not to <body>.
+    expect(await focused()).toBe('Plan New Adventure');
+    await page.context().close();
   });
 });

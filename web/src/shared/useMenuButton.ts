@@ -42,9 +42,13 @@ export function useMenuButton() {
     }
   };
 
-  /** Wraps a menu item's action so choosing it also closes the menu. */
+  /**
+   * Wraps a menu item's action so choosing it also closes the menu and gives focus back to the button, before the
+   * action runs: a dialog it opens then returns focus there, not to the item the closed menu hides.
+   */
   const choose = (action: () => void) => () => {
     setOpen(false);
+    buttonRef.current?.focus();
     action();
   };
 

@@ -80,11 +80,16 @@ function QuestionFlow({ open, onClose, onCreated }: QuestionFlowModalProps) {
     return () => clearTimeout(timer);
   }, [phase]);
 
-  // A new step takes focus, so keyboard and screen-reader users land on its first control, not the page body.
+  // A new step takes focus, so keyboard and screen-reader users land on its first control, not the page body. An
+  // enabled one: while the dates step's calendar loads, its first control is the (disabled) confirm button.
   const stepRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (phase !== 'entering') return;
-    stepRef.current?.querySelector<HTMLElement>('[data-autofocus], input, button, select, textarea')?.focus();
+    stepRef.current
+      ?.querySelector<HTMLElement>(
+        '[data-autofocus], input:not(:disabled), button:not(:disabled), select:not(:disabled), textarea:not(:disabled)',
+      )
+      ?.focus();
   }, [phase, step]);
 
   const close = () => {

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
@@ -31,11 +31,25 @@ export function TripsPage() {
   const [toLeave, setToLeave] = useState<TripSummary | null>(null);
   const { user } = useSession();
   const pageError = more.failed ? tripsLoadError(error) : null;
+  // A trip deleted or left takes its card, and with it the ⋮ button the dialog would give focus back to: focus goes
+  // to the toolbar's button instead (after the dialog's own hand-back, which runs first), not to the page's body.
+  const toolbarButtonId = useId();
+  const [cardsGone, setCardsGone] = useState(0);
+  useEffect(() => {
+    if (cardsGone > 0) document.getElementById(toolbarButtonId)?.focus();
+  }, [cardsGone, toolbarButtonId]);
+  const cardGone = () => setCardsGone((count) => count + 1);
 
   const planNewAdventure = <PlanNewAdventureButton onClick={() => setFlowOpen(true)} />;
 
   return (
-    <TripsFrame toolbar={status !== 'error' && planNewAdventure}>
+    <TripsFrame
+      toolbar={
+        status !== 'error' && (
+          <PlanNewAdventureButton id={toolbarButtonId} onClick={() => setFlowOpen(true)} />
+        )
+      }
+    >
       <PendingInvitations />
 
       {status === 'loading' && <TripsSkeleton />}
@@ -97,7 +111,10 @@ export function TripsPage() {
       <DeleteTripDialog
         trip={toDelete}
         onClose={() => setToDelete(null)}
-        onDeleted={() => setToDelete(null)}
+        onDeleted={() => {
+          setToDelete(null);
+          cardGone();
+        }}
       />
       {toLeave && user && (
         <LeaveTripDialog
@@ -106,7 +123,10 @@ export function TripsPage() {
           userId={user.userId}
           isOwner={toLeave.user_role === 'owner'}
           onClose={() => setToLeave(null)}
-          onLeft={() => setToLeave(null)}
+          onLeft={() => {
+            setToLeave(null);
+            cardGone();
+          }}
         />
       )}
       {flowOpen && (
