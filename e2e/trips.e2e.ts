@@ -35,7 +35,7 @@ describe('trip screens in a real browser', () => {
   const seedTrip = async (
     destination: string,
     { start = 3, end = 6, coordinates = { latitude: 38.7223, longitude: -9.1393 } as object | null } = {},
-    plans: Array<{ day: number; title: string; category: string }> = [],
+    plans: Array<{ day: number; title: string; category: string; description?: string }> = [],
   ) => {
     const startDate = isoDay(start);
     const endDate = isoDay(end);
@@ -67,6 +67,7 @@ describe('trip screens in a real browser', () => {
           plan_date: isoDay(start + p.day - 1),
           category: p.category,
           title: p.title,
+          description: p.description,
         })),
       });
     }
@@ -97,6 +98,12 @@ describe('trip screens in a real browser', () => {
       { day: 1, title: 'Belém Tower', category: 'Attraction' },
       { day: 1, title: 'Time Out Market', category: 'Restaurant' },
       { day: 2, title: 'Surf lesson', category: 'Spa day' },
+      {
+        day: 2,
+        title: 'A traditional restaurant known for the regional classics in Santos-o-Velho',
+        category: 'Restaurant',
+        description: 'Dinner: ask for the dish the region is proud of, and book a table by the window',
+      },
     ]);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const page = await newPage(viewport);
@@ -112,6 +119,13 @@ describe('trip screens in a real browser', () => {
       await planHandle(day(page, 1), 'Belém Tower').waitFor(WAIT);
       await day(page, 3).getByText('Drop plans here or add new ones').waitFor(WAIT);
       await page.getByText('Drag plans between days or click × to remove').waitFor(WAIT);
+      // A long title and description are read whole, on a phone too: no text of a plan is cut off.
+      const cutOff = await planHandle(day(page, 2), 'A traditional restaurant').evaluate((handle) =>
+        [...handle.querySelectorAll('span:not(.visually-hidden)')]
+          .filter((span) => span.scrollWidth > span.clientWidth || span.scrollHeight > span.clientHeight)
+          .map((span) => span.textContent),
+      );
+      expect(cutOff).toEqual([]);
       // The trip ends within 14 days: each day shows its (estimated) weather.
       await day(page, 1)
         .getByRole('img', { name: /°C \(estimate\)$/ })
