@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Check, Copy, Link2, Trash2 } from 'lucide-react';
+import { Check, Copy, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import type { LinkKind } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { queryKeys } from '../../shared/query/queryKeys';
@@ -77,7 +77,13 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
       </p>
       {loaded.isPending && <p className={styles.explain}>Loading…</p>}
       {loaded.isError && loaded.data === undefined && (
-        <Notice tone="error">The link could not be loaded.</Notice>
+        <>
+          <Notice tone="error">The link could not be loaded.</Notice>
+          <Button variant="secondary" onClick={() => void loaded.refetch()} loading={loaded.isFetching}>
+            <RefreshCw size={18} aria-hidden="true" />
+            Try Again
+          </Button>
+        </>
       )}
       {loaded.data === null && (
         <Button onClick={() => void make()} loading={busy} loadingText="Making…">
