@@ -119,6 +119,17 @@ describe('trip screens in a real browser', () => {
       await planHandle(day(page, 1), 'Belém Tower').waitFor(WAIT);
       await day(page, 3).getByText('Drop plans here or add new ones').waitFor(WAIT);
       await page.getByText('Drag plans between days or click × to remove').waitFor(WAIT);
+      // The header's icon buttons keep their 44 px touch targets beside the actions on a phone.
+      const heroControls = [
+        ['link', 'Back to trips'],
+        ['link', 'Edit trip'],
+        ['button', 'Calendar and sharing'],
+        ['button', 'Refresh trip'],
+      ] as const;
+      for (const [role, name] of heroControls) {
+        const box = await page.getByRole(role, { name }).boundingBox();
+        expect([name, Math.min(box?.width ?? 0, box?.height ?? 0)]).toEqual([name, 44]);
+      }
       // A long title and description are read whole, on a phone too: no text of a plan is cut off.
       const cutOff = await planHandle(day(page, 2), 'A traditional restaurant').evaluate((handle) =>
         [...handle.querySelectorAll('span:not(.visually-hidden)')]
