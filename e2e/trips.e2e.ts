@@ -365,4 +365,19 @@ describe('trip screens in a real browser', () => {
     await page.waitForURL('**/trips', WAIT);
     await page.context().close();
   });
+
+  it('keeps a trip with a very long place name inside a 360 px phone screen', async () => {
+    // One unbroken word (a real Welsh village), in the name, the Destination card and the description.
+    const place = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch';
+    const { id } = await seedTrip(place);
+    const page = await newPage({ width: 360, height: 740 });
+    await page.goto(`/trips/${id}`);
+    await page.getByRole('heading', { name: 'About This Trip' }).waitFor(WAIT);
+    await page.getByText('Drag plans between days or click × to remove').waitFor(WAIT);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
 });
