@@ -271,7 +271,15 @@ describe('trip screens in a real browser', () => {
     await screenshot(page, 'trip-add-plan-phone');
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    await page.getByText('Plan Added Successfully!').waitFor(WAIT);
+    const added = page.getByText('Plan Added Successfully!');
+    await added.waitFor(WAIT);
+    // The message reads on one line on a phone (it was squeezed into half the screen's width).
+    const lines = await added.evaluate((box) => {
+      const range = document.createRange();
+      range.selectNodeContents([...box.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom))).size;
+    });
+    expect(lines).toBe(1);
     await planHandle(day(page, 2), 'Dinner at Sobrino de Botín').waitFor(WAIT);
     await page.getByText('Plan Added Successfully!').waitFor({ state: 'detached', timeout: 5000 });
 
