@@ -130,6 +130,19 @@ describe('trip screens in a real browser', () => {
         const box = await page.getByRole(role, { name }).boundingBox();
         expect([name, Math.min(box?.width ?? 0, box?.height ?? 0)]).toEqual([name, 44]);
       }
+      // Refresh by keyboard: the trip is read again and the focus stays on the button (it was lost to the page).
+      const refresh = page.getByRole('button', { name: 'Refresh trip' });
+      await refresh.focus();
+      const reread = page.waitForResponse((r) => r.url().endsWith(`/api/trips/${id}`), WAIT);
+      await page.keyboard.press('Enter');
+      expect((await reread).status()).toBe(200);
+      const refreshed = await refresh.elementHandle();
+      await page.waitForFunction(
+        (button) => button instanceof HTMLButtonElement && !button.disabled && !button.ariaDisabled,
+        refreshed,
+        WAIT,
+      );
+      expect(await refresh.evaluate((button) => button === document.activeElement)).toBe(true);
       // A long title and description are read whole, on a phone too: no text of a plan is cut off.
       const cutOff = await planHandle(day(page, 2), 'A traditional restaurant').evaluate((handle) =>
         [...handle.querySelectorAll('span:not(.visually-hidden)')]
