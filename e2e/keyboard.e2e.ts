@@ -223,11 +223,16 @@ describe('every flow with the keyboard alone', () => {
     expect((await moved).status()).toBe(200);
     await day(2).getByText('Ribeira walk').waitFor(WAIT);
     expect((await plansByDay())['Ribeira walk']).toBe(dayDate(2));
+    // The focus follows the plan to its new day (not the page's start): the next key goes on from there.
+    const movedHandle = await handle('Ribeira walk').elementHandle();
+    expect(await movedHandle?.evaluate((el) => el.closest('section')?.dataset.date)).toBe(dayDate(2));
+    await page.waitForFunction((el) => el === document.activeElement, movedHandle, WAIT);
 
     const removed = page.waitForResponse(
       (r) => r.url().includes('/daily-plans/') && r.request().method() === 'DELETE',
     );
-    await activate(page, page.getByRole('button', { name: 'Remove Francesinha' }));
+    await tabTo(page, page.getByRole('button', { name: 'Remove Francesinha' }), { backwards: true });
+    await page.keyboard.press('Enter');
     expect((await removed).status()).toBe(204);
     await day(1).getByText('Drop plans here or add new ones').waitFor(WAIT);
     // The emptied day keeps the focus (its heading), rather than the page body.

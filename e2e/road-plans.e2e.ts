@@ -115,8 +115,12 @@ describe('plans with times, calendar and share links in a real browser', () => {
       const dialog = page.getByRole('dialog', { name: 'Calendar & sharing' });
       await dialog.waitFor(WAIT);
       const download = page.waitForEvent('download', WAIT);
-      await dialog.getByRole('button', { name: 'Download .ics file' }).click();
+      const downloadButton = dialog.getByRole('button', { name: 'Download .ics file' });
+      await downloadButton.click();
       const file = await download;
+      // Disabled while the file came, the button has the focus again after: the keyboard goes on from there.
+      const focused = await downloadButton.elementHandle();
+      await page.waitForFunction((button) => button === document.activeElement, focused, WAIT);
       expect(file.suggestedFilename()).toMatch(/\.ics$/);
       expect(
         await (await file.createReadStream()).toArray().then((c) => Buffer.concat(c).toString()),

@@ -35,7 +35,7 @@ describe('trip screens in a real browser', () => {
   const seedTrip = async (
     destination: string,
     { start = 3, end = 6, coordinates = { latitude: 38.7223, longitude: -9.1393 } as object | null } = {},
-    plans: Array<{ day: number; title: string; category: string }> = [],
+    plans: Array<{ day: number; title: string; category: string; description?: string }> = [],
   ) => {
     const startDate = isoDay(start);
     const endDate = isoDay(end);
@@ -67,6 +67,7 @@ describe('trip screens in a real browser', () => {
           plan_date: isoDay(start + p.day - 1),
           category: p.category,
           title: p.title,
+          description: p.description,
         })),
       });
     }
@@ -97,6 +98,12 @@ describe('trip screens in a real browser', () => {
       { day: 1, title: 'Belém Tower', category: 'Attraction' },
       { day: 1, title: 'Time Out Market', category: 'Restaurant' },
       { day: 2, title: 'Surf lesson', category: 'Spa day' },
+      {
+        day: 2,
+        title: 'A traditional restaurant known for the regional classics in Santos-o-Velho',
+        category: 'Restaurant',
+        description: 'Dinner: ask for the dish the region is proud of, and book a table by the window',
+      },
     ]);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const page = await newPage(viewport);
@@ -112,6 +119,37 @@ describe('trip screens in a real browser', () => {
       await planHandle(day(page, 1), 'Belém Tower').waitFor(WAIT);
       await day(page, 3).getByText('Drop plans here or add new ones').waitFor(WAIT);
       await page.getByText('Drag plans between days or click × to remove').waitFor(WAIT);
+      // The header's icon buttons keep their 44 px touch targets beside the actions on a phone.
+      const heroControls = [
+        ['link', 'Back to trips'],
+        ['link', 'Edit trip'],
+        ['button', 'Calendar and sharing'],
+        ['button', 'Refresh trip'],
+      ] as const;
+      for (const [role, name] of heroControls) {
+        const box = await page.getByRole(role, { name }).boundingBox();
+        expect([name, Math.min(box?.width ?? 0, box?.height ?? 0)]).toEqual([name, 44]);
+      }
+      // Refresh by keyboard: the trip is read again and the focus stays on the button (it was lost to the page).
+      const refresh = page.getByRole('button', { name: 'Refresh trip' });
+      await refresh.focus();
+      const reread = page.waitForResponse((r) => r.url().endsWith(`/api/trips/${id}`), WAIT);
+      await page.keyboard.press('Enter');
+      expect((await reread).status()).toBe(200);
+      const refreshed = await refresh.elementHandle();
+      await page.waitForFunction(
+        (button) => button instanceof HTMLButtonElement && !button.disabled && !button.ariaDisabled,
+        refreshed,
+        WAIT,
+      );
+      expect(await refresh.evaluate((button) => button === document.activeElement)).toBe(true);
+      // A long title and description are read whole, on a phone too: no text of a plan is cut off.
+      const cutOff = await planHandle(day(page, 2), 'A traditional restaurant').evaluate((handle) =>
+        [...handle.querySelectorAll('span:not(.visually-hidden)')]
+          .filter((span) => span.scrollWidth > span.clientWidth || span.scrollHeight > span.clientHeight)
+          .map((span) => span.textContent),
+      );
+      expect(cutOff).toEqual([]);
       // The trip ends within 14 days: each day shows its (estimated) weather.
       await day(page, 1)
         .getByRole('img', { name: /°C \(estimate\)$/ })
@@ -246,7 +284,15 @@ describe('trip screens in a real browser', () => {
     await screenshot(page, 'trip-add-plan-phone');
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    await page.getByText('Plan Added Successfully!').waitFor(WAIT);
+    const added = page.getByText('Plan Added Successfully!');
+    await added.waitFor(WAIT);
+    // The message reads on one line on a phone (it was squeezed into half the screen's width).
+    const lines = await added.evaluate((box) => {
+      const range = document.createRange();
+      range.selectNodeContents([...box.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom))).size;
+    });
+    expect(lines).toBe(1);
     await planHandle(day(page, 2), 'Dinner at Sobrino de Botín').waitFor(WAIT);
     await page.getByText('Plan Added Successfully!').waitFor({ state: 'detached', timeout: 5000 });
 
@@ -338,6 +384,21 @@ describe('trip screens in a real browser', () => {
     await page.getByRole('heading', { name: 'Trip Not Found' }).waitFor(WAIT);
     await page.getByRole('link', { name: 'Back to Trips' }).click();
     await page.waitForURL('**/trips', WAIT);
+    await page.context().close();
+  });
+
+  it('keeps a trip with a very long place name inside a 360 px phone screen', async () => {
+    // One unbroken word (a real Welsh village), in the name, the Destination card and the description.
+    const place = 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch';
+    const { id } = await seedTrip(place);
+    const page = await newPage({ width: 360, height: 740 });
+    await page.goto(`/trips/${id}`);
+    await page.getByRole('heading', { name: 'About This Trip' }).waitFor(WAIT);
+    await page.getByText('Drag plans between days or click × to remove').waitFor(WAIT);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
     await page.context().close();
   });
 });

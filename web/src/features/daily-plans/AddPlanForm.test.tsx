@@ -84,7 +84,19 @@ describe('AddPlanForm', () => {
       duration_minutes: 90,
     });
     expect(onAdded).toHaveBeenCalledWith(plan);
-    expect(screen.getByRole('button', { name: 'Add New Plan' })).toHaveAttribute('aria-expanded', 'false');
+    const toggle = screen.getByRole('button', { name: 'Add New Plan' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The form is gone: focus goes back to the button that opened it, not to the page's start.
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes on Cancel and gives focus back to Add New Plan', async () => {
+    renderForm();
+    await openForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const toggle = screen.getByRole('button', { name: 'Add New Plan' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
   });
 
   it("shows the server's refusal and keeps the form", async () => {

@@ -23,6 +23,12 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
   const [open, setOpen] = useState(false);
   const [added, setAdded] = useState<'sent' | 'queued' | null>(null);
   const formId = useId();
+  const toggleId = useId();
+  // Closing unmounts the form and the focused control with it: focus goes back to the button that opened it.
+  const close = () => {
+    setOpen(false);
+    document.getElementById(toggleId)?.focus();
+  };
 
   useEffect(() => {
     if (!added) return;
@@ -35,6 +41,7 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
   return (
     <div className={styles.root}>
       <DisclosureButton
+        id={toggleId}
         look="dashed"
         open={open}
         icon={<Plus size={18} aria-hidden="true" />}
@@ -55,10 +62,10 @@ export function AddPlanForm({ tripId, dates, onAdded }: AddPlanFormProps) {
             dates={dates}
             onAdded={onAdded}
             onDone={(outcome) => {
-              setOpen(false);
+              close();
               setAdded(outcome);
             }}
-            onClose={() => setOpen(false)}
+            onClose={close}
           />
         </Suspense>
       )}

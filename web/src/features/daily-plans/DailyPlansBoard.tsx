@@ -42,10 +42,10 @@ export function DailyPlansBoard({ trip, weather, setPlans, reloadPlans }: DailyP
     else void reloadPlans();
   });
 
-  const { move, remove } = usePlanChanges(trip, setPlans);
+  const { move, remove, failure } = usePlanChanges(trip, setPlans);
 
   const [focusHandoff] = useState(createFocusHandoff);
-  const days = { sections, weather, onRemove: remove, focusHandoff };
+  const days = { sections, weather, onRemove: remove, failure, focusHandoff };
   return (
     <section className={styles.board} aria-labelledby="daily-plans-title">
       <div className={styles.boardHeader}>

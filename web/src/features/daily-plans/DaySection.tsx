@@ -2,9 +2,11 @@ import { useRef, type ComponentType } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { DailyPlan, WeatherDay } from '@wayfare/contract';
 import { cx } from '../../shared/cx';
+import { Notice } from '../../shared/ui/Notice';
 import { WeatherBadge } from '../weather';
 import { dayHeading, type DaySection as Day } from './planDays';
 import { PlanBubble, type PlanBubbleProps } from './PlanBubble';
+import type { PlanChangeFailure } from './usePlanChanges';
 import styles from './DailyPlansBoard.module.css';
 
 interface DaySectionProps {
@@ -12,6 +14,8 @@ interface DaySectionProps {
   weather: WeatherDay | undefined;
   weatherLoading: boolean;
   onRemove: (plan: DailyPlan) => void;
+  /** A change to one of this day's plans that the server refused. */
+  failure?: PlanChangeFailure | undefined;
   /** dnd-kit's drop target binding; absent until the drag-and-drop code has loaded. */
   drop?: { setNodeRef: (node: HTMLElement | null) => void; isOver: boolean };
   /** How each plan is drawn: draggable once drag and drop has loaded. */
@@ -24,6 +28,7 @@ export function DaySection({
   weather,
   weatherLoading,
   onRemove,
+  failure,
   drop,
   Plan = PlanBubble,
 }: DaySectionProps) {
@@ -55,6 +60,11 @@ export function DaySection({
         </h3>
         <WeatherBadge day={weather} loading={weatherLoading} />
       </header>
+      {failure && (
+        <Notice tone="error" detail={failure.detail}>
+          {failure.message}
+        </Notice>
+      )}
       {day.plans.length > 0 ? (
         <ul className={styles.plans} role="list">
           {day.plans.map((plan, index) => (

@@ -2,7 +2,7 @@
  * The days with drag and drop (@dnd-kit), loaded after the trip page's first render: until then DailyPlansBoard
  * draws the same days without it (PlanDays), so nothing moves when this arrives.
  */
-import { useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -104,12 +104,24 @@ export default function DraggableDays({ plans, onMove, ...days }: DraggableDaysP
     useSensor(ArmedKeyboardSensor, { coordinateGetter: dayJump.getter }),
   );
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  // A plan moved with the keyboard is drawn anew in its new day, and the focus would fall to the page's start:
+  // it goes to the plan's handle there instead, once the plan is shown in that day.
+  const refocus = useRef<{ id: string; date: string } | null>(null);
+  useEffect(() => {
+    const moved = refocus.current;
+    if (!moved || plans.find((p) => p.id === moved.id)?.plan_date !== moved.date) return;
+    refocus.current = null;
+    document.querySelector<HTMLElement>(`[data-plan-id="${CSS.escape(moved.id)}"] button`)?.focus();
+  }, [plans]);
+
+  const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
     setDragged(null);
     const plan = plans.find((p) => p.id === active.id);
     const day = dayJump.dropDay(over);
     const date = day === null ? null : String(day);
-    if (plan && date && date !== plan.plan_date) onMove(plan, date);
+    if (!plan || !date || date === plan.plan_date) return;
+    if (activatorEvent instanceof KeyboardEvent) refocus.current = { id: plan.id, date };
+    onMove(plan, date);
   };
 
   return (

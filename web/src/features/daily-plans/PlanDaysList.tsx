@@ -3,12 +3,15 @@ import type { DailyPlan } from '@wayfare/contract';
 import type { TripWeatherState } from '../weather';
 import { DaySection } from './DaySection';
 import type { DaySection as Day } from './planDays';
+import type { PlanChangeFailure } from './usePlanChanges';
 import styles from './DailyPlansBoard.module.css';
 
 export interface PlanDaysProps {
   sections: Day[];
   weather: TripWeatherState;
   onRemove: (plan: DailyPlan) => void;
+  /** The last move or removal the server refused, shown on its day. */
+  failure: PlanChangeFailure | null;
   /** Keeps focus on the same control when the days are redrawn with drag and drop. */
   focusHandoff: FocusHandoff;
 }
@@ -48,6 +51,7 @@ export function PlanDaysList({
   sections,
   weather,
   onRemove,
+  failure,
   focusHandoff,
   Day = DaySection,
 }: PlanDaysProps & { Day?: ComponentType<Parameters<typeof DaySection>[0]> }) {
@@ -67,6 +71,7 @@ export function PlanDaysList({
           weather={weather.status === 'ready' ? weather.byDate.get(day.date) : undefined}
           weatherLoading={weather.status === 'loading'}
           onRemove={onRemove}
+          failure={failure?.date === day.date ? failure : undefined}
         />
       ))}
     </div>

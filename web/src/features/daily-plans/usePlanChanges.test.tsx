@@ -60,6 +60,12 @@ describe('usePlanChanges: optimistic plan moves and removals', () => {
     );
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/trips/t1/daily-plans/tower']);
     expect(requests[0]?.body).toMatchObject({ plan_date: '2027-03-07', title: 'tower' });
+    // The failure is said, on the day the plan is back in, with the server's reason (never hidden).
+    expect(result.current.failure).toEqual({
+      date: '2027-03-05',
+      message: '“tower” could not be moved; it is back where it was.',
+      detail: 'Database is down',
+    });
   });
 
   it('keeps a saved move as the server answered it, and brings back a plan whose removal failed', async () => {
@@ -70,6 +76,7 @@ describe('usePlanChanges: optimistic plan moves and removals', () => {
 
     act(() => result.current.remove(plan('tram', '2027-03-06')));
     await waitFor(() => expect(plans()).toEqual([['tower', '2027-03-07', 3]]));
+    expect(result.current.failure).toBeNull();
     await answer({ status: 503, body: { error: 'Try again later' } });
     await waitFor(() =>
       expect(plans()).toEqual([
@@ -77,5 +84,14 @@ describe('usePlanChanges: optimistic plan moves and removals', () => {
         ['tram', '2027-03-06', 2],
       ]),
     );
+    expect(result.current.failure).toEqual({
+      date: '2027-03-06',
+      message: '“tram” could not be removed; it is back where it was.',
+      detail: 'Try again later',
+    });
+
+    // The next change starts afresh: the old failure is no longer shown.
+    act(() => result.current.move(plan('tower', '2027-03-07'), '2027-03-05'));
+    await waitFor(() => expect(result.current.failure).toBeNull());
   });
 });

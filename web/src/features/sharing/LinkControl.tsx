@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Check, Copy, Link2, Trash2 } from 'lucide-react';
+import { Check, Copy, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import type { LinkKind } from '@wayfare/contract';
 import { errorMessage } from '../../shared/api';
 import { queryKeys } from '../../shared/query/queryKeys';
@@ -33,6 +33,18 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
   const [copied, setCopied] = useState(false);
   const inputId = useId();
   const explainId = useId();
+  // Each step replaces (or, while it runs, disables) the control it was taken on: the focus goes to the control to
+  // use next (data-focus) once it is there and enabled, not to the page's start.
+  const slot = useRef<HTMLElement>(null);
+  const focusNext = useRef<'make' | 'copy' | 'new' | 'ask' | 'keep' | 'confirm' | null>(null);
+  useEffect(() => {
+    const target =
+      focusNext.current &&
+      slot.current?.querySelector<HTMLButtonElement>(`[data-focus="${focusNext.current}"]`);
+    if (!target || target.disabled) return;
+    focusNext.current = null;
+    target.focus();
+  });
 
   useEffect(() => {
     if (!copied) return;
@@ -41,12 +53,15 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
   }, [copied]);
 
   const run = async (make: boolean, fallback: string) => {
+    const pressed = make ? (loaded.data ? 'new' : 'make') : 'confirm';
     setBusy(true);
     setError(null);
     try {
       await change.mutateAsync(make);
+      focusNext.current = make ? 'copy' : 'make';
       setConfirming(false);
     } catch (err) {
+      focusNext.current = pressed;
       setError(errorMessage(err, fallback));
     } finally {
       setBusy(false);
@@ -67,7 +82,7 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
   };
 
   return (
-    <section className={styles.slot} aria-labelledby={`${inputId}-title`}>
+    <section ref={slot} className={styles.slot} aria-labelledby={`${inputId}-title`}>
       <h3 id={`${inputId}-title`} className={styles.slotTitle}>
         <Link2 size={18} aria-hidden="true" />
         {copy.title}
@@ -77,10 +92,16 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
       </p>
       {loaded.isPending && <p className={styles.explain}>Loading…</p>}
       {loaded.isError && loaded.data === undefined && (
-        <Notice tone="error">The link could not be loaded.</Notice>
+        <>
+          <Notice tone="error">The link could not be loaded.</Notice>
+          <Button variant="secondary" onClick={() => void loaded.refetch()} loading={loaded.isFetching}>
+            <RefreshCw size={18} aria-hidden="true" />
+            Try Again
+          </Button>
+        </>
       )}
       {loaded.data === null && (
-        <Button onClick={() => void make()} loading={busy} loadingText="Making…">
+        <Button onClick={() => void make()} loading={busy} loadingText="Making…" data-focus="make">
           {copy.make}
         </Button>
       )}
@@ -98,7 +119,7 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
               aria-describedby={explainId}
               onFocus={(event) => event.currentTarget.select()}
             />
-            <Button variant="secondary" onClick={() => void copyUrl()}>
+            <Button variant="secondary" onClick={() => void copyUrl()} data-focus="copy">
               {copied ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
               {copied ? 'Copied' : 'Copy'}
             </Button>
@@ -122,19 +143,41 @@ export function LinkControl({ tripId, kind, copy }: { tripId: string; kind: Link
                   onClick={() => void revoke()}
                   loading={busy}
                   loadingText="Turning off…"
+                  data-focus="confirm"
                 >
                   Turn off
                 </Button>
-                <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    focusNext.current = 'ask';
+                    setConfirming(false);
+                  }}
+                  disabled={busy}
+                  data-focus="keep"
+                >
                   Keep it
                 </Button>
               </span>
             ) : (
               <>
-                <Button variant="secondary" onClick={() => void make()} loading={busy} loadingText="Making…">
+                <Button
+                  variant="secondary"
+                  onClick={() => void make()}
+                  loading={busy}
+                  loadingText="Making…"
+                  data-focus="new"
+                >
                   New link
                 </Button>
-                <Button variant="secondary" onClick={() => setConfirming(true)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    focusNext.current = 'keep';
+                    setConfirming(true);
+                  }}
+                  data-focus="ask"
+                >
                   <Trash2 size={18} aria-hidden="true" />
                   Turn off
                 </Button>

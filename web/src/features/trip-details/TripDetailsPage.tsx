@@ -143,11 +143,12 @@ function TripDetails({
             >
               <Share2 size={18} aria-hidden="true" />
             </button>
+            {/* aria-disabled, not disabled, while it reads: a disabled button loses the keyboard's focus. */}
             <button
               type="button"
               className={styles.iconButton}
-              onClick={onRefresh}
-              disabled={refreshing}
+              onClick={refreshing ? undefined : onRefresh}
+              aria-disabled={refreshing || undefined}
               aria-label="Refresh trip"
               title="Refresh trip"
             >
