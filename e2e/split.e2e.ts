@@ -166,6 +166,30 @@ describe('group expense splitting, live across two browsers', () => {
       if (name === 'desktop') {
         await submit.click();
         await page.getByText('Tram tickets').waitFor();
+
+        // Spec §4: the settlements were calculated (and paid) before the tram; opening the card's Settlements tab
+        // recalculates, so the new amount shows with no press on Calculate Settlements.
+        const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: tripName }) });
+        const calculated = () =>
+          page.waitForResponse(
+            (r) =>
+              r.url().endsWith(`/trips/${tripId}/settlements/calculate`) && r.request().method() === 'POST',
+          );
+        let answered = calculated();
+        await card.getByRole('tab', { name: /Settlements/ }).click();
+        expect((await answered).status()).toBe(200);
+        const pending = card.getByRole('listitem').filter({ hasText: 'Pending' });
+        await pending.getByText('Ana pays Bea $5.00').waitFor();
+        await card.getByText('Bea pays Ana $45.00').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, 'overview-settlements-desktop');
+        // Opened again with nothing changed: recalculated, and the same one transfer is shown.
+        await card.getByRole('tab', { name: /Expenses/ }).click();
+        answered = calculated();
+        await card.getByRole('tab', { name: /Settlements/ }).click();
+        expect((await answered).status()).toBe(200);
+        await card.getByRole('button', { name: 'Calculate Settlements' }).waitFor();
+        expect(await pending.allTextContents()).toEqual([expect.stringContaining('Ana pays Bea $5.00')]);
       } else {
         await dialog.getByRole('button', { name: 'Cancel' }).click();
       }

@@ -16,9 +16,9 @@ import {
   ParticipantList,
   SettlementList,
   useLiveLedger,
-  useSettlementCalculation,
 } from '../split';
 import { AddExpenseModal } from './AddExpenseModal';
+import { ledgerFigures, useCardSettlements } from './useCardSettlements';
 import styles from './Overview.module.css';
 
 type CardTab = 'expenses' | 'people' | 'settlements' | 'budget';
@@ -27,8 +27,13 @@ type CardTab = 'expenses' | 'people' | 'settlements' | 'budget';
 export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; onChanged: () => void }) {
   const { user } = useSession();
   const ledger = useLiveLedger(trip.id);
-  const { calculating, calcError, calculate } = useSettlementCalculation(trip.id);
+  const { calculating, calcError, calculate } = useCardSettlements(trip.id, ledger);
   const [tab, setTab] = useState<CardTab>('expenses');
+  // Spec §4: opening the Settlements tab recalculates (each time it opens, not when it is chosen again).
+  const openTab = (next: CardTab) => {
+    if (next === 'settlements' && tab !== 'settlements') calculate();
+    setTab(next);
+  };
   const [modal, setModal] = useState<'expense' | 'friend' | null>(null);
   const [editing, setEditing] = useState<Expense | null>(null);
   const { participants, invitations, expenses, settlements } = ledger;
@@ -36,7 +41,7 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
   const me = user?.userId;
   // The card's figures come from the overview list; refresh it when this ledger moves on.
   const seen = useRef<string | null>(null);
-  const figures = `${expenses.expense_count}:${expenses.total_expenses_cents}`;
+  const figures = ledgerFigures(expenses);
   useEffect(() => {
     if (ledger.loading) return;
     if (seen.current !== null && seen.current !== figures) onChanged();
@@ -68,7 +73,7 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
         <Tabs
           label={`${trip.trip_name} ledger`}
           active={tab}
-          onChange={setTab}
+          onChange={openTab}
           tabs={[
             { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
             { key: 'people', label: 'People', count: participants.data.length },
@@ -107,7 +112,9 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
                 <Notice tone="error">{calcError ?? settlements.error}</Notice>
               )}
               <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />
-              <SettlementList tripId={trip.id} settlements={settlements.data} />
+              <div className={styles.settlements} aria-busy={calculating}>
+                <SettlementList tripId={trip.id} settlements={settlements.data} />
+              </div>
             </>
           )}
           {tab === 'budget' && <BudgetTab tripId={trip.id} />}

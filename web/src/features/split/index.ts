@@ -18,5 +18,5 @@ export {
 } from './receipts/ReceiptControl';
 export { SettlementList } from './settlements/SettlementList';
 export { splitApi } from './splitApi';
-export { useLiveLedger } from './useLiveLedger';
+export { useLiveLedger, type LiveLedger } from './useLiveLedger';
 export { useSettlementCalculation } from './settlements/useSettlementCalculation';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Balance } from '@wayfare/contract';
 import { errorMessage } from '../../../shared/api';
@@ -6,8 +6,10 @@ import { queryKeys } from '../../../shared/query/queryKeys';
 import { splitApi } from '../splitApi';
 
 /**
- * "Calculate Settlements" on demand (never on opening a page or a tab: a look must not change anyone's pending
- * transfers). What it changed — the trip's settlements and their explanation — is read again before it counts as
+ * "Calculate Settlements" (spec §4: on demand; the overview card also calls it when its Settlements tab opens or its
+ * list is empty while the trip has expenses, see useCardSettlements). A recalculation keeps the id of every unchanged
+ * pending transfer and never touches paid ones (server side), so calling it again on an unchanged ledger changes
+ * nothing shown. What it changed — the trip's settlements and their explanation — is read again before it counts as
  * done (expenses and people are untouched). The balances of the last calculation stay shown, also while the next
  * one runs or when it fails.
  */
@@ -24,12 +26,14 @@ export function useSettlementCalculation(tripId: string) {
       ]);
     },
   });
+  const { mutate } = calculation;
+  const calculate = useCallback(() => mutate(), [mutate]);
   return {
     balances,
     calculating: calculation.isPending,
     calcError: calculation.isError
       ? errorMessage(calculation.error, 'Failed to calculate settlements')
       : null,
-    calculate: () => calculation.mutate(),
+    calculate,
   };
 }
