@@ -64,8 +64,8 @@ export function CityPhotoCredit({
 }
 
 /**
- * The trip's uploaded image; without one the city's photo (GET /api/places/photo, or `photoPath`) with its credit; and when there
- * is none (or an image fails to load), a gradient with an emoji and the place name.
+ * The trip's uploaded image; without one the city's photo (GET /api/places/photo, or `photoPath`) with its credit;
+ * and when there is none (or an image fails to load), a gradient with an emoji and the place name.
  */
 export function TripPhoto({
   imageUrl,
