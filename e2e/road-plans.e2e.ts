@@ -141,7 +141,21 @@ describe('plans with times, calendar and share links in a real browser', () => {
 
       // A stranger's browser: no session at all.
       const visitor = await app.newPage({ viewport, bypassCSP: true });
+      // The hero's city photo is asked at the link's own address: the members' /api/places/photo would be a 401.
+      const photoAddresses: string[] = [];
+      visitor.on('request', (request) => {
+        if (/\/api\/(places\/photo|shared\/.+\/photo)/.test(request.url()))
+          photoAddresses.push(request.url());
+      });
+      const photoAnswer = visitor.waitForResponse(
+        (res) => /\/api\/shared\/.+\/photo\?/.test(res.url()),
+        WAIT,
+      );
       await visitor.goto(shareUrl);
+      const photo = await photoAnswer;
+      expect(photo.status()).toBe(200);
+      // The e2e server's Wikipedia is a closed port: no photo, so the gradient stays (it has no stand-in).
+      expect(await photo.json()).toEqual({ success: false, photoUrl: null });
       await visitor.getByRole('heading', { level: 1, name: /Lisbon/ }).waitFor(WAIT);
       await visitor.getByText('Shared trip · read only').waitFor(WAIT);
       await visitor.getByRole('heading', { name: 'AI Travel Guide' }).waitFor(WAIT);
@@ -149,6 +163,9 @@ describe('plans with times, calendar and share links in a real browser', () => {
       await visitor.getByText('Tram 28').waitFor(WAIT);
       expect(await visitor.getByText('Trip Split').count()).toBe(0);
       expect(await visitor.getByRole('button', { name: /Remove/ }).count()).toBe(0);
+      expect(photoAddresses).toEqual([
+        `${new URL(shareUrl).origin}/api${new URL(shareUrl).pathname}/photo?maxWidth=800`,
+      ]);
       await screenshot(visitor, `shared-trip-${size}`);
       expect(await seriousViolations(visitor)).toEqual([]);
       await visitor.context().close();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './ids';
 import { dailyPlanSchema } from './plans';
+import { placePhotoQuerySchema } from './question-flow';
 import { attractionSchema } from './trips';
 import { GUIDE_STATUSES, type TripView } from './trip-views';
 
@@ -23,6 +24,12 @@ const linkToken = z.string({ error: LINK_NOT_FOUND }).regex(TOKEN, LINK_NOT_FOUN
 
 /** A link's address: GET /api/shared/{tripId}/{token}[/weather], GET /api/calendar/{tripId}/{token}.ics. */
 export const linkParamsSchema = z.object({ tripId: recordId('Trip id'), token: linkToken });
+
+/**
+ * GET /api/shared/{tripId}/{token}/photo?maxWidth=: the trip's city photo (a PlacePhotoResponse). The city and its
+ * coordinates are the trip's own; the visitor chooses only the width (as for GET /api/places/photo).
+ */
+export const sharedPhotoQuerySchema = placePhotoQuerySchema.pick({ maxWidth: true });
 
 /** A link as its member sees it; `path` is absolute from the site root (the browser adds its origin). */
 export const linkSchema = z.object({

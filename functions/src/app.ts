@@ -34,7 +34,7 @@ import { tripRoutes } from './trips/routes';
 import { createTripService } from './trips/service';
 import { createTripRoutes } from './trips/create-routes';
 import { guideJobsFor, type GuideJobs } from './trips/guide-jobs';
-import { placesRoutes } from './places/routes';
+import { configuredPhotos, placesRoutes } from './places/routes';
 import { planRoutes } from './plans/routes';
 import { configuredWeather, weatherRoutes } from './weather/routes';
 import { linkRoutes } from './links/routes';
@@ -138,12 +138,19 @@ export function createApp(deps: AppDeps): Express {
   api.use('/trips', tripRoutes({ ...deps, trips }, tripImages));
   const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);
   api.use('/trips', createTripRoutes({ ...deps, guides }, tripImages));
-  api.use('/places', placesRoutes(deps));
+  // One city photo provider (and cache) for members' trips and share links.
+  const photos = configuredPhotos(config);
+  api.use('/places', placesRoutes(deps, photos));
   api.use('/trips/:tripId/daily-plans', planRoutes(deps));
   const weather = configuredWeather(deps);
   api.use('/trips/:tripId/weather', weatherRoutes(deps, weather));
   // Signed with JWT_SECRET (the embedded server keeps one on disk), so links survive restarts and instances.
-  api.use(linkRoutes(deps, createLinkSigner(config.jwtSecret ?? randomBytes(32).toString('hex')), weather));
+  api.use(
+    linkRoutes(deps, createLinkSigner(config.jwtSecret ?? randomBytes(32).toString('hex')), {
+      weather,
+      photos,
+    }),
+  );
   api.use('/files', fileRoutes(deps, tripImages));
   api.use(notFoundApiRoute);
   app.use('/api', api);

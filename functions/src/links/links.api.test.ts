@@ -1,9 +1,16 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_NOT_FOUND, LINK_REVOKED, linkAnswerSchema, sharedTripSchema } from '@wayfare/contract';
+import {
+  LINK_NOT_FOUND,
+  LINK_REVOKED,
+  linkAnswerSchema,
+  placePhotoResponseSchema,
+  sharedTripSchema,
+} from '@wayfare/contract';
 import { createFirestoreStore } from '../store/firestore/firestore-store';
 import { startTestFirestore } from '../store/firestore/test-firestore';
 import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
+import { PLACES_PHOTO_URI, startPlacesStandIn } from '../test-support/places-stand-in';
 import { tripWithMembers } from '../trips/test-members';
 import { expectCrlfLines } from './test-calendar-lines';
 
@@ -34,13 +41,21 @@ const tamper = (path: string) => {
   return path.replace(/.(\.ics)?$/, `${last === 'A' ? 'B' : 'A'}$1`);
 };
 
+/** City photos from Google Places (a local stand-in), for both apps: a share link shows its trip's. */
+let places: Awaited<ReturnType<typeof startPlacesStandIn>>;
+beforeAll(async () => {
+  places = await startPlacesStandIn();
+});
+afterAll(() => places?.close());
+const withPlaces = () => ({ GOOGLE_MAPS_API_KEY: 'maps-key', GOOGLE_PLACES_BASE_URL: places.baseUrl });
+
 /** The app on each store: embedded, and firebase mode on the Firestore adapter (Node.js Firestore emulator). */
 const backends: Record<string, () => Promise<{ api: TestApi; stop?: () => Promise<void> }>> = {
-  embedded: async () => ({ api: await startTestApi() }),
+  embedded: async () => ({ api: await startTestApi(withPlaces()) }),
   firestore: async () => {
     const firestore = await startTestFirestore();
     const api = await startTestApi(
-      { WAYFARE_BACKEND: 'firebase', JWT_SECRET: TEST_JWT_SECRET },
+      { WAYFARE_BACKEND: 'firebase', JWT_SECRET: TEST_JWT_SECRET, ...withPlaces() },
       { store: createFirestoreStore(firestore.db) },
     );
     return { api, stop: firestore.stop };
@@ -195,6 +210,57 @@ describe.each(Object.entries(backends))('calendar feeds and share links over HTT
       body: { error: LINK_REVOKED },
     });
     expect((await api.call('GET', `/api${path}/weather`)).status).toBe(410);
+  });
+
+  it("shows a share link holder the trip's city photo, for its own city and coordinates, while the link lives", async () => {
+    const { trip, owner } = await tripWithMembers(api, { trip_name: 'Photo trip', city_name: 'Porto' });
+    const { link } = linkAnswerSchema.parse(
+      (await api.call('POST', `/api/trips/${trip.id}/share-link`, { token: owner.token })).body,
+    );
+    const photoPath = `/api${link!.path}/photo`;
+    const before = places.calls.length;
+    // Whatever city the visitor names, the trip's own is asked for; only the width is theirs.
+    const res = await api.call('GET', `${photoPath}?maxWidth=640&city=Atlantis&lat=0&lng=0`);
+    expect(res.status).toBe(200);
+    expect(placePhotoResponseSchema.parse(res.body)).toEqual({
+      success: true,
+      photoUrl: PLACES_PHOTO_URI,
+      attribution: { source: 'google', text: 'Google', url: null },
+    });
+    const [search, media] = places.calls.slice(before);
+    expect(JSON.parse(search!.body)).toMatchObject({
+      textQuery: 'Porto',
+      locationBias: { circle: { center: { latitude: trip.latitude, longitude: trip.longitude } } },
+    });
+    expect(media?.url).toMatch(/maxWidthPx=640&/);
+    // No session needed, and no other photo than the trip's: /api/places/photo stays members-only.
+    expect((await api.call('GET', '/api/places/photo?city=Porto')).status).toBe(401);
+
+    for (const maxWidth of ['wide', '10', '99999']) {
+      const bad = await api.call('GET', `${photoPath}?maxWidth=${maxWidth}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: expect.any(String) });
+    }
+
+    // Forged or turned off: the same answer as the weather's.
+    const answersAsWeather = async (path: string) => {
+      const weather = await api.call('GET', `${path}/weather`);
+      const photo = await api.call('GET', `${path}/photo?maxWidth=640`);
+      expect({ status: photo.status, body: photo.body }).toEqual({
+        status: weather.status,
+        body: weather.body,
+      });
+      return photo;
+    };
+    expect(await answersAsWeather(`/api${tamper(link!.path)}`)).toMatchObject({
+      status: 404,
+      body: { error: LINK_NOT_FOUND },
+    });
+    await api.call('DELETE', `/api/trips/${trip.id}/share-link`, { token: owner.token });
+    expect(await answersAsWeather(`/api${link!.path}`)).toMatchObject({
+      status: 410,
+      body: { error: LINK_REVOKED },
+    });
   });
 
   it.each([

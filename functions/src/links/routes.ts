@@ -1,11 +1,16 @@
 import { Router, type Response } from 'express';
-import { linkParamsSchema, tripIdParamsSchema, type LinkAnswer, type LinkKind } from '@wayfare/contract';
+import {
+  linkParamsSchema,
+  sharedPhotoQuerySchema,
+  tripIdParamsSchema,
+  type LinkAnswer,
+  type LinkKind,
+} from '@wayfare/contract';
 import type { TokenService } from '../http/tokens';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
-import type { WeatherService } from '../weather';
-import { createLinkService } from './service';
+import { createLinkService, type SharedExtras } from './service';
 import type { LinkSigner } from './signing';
 
 const sendCalendar = (res: Response, ics: string) => {
@@ -28,15 +33,15 @@ const calendarFileName = (tripName: string) =>
  * Calendar and share links.
  * Members (bearer token): GET/POST/DELETE /api/trips/{id}/calendar-feed (their own feed) and /share-link (the
  * trip's), GET /api/trips/{id}/calendar.ics (a download).
- * Anyone holding a link, without a session: GET /api/calendar/{id}/{token}.ics, GET /api/shared/{id}/{token}
- * and /weather. These only read.
+ * Anyone holding a link, without a session: GET /api/calendar/{id}/{token}.ics, GET /api/shared/{id}/{token},
+ * its /weather and its /photo?maxWidth= (the trip's city photo). These only read.
  */
 export function linkRoutes(
   deps: { store: Store; tokens: TokenService },
   signer: LinkSigner,
-  weather: WeatherService,
+  extras: SharedExtras,
 ) {
-  const service = createLinkService(deps.store, signer, weather);
+  const service = createLinkService(deps.store, signer, extras);
   const auth = requireAuth(deps.tokens, deps.store);
   const router = Router();
 
@@ -83,6 +88,12 @@ export function linkRoutes(
   router.get('/shared/:tripId/:token/weather', async (req, res) => {
     const { tripId, token } = parseInput(linkParamsSchema, req.params);
     res.json(await service.sharedWeather(tripId, token));
+  });
+
+  router.get('/shared/:tripId/:token/photo', async (req, res) => {
+    const { tripId, token } = parseInput(linkParamsSchema, req.params);
+    const { maxWidth } = parseInput(sharedPhotoQuerySchema, req.query);
+    res.json(await service.sharedPhoto(tripId, token, maxWidth));
   });
 
   return router;

@@ -3,10 +3,12 @@ import {
   LINK_REVOKED,
   type Link,
   type LinkKind,
+  type PlacePhotoResponse,
   type SharedTrip,
   type TripWeather,
 } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
+import type { PhotoProvider } from '../places';
 import type { LinkRecord, Store, TripRecord } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { toSharedTrip } from '../trips/view';
@@ -23,11 +25,17 @@ const linkPath = (kind: LinkKind, tripId: string, token: string) =>
     ? `/api/calendar/${encodeURIComponent(tripId)}/${token}.ics`
     : `/shared/${encodeURIComponent(tripId)}/${token}`;
 
+/** What a share link shows beside the trip: its weather and its city's photo, from the app's own services. */
+export interface SharedExtras {
+  weather: WeatherService;
+  photos: PhotoProvider;
+}
+
 /**
  * Calendar feeds and share links: members make, read and revoke them; anyone holding one reads what it opens and
  * nothing else, and a revoked or replaced one answers 410 (a forged one 404, as if it never was).
  */
-export function createLinkService(store: Store, signer: LinkSigner, weather: WeatherService) {
+export function createLinkService(store: Store, signer: LinkSigner, { weather, photos }: SharedExtras) {
   const toLink = (link: LinkRecord): Link => ({
     path: linkPath(link.kind, link.trip_id, signer.token(link.kind, link.trip_id, link.id)),
     created_at: link.created_at,
@@ -84,6 +92,12 @@ export function createLinkService(store: Store, signer: LinkSigner, weather: Wea
     },
     async sharedWeather(tripId: string, token: string): Promise<TripWeather> {
       return weather.forTrip(await open('share', tripId, token));
+    },
+    /** The photo a member's page shows for the trip's city (as GET /api/places/photo): only the width is asked. */
+    async sharedPhoto(tripId: string, token: string, maxWidth: number): Promise<PlacePhotoResponse> {
+      const { city_name, trip_name, latitude, longitude } = await open('share', tripId, token);
+      const coordinates = latitude !== null && longitude !== null ? { lat: latitude, lng: longitude } : {};
+      return photos.photoFor({ city: city_name.trim() || trip_name, maxWidth, ...coordinates });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citySuggestionsResponseSchema, placePhotoResponseSchema } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../test-support/api-server';
+import { PLACES_PHOTO_URI, startPlacesStandIn } from '../test-support/places-stand-in';
 import { signedInUser } from '../trips/test-members';
 
 describe('GET /api/places/cities', () => {
@@ -135,39 +136,12 @@ describe('GET /api/places/photo', () => {
   });
 
   it('asks Google Places (a local stand-in) for the city’s first photo and caches it', async () => {
-    const calls: Array<{ method: string; url: string; key: unknown; mask: unknown; body: string }> = [];
-    const places = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        calls.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          key: req.headers['x-goog-api-key'],
-          mask: req.headers['x-goog-fieldmask'],
-          body,
-        });
-        res.setHeader('content-type', 'application/json');
-        if (req.url === '/v1/places:searchText') {
-          const { textQuery } = JSON.parse(body) as { textQuery: string };
-          if (textQuery === 'Nowhere') return res.end('{}');
-          return res.end(JSON.stringify({ places: [{ photos: [{ name: 'places/ChIJ123/photos/AbC-9' }] }] }));
-        }
-        if (req.url?.startsWith('/v1/places/ChIJ123/photos/AbC-9/media?')) {
-          return res.end(
-            JSON.stringify({
-              name: 'places/ChIJ123/photos/AbC-9/media',
-              photoUri: 'https://lh3.googleusercontent.com/p/abc=w800',
-            }),
-          );
-        }
-        res.statusCode = 404;
-        res.end('{}');
-      });
+    const places = await startPlacesStandIn();
+    const { calls } = places;
+    const api = await startTestApi({
+      GOOGLE_MAPS_API_KEY: 'maps-key',
+      GOOGLE_PLACES_BASE_URL: places.baseUrl,
     });
-    await new Promise<void>((resolve) => places.listen(0, '127.0.0.1', resolve));
-    const baseUrl = `http://127.0.0.1:${(places.address() as AddressInfo).port}`;
-    const api = await startTestApi({ GOOGLE_MAPS_API_KEY: 'maps-key', GOOGLE_PLACES_BASE_URL: baseUrl });
     const { token } = await signedInUser(api);
 
     const res = await api.call('GET', '/api/places/photo?city=Lisbon&maxWidth=800&lat=38.7&lng=-9.1', {
@@ -175,7 +149,7 @@ describe('GET /api/places/photo', () => {
     });
     expect(res.body).toEqual({
       success: true,
-      photoUrl: 'https://lh3.googleusercontent.com/p/abc=w800',
+      photoUrl: PLACES_PHOTO_URI,
       attribution: { source: 'google', text: 'Google', url: null },
     });
     expect(calls[0]).toMatchObject({
@@ -196,7 +170,6 @@ describe('GET /api/places/photo', () => {
     expect(none.body).toEqual({ success: false, photoUrl: null });
 
     await api.close();
-    places.closeAllConnections();
-    await new Promise((resolve) => places.close(resolve));
+    await places.close();
   });
 });

@@ -6,15 +6,21 @@ import { requireAuth } from '../http/authenticate';
 import { parseInput } from '../http/parse';
 import type { Store } from '../store/types';
 import { cityIndex } from './cities';
-import { googlePlacesPhotoProvider, wikipediaPhotoProvider } from './photos';
+import { googlePlacesPhotoProvider, wikipediaPhotoProvider, type PhotoProvider } from './photos';
 
-/** GET /api/places/cities?q= (the keyless autocomplete) and GET /api/places/photo (spec §7). */
-export function placesRoutes(deps: { config: AppConfig; store: Store; tokens: TokenService }) {
-  const { apiKey, baseUrl, wikipediaBaseUrl, keylessTimeoutMs } = deps.config.places;
-  // Google Places with a key; Wikipedia's page images (keyless) without one.
-  const photos = apiKey
+/**
+ * The app's one city photo provider (and its one cache), for these routes and the share link's photo: Google
+ * Places with a key; Wikipedia's page images (keyless) without one.
+ */
+export function configuredPhotos(config: AppConfig): PhotoProvider {
+  const { apiKey, baseUrl, wikipediaBaseUrl, keylessTimeoutMs } = config.places;
+  return apiKey
     ? googlePlacesPhotoProvider({ apiKey, baseUrl })
     : wikipediaPhotoProvider({ baseUrl: wikipediaBaseUrl, timeoutMs: keylessTimeoutMs });
+}
+
+/** GET /api/places/cities?q= (the keyless autocomplete) and GET /api/places/photo (spec §7). */
+export function placesRoutes(deps: { store: Store; tokens: TokenService }, photos: PhotoProvider) {
   const router = Router();
   router.use(requireAuth(deps.tokens, deps.store));
 

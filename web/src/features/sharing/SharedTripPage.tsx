@@ -16,7 +16,7 @@ import { TripMap } from '../map';
 import { formatDateRange } from '../../shared/dates';
 import { TripPhoto } from '../trips';
 import { useTripWeather } from '../weather';
-import { fetchSharedTrip, fetchSharedWeather } from './linksApi';
+import { fetchSharedTrip, fetchSharedWeather, sharedPhotoPath } from './linksApi';
 import page from '../../shared/ui/TripPage.module.css';
 import styles from './Sharing.module.css';
 
@@ -99,6 +99,8 @@ function SharedTripView({ trip, token }: { trip: SharedTrip; token: string }) {
           imageUrl={null}
           place={trip.city_name || trip.trip_name}
           labelled={false}
+          // Signed out: the link's own photo address, not the members' GET /api/places/photo.
+          photoPath={({ maxWidth }) => sharedPhotoPath(trip.id, token, maxWidth)}
         />
         <div className={page.heroShade} />
         <p className={styles.sharedBadge}>

@@ -33,6 +33,10 @@ export const fetchSharedTrip = (tripId: string, token: string, signal?: AbortSig
 export const fetchSharedWeather = (tripId: string, token: string, signal?: AbortSignal) =>
   apiFetchChecked(tripWeatherSchema, `${sharedPath(tripId, token)}/weather`, { signal });
 
+/** The trip's city photo for a share link's holder: the server picks the city, the page only the width. */
+export const sharedPhotoPath = (tripId: string, token: string, maxWidth: number) =>
+  `${sharedPath(tripId, token)}/photo?${new URLSearchParams({ maxWidth: String(maxWidth) })}`;
+
 /** The address to copy: the link's path on this site. */
 export const absoluteUrl = (path: string, origin = window.location.origin) => new URL(path, origin).href;
 

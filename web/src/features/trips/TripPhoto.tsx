@@ -1,6 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { cx } from '../../shared/cx';
-import { useCityPhoto } from './cityPhoto';
+import { useCityPhoto, type CityPhotoPathOf } from './cityPhoto';
 import { photoPlaceholder } from './photoPlaceholder';
 import styles from './TripPhoto.module.css';
 
@@ -20,6 +20,8 @@ interface TripPhotoProps {
    * none where the page shows <CityPhotoCredit> itself (over a shaded hero).
    */
   credit?: 'link' | 'text' | 'none';
+  /** Where to ask the city photo: GET /api/places/photo (members only) unless given (a share link's own address). */
+  photoPath?: CityPhotoPathOf;
 }
 
 type Credit = NonNullable<ReturnType<typeof useCityPhoto>>['attribution'];
@@ -62,8 +64,8 @@ export function CityPhotoCredit({
 }
 
 /**
- * The trip's uploaded image; without one the city's photo (GET /api/places/photo) with its credit; and when there
- * is none (or an image fails to load), a gradient with an emoji and the place name.
+ * The trip's uploaded image; without one the city's photo (GET /api/places/photo, or `photoPath`) with its credit;
+ * and when there is none (or an image fails to load), a gradient with an emoji and the place name.
  */
 export function TripPhoto({
   imageUrl,
@@ -74,9 +76,13 @@ export function TripPhoto({
   className,
   labelled = true,
   credit = 'link',
+  photoPath,
 }: TripPhotoProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const cityPhoto = useCityPhoto({ city: imageUrl ? '' : place, maxWidth, lat: latitude, lng: longitude });
+  const cityPhoto = useCityPhoto(
+    { city: imageUrl ? '' : place, maxWidth, lat: latitude, lng: longitude },
+    photoPath,
+  );
   const shownUrl = imageUrl ?? cityPhoto?.photoUrl ?? null;
   if (shownUrl && failedUrl !== shownUrl) {
     const attribution = !imageUrl && credit !== 'none' && cityPhoto ? cityPhoto.attribution : null;

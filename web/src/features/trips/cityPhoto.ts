@@ -10,27 +10,33 @@ export interface CityPhotoQuery {
   lng?: number | null;
 }
 
-export function cityPhotoPath({ city, maxWidth, lat, lng }: CityPhotoQuery): string {
+/** Where a city photo is asked: GET /api/places/photo for members, or elsewhere (a share link's own address). */
+export type CityPhotoPathOf = (query: CityPhotoQuery) => string;
+
+export const cityPhotoPath: CityPhotoPathOf = ({ city, maxWidth, lat, lng }) => {
   const query = new URLSearchParams({ city, maxWidth: String(maxWidth) });
   if (typeof lat === 'number' && typeof lng === 'number') {
     query.set('lat', String(lat));
     query.set('lng', String(lng));
   }
   return `/api/places/photo?${query}`;
-}
+};
 
 type Found = Extract<PlacePhotoResponse, { success: true }>;
 
 const found = (answer: PlacePhotoResponse): Found | null => (answer.success ? answer : null);
 
 /**
- * The city's photo from GET /api/places/photo (spec §7): undefined while asking, null when there is none or the
- * call failed (the gradient placeholder then stays). Nothing is asked without a city (e.g. beside an upload). One
- * request per city and width for the whole visit (a list of trips to the same city asks once); a failed one is
- * asked again when a photo of that city next shows.
+ * The city's photo from GET /api/places/photo (spec §7), or from the address `pathOf` gives: undefined while
+ * asking, null when there is none or the call failed (the gradient placeholder then stays). Nothing is asked
+ * without a city (e.g. beside an upload). One request per address for the whole visit (a list of trips to the same
+ * city asks once); a failed one is asked again when a photo of that city next shows.
  */
-export function useCityPhoto({ city, maxWidth, lat, lng }: CityPhotoQuery): Found | null | undefined {
-  const path = city.trim() ? cityPhotoPath({ city, maxWidth, lat, lng }) : null;
+export function useCityPhoto(
+  { city, maxWidth, lat, lng }: CityPhotoQuery,
+  pathOf: CityPhotoPathOf = cityPhotoPath,
+): Found | null | undefined {
+  const path = city.trim() ? pathOf({ city, maxWidth, lat, lng }) : null;
   const { data, isError } = useQuery({
     queryKey: queryKeys.cityPhoto(path ?? ''),
     queryFn: ({ signal }) => apiFetchChecked(placePhotoResponseSchema, path ?? '', { signal }),

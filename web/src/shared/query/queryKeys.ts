@@ -35,7 +35,7 @@ export const queryKeys = {
 
   /** GET /api/trip-split/user/trips: the overview's trips with their figures. */
   splitTrips: () => ['split-trips'] as const,
-  /** GET /api/places/photo at this path (city, width, coordinates): a city's photo, the same all visit. */
+  /** GET /api/places/photo (or a share link's …/photo) at this path: a city's photo, the same all visit. */
   cityPhoto: (path: string) => ['city-photo', path] as const,
   /** GET /api/places/cities for this typed text: the question flow's destination suggestions. */
   citySuggestions: (text: string) => ['city-suggestions', text] as const,
