@@ -332,5 +332,16 @@ describe('every flow with the keyboard alone', () => {
     await activate(page, page.getByRole('button', { name: 'Mark as Paid: Bea pays Kai $45.00' }));
     await page.getByText('All Settled!').waitFor(WAIT);
     expect(confirms).toEqual(['Mark this settlement as paid?']);
+
+    // The overview's Add Friend dialog: a refused add leaves focus on its button, inside the dialog's focus trap.
+    await page.goto('/trip-split');
+    await activate(page, page.getByRole('button', { name: 'Show details' }));
+    await activate(page, page.getByRole('button', { name: 'Add Friend' }));
+    const friendDialog = page.getByRole('dialog', { name: 'Add Friend' });
+    await typeInto(page, friendDialog.getByLabel('Email or username'), 'nobody_by_that_name');
+    const addFriend = friendDialog.getByRole('button', { name: 'Add Participant' });
+    await activate(page, addFriend);
+    await friendDialog.getByText('No user found with that username').waitFor(WAIT);
+    expect(await hasFocus(addFriend)).toBe(true);
   });
 });
