@@ -277,6 +277,14 @@ describe('every flow with the keyboard alone', () => {
     // One Tab stop for the tab list; the arrows move between its tabs.
     const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
     expectVisibleFocus(await tabTo(page, tab('Participants')));
+    // A refused add leaves focus on its button (busy while the request is out, but never disabled, so the focus is
+    // not dropped to the page), with the reason beside it.
+    await typeInto(page, page.getByLabel('Email or username'), 'nobody_by_that_name');
+    const addParticipant = page.getByRole('button', { name: 'Add Participant' });
+    await activate(page, addParticipant);
+    await page.getByText('No user found with that username').waitFor(WAIT);
+    expect(await hasFocus(addParticipant)).toBe(true);
+    await tabTo(page, tab('Participants'), { backwards: true });
     await page.keyboard.press('ArrowRight');
     expect(await hasFocus(tab('Expenses'))).toBe(true);
     expect(await tab('Expenses').getAttribute('aria-selected')).toBe('true');
@@ -298,8 +306,27 @@ describe('every flow with the keyboard alone', () => {
     await tabTo(page, tab('Expenses'), { backwards: true });
     await page.keyboard.press('ArrowRight');
     expect(await tab('Settlements').getAttribute('aria-selected')).toBe('true');
-    await activate(page, page.getByRole('button', { name: 'Calculate Settlements' }));
+    // The calculation is held until its busy button has been seen: focus stays on it while it is busy and after,
+    // and a second Enter while busy sends nothing.
+    const calculate = page.getByRole('button', { name: 'Calculate Settlements' });
+    let calculations = 0;
+    let letThrough = () => {};
+    const seen = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route('**/settlements/calculate', async (route) => {
+      calculations += 1;
+      await seen;
+      await route.continue();
+    });
+    await activate(page, calculate);
+    const busy = page.getByRole('button', { name: 'Calculating...' });
+    await busy.waitFor(WAIT);
+    expect(await hasFocus(busy)).toBe(true);
+    expect(await busy.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Enter');
+    letThrough();
     await page.getByText('Bea pays Kai $45.00').waitFor(WAIT);
+    expect(await hasFocus(calculate)).toBe(true);
+    expect(calculations).toBe(1);
 
     // The confirmation is the browser's own dialog, which takes Enter for OK.
     const confirms: string[] = [];
@@ -310,5 +337,16 @@ describe('every flow with the keyboard alone', () => {
     await activate(page, page.getByRole('button', { name: 'Mark as Paid: Bea pays Kai $45.00' }));
     await page.getByText('All Settled!').waitFor(WAIT);
     expect(confirms).toEqual(['Mark this settlement as paid?']);
+
+    // The overview's Add Friend dialog: a refused add leaves focus on its button, inside the dialog's focus trap.
+    await page.goto('/trip-split');
+    await activate(page, page.getByRole('button', { name: 'Show details' }));
+    await activate(page, page.getByRole('button', { name: 'Add Friend' }));
+    const friendDialog = page.getByRole('dialog', { name: 'Add Friend' });
+    await typeInto(page, friendDialog.getByLabel('Email or username'), 'nobody_by_that_name');
+    const addFriend = friendDialog.getByRole('button', { name: 'Add Participant' });
+    await activate(page, addFriend);
+    await friendDialog.getByText('No user found with that username').waitFor(WAIT);
+    expect(await hasFocus(addFriend)).toBe(true);
   });
 });

@@ -100,7 +100,8 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     const busy = await screen.findByRole('button', { name: 'Logging in…' });
-    expect(busy).toBeDisabled();
+    expect(busy).toHaveFocus();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     expect(busy).toHaveAttribute('aria-busy', 'true');
     answer(new Response(JSON.stringify({ error: 'Invalid email or password' }), { status: 401 }));
     expect(await screen.findByText('Login failed. Please check your credentials.')).toBeVisible();

@@ -75,9 +75,9 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
           active={tab}
           onChange={openTab}
           tabs={[
-            { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
-            { key: 'people', label: 'People', count: participants.data.length },
-            { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+            { key: 'expenses', label: 'Expenses', count: ledger.counts.expenses },
+            { key: 'people', label: 'People', count: ledger.counts.participants },
+            { key: 'settlements', label: 'Settlements', count: ledger.counts.settlements },
             { key: 'budget', label: 'Budget' },
           ]}
         >

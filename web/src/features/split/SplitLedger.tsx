@@ -57,9 +57,9 @@ export function SplitLedger({
         active={tab}
         onChange={setTab}
         tabs={[
-          { key: 'participants', label: 'Participants', count: participants.data.length },
-          { key: 'expenses', label: 'Expenses', count: expenses.expense_count },
-          { key: 'settlements', label: 'Settlements', count: settlements.data.length },
+          { key: 'participants', label: 'Participants', count: ledger.counts.participants },
+          { key: 'expenses', label: 'Expenses', count: ledger.counts.expenses },
+          { key: 'settlements', label: 'Settlements', count: ledger.counts.settlements },
           { key: 'budget', label: 'Budget' },
           { key: 'history', label: 'History' },
         ]}

@@ -100,4 +100,15 @@ describe('TripSplitPage', () => {
     expect(await screen.findByText('No expenses yet. Add the first one.')).toBeVisible();
     expect(screen.getByRole('tab', { name: /Expenses/ })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('shows no count on the tab of a list whose read failed, rather than 0', async () => {
+    stubSplitPage({
+      [`GET ${LEDGER}/participants`]: { status: 503, body: { error: 'Service unavailable' } },
+    });
+    renderSplitPage();
+    expect(await screen.findByText('Service unavailable')).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Participants' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: /^Expenses\s*0$/ })).toBeVisible();
+    expect(screen.getByRole('tab', { name: /^Settlements\s*0$/ })).toBeVisible();
+  });
 });

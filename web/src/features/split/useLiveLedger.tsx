@@ -34,6 +34,8 @@ export interface LiveLedger {
   /** The next page of expenses, and the state of fetching it. */
   more: { available: boolean; loading: boolean; error: string | null; load: () => Promise<void> };
   settlements: Part<Settlement>;
+  /** The tabs' counts: each list's length once a read of it has answered; none while it loads or if it failed unread. */
+  counts: { participants: number | undefined; expenses: number | undefined; settlements: number | undefined };
   /** True until the first read of every part has answered. */
   loading: boolean;
   live: StreamStatus;
@@ -132,6 +134,11 @@ export function useLiveLedger(tripId: string, { enabled = true } = {}): LiveLedg
       load: loadMore,
     },
     settlements: part(settlements, 'Failed to load settlements'),
+    counts: {
+      participants: participants.data?.length,
+      expenses: expenses.data ? shown.expense_count : undefined,
+      settlements: settlements.data?.length,
+    },
     loading: [participants, invitations, expenses, settlements].some((query) => query.isPending),
     live,
     revoked,

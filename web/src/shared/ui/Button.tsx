@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import { cx } from '../cx';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner';
@@ -21,7 +21,11 @@ export function buttonClassName({
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleOptions {
-  /** Shows a spinner and `loadingText`, and blocks further clicks while a request is pending. */
+  /**
+   * Shows a spinner and `loadingText`, and ignores activation (clicks, Enter, Space, a form's submit) while a request
+   * is pending. The button stays focusable (`aria-disabled`, not `disabled`): a disabled button loses keyboard focus
+   * in Chromium, to `<body>` or out of an open dialog.
+   */
   loading?: boolean;
   loadingText?: string;
 }
@@ -36,6 +40,7 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
@@ -43,11 +48,18 @@ export function Button({
       {...rest}
       type={type}
       className={cx(buttonClassName({ variant, size, fullWidth }), className)}
-      disabled={disabled || loading}
+      disabled={disabled && !loading}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      onClick={loading ? ignoreActivation : onClick}
     >
       {loading && <Spinner />}
       {loading && loadingText ? loadingText : children}
     </button>
   );
+}
+
+/** A loading button's click does nothing, not even its default: a submit button does not submit its form again. */
+function ignoreActivation(event: MouseEvent<HTMLButtonElement>) {
+  event.preventDefault();
 }

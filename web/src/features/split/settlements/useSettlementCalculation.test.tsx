@@ -51,7 +51,10 @@ describe('useSettlementCalculation', () => {
     );
     await screen.findByText('0 settlements');
     await userEvent.click(screen.getByRole('button', { name: /Calculate Settlements/ }));
-    expect(await screen.findByRole('button', { name: /Calculating/ })).toBeDisabled();
+    const busy = await screen.findByRole('button', { name: /Calculating/ });
+    expect(busy).toHaveFocus();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(busy);
 
     settled = true;
     answer({ body: calculated });
@@ -61,6 +64,7 @@ describe('useSettlementCalculation', () => {
     const reads = (path: string) => requests.filter((r) => r.method === 'GET' && r.path === path).length;
     expect(reads(`${LEDGER}/settlements`)).toBe(2);
     expect(reads(`${LEDGER}/participants`)).toBe(1);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it("says why a calculation failed and keeps the last one's balances", async () => {
