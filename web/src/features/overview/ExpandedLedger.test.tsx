@@ -84,7 +84,11 @@ describe('ExpandedLedger settlements (spec §4: recalculated on the overview car
 
     await userEvent.click(screen.getByRole('tab', { name: /Settlements/ }));
     // While the server calculates: the last list stays in place (no jump), marked busy, the button "Calculating...".
-    expect(await screen.findByRole('button', { name: /Calculating/ })).toBeDisabled();
+    // A loading button keeps focus and ignores presses (shared/ui/Button): aria-disabled, not disabled.
+    expect(await screen.findByRole('button', { name: /Calculating/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByText('Bea pays Ana $42.29').closest('[aria-busy]')).toHaveAttribute(
       'aria-busy',
       'true',
