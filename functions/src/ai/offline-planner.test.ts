@@ -116,10 +116,23 @@ describe('the offline planner', () => {
 
   it('scales the budget figures with the budget answer and the trip length', () => {
     const total = (budget: BudgetOption, days: number) =>
-      Number(/Total: about \$(\d+)/.exec(planOffline(request('Rome', days, { budget })).guide.budget)?.[1]);
+      Number(
+        /Total: about \$([\d,]+)/
+          .exec(planOffline(request('Rome', days, { budget })).guide.budget)?.[1]
+          ?.replaceAll(',', ''),
+      );
     const totals = BUDGET_OPTIONS.map((b) => total(b, 4));
     expect([...totals].sort((a, b) => a - b)).toEqual(totals);
     expect(total('Moderate', 8)).toBeGreaterThan(total('Moderate', 4) * 1.8);
+  });
+
+  it('writes every amount in its guide with en-US thousands separators', () => {
+    const { budget } = planOffline(request('Zurich', 10, { budget: 'No limit', travelStyle: 'Solo' })).guide;
+    const amounts = budget.match(/\$[\d,]+/g) ?? [];
+    expect(amounts).toHaveLength(5);
+    expect(amounts.every((a) => /^\$\d{1,3}(,\d{3})*$/.test(a))).toBe(true);
+    expect(budget).toMatch(/Total: about \$\d{1,3},\d{3} per person/);
+    expect(budget).toMatch(/Accommodation: about \$\d{1,3}(,\d{3})* a night/);
   });
 
   it('becomes daily plans: hotel first, sights, restaurants last, nothing duplicated', () => {

@@ -1,6 +1,7 @@
 /** The guide's budget section: an estimate per person from the budget answer, the travel style and prices. */
 import type { BudgetOption } from '@wayfare/contract';
 import type { GuideRequest } from '../types';
+import { dollarsText } from './money-text';
 
 /** Daily spend per person in USD at price level 1, by budget answer: stay, food, local transport, activities. */
 const DAILY_USD: Record<BudgetOption, { stay: number; food: number; transport: number; activities: number }> =
@@ -20,7 +21,9 @@ const ROOM_SHARE: Record<string, number> = {
   'Group of friends': 0.5,
 };
 
-const usd = (amount: number) => `$${Math.round(amount / 5) * 5}`;
+/** Dollars (a price-scaled estimate) rounded to the nearest $5, in integer cents. */
+const roundedCents = (dollars: number) => Math.round(dollars / 5) * 500;
+const usd = (dollars: number) => dollarsText(roundedCents(dollars));
 
 export function budgetText({ budget, travelStyle }: GuideRequest, days: number, price: number): string {
   const base = DAILY_USD[budget];
