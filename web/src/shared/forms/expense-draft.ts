@@ -17,7 +17,7 @@ import {
   type Expense,
   type ExpenseBodyInput,
 } from '@wayfare/contract';
-import { formatTypedAmount, readTypedAmount } from './typed-amount';
+import { formatTypedAmount, hasTooManyDecimals, readTypedAmount } from './typed-amount';
 
 /** The currency part of an expense form: what the amounts are typed in, and the rate the member typed ('' none). */
 export interface CurrencyDraft {
@@ -36,6 +36,20 @@ export const digitsOf = (draft: CurrencyDraft) => minorUnits(currencyOf(draft));
 export const isForeign = (draft: CurrencyDraft) => currencyOf(draft) !== homeOf(draft);
 
 export const RATE_FORMAT = 'Enter the rate as a number, like 0.0062';
+
+/** The spec's refusal of an amount that is not a positive amount of money. */
+export const INVALID_AMOUNT = 'Enter a valid amount';
+
+/**
+ * The refusal of the draft's typed amount: the spec's words, and the reason after them when it is a positive
+ * number with more decimals than its currency has ("Enter a valid amount: JPY has no decimals").
+ */
+export function invalidAmount(draft: CurrencyDraft, text: string, locale: string): string {
+  const digits = digitsOf(draft);
+  if (!hasTooManyDecimals(text, locale, digits)) return INVALID_AMOUNT;
+  const reason = digits === 0 ? 'has no decimals' : `has at most ${digits} decimals`;
+  return `${INVALID_AMOUNT}: ${currencyOf(draft)} ${reason}`;
+}
 
 /** A typed rate as exact text: a decimal comma (a German keyboard) read as the point; null when it is not a rate. */
 export const readTypedRate = (text: string) => {

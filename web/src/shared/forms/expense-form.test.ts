@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SHARES_EXCEED_AMOUNT, type Expense } from '@wayfare/contract';
+import { MAX_MINOR, minorToDecimalText, SHARES_EXCEED_AMOUNT, type Expense } from '@wayfare/contract';
 import {
   changeSplit,
   describeSplit,
@@ -40,7 +41,8 @@ describe('expenseBodyFromDraft', () => {
     [{ title: ' ' }, 'Title is required'],
     [{ amount: '' }, 'Enter a valid amount'],
     [{ amount: '0' }, 'Enter a valid amount'],
-    [{ amount: '1.234' }, 'Enter a valid amount'],
+    // A number with a decimal too many says why (below); only the spec's words for the rest.
+    [{ amount: '1.234' }, 'Enter a valid amount: USD has at most 2 decimals'],
     [{ expense_date: '' }, 'Date is required'],
     [{ paid_by: '' }, 'Choose who paid'],
   ])('refuses %j', (patch, error) => {
@@ -80,14 +82,59 @@ describe('expenseBodyFromDraft', () => {
     expect(expenseBodyFromDraft({ ...draft, amount: '1,234.50' }, en)).toMatchObject({
       body: { amount: '1234.50' },
     });
+    // 15,385 is 15.385 in de-DE: a decimal too many for dollars.
     expect(expenseBodyFromDraft({ ...draft, amount: '15,385' }, 'de-DE')).toEqual({
-      error: 'Enter a valid amount',
+      error: 'Enter a valid amount: USD has at most 2 decimals',
       field: 'amount',
     });
     expect(expenseBodyFromDraft({ ...shared, splits: { bea: '1,2,3' } }, 'de-DE')).toEqual({
       error: 'Enter amounts in dollars, like 12.50',
       field: 'splits',
     });
+  });
+
+  it('says why a positive number with more decimals than its currency has is refused, and only then', () => {
+    const refusal = (amount: string, currency?: string, locale = en) =>
+      expenseBodyFromDraft({ ...draft, amount, ...(currency && { currency }) }, locale);
+    expect(refusal('12345.5', 'JPY')).toEqual({
+      error: 'Enter a valid amount: JPY has no decimals',
+      field: 'amount',
+    });
+    expect(refusal('12345,5', 'JPY', 'de-DE')).toMatchObject({
+      error: 'Enter a valid amount: JPY has no decimals',
+    });
+    expect(refusal('1.234', 'USD')).toEqual({
+      error: 'Enter a valid amount: USD has at most 2 decimals',
+      field: 'amount',
+    });
+    expect(refusal('1,234.567')).toMatchObject({ error: 'Enter a valid amount: USD has at most 2 decimals' });
+    expect(refusal('0.001')).toMatchObject({ error: 'Enter a valid amount: USD has at most 2 decimals' });
+    expect(refusal('1.2345', 'BHD')).toMatchObject({
+      error: 'Enter a valid amount: BHD has at most 3 decimals',
+    });
+    // Amounts the currency takes are not refused: yen grouped in threes, three decimals of dinar.
+    expect(refusal('12,345', 'JPY')).toMatchObject({ body: { amount: '12345', currency: 'JPY' } });
+    expect(refusal('1.234', 'BHD')).toMatchObject({ body: { amount: '1.234', currency: 'BHD' } });
+    // Not a positive number: the spec's words alone.
+    for (const amount of ['0.000', '-1.234', 'abc', '1.2.3.4', '12.', '1,2,3.456', '1.234 5', '1e3']) {
+      expect(refusal(amount)).toEqual({ error: 'Enter a valid amount', field: 'amount' });
+    }
+    expect(refusal('0.0', 'JPY')).toEqual({ error: 'Enter a valid amount', field: 'amount' });
+  });
+
+  it('adds a decimal too many to any dollar amount: the longer refusal, the digits otherwise read', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_MINOR }), fc.integer({ min: 1, max: 9 }), (cents, digit) => {
+        const text = minorToDecimalText(cents, 2);
+        expect(expenseBodyFromDraft({ ...draft, amount: `${text}${digit}` }, en)).toEqual({
+          error: 'Enter a valid amount: USD has at most 2 decimals',
+          field: 'amount',
+        });
+        expect(expenseBodyFromDraft({ ...draft, amount: text }, en)).toEqual(
+          cents === 0 ? { error: 'Enter a valid amount', field: 'amount' } : { body: expect.anything() },
+        );
+      }),
+    );
   });
 
   it('prefills an edit in the locale, which reads back to the same cents', () => {

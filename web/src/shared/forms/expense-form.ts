@@ -21,6 +21,7 @@ import {
   currencyDraftOf,
   currencyOf,
   digitsOf,
+  invalidAmount,
   isForeign,
   payerFieldsFromExpense,
   payersBody,
@@ -185,7 +186,8 @@ export function expenseBodyFromDraft(
   if (!draft.expense_date) return { error: 'Date is required', field: 'expense_date' };
   const digits = digitsOf(draft);
   const total = readTypedAmount(draft.amount, locale, digits);
-  if (total === null || total <= 0) return { error: 'Enter a valid amount', field: 'amount' };
+  if (total === null || total <= 0)
+    return { error: invalidAmount(draft, draft.amount, locale), field: 'amount' };
   const payers = checkPayers(draft, locale, digits);
   if (payers.error) return { error: payers.error, field: 'paid' };
   const currency = currencyBody(draft);

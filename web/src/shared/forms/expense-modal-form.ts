@@ -19,6 +19,8 @@ import {
   currencyBody,
   currencyDraftOf,
   digitsOf,
+  INVALID_AMOUNT,
+  invalidAmount,
   partsInPaidCurrency,
   payerFieldsFromExpense,
   payersBody,
@@ -63,7 +65,7 @@ export interface ModalDraft extends CurrencyDraft {
 
 export const MODAL_MESSAGES = {
   required: 'Please fill in all required fields (title, amount, and who paid)',
-  amount: 'Enter a valid amount',
+  amount: INVALID_AMOUNT,
   participants: 'Select at least one participant',
   percent: 'Enter percentages for participants',
   custom: 'Enter custom amounts',
@@ -108,7 +110,7 @@ export function computeModalSplit(
   if (!draft.title.trim() || !draft.amount.trim() || !draft.paid_by) return fail(MODAL_MESSAGES.required);
   const digits = digitsOf(draft);
   const total = readTypedAmount(draft.amount, locale, digits);
-  if (total === null || total <= 0) return fail(MODAL_MESSAGES.amount);
+  if (total === null || total <= 0) return fail(invalidAmount(draft, draft.amount, locale));
   const payers = checkPayers(draft, locale, digits);
   if (payers.error) return fail(payers.error);
   const currency = currencyBody(draft);

@@ -27,13 +27,17 @@ const lakhs = (groups: string[]) =>
   groups.slice(1, -1).every((g) => /^\d{2}$/.test(g));
 
 /**
- * Typed text to integer minor units (cents for 2 fraction digits), or null when it is not a plain amount of at
- * most `fractionDigits` decimals. With both '.' and ',' present the last one is the decimal mark. A single mark
- * followed by one or two digits is a decimal mark in every locale; followed by exactly three it is what the
- * locale makes it ("1,234" is 1234 in en-US, 1.234 — too many decimals for cents — in de-DE). Groups are three
- * digits (or Indian lakhs), separated by one kind of character.
+ * Typed text as the digits of its whole and fractional parts, or null when it is not a plain number. With both
+ * '.' and ',' present the last one is the decimal mark. A single mark followed by one or two digits is a decimal
+ * mark in every locale; followed by exactly three it is what the locale makes it ("1,234" is 1234 in en-US, 1.234
+ * in de-DE) when the amount has decimals at all (`fractionDigits` > 0). Groups are three digits (or Indian lakhs),
+ * separated by one kind of character. The fraction may have more digits than `fractionDigits`.
  */
-export function readTypedAmount(text: string, locale: string, fractionDigits = 2): number | null {
+function readTypedParts(
+  text: string,
+  locale: string,
+  fractionDigits: number,
+): { whole: string; fraction: string } | null {
   // Grouping-only characters become one space, so a typed "1 234,56" and a formatted "1\u202F234,56" read alike.
   const value = text.replace(CURRENCY_SYMBOLS, '').trim().replace(GROUPING_ONLY, ' ');
   if (!/^\d[\d., ]*$/.test(value)) return null;
@@ -51,15 +55,34 @@ export function readTypedAmount(text: string, locale: string, fractionDigits = 2
   }
   const whole = decimalAt < 0 ? value : value.slice(0, decimalAt);
   const fraction = decimalAt < 0 ? '' : value.slice(decimalAt + 1);
-  if (decimalAt >= 0 && !(fraction.length <= fractionDigits && /^\d+$/.test(fraction))) return null;
+  if (decimalAt >= 0 && !/^\d+$/.test(fraction)) return null;
 
   const separators = new Set(whole.match(/[., ]/g) ?? []);
   if (separators.size > 1) return null;
   const groups = whole.split(/[., ]/);
   if (groups.length > 1 && !(thousands(groups) || lakhs(groups))) return null;
-  const digits = groups.join('');
-  const minor = Number(digits) * 10 ** fractionDigits + Number(fraction.padEnd(fractionDigits, '0') || '0');
+  return { whole: groups.join(''), fraction };
+}
+
+/**
+ * Typed text to integer minor units (cents for 2 fraction digits), or null when it is not a plain amount of at
+ * most `fractionDigits` decimals ("1,234" is 1234 in en-US, 1.234 — too many decimals for cents — in de-DE).
+ */
+export function readTypedAmount(text: string, locale: string, fractionDigits = 2): number | null {
+  const parts = readTypedParts(text, locale, fractionDigits);
+  if (!parts || parts.fraction.length > fractionDigits) return null;
+  const minor =
+    Number(parts.whole) * 10 ** fractionDigits + Number(parts.fraction.padEnd(fractionDigits, '0') || '0');
   return Number.isSafeInteger(minor) && minor <= MAX_MINOR ? minor : null;
+}
+
+/**
+ * Whether typed text is a positive plain number, read as readTypedAmount reads it, with more decimals than
+ * `fractionDigits` ("1.234" for cents, "12345.5" for yen): the one refusal of an amount that can say why.
+ */
+export function hasTooManyDecimals(text: string, locale: string, fractionDigits = 2): boolean {
+  const parts = readTypedParts(text, locale, fractionDigits);
+  return !!parts && parts.fraction.length > fractionDigits && /[1-9]/.test(parts.whole + parts.fraction);
 }
 
 /** Cents as a form field shows them for editing in the locale: "1234,50" in de-DE, "1234.50" in en-US (no grouping). */

@@ -68,7 +68,7 @@ describe('the currency of an expense', () => {
 
     await userEvent.type(screen.getByLabelText('Amount (¥)'), '1200.5');
     await submit();
-    expect(await screen.findByText('Enter a valid amount')).toBeVisible();
+    expect(await screen.findByText('Enter a valid amount: JPY has no decimals')).toBeVisible();
     await userEvent.clear(screen.getByLabelText('Amount (¥)'));
     await userEvent.type(screen.getByLabelText('Amount (¥)'), '1200');
     await submit();
