@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Tabs } from './Tabs';
 
 const TABS = ['Participants', 'Expenses', 'Settlements', 'Budget', 'History'].map((label) => ({
@@ -29,14 +29,11 @@ function scrollRow(
   fireEvent.scroll(row);
 }
 
-// jsdom has no scrollIntoView: a spy in its place records which tab was asked to come into view, and how.
-const scrolledIntoView = vi.fn<(this: Element, options?: ScrollIntoViewOptions) => void>();
+// jsdom lays nothing out (its scrollIntoView is the test setup's no-op): a spy records which tab was asked to come
+// into view, and how.
+let scrolledIntoView: MockInstance<(this: Element, options?: boolean | ScrollIntoViewOptions) => void>;
 beforeEach(() => {
-  Element.prototype.scrollIntoView = scrolledIntoView;
-});
-afterEach(() => {
-  delete (Element.prototype as Partial<Element>).scrollIntoView;
-  scrolledIntoView.mockReset();
+  scrolledIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
 });
 
 describe('Tabs', () => {
