@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { appUnderTest, openSplit } from './support/app';
 import { seriousViolations } from './support/axe';
 import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
@@ -7,6 +8,27 @@ import { registerAccount } from './support/server';
 
 /** Changes arrive through the live stream, with no reload; how fast is a figure of bench/live.ts, not a test limit. */
 const LIVE_WAIT_MS = 30_000;
+
+/**
+ * Where a split tab sits in its sideways-scrolling row: fully inside it, and clear of the fade (Tabs.module.css's
+ * --tabs-fade) at each end that has more tabs out of sight.
+ */
+async function tabInRow(page: Page, name: string | RegExp) {
+  const row = page.getByRole('tablist', { name: 'Trip split' });
+  const [box, tab, more, fade] = await Promise.all([
+    row.boundingBox(),
+    page.getByRole('tab', { name }).boundingBox(),
+    row.getAttribute('data-more'),
+    row.evaluate((element) => parseFloat(getComputedStyle(element).scrollPaddingLeft)),
+  ]);
+  if (!box || !tab) return null;
+  const [left, right] = [tab.x - box.x, box.x + box.width - (tab.x + tab.width)];
+  const faded = (end: 'start' | 'end') => more === end || more === 'both';
+  return {
+    inside: left >= -0.5 && right >= -0.5,
+    clearOfFade: (!faded('start') || left >= fade - 0.5) && (!faded('end') || right >= fade - 0.5),
+  };
+}
 
 describe('group expense splitting, live across two browsers', () => {
   const app = appUnderTest();
@@ -71,6 +93,8 @@ describe('group expense splitting, live across two browsers', () => {
     // Bea calculates; the pending settlement shows on both pages.
     await beaPage.getByRole('tab', { name: /Settlements/ }).click();
     await anaPage.getByRole('tab', { name: /Settlements/ }).click();
+    // Chosen while cut at the phone row's edge: scrolled fully in, clear of the fade over Budget and History.
+    await expect.poll(() => tabInRow(beaPage, /Settlements/)).toEqual({ inside: true, clearOfFade: true });
     await beaPage.getByRole('button', { name: 'Calculate Settlements' }).click();
     await beaPage.getByText('Bea pays Ana $45.00').waitFor();
     await anaPage.getByText('Bea pays Ana $45.00').waitFor({ timeout: LIVE_WAIT_MS });
@@ -92,6 +116,17 @@ describe('group expense splitting, live across two browsers', () => {
     await expect.poll(() => paidRow.evaluate((row) => row.contains(document.activeElement))).toBe(true);
     await anaPage.getByText('All Settled!').waitFor({ timeout: LIVE_WAIT_MS });
     await screenshot(anaPage, 'split-settled-1280');
+
+    // At 390 px the five tabs scroll sideways: the end with tabs out of sight fades, and History, once chosen, is
+    // fully inside the row (whose start then has the tabs out of sight). At 1280 px all fit: no fade.
+    const beaTabs = beaPage.getByRole('tablist', { name: 'Trip split' });
+    expect(await beaTabs.getAttribute('data-more')).toMatch(/^(end|both)$/);
+    expect(await anaPage.getByRole('tablist', { name: 'Trip split' }).getAttribute('data-more')).toBe('none');
+    await beaPage.getByRole('tab', { name: 'History' }).click();
+    await expect.poll(() => beaTabs.getAttribute('data-more')).toBe('start');
+    expect(await tabInRow(beaPage, 'History')).toEqual({ inside: true, clearOfFade: true });
+    await beaPage.getByRole('list', { name: 'History, newest first' }).waitFor();
+    await screenshot(beaPage, 'split-history-390');
   });
 
   it('reads an amount typed with a decimal comma in a German browser and shows it the German way', async () => {

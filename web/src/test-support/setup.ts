@@ -1,5 +1,6 @@
 // The web-components Vitest project's setup: jest-dom's matchers, a clean page and network after each test, and
-// the one browser API jsdom lacks that our components use (the modal <dialog>).
+// the browser APIs jsdom lacks that our components use (the modal <dialog>; scrollIntoView, a no-op as jsdom lays
+// nothing out).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -13,6 +14,10 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
     this.open = false;
     this.dispatchEvent(new Event('close'));
   };
+}
+
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
 }
 
 afterEach(() => {

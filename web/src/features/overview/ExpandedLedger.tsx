@@ -12,6 +12,7 @@ import {
   BudgetTab,
   CalculateSettlementsButton,
   ExpenseList,
+  ExpensesLoadError,
   HomeCurrency,
   ParticipantList,
   SettlementList,
@@ -83,7 +84,7 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
         >
           {tab === 'expenses' && (
             <>
-              {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
+              {expenses.error && <ExpensesLoadError error={expenses.error} reload={ledger.reloadExpenses} />}
               <ExpenseList
                 expenses={expenses.data}
                 onEdit={setEditing}

@@ -8,6 +8,7 @@ import { lazyNamed } from '../../shared/lazyNamed';
 import { Tabs } from '../../shared/ui/Tabs';
 import { useSession } from '../auth';
 import { AddParticipantForm } from './participants/AddParticipantForm';
+import { ExpensesLoadError } from './expenses/ExpensesLoadError';
 import { BudgetTab } from './glance/BudgetTab';
 import { CalculateSettlementsButton } from './settlements/CalculateSettlementsButton';
 import { HomeCurrency } from './homeCurrency';
@@ -81,7 +82,7 @@ export function SplitLedger({
         )}
         {tab === 'expenses' && (
           <>
-            {expenses.error && <Notice tone="error">{expenses.error}</Notice>}
+            {expenses.error && <ExpensesLoadError error={expenses.error} reload={ledger.reloadExpenses} />}
             <div className={split.toolbar}>
               <h2 className={styles.sectionTitle}>Expenses</h2>
               <Button variant="accent" onClick={() => setEditing('new')}>

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetResponse } from '@wayfare/contract';
-import { noExpenses } from '../../test-support/expenses';
+import { dinnerForThree, noExpenses } from '../../test-support/expenses';
 import { participant } from '../../test-support/people';
 import { Providers, testQueryClient } from '../../test-support/session';
 import { queryKeys } from '../../shared/query/queryKeys';
@@ -110,5 +110,39 @@ describe('TripSplitPage', () => {
     expect(screen.getByRole('tab', { name: 'Participants' })).toBeVisible();
     expect(screen.getByRole('tab', { name: /^Expenses\s*0$/ })).toBeVisible();
     expect(screen.getByRole('tab', { name: /^Settlements\s*0$/ })).toBeVisible();
+  });
+  it('offers Try Again in the Expenses panel when their read failed, which reads them (only them) again', async () => {
+    let expenseReads = 0;
+    const requests = stubSplitPage({
+      [`GET ${LEDGER}/expenses`]: () => {
+        expenseReads += 1;
+        return expenseReads === 1
+          ? { status: 503, body: { error: 'Database unavailable' } }
+          : {
+              body: noExpenses({
+                expenses: [dinnerForThree()],
+                expense_count: 1,
+                total_expenses_cents: 3000,
+              }),
+            };
+      },
+      // The live stream never connects: its first connection would read the whole ledger again by itself.
+      [`GET ${LEDGER}/live`]: () => new Promise<StubAnswer>(() => {}),
+    });
+    renderSplitPage();
+    await userEvent.click(await screen.findByRole('tab', { name: /Expenses/ }));
+    expect(await screen.findByText('Database unavailable')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Expenses' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    const list = await screen.findByRole('list', { name: 'Expenses' });
+    expect(within(list).getByText('Dinner')).toBeVisible();
+    expect(screen.queryByText('Database unavailable')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    expect(expenseReads).toBe(2);
+    // The other parts of the ledger were not read again: the list's own read, not the page's refresh.
+    for (const part of ['/participants', '/invitations', '/settlements']) {
+      expect(requests.filter((r) => r.path === `${LEDGER}${part}`)).toHaveLength(1);
+    }
   });
 });

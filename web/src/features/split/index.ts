@@ -9,6 +9,7 @@ export { HomeCurrency, useHomeMoney } from './homeCurrency';
 export { useJoinByLink } from './invite-links/inviteLinkMutations';
 export { ItemizedSplitFields } from './expenses/ItemizedSplitFields';
 export { ExpenseList } from './expenses/ExpenseList';
+export { ExpensesLoadError } from './expenses/ExpensesLoadError';
 export { ParticipantList } from './participants/ParticipantList';
 export {
   ReceiptControl,

@@ -31,6 +31,8 @@ export interface LiveLedger {
   invitations: Part<TripInvitation>;
   /** The expenses shown so far (the first page, then whatever 'Load more' added) and the trip-wide figures. */
   expenses: ExpensePages;
+  /** Reads the expenses again after their read failed (the panel's Try Again), and whether that read is on its way. */
+  reloadExpenses: { loading: boolean; run: () => Promise<void> };
   /** The next page of expenses, and the state of fetching it. */
   more: { available: boolean; loading: boolean; error: string | null; load: () => Promise<void> };
   settlements: Part<Settlement>;
@@ -115,10 +117,13 @@ export function useLiveLedger(tripId: string, { enabled = true } = {}): LiveLedg
     [expenses.data],
   );
   const moreFailed = expenses.isFetchNextPageError;
-  const { fetchNextPage } = expenses;
+  const { fetchNextPage, refetch } = expenses;
   const loadMore = useCallback(async () => {
     await fetchNextPage();
   }, [fetchNextPage]);
+  const reloadExpenses = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
 
   return {
     participants: part(participants, 'Failed to load participants'),
@@ -126,6 +131,10 @@ export function useLiveLedger(tripId: string, { enabled = true } = {}): LiveLedg
     expenses: {
       ...shown,
       error: expenses.isError && !moreFailed ? errorMessage(expenses.error, 'Failed to load expenses') : null,
+    },
+    reloadExpenses: {
+      loading: expenses.isFetching && !expenses.isFetchingNextPage,
+      run: reloadExpenses,
     },
     more: {
       available: expenses.hasNextPage,

@@ -1,6 +1,7 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from '../cx';
 import styles from './Tabs.module.css';
+import { useScrollMore } from './useScrollMore';
 
 interface TabsProps<K extends string> {
   label: string;
@@ -13,11 +14,21 @@ interface TabsProps<K extends string> {
 
 /**
  * ARIA tabs over one panel (the children: the active tab's content). Arrow keys move between tabs, Home and End jump
- * to the ends (WAI-ARIA tabs pattern, automatic activation).
+ * to the ends (WAI-ARIA tabs pattern, automatic activation). On a narrow screen the row scrolls sideways: an end with
+ * more tabs out of sight fades out, and the active tab is scrolled into view whenever it changes.
  */
 export function Tabs<K extends string>({ label, tabs, active, onChange, children }: TabsProps<K>) {
   const id = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+  const more = useScrollMore(list);
+  // On a change only: the page opening on a tab below the fold is not scrolled to it.
+  const shown = useRef(active);
+  useEffect(() => {
+    if (shown.current === active) return;
+    shown.current = active;
+    refs.current.get(active)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.findIndex((t) => t.key === active);
     const moves: Record<string, number> = {
@@ -35,7 +46,14 @@ export function Tabs<K extends string>({ label, tabs, active, onChange, children
   };
   return (
     <div className={styles.tabs}>
-      <div role="tablist" aria-label={label} className={styles.list} onKeyDown={onKeyDown}>
+      <div
+        ref={list}
+        role="tablist"
+        aria-label={label}
+        className={styles.list}
+        data-more={more}
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab) => (
           <button
             key={tab.key}
