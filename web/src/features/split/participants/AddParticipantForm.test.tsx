@@ -120,6 +120,23 @@ describe('AddParticipantForm', () => {
     expect(requests.map((request) => request.body)).toEqual([{ username: 'bea_travels' }]);
   });
 
+  it('keeps the focus on Add Participant when it was pressed before its logic arrived', async () => {
+    stubApi({
+      'POST /api/trip-split/trips/t1/participants': { status: 404, body: { error: 'No such user' } },
+    });
+    const { field } = renderForm(vi.fn(), await freshForm());
+    fireEvent.change(field, { target: { value: 'nobody' } });
+    // A keyboard user on a slow phone: Enter on the button while the form's logic is still on its way.
+    await act(async () => {
+      const button = screen.getByRole('button', { name: 'Add Participant' });
+      button.focus();
+      button.closest('form')?.requestSubmit();
+      await vi.dynamicImportSettled();
+    });
+    expect(await screen.findByText('No such user')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add Participant' })).toHaveFocus();
+  });
+
   it('sends a submit made before its logic arrived once it has, checked by the schema', async () => {
     const requests = stubApi({});
     const Form = await freshForm();

@@ -1,5 +1,5 @@
 import { useRef, useState, type ComponentType } from 'react';
-import type { ParticipantInviteFormProps } from './ParticipantInviteForm';
+import type { FocusCarried, ParticipantInviteFormProps } from './ParticipantInviteForm';
 import { ParticipantFormView } from './ParticipantFormView';
 
 interface AddParticipantFormProps {
@@ -25,6 +25,19 @@ const loadInviteForm = async (): Promise<InviteForm> =>
  * markup shows at once, and the logic loads when a pointer comes over the form or focus into it. What is typed
  * meanwhile, the field's focus and a submit made before it arrived carry over to it.
  */
+/**
+ * Which of the stand-in's controls has focus as the form's logic arrives: the form that replaces it gives it to the
+ * same control, so a keyboard user who pressed Add Participant before the logic came keeps their place.
+ */
+function carriedFocus(field: HTMLInputElement | null): FocusCarried {
+  const active = document.activeElement;
+  if (field === null || active === null) return null;
+  if (active === field) return 'field';
+  return active instanceof HTMLButtonElement && active.type === 'submit' && active.form === field.form
+    ? 'submit'
+    : null;
+}
+
 export function AddParticipantForm({
   tripId,
   onAdded,
@@ -32,7 +45,7 @@ export function AddParticipantForm({
 }: AddParticipantFormProps) {
   const [Form, setForm] = useState<InviteForm | null>(() => loadedForm);
   const [draft, setDraft] = useState('');
-  const [focusField, setFocusField] = useState(false);
+  const [focusOn, setFocusOn] = useState<FocusCarried>(null);
   const [submit, setSubmit] = useState<'none' | 'waiting' | 'failed'>('none');
   const loading = useRef(false);
   const field = useRef<HTMLInputElement>(null);
@@ -44,7 +57,7 @@ export function AddParticipantForm({
         onAdded={onAdded}
         failureMessage={failureMessage}
         draft={draft}
-        focusField={focusField}
+        focusOn={focusOn}
         submitAtOnce={submit === 'waiting'}
       />
     );
@@ -54,7 +67,7 @@ export function AddParticipantForm({
     loading.current = true;
     loadInviteForm().then(
       (loaded) => {
-        setFocusField(field.current !== null && document.activeElement === field.current);
+        setFocusOn(carriedFocus(field.current));
         setForm(() => loaded);
       },
       () => {

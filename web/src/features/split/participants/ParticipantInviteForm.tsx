@@ -8,13 +8,16 @@ import { personName } from '../categories';
 import { ParticipantFormView } from './ParticipantFormView';
 import { useAddParticipant } from './participantMutations';
 
+/** The control that had focus in the stand-in form, to have it in this one. */
+export type FocusCarried = 'field' | 'submit' | null;
+
 export interface ParticipantInviteFormProps {
   tripId: string;
   onAdded?: () => void;
   failureMessage: string;
-  /** What was typed before this form's code arrived, and whether the field had focus then. */
+  /** What was typed before this form's code arrived, and which of its controls had focus then. */
   draft: string;
-  focusField: boolean;
+  focusOn: FocusCarried;
   /** Submitted before this form's code arrived: it submits once, as it mounts. */
   submitAtOnce: boolean;
 }
@@ -25,7 +28,7 @@ export function ParticipantInviteForm({
   onAdded,
   failureMessage,
   draft,
-  focusField,
+  focusOn,
   submitAtOnce,
 }: ParticipantInviteFormProps) {
   const [said, setSaid] = useState<string | null>(null);
@@ -38,9 +41,11 @@ export function ParticipantInviteForm({
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (submitAtOnce) formRef.current?.requestSubmit();
-    else if (focusField) formRef.current?.querySelector('input')?.focus();
-  }, [focusField, submitAtOnce]);
+    const form = formRef.current;
+    if (focusOn)
+      form?.querySelector<HTMLElement>(focusOn === 'field' ? 'input' : 'button[type="submit"]')?.focus();
+    if (submitAtOnce) form?.requestSubmit();
+  }, [focusOn, submitAtOnce]);
 
   const send = async (body: AddParticipantBody) => {
     setSaid(null);
