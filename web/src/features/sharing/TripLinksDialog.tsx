@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CalendarArrowDown } from 'lucide-react';
 import { errorMessage } from '../../shared/api';
 import { Button } from '../../shared/ui/Button';
@@ -48,17 +48,8 @@ export function TripLinksDialog({
 }) {
   const [downloading, setDownloading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The button is disabled while the file comes, which takes the focus from it: it gets it back after.
-  const downloadArea = useRef<HTMLElement>(null);
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (downloading || !refocus.current) return;
-    refocus.current = false;
-    downloadArea.current?.querySelector('button')?.focus();
-  }, [downloading]);
-
   const download = async () => {
-    refocus.current = true;
+    // A loading Button stays focusable (shared/ui/Button), so the keyboard's focus stays on it while the file comes.
     setDownloading(true);
     setError(null);
     try {
@@ -73,7 +64,7 @@ export function TripLinksDialog({
   return (
     <Modal open={open} onClose={onClose} title="Calendar & sharing">
       <div className={styles.dialogBody}>
-        <section ref={downloadArea} className={styles.download} aria-label="Download">
+        <section className={styles.download} aria-label="Download">
           <p className={styles.explain}>
             Every plan as a calendar event: plans with a time at that time, the others as all-day events.
           </p>
