@@ -26,9 +26,9 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
-/** Saves a full-page screenshot under e2e/screenshots/ for people to look at, with animations settled. */
+/** Saves a full-page screenshot under e2e/artifacts/screenshots/ (untracked) for people to look at, with animations settled. */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({
