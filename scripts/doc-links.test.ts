@@ -88,7 +88,9 @@ describe('documentation links', () => {
 
   it('makes slugs as GitHub does', () => {
     expect(slug('Code layout and boundaries')).toBe('code-layout-and-boundaries');
-    expect(slug('Ledger writes on Firestore: shards, one delta')).toBe('ledger-writes-on-firestore-shards-one-delta');
+    expect(slug('Ledger writes on Firestore: shards, one delta')).toBe(
+      'ledger-writes-on-firestore-shards-one-delta',
+    );
     expect(slug('`npm test` and CI')).toBe('npm-test-and-ci');
     expect(slug('Spec §4 — the overview card')).toBe('spec-4--the-overview-card');
     expect([...anchors('# A\n## B\n## B\n```\n# not a heading\n```\n')]).toEqual(['a', 'b', 'b-1']);
@@ -106,10 +108,13 @@ describe('documentation links', () => {
     ]);
   });
 
-  it.each(documents().map((path) => [relative(root, path), path]))('every relative link in %s resolves', (_, path) => {
-    const broken = linkTargets(readFileSync(path, 'utf8'))
-      .map((target) => brokenLink(path, target))
-      .filter((problem) => problem !== null);
-    expect(broken).toEqual([]);
-  });
+  it.each(documents().map((path) => [relative(root, path), path]))(
+    'every relative link in %s resolves',
+    (_, path) => {
+      const broken = linkTargets(readFileSync(path, 'utf8'))
+        .map((target) => brokenLink(path, target))
+        .filter((problem) => problem !== null);
+      expect(broken).toEqual([]);
+    },
+  );
 });
