@@ -49,7 +49,7 @@ const lazyScreensOnly = {
 };
 
 /*
- * Server zones (issue #26). functions/src is layered, bottom to top:
+ * Server zones, so each layer can be read and changed alone. functions/src is layered, bottom to top:
  *   store/  the port (types.ts), its adapters and their private-paths helper: imports nothing else of the server;
  *   http/   errors, parsing, middleware, session tokens, the pages' CSP: may use store/, no feature and not files/;
  *   files/  file storage and the upload pipeline every feature shares: may use http/ and store/, no feature;
@@ -58,7 +58,7 @@ const lazyScreensOnly = {
  *           store/firestore): they see the port, and the composition root picks the adapter;
  *   the composition root (app.ts, server.ts, index.ts, firebase-app.ts, config.ts): may use anything.
  * Tests and test helpers are exempt: they start the real parts, adapters included.
- * There are no exceptions: the last imports that ran against these layers were moved (docs/zones.md).
+ * There are no exceptions.
  */
 const SERVER = 'functions/src';
 const SERVER_FEATURES = ['ai', 'auth', 'links', 'places', 'plans', 'rates', 'split', 'trips', 'weather'];

@@ -154,7 +154,7 @@ export async function seed(baseUrl: string, expenses = EXPENSES): Promise<Seeded
 }
 
 /**
- * The lists a user in MANY_TRIPS trips reads (issue #24): each whole, as spec §7 answers it, and its first page as
+ * The lists a user in MANY_TRIPS trips reads: each whole, as spec §7 answers it, and its first page as
  * the screens ask for it.
  */
 export const heavyLists = (baseUrl: string): Record<string, string> => ({

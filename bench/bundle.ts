@@ -7,9 +7,9 @@ import { openAndSettle, type Figure } from './support';
 const WEB_DIST = path.resolve(import.meta.dirname, '../web/dist');
 
 /**
- * Issue #14: no page's first load may grow by more than GROWTH_GOAL_KB over its figure before the form layer.
+ * The form layer's budget: no page's first load may grow by more than GROWTH_GOAL_KB over its figure before it.
  * These are that figure, JS + CSS gzip in kB measured by this same method on commit 9b5c25d (the merge before
- * s5-forms brought react-hook-form, at 56b7a8d), built from a worktree of it and served by its own server, signed
+ * react-hook-form came in, at 56b7a8d), built from a worktree of it and served by its own server, signed
  * in as a trip's owner (a trip of 3 members and 20 expenses; the routes load the same files at the bench's size).
  */
 const BASELINE_COMMIT = '9b5c25d';
@@ -31,7 +31,7 @@ const kB = (bytes: number) => bytes / 1024;
 /**
  * Gzip size of the JS and CSS a browser actually loads for each route (entry plus lazy chunks fetched while the
  * page settles), measured by loading the page in Chromium (1280×720) against the running server, beside the
- * route's figure before the form layer and issue #14's +10 kB.
+ * route's figure before the form layer and the +10 kB it may grow by.
  */
 export async function runBundleBench(
   browser: Browser,

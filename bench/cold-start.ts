@@ -1,4 +1,4 @@
-// Cold start of the Cloud Function: from a new process to its first answer of GET /api/health (issue #10: < 1.5 s).
+// Cold start of the Cloud Function: from a new process to its first answer of GET /api/health (goal: < 1.5 s).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Live updates in firebase mode (issue #25 item 4): the web app on firebase-tools' Hosting emulator, the function in
+// Live updates in firebase mode: the web app on firebase-tools' Hosting emulator, the function in
 // the Functions emulator, Firestore the official emulator (the browser's SDK speaks WebChannel only to it), Chromium.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Page opens timed after the first (which meets cold function workers and a cold Firestore listen). */
 const OPENS = 5;
 const WRITES = 20;
-/** Issue #25 item 3's bursts on one trip: parallel expense POSTs by 3 members, concurrent calculations. */
+/** Bursts on one trip: parallel expense POSTs by 3 members, concurrent calculations. */
 const PARALLEL_WRITES = 20;
 const CONCURRENT_CALCULATIONS = 30;
 

@@ -1,4 +1,4 @@
-// Issue #24 item 1: what a first visit to each signed-in page costs on a slow phone, measured in Chromium at 4× CPU
+// What a first visit to each signed-in page costs on a slow phone, measured in Chromium at 4× CPU
 // slowdown with no service worker and a fresh context per route: the main thread's long tasks, script and style
 // files requested before and after the load event, when the live stream opened, and a CPU profile's self time per
 // file and per function. `node --import tsx bench/first-visit.ts` (after `npm run build`) prints the figures and

@@ -1,4 +1,4 @@
-// Issue #24 (lcp13): replays Lighthouse 13's simulated LCP (Lantern) on a run kept by bench/lighthouse.ts with
+// Replays Lighthouse 13's simulated LCP (Lantern) on a run kept by bench/lighthouse.ts with
 // LIGHTHOUSE_TRACE=1 (its trace and DevTools log), and prints each request and main-thread task of the LCP's graph
 // with its simulated start and end: what the simulated LCP waits for. Lighthouse's own modules, so through npx as
 // the bench runs it:

@@ -1,4 +1,4 @@
-// Issue #24 item 1: what each long task of a first visit is made of. `node --import tsx bench/long-tasks.ts` (after
+// What each long task of a first visit is made of. `node --import tsx bench/long-tasks.ts` (after
 // `npm run build`) opens each signed-in page at 4× CPU slowdown (no service worker, a fresh context, a phone's
 // screen) under a Chromium trace, and prints for every main-thread task of 50 ms or more: when it started after
 // navigation, how long it took, its time by kind (script evaluation, style, layout, parsing, garbage collection…),

@@ -1,4 +1,4 @@
-// Where the write path's CPU goes (issue #24 item 4): starts the built server as `npm start` does, with
+// Where the write path's CPU goes: starts the built server as `npm start` does, with
 // `--cpu-prof`, drives POST …/expenses (20-way split, 10 connections) and prints the profile's top functions by self
 // and total time, mapped through the build's source maps to functions/src (or to the npm package).
 // node --import tsx bench/writes-profile.ts (after `npm run build -w functions`). PROFILE_LIB profiles another

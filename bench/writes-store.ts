@@ -1,4 +1,4 @@
-// The embedded store's part of an expense write (issue #24 item 4), without HTTP: CPU a write of
+// The embedded store's part of an expense write, without HTTP: CPU a write of
 // store.split.createExpense with a 20-way split, ten at a time as concurrent requests arrive (one group commit each),
 // in a process of its own per round. CPU time of the process (its thread pool's fsyncs included), which a loaded
 // machine moves far less than throughput. node --import tsx bench/writes-store.ts; WRITES_STORE_BASE=<another

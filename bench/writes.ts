@@ -1,4 +1,4 @@
-// Issue #24 item 4: expense writes beside the bare yardstick, and the server's memory as writes accumulate.
+// Expense writes beside the bare yardstick, and the server's memory as writes accumulate.
 // node --import tsx bench/writes.ts (after `npm run build -w functions`). The server runs as `npm start` runs it
 // (its node flags read from the root package.json). BENCH_SECONDS sets each load run (5), BENCH_WRITES the expenses
 // added for the memory figure (20000), BENCH_SERVER_FLAGS extra node flags for the server process (e.g. --cpu-prof

@@ -12,7 +12,7 @@ const LIVE_WAIT_MS = 30_000;
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('the money at a glance and what changed (issue #28)', () => {
+describe('the money at a glance and what changed', () => {
   const app = appUnderTest();
   let tripId: string;
   let startDate: string;

@@ -6,7 +6,7 @@ import { VIEWPORTS } from './support/browser';
 import { tripOfAnaAndBea } from './support/seed';
 
 /**
- * Issue #24: a deep link's first visit (no service worker, nothing cached). index.html's first-load script starts the
+ * A deep link's first visit (no service worker, nothing cached). index.html's first-load script starts the
  * page's files and first API reads before the app runs; the app must take each of those answers instead of asking
  * again, and the browser must reuse each early download.
  */

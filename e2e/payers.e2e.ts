@@ -1,4 +1,4 @@
-/** Several payers per expense (issue #15 item 2) in the browser: a dinner two people paid, on a phone. */
+/** Several payers per expense in the browser: a dinner two people paid, on a phone. */
 import { describe, expect, it } from 'vitest';
 import { appUnderTest, openSplit } from './support/app';
 import { seriousViolations } from './support/axe';

@@ -6,7 +6,7 @@ import { screenshot, VIEWPORTS } from './support/browser';
 import { tripOfAnaAndBea } from './support/seed';
 
 /**
- * Issue #24: a signed-in page's frame (header, heading, loading state) is in index.html and drawn before the app's
+ * A signed-in page's frame (header, heading, loading state) is in index.html and drawn before the app's
  * code runs (web/vite-first-load.ts writes it, web/src/firstLoad.ts draws it); the app's first render draws the same,
  * so nothing flashes, moves or shows twice.
  */

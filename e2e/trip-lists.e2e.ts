@@ -8,7 +8,7 @@ const WAIT = { timeout: 15_000 };
 const TRIPS = TRIP_PAGE_DEFAULT + 6;
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-// Issue #24: a member of many trips sees the first page of each list, and the next one loads as they scroll to it.
+// A member of many trips sees the first page of each list, and the next one loads as they scroll to it.
 describe('the trip lists page as the person scrolls', () => {
   const app = appUnderTest();
   let token: string;

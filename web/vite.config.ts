@@ -18,12 +18,12 @@ const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
 // react-date-range (CommonJS) requires the whole of date-fns; it gets a module re-exporting just what it calls.
 const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalendar.cjs', import.meta.url));
 
-// Issue #24: a signed-in page loaded 24–32 files up front and as many again after. The code the signed-in pages
+// A signed-in page would load 24–32 files up front and as many again after. The code the signed-in pages
 // share goes into a few larger chunks instead: the split page's data modules; the split pages' contract schemas;
 // and `app`, what every signed-in page reads before its first paint: TanStack Query and the data layer, zod with the
 // rest of the contract (not the currency names, the ledger files' import/export or the guide's parser, which load
 // with the parts using them), the icons, date-fns's ES modules (the calendar's CommonJS copies stay with it) and
-// `src/shared`'s small components and helpers (not the calendar). One chunk rather than seven (lcp13): a first visit
+// `src/shared`'s small components and helpers (not the calendar). One chunk rather than seven: a first visit
 // on a slow link pays a round trip per file, and one file compresses better than seven. What the entry itself uses
 // of these (rolldown's "$initial" tag) is one chunk of its own, so the first load of `/` does not grow. A group
 // takes only its own modules, not what they import (else the entry's react would move into a group, and the entry
@@ -56,9 +56,10 @@ const sharedChunks = (): Rolldown.CodeSplittingOptions => ({
   ],
 });
 
-// The contract's schemas are built on first use in the web app (issue #24): every top-level `const` whose value is
-// a zod call (`z.…`, or a call on a `…Schema` or on a schema wrapped before it in the module) is wrapped in
-// lazySchema(() => …). The server and the tests use the contract as written.
+// The contract's schemas are built on first use in the web app, so a first visit does not build them all at
+// start-up: every top-level `const` whose value is a zod call (`z.…`, or a call on a `…Schema` or on a schema
+// wrapped before it in the module) is wrapped in lazySchema(() => …). The server and the tests use the contract as
+// written.
 const CONTRACT_SRC = fileURLToPath(new URL('../contract/src/', import.meta.url));
 const LAZY_SCHEMA = `${CONTRACT_SRC}lazy-schema.ts`;
 
@@ -171,7 +172,7 @@ export default defineConfig({
     firstLoad(),
     // Installable and offline-first: the manifest, and a Workbox service worker that precaches the app shell and
     // keeps the API reads of the pages a user opened (network first, the cache when offline). main.tsx registers
-    // it once the page has settled (issue #24: not beside a first visit's own downloads).
+    // it once the page has settled, so its downloads do not compete with a first visit's own.
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -1,5 +1,5 @@
 /**
- * A trip's activity history (issue #28): what changed in its ledger, by whom and when, newest first. Each entry is
+ * A trip's activity history: what changed in its ledger, by whom and when, newest first. Each entry is
  * written by the store in the same atomic write as the change it records.
  */
 import { z } from 'zod';

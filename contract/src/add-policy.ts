@@ -1,5 +1,5 @@
 /**
- * Who may add a person to a trip (issue #23 item 2): each person's own account setting, as messaging apps have for
+ * Who may add a person to a trip: each person's own account setting, as messaging apps have for
  * group adds. 'anyone' is the spec's behaviour and the default; where the setting refuses a direct add, adding
  * them sends the invitation they accept or decline instead (POST …/participants answers 202, see participants.ts).
  * This module imports only zod: the account menu reads it without the ledger's schemas.

@@ -1,5 +1,5 @@
 /**
- * Currencies (issue #15 item 1), their minor units from ISO 4217 (./iso4217). Every amount is an integer in its
+ * Currencies, their minor units from ISO 4217 (./iso4217). Every amount is an integer in its
  * currency's minor units; a rate is an exact decimal string
  * (home units per one unit of the expense's currency), and a conversion rounds once, half to even.
  */

@@ -1,6 +1,6 @@
 /**
- * A schema built on first use instead of when its module is evaluated (issue #24: building every contract schema
- * at start-up blocked a phone's first visit). `build` runs once, on the first read of any property (a parse, a
+ * A schema built on first use instead of when its module is evaluated: building every contract schema
+ * at start-up blocked a phone's first visit. `build` runs once, on the first read of any property (a parse, a
  * `.shape`, an `.extend`, zod reading `_zod` when it is nested in another schema); from then on every read is the
  * built schema's. `instanceof` and `Object.keys` answer as for the built schema.
  *

@@ -46,7 +46,7 @@ export const ledgerExportSchema = z.object({
       itemized: itemizedViewSchema.optional(),
     }),
   ),
-  /** The trip budget (issue #28), amounts in the home currency's minor units; null without one. */
+  /** The trip budget, amounts in the home currency's minor units; null without one. */
   budget: z
     .object({
       kind: z.enum(BUDGET_KINDS),

@@ -1,5 +1,5 @@
 /**
- * Several payers per expense (issue #15 item 2): who paid how much of one expense, in integer minor units. An expense
+ * Several payers per expense: who paid how much of one expense, in integer minor units. An expense
  * written before payers were kept (or with one `paid_by`) has one payer, who paid the whole amount.
  */
 

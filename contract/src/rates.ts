@@ -1,5 +1,5 @@
 /**
- * Exchange rates (issue #15 item 1): GET /api/rates answers the rate from one currency to another on a date, and
+ * Exchange rates: GET /api/rates answers the rate from one currency to another on a date, and
  * where it came from. Every expense keeps the rate it was converted at and its source.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Receipts on expenses (issue #15): a photo or a PDF attached to an expense, uploaded as multipart field `receipt`
+ * Receipts on expenses: a photo or a PDF attached to an expense, uploaded as multipart field `receipt`
  * to PUT /api/trip-split/expenses/{id}/receipt and removed with DELETE on the same address. Its type is read from
  * its bytes on the server, never from its name; answers carry short-lived signed addresses bound to the member who
  * asked, as trip images do.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { splitTripSummarySchema } from './split';
 
 // Apart from trip-lists.ts so that GET /api/trips' page schema does not bring split.ts's schemas with it: a page
-// that reads the trip list builds only the schemas it checks (issue #24).
+// that reads the trip list builds only the schemas it checks, which keeps a phone's first visit short.
 
 /** The overview's header over every trip of the user, whichever page is shown: totals per home currency. */
 export const splitTripsSummarySchema = z.object({

@@ -16,7 +16,7 @@ export interface TripSummary {
   /** yyyy-MM-dd */
   start_date: string | null;
   end_date: string | null;
-  /** How many members the trip has (owner included), as participant_count (spec §3; issue #23 item 4). */
+  /** How many members the trip has (owner included), as participant_count (spec §3). */
   number_of_people: number;
   budget_range: string | null;
   /** A short-lived signed address of the uploaded image (an <img> cannot send the bearer token); null without one. */

@@ -381,7 +381,7 @@ describe('fuzzing the API', () => {
     expect(res.status).toBe(431);
   });
 
-  describe('the probe of issue #13: out-of-range dates and invisible text are rejected and write nothing', () => {
+  describe('the hostile probe: out-of-range dates and invisible text are rejected and write nothing', () => {
     // A trip of its own: the hostile-id test above may have deleted the first one through a '..' path.
     beforeAll(() => seedTrip());
     const INVISIBLE_TEXT = ['\u0000', '\u200B\u200B', '\u202E', '\uD800', ' \u2060 ', 'Tab\tinside'];

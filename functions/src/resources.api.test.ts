@@ -49,7 +49,7 @@ async function openStream(api: TestApi, tripId: string, token: string) {
 }
 
 /**
- * What a stranger or a bad day can do to the server's resources (issue #13): memory, disk, sockets, caches.
+ * What a stranger or a bad day can do to the server's resources: memory, disk, sockets, caches.
  * Every assertion is on counts, statuses, bytes or files, never on time.
  */
 describe('resources', () => {

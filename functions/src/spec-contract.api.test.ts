@@ -1,5 +1,5 @@
 /**
- * Issue #23's "Done means", as an outside client sees it: a client written ONLY from the product spec
+ * The product as an outside client sees it: a client written ONLY from the product spec
  * (/work/shared/spec/product-spec.md §3 entity fields, §7 calls, and the §2/§5/§6 rules they serve), speaking plain
  * fetch, reading answers by the spec's field names — not through our contract's schemas. Where the spec names a
  * "list" or an "object trip" without saying how it is wrapped, the answer may be the bare value or an object holding

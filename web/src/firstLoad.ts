@@ -1,5 +1,5 @@
 /**
- * Issue #24: a deep link's first visit on a slow phone waited on a chain (the entry runs, then the data layer's
+ * A deep link's first visit on a slow phone waited on a chain (the entry runs, then the data layer's
  * chunk, then the page's chunk, then the page asks for its answers). index.html carries a table (written at build
  * time by web/vite-first-load.ts) naming, for each signed-in page, the script and style files it needs and the API
  * answers it reads first. This small script is index.html's only script, run while the entry may still be

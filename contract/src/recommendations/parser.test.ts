@@ -128,7 +128,7 @@ describe('parseRecommendations', () => {
     expect(parseRecommendations('{}').strategy).toBe('raw-text');
   });
 
-  it('reads crafted, deeply nested or unterminated text in one pass (issue #13: 55 s before)', () => {
+  it('reads crafted, deeply nested or unterminated text in one pass (the old repair took 55 s)', () => {
     // Prefixes and repeated units that made the old hand-written repair copy its bracket stack at every comma,
     // rescan its output, or backtrack; 60 kB each, under the cap. The test times out if any of them is quadratic.
     const prefixes = ['{"a":[1,2,3,', '{', "{'a':'", '{"a":"', '```json\n{', 'Day 1 (', '"a": ', ''];

@@ -8,7 +8,7 @@ import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-suppor
 import { registerMember, type RegisteredMember } from '../test-support/registered-member';
 import { keptAnswerLane } from './kept-lane';
 
-// Issue #24: the heavy user's lists are answered ahead of the app's chain (kept-lane.ts). The lane must answer
+// The heavy user's lists are answered ahead of the app's chain (kept-lane.ts). The lane must answer
 // exactly what the routes answer, and leave everything else to them.
 
 interface Answer {

@@ -31,7 +31,7 @@ const perUser = (windowMs: number, limit: number, what: string) =>
 const ADDERS_KEPT = 100_000;
 
 /**
- * Adds by email or username (behind requireAuth), sized for groups and against spraying (issue #23 item 10): per
+ * Adds by email or username (behind requireAuth), sized for groups and against spraying: per
  * window, one user may make `addsPerTrip` adds to one trip (a class of 60 in one sitting), and add people to at most
  * `addTripsPerUser` different trips, so one account cannot reach strangers across many trips, nor probe at scale
  * which emails have accounts.

@@ -1,5 +1,5 @@
 /**
- * Currencies over HTTP (issue #15 item 1): GET /api/rates against a local stand-in that speaks Frankfurter's wire
+ * Currencies over HTTP: GET /api/rates against a local stand-in that speaks Frankfurter's wire
  * format (the ECB's reference rates), and offline (the stand-in down: the bundled snapshot); expenses in another
  * currency converted once, with balances and settlements exact in the trip's home currency.
  */
@@ -232,7 +232,7 @@ describe('with the rate service (a local stand-in)', () => {
     );
     expect(trips.trips.find((t) => t.id === trip.id)?.home_currency).toBe('JPY');
 
-    // No currency: the trip's own at the time of the write (issue #23 item 5), read with its decimals.
+    // No currency: the trip's own at the time of the write, read with its decimals.
     const noCurrency = await api.call('POST', `${base}/expenses`, {
       ...as,
       body: { title: 'Ramen', amount: '1200', expense_date: '2027-04-11', paid_by: ana.id },

@@ -11,7 +11,7 @@ import type { Store } from '../store/types';
 import type { BudgetService } from './budget-service';
 import { scopeOf, scopeTrips } from './scope';
 
-/** Issue #28 under /api/trip-split: the trip budget with its spending, and the activity history. */
+/** Under /api/trip-split: the trip budget with its spending, and the activity history. */
 export function budgetRoutes(store: Store, service: BudgetService) {
   const router = Router();
   scopeTrips(router, store, activityEntryParamsSchema.partial({ entryId: true }));

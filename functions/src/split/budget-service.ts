@@ -1,5 +1,5 @@
 /**
- * Issue #28: the trip budget, the spending "at a glance" against it, and the activity history with its restore.
+ * The trip budget, the spending "at a glance" against it, and the activity history with its restore.
  * Members only, like the rest of the ledger: to anyone else the trip does not exist (404). Any member may set the
  * budget and restore a deleted expense (the restore is a new expense, created in one write with its history entry).
  */

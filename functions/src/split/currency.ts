@@ -1,5 +1,5 @@
 /**
- * Expenses in another currency than the trip's (issue #15 item 1). The service converts an entry once, before the
+ * Expenses in another currency than the trip's. The service converts an entry once, before the
  * store: the amount at the rate (rounded once, half to even: convertMinor), and every amount of its split through
  * convertParts, so they still add up to the converted amount exactly (any remainder on the last person). From
  * there on everything (the stored amount, shares, totals, balances, settlements) is in the home currency's minor

@@ -1,5 +1,5 @@
 /**
- * Issue #23 items 1–4 and 10 over HTTP: adding a participant adds them (spec §2, §6, §7), each person's own
+ * Participants over HTTP: adding a participant adds them (spec §2, §6, §7), each person's own
  * "Who can add me to a trip", the owner who stays and hands the trip over, number_of_people, limits sized for groups.
  * Runs on the embedded server and again in the emulator suite (vitest.config.ts).
  */
@@ -302,7 +302,7 @@ describe('the owner stays (spec §6)', () => {
   });
 });
 
-describe('limits sized for groups (issue #23 item 10)', () => {
+describe('limits sized for groups', () => {
   it('adds 60 people to one trip in one sitting', async () => {
     const ana = await member('ana');
     const trip = await api.store.trips.create(ana.id, newTrip());

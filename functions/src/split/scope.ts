@@ -1,5 +1,5 @@
 /**
- * Who is asking about which part of a trip, resolved once per request (issue #26 item 1): each use-case router
+ * Who is asking about which part of a trip, resolved once per request: each use-case router
  * names its id params (`router.param`), the param's callback checks the caller's membership and leaves the answer on
  * res.locals, and the services take that scope instead of asking the store again. A stranger gets the same 404 as for
  * a record that does not exist, so ids reveal nothing.

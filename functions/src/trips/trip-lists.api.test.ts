@@ -11,7 +11,7 @@ import { startTestApi, type TestApi } from '../test-support/api-server';
 import { registerMember } from '../test-support/registered-member';
 import { newTrip } from '../store/test-adapters';
 
-// Issue #24: both trip lists page on request (spec §7's whole list stays the default) from kept figures.
+// Both trip lists page on request (spec §7's whole list stays the default) from kept figures.
 let api: TestApi;
 
 beforeAll(async () => {

@@ -46,7 +46,7 @@ export function toTripSummary(
     city_name: trip.city_name,
     start_date: trip.start_date,
     end_date: trip.end_date,
-    // Spec §3's field is the group's size: the member count, as participant_count (issue #23 item 4).
+    // Spec §3's field is the group's size: the member count, as participant_count.
     number_of_people: membership.participantCount,
     budget_range: trip.budget_range,
     image_url: trip.image_path

@@ -177,7 +177,7 @@ export async function apiFetchChecked<T>(
 ): Promise<T> {
   const answer = await apiFetch<unknown>(path, options);
   // Each answer is checked in a task of its own: a page's first answers, arriving together, are not all checked in
-  // one long task that holds input back on a slow phone (issue #24).
+  // one long task that holds input back on a slow phone.
   await yieldToBrowser();
   const parsed = schema.safeParse(answer);
   if (!parsed.success) throw new ResponseShapeError();

@@ -43,7 +43,7 @@ const status = (promise: Promise<unknown>) =>
     (err: unknown) => (err instanceof HttpError ? [err.status, err.message] : err),
   );
 
-describe('an expense body without a currency (issue #23 item 5)', () => {
+describe('an expense body without a currency', () => {
   it("is read in the trip's home currency, for its members only; a rate still needs a currency", async () => {
     const { store, ana, zed, trip } = await yenTrip();
     const read = await newExpenseBody(await tripScopeOf(store, ana, trip.id), { ...ramen, paid_by: ana.id });

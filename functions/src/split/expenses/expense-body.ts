@@ -1,10 +1,10 @@
 /**
  * The route edge of an expense write: its body, in any of the shapes the spec and the forms send, read into the one
- * ExpenseEntry the service, the split decision and the store speak (contract's expenseEntrySchema, issue #26 item
- * 3). Without `currency` (and without a `rate`, which needs one), its amounts are in the trip's home currency as the
- * trip has it when the body arrives, for every currency: read with that currency's decimals (1200 in a yen trip is
- * ¥1,200), issue #23 item 5. The service checks inside its write that the home currency is still that one (409
- * HOME_CURRENCY_CHANGED otherwise), as for a body that names it.
+ * ExpenseEntry the service, the split decision and the store speak (contract's expenseEntrySchema). Without
+ * `currency` (and without a `rate`, which needs one), its amounts are in the trip's home currency as the trip has it
+ * when the body arrives, for every currency: read with that currency's decimals (1200 in a yen trip is ¥1,200). The
+ * service checks inside its write that the home currency is still that one (409 HOME_CURRENCY_CHANGED otherwise), as
+ * for a body that names it.
  */
 import { expenseEntrySchema, homeCurrencyOf, type ExpenseEntry } from '@wayfare/contract';
 import { parseInput } from '../../http/parse';

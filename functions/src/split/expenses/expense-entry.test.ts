@@ -1,5 +1,5 @@
 /**
- * The route edge's one vocabulary (contract's expenseEntrySchema, issue #26 item 3): every shape an expense body
+ * The route edge's one vocabulary (contract's expenseEntrySchema): every shape an expense body
  * comes in — the spec's `participants`, the simple form's `expense_type` and `splits`, the modal's `split`, one
  * `paid_by` or several `payers`, in currencies of 0, 2 and 3 decimals — is read into an entry whose payers add up to
  * its amount exactly, and whose shares, once decided over the trip's members (home currency or converted), do too.

@@ -1,5 +1,5 @@
 /**
- * Who is on a trip (spec §2, §6, §7; issue #23 items 1–3). The caller's membership comes resolved with the request
+ * Who is on a trip (spec §2, §6, §7). The caller's membership comes resolved with the request
  * (../scope.ts), except for the invitee's own side (an invitation is not a membership).
  * - Any member lists the participants and the pending invitations, and adds a registered user by email or username:
  *   a participant at once, unless that person's own setting ("Who can add me to a trip", contract add-policy.ts)

@@ -33,7 +33,7 @@ const ActivityList = lazyNamed(() => import('./glance/ActivityList'), 'ActivityL
 
 /**
  * The split page below its header and glance: the tabs (participants with the invite panel, expenses, settlements,
- * budget, history) and the expense form. A chunk of its own, drawn once the glance is on screen (issue #24): its
+ * budget, history) and the expense form. A chunk of its own, drawn once the glance is on screen: its
  * code, its reads' checks and its render come after the page's largest text rather than before it.
  */
 export function SplitLedger({

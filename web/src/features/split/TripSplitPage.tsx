@@ -18,7 +18,7 @@ import split from '../../shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
 // The first render with data is the header and the money at a glance (the largest text on a phone's first screen).
-// The tabs below (issue #24) are a chunk of their own, requested once the glance is on screen, and drawn once the
+// The tabs below are a chunk of their own, requested once the glance is on screen, and drawn once the
 // ledger's reads, also started then, have answered: neither their code nor their answers' checks delay the glance.
 const loadSplitLedger = () => import('./SplitLedger');
 const SplitLedger = lazyNamed(loadSplitLedger, 'SplitLedger');

@@ -31,7 +31,7 @@ import {
 import styles from './Glance.module.css';
 
 /**
- * "At a glance" (issue #28): spent against the budget so far and at this pace, by category, by day (with the daily
+ * "At a glance": spent against the budget so far and at this pace, by category, by day (with the daily
  * budget line) and by person (paid against share); each chart's numbers a tap away as a table. Any member edits
  * the budget here. `withSummary: false` where GlanceSummary already shows its lines above (the split page).
  */
