@@ -56,7 +56,7 @@ export interface TripBudget {
 }
 
 /**
- * What the budget form starts from when the trip has none (docs/budget.md "Prefill rule"): the AI guide's own
+ * What the budget form starts from when the trip has none (docs/api.md, "Budget, money at a glance and activity history"): the AI guide's own
  * per-person total when it states one in US dollars, else the question flow's budget choice from DAILY_BUDGET_USD;
  * either times the number of people (and days, for the table), converted to the home currency at the bundled
  * reference rate.

@@ -88,7 +88,7 @@ export function createBudgetService({
     return trip;
   }
 
-  /** The prefill (docs/budget.md "Prefill rule"), in the home currency at the day's reference rate. */
+  /** The prefill (docs/api.md, "Budget, money at a glance and activity history"), in the home currency at the day's reference rate. */
   async function suggestionFor(
     trip: TripRecord,
     members: number,

@@ -12,7 +12,7 @@ export const LEDGER_NOTICE = { collection: 'live' } as const;
  * let members get and list them, nothing else), one small document read per change. Each change bumps one of
  * NOTICE_SHARDS documents, picked at random, after its write committed: no document is written by every change
  * (Firestore sustains about one write per second per document), and a listener on the collection hears every
- * change as one document's new version, then refetches through the API. docs/shards.md has the reasoning.
+ * change as one document's new version, then refetches through the API. docs/decisions/0006-firestore-ledger-shards-and-one-ledger-delta.md has the reasoning.
  */
 export const LEDGER_NOTICES = 'ledger_notices';
 export const NOTICE_SHARDS = 8;

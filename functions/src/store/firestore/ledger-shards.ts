@@ -19,7 +19,7 @@ import { counterAt, withLegacyNames } from './legacy-names';
  *   (the Node.js one transforms no nested field) and a field mask can pick one person's of.
  * What the trip document (counters, ledger_version) and trips/{id}/people/{userId} (ledger-people.ts) held before
  * shards existed is the base the shards add to: a trip's figures are base + Σ shards, so nothing is migrated.
- * docs/shards.md has the reasoning.
+ * docs/decisions/0006-firestore-ledger-shards-and-one-ledger-delta.md has the reasoning.
  */
 export const LEDGER_SHARDS = 'ledger_shards';
 export const SHARD_COUNT = 8;
