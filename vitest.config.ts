@@ -118,7 +118,9 @@ export default defineConfig({
           setupFiles: ['functions/src/test-support/emulators.setup.ts'],
           env: { METADATA_SERVER_DETECTION: 'none' },
           testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // Above the suite's own start-up ceiling (STARTUP_LIMIT_MS in emulator-suite.ts), so a slow start fails with
+          // its own message rather than a hook timeout.
+          hookTimeout: 360_000,
           fileParallelism: false,
         },
       },
@@ -127,8 +129,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Ceilings, not waits (every step waits for what the page shows): a flow of some 30 steps at two sizes takes
+          // 10–25 s here on a quiet machine and over 60 s with a second test run on the same two cores.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // One browser and one server (free port, data folder of its own) per file, two files at a time like the
           // other projects (maxWorkers): a file waits on its page much of its time. Its files queue first (Vitest
           // orders projects by name), beside the emulator suite's start; unit+api and web-components follow.

@@ -219,6 +219,13 @@ function writeFunctionEnv(functionEnv: Record<string, string>) {
   fs.writeFileSync(path.join(FUNCTION_CONFIG_DIR, '.env'), lines.join(''));
 }
 
+/**
+ * How long a part of the suite may take to come up before the run gives up on it. A ceiling, not a wait (each part
+ * is polled until it answers): a cold JVM and Functions worker on a 2-core machine that is also running a second
+ * test run took over 120 s, so the ceiling leaves room for a machine that busy.
+ */
+const STARTUP_LIMIT_MS = 300_000;
+
 /** Polls `url` until it answers `ok`, failing early if the CLI that should serve it exits. */
 async function waitFor(
   what: string,
@@ -387,7 +394,7 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
       });
       try {
         await dataServes;
-        await waitFor('the API', apiHealth, app.child, 120_000, (r) => r.ok);
+        await waitFor('the API', apiHealth, app.child, STARTUP_LIMIT_MS, (r) => r.ok);
       } catch (err) {
         await app.stop();
         throw err;
@@ -409,7 +416,7 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
       const reloaded = await fetch(`${hub}/functions/enableBackgroundTriggers`, { method: 'PUT' });
       if (!reloaded.ok)
         throw new Error(`the emulator hub did not reload the function: ${await reloaded.text()}`);
-      await waitFor('the API', apiHealth, app.child, 120_000, (r) => r.ok);
+      await waitFor('the API', apiHealth, app.child, STARTUP_LIMIT_MS, (r) => r.ok);
     };
 
     let app: Awaited<ReturnType<typeof startAppCli>> | undefined;
@@ -440,9 +447,21 @@ export async function planEmulatorSuite(options: SuiteOptions = {}): Promise<Emu
         const data = spawnCli('data', dataOnly.join(','), dataConfig);
         stops.push(data.stop);
         // The Firestore emulator answers "Ok" on its root once it serves.
-        await waitFor('Firestore', `http://${local(ports.firestore)}/`, data.child, 120_000, (r) => r.ok);
+        await waitFor(
+          'Firestore',
+          `http://${local(ports.firestore)}/`,
+          data.child,
+          STARTUP_LIMIT_MS,
+          (r) => r.ok,
+        );
         if (officialStorage) {
-          await waitFor('Storage', `http://${local(ports.storage)}/`, data.child, 120_000, () => true);
+          await waitFor(
+            'Storage',
+            `http://${local(ports.storage)}/`,
+            data.child,
+            STARTUP_LIMIT_MS,
+            () => true,
+          );
         }
       };
       // Both CLIs at once: the app's CLI loads the function while Firestore starts.
