@@ -3,7 +3,7 @@ import { render } from './render';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { HOME_CURRENCY_CHANGED, type Expense, type Participant } from '@wayfare/contract';
-import { ExpenseFormModal } from '../features/split/expenses/ExpenseFormModal';
+import { ExpenseForm, type ExpenseFormVariant } from '../features/split/expenses/ExpenseForm';
 import { noExpenses } from './expenses';
 import { participant } from './people';
 import type { StubRoutes } from './stubApi';
@@ -19,17 +19,25 @@ export const chooseReceipt = (file: File, { anyType = false } = {}) =>
   userEvent.upload(screen.getByLabelText('Receipt file'), file, { applyAccept: !anyType });
 
 /**
- * The split page's expense form on trip t1 for Alice, adding (no `expense`) or editing; among Alice, Bob and Carol
- * unless `participants` says otherwise. Returns its onClose, which a save calls.
+ * The expense form on trip t1 for Alice, as the split page opens it unless `variant` says the overview, adding (no
+ * `expense`) or editing; among Alice, Bob and Carol unless `participants` says otherwise. Returns its onClose, which
+ * a save calls.
  */
 export function renderExpenseForm({
+  variant = 'split-page',
   expense = null,
   home,
   participants = ['Alice', 'Bob', 'Carol'].map((name) => participant(name)),
-}: { expense?: Expense | null; home?: string; participants?: Participant[] } = {}) {
+}: {
+  variant?: ExpenseFormVariant;
+  expense?: Expense | null;
+  home?: string;
+  participants?: Participant[];
+} = {}) {
   const onClose = vi.fn();
   render(
-    <ExpenseFormModal
+    <ExpenseForm
+      variant={variant}
       tripId="t1"
       participants={participants}
       userId="u-alice"

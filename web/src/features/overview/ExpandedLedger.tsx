@@ -11,6 +11,7 @@ import {
   AddParticipantForm,
   BudgetTab,
   CalculateSettlementsButton,
+  ExpenseForm,
   ExpenseList,
   ExpensesLoadError,
   HomeCurrency,
@@ -18,7 +19,6 @@ import {
   SettlementList,
   useLiveLedger,
 } from '../split';
-import { AddExpenseModal } from './AddExpenseModal';
 import { ledgerFigures, useCardSettlements } from './useCardSettlements';
 import styles from './Overview.module.css';
 
@@ -121,7 +121,8 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
           {tab === 'budget' && <BudgetTab tripId={trip.id} />}
         </Tabs>
         {modal === 'expense' && me && (
-          <AddExpenseModal
+          <ExpenseForm
+            variant="overview"
             tripId={trip.id}
             participants={participants.data}
             userId={me}
@@ -130,7 +131,8 @@ export function ExpandedLedger({ trip, onChanged }: { trip: SplitTripSummary; on
           />
         )}
         {editing && me && (
-          <AddExpenseModal
+          <ExpenseForm
+            variant="overview"
             key={editing.id}
             tripId={trip.id}
             participants={participants.data}

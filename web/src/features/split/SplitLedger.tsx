@@ -22,7 +22,7 @@ import styles from './TripSplitPage.module.css';
 // The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page; the
 // Expenses and Settlements tabs' contents (the currency picker with every currency's name, export and import, the
 // settlement explanations) when their tab is first chosen: the page opens on Participants.
-const ExpenseFormModal = lazyNamed(() => import('./expenses/ExpenseFormModal'), 'ExpenseFormModal');
+const ExpenseForm = lazyNamed(() => import('./expenses/ExpenseForm'), 'ExpenseForm');
 const HomeCurrencyField = lazyNamed(() => import('./HomeCurrencyField'), 'HomeCurrencyField');
 const LedgerFiles = lazyNamed(() => import('./ledger-files/LedgerFiles'), 'LedgerFiles');
 const ExpenseList = lazyNamed(() => import('./expenses/ExpenseList'), 'ExpenseList');
@@ -131,7 +131,8 @@ export function SplitLedger({
 
       {editing && user && (
         <Suspense fallback={null}>
-          <ExpenseFormModal
+          <ExpenseForm
+            variant="split-page"
             tripId={tripId}
             participants={participants.data}
             userId={user.userId}

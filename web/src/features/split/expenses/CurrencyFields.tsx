@@ -17,7 +17,7 @@ import {
   isForeign,
   readTypedRate,
   type CurrencyDraft,
-} from '../../../shared/forms/expense-draft';
+} from './expenseDraft';
 import { readTypedAmount } from '../../../shared/forms/typed-amount';
 import { ApiError, errorMessage } from '../../../shared/api';
 import { userLocale } from '../../../shared/locale';

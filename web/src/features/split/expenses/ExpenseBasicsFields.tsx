@@ -1,20 +1,7 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  EXPENSE_CATEGORIES,
-  formatMoney,
-  type Expense,
-  type ExpenseCategory,
-  type Participant,
-} from '@wayfare/contract';
-import {
-  checkPayers,
-  currencyOf,
-  digitsOf,
-  firstPayer,
-  type CurrencyDraft,
-  type PayerFields,
-} from '../../../shared/forms/expense-draft';
+import { EXPENSE_CATEGORIES, formatMoney, type Expense, type Participant } from '@wayfare/contract';
+import { checkPayers, currencyOf, digitsOf, firstPayer, type ExpenseBasics } from './expenseDraft';
 import { readTypedAmount } from '../../../shared/forms/typed-amount';
 import { recordFieldMessage } from '../../../shared/forms/useSchemaForm';
 import { userLocale } from '../../../shared/locale';
@@ -23,13 +10,6 @@ import { CATEGORY, personName } from '../categories';
 import { CurrencyFields } from './CurrencyFields';
 import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../../shared/ui/Ledger.module.css';
-
-/** The fields every expense form asks for, whatever the split; amounts are typed in the draft's currency. */
-export interface ExpenseBasics extends CurrencyDraft, PayerFields {
-  title: string;
-  expense_date: string;
-  category: ExpenseCategory;
-}
 
 /** The live figure under several payers' parts: what is left to assign, or how far past the amount they go. */
 function leftToAssign(left: number | null, amount: string, locale: string, currency: string, digits: number) {
@@ -54,8 +34,8 @@ const symbolOf = (currency: string) =>
     .find((part) => part.type === 'currency')?.value ?? currency;
 
 /**
- * Title, amount, its currency and rate, date, payer and category: shared by the trip page's expense form and the
- * overview's modal, inside either one's form (react-hook-form's FormProvider over a draft with these fields).
+ * Title, amount, its currency and rate, date, payer and category: the expense form's fields whatever its split,
+ * inside its form (react-hook-form's FormProvider over a draft with these fields).
  */
 export function ExpenseBasicsFields({
   participants,

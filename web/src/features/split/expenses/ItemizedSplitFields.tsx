@@ -7,7 +7,7 @@ import {
   togglePerson,
   type ItemLineDraft,
   type ItemizedDraft,
-} from '../../../shared/forms/itemized-draft';
+} from './expenseDraft';
 import { formatTypedAmount } from '../../../shared/forms/typed-amount';
 import { Button } from '../../../shared/ui/Button';
 import { FieldError } from '../../../shared/ui/Field';
@@ -37,7 +37,7 @@ interface ItemizedSplitFieldsProps {
 }
 
 /**
- * The "Itemized" split of both add-expense forms (issue 27): item lines, each assigned by tapping the line and then
+ * The expense form's "Itemized" split, on either screen: item lines, each assigned by tapping the line and then
  * the people who had it; tax, service and tip spread in proportion to each person's items or equally; and the
  * running "unassigned" amount, which must reach 0 before the expense can be saved.
  */

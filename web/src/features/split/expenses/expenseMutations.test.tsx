@@ -9,7 +9,7 @@ import { dinnerForThree, expenseAnswer, noExpenses } from '../../../test-support
 import { participant } from '../../../test-support/people';
 import { render } from '../../../test-support/render';
 import { heldAfterFirst, stubApi } from '../../../test-support/stubApi';
-import { ExpenseFormModal } from './ExpenseFormModal';
+import { ExpenseForm } from './ExpenseForm';
 import { ExpenseList } from './ExpenseList';
 import { flattenPages, NO_EXPENSES } from './expensePages';
 import { expensesQuery } from '../queries';
@@ -42,7 +42,8 @@ function Ledger() {
         onEdit={setForm}
       />
       {form && (
-        <ExpenseFormModal
+        <ExpenseForm
+          variant="split-page"
           tripId="t1"
           participants={PEOPLE}
           userId="u-alice"
