@@ -35,7 +35,7 @@ const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
   ],
   [
     'split-schemas',
-    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links|ledger-io\.ts$)|[\\/]web[\\/]src[\\/]features[\\/]split[\\/]splitApi\.ts$/,
+    /[\\/]contract[\\/]src[\\/](split[\\/]|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links|ledger-io\.ts$|endpoints[\\/]split\.ts$)|[\\/]web[\\/]src[\\/]features[\\/]split[\\/]splitApi\.ts$/,
   ],
   [
     'app',

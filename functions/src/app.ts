@@ -5,7 +5,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { healthResponse, tripListQuerySchema } from '@wayfare/contract';
+import { healthResponse, listTrips, splitUserTrips, tripListQuerySchema } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
 import type { TokenService } from './http/tokens';
 import type { AppConfig } from './config';
@@ -101,8 +101,8 @@ export function createApp(deps: AppDeps): Express {
   // answer whatever the lane leaves (http/kept-lane.ts).
   app.use(
     keptAnswerLane(deps, tripListQuerySchema, {
-      '/api/trips': trips.listJson,
-      '/api/trip-split/user/trips': userTrips.json,
+      [`/api${listTrips.path}`]: trips.listJson,
+      [`/api${splitUserTrips.path}`]: userTrips.json,
     }),
   );
 
@@ -135,9 +135,9 @@ export function createApp(deps: AppDeps): Express {
     receiptScanRoutes({ ...deps, gemini: config.gemini }, tripImages),
   );
   api.use('/trip-split', splitRoutes({ ...deps, events, rates, userTrips }, tripImages));
-  api.use('/trips', tripRoutes({ ...deps, trips }, tripImages));
+  api.use(tripRoutes({ ...deps, trips }, tripImages));
   const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);
-  api.use('/trips', createTripRoutes({ ...deps, guides }, tripImages));
+  api.use(createTripRoutes({ ...deps, guides }, tripImages));
   // One city photo provider (and cache) for members' trips and share links.
   const photos = configuredPhotos(config);
   api.use('/places', placesRoutes(deps, photos));
