@@ -43,14 +43,31 @@ export interface Endpoint {
   readonly status: number;
 }
 
-/** Declares one endpoint; keeps its literal types, so a call's params, body and answer types follow from it. */
-export const endpoint = <const E extends Endpoint>(entry: E): E => entry;
+/**
+ * Declares one endpoint; keeps its literal types, so a call's params, body and answer types follow from it. Free of
+ * side effects, so a bundle keeps only the entries it calls.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function endpoint<const E extends Endpoint>(entry: E): E {
+  return entry;
+}
 
-/** An unchecked JSON answer of type T (type only: nothing of T exists at run time). */
-export const typedAnswer = <T>(): TypedAnswer<T> => TYPED;
 const TYPED: TypedAnswer<never> = { kind: 'typed' };
 
+/** An unchecked JSON answer of type T (type only: nothing of T exists at run time). */
+/* @__NO_SIDE_EFFECTS__ */
+export function typedAnswer<T>(): TypedAnswer<T> {
+  return TYPED;
+}
+
 export const RAW: RawAnswer = { kind: 'raw' };
+
+/**
+ * Whether the answer is checked against a schema. Told by identity, not by reading the schema: the web app builds
+ * its schemas on first use (contract/src/lazy-schema.ts), which a read would do before the call is even sent.
+ */
+export const checksAnswer = (answer: EndpointAnswer): answer is Schema =>
+  answer !== undefined && answer !== TYPED && answer !== RAW;
 
 type SchemaIn<S> = S extends Schema ? z.input<S> : never;
 type SchemaOut<S> = S extends Schema ? z.output<S> : never;
@@ -89,15 +106,19 @@ export type CallInput<E extends Endpoint> = (E['params'] extends Schema
 type Value = string | number | boolean | null | undefined;
 
 /**
- * The address of a call: `/api` + the path with each `:param` filled (URI-encoded), and the query's defined
- * values (an empty string is kept: `?cursor=`).
+ * The address of a call: `/api` + the path with each `:param` filled (URI-encoded; `encode` otherwise), and the
+ * query's defined values (an empty string is kept: `?cursor=`).
  */
-export function endpointUrl(entry: Endpoint, input: { params?: unknown; query?: unknown } = {}): string {
+export function endpointUrl(
+  entry: Endpoint,
+  input: { params?: unknown; query?: unknown } = {},
+  encode: (value: string) => string = encodeURIComponent,
+): string {
   const params = (input.params ?? {}) as Record<string, Value>;
   const path = entry.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) throw new Error(`${entry.path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
+    return encode(String(value));
   });
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, Value>))

@@ -1,7 +1,7 @@
 import { authEndpoints } from './auth';
 import type { Endpoint } from './endpoint';
 import { fileEndpoints } from './files';
-import { invitationEndpoints } from './invitations';
+import { membershipEndpoints } from './membership';
 import { linkEndpoints } from './links';
 import { placeEndpoints } from './places';
 import { planEndpoints } from './plans';
@@ -11,7 +11,7 @@ import { tripEndpoints } from './trips';
 export * from './endpoint';
 export * from './auth';
 export * from './files';
-export * from './invitations';
+export * from './membership';
 export * from './links';
 export * from './places';
 export * from './plans';
@@ -29,7 +29,7 @@ export const allEndpoints = {
   ...placeEndpoints,
   ...linkEndpoints,
   ...fileEndpoints,
-  ...invitationEndpoints,
+  ...membershipEndpoints,
   ...splitEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -37,7 +37,6 @@ import {
   expensesResponseSchema,
   liveTokenResponseSchema,
   markPaidBodySchema,
-  participantParamsSchema,
   settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
@@ -90,14 +89,6 @@ export const tripInvitations = endpoint({
   answer: tripInvitationsResponseSchema,
   status: 200,
 });
-/** Someone else (the owner's removal), or oneself: leaving the trip. */
-export const removeParticipant = endpoint({
-  method: 'DELETE',
-  path: '/trip-split/trips/:tripId/participants/:userId',
-  params: participantParamsSchema,
-  status: 204,
-});
-
 export const getInviteLink = endpoint({
   method: 'GET',
   path: '/trip-split/trips/:tripId/invite-link',
@@ -318,7 +309,6 @@ export const splitEndpoints = {
   addParticipant,
   makeOwner,
   tripInvitations,
-  removeParticipant,
   getInviteLink,
   createInviteLink,
   revokeInviteLink,

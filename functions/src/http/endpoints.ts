@@ -49,12 +49,16 @@ function mountPathOf(router: Router): string {
 export const endpointOfRoute = (route: IRoute): Endpoint | undefined => registered.get(route);
 
 /** Registers `entry` on `router`: `steps` run first (in order), then the parsing, then `handler`. */
-export function route<E extends Endpoint>(router: Router, entry: E, handler: EndpointHandler<E>): void;
+export function route<E extends Endpoint>(
+  router: Router,
+  entry: E,
+  handler: EndpointHandler<NoInfer<E>>,
+): void;
 export function route<E extends Endpoint>(
   router: Router,
   entry: E,
   steps: RequestHandler[],
-  handler: EndpointHandler<E>,
+  handler: EndpointHandler<NoInfer<E>>,
 ): void;
 export function route<E extends Endpoint>(
   router: Router,

@@ -1,11 +1,13 @@
 import { userInvitationsResponseSchema } from '../invitations';
 import { participantResponseSchema } from '../participants';
+import { participantParamsSchema } from '../split/participants';
 import { tripIdParamsSchema } from '../trips';
 import { endpoint } from './endpoint';
 
 /**
- * The invitee's side of an invitation: their pending invitations and their answer to one. Apart from the ledger's
- * endpoints so the pages that list invitations (my trips, the split overview) do not load the ledger's schemas.
+ * Joining and leaving a trip: the invitee's pending invitations and their answer to one, and a participant's removal
+ * (leaving, from my trips). Apart from the ledger's endpoints so the pages that use them (my trips, the split
+ * overview) do not load the ledger's schemas.
  */
 export const myInvitations = endpoint({
   method: 'GET',
@@ -29,4 +31,12 @@ export const declineInvitation = endpoint({
   status: 204,
 });
 
-export const invitationEndpoints = { myInvitations, acceptInvitation, declineInvitation };
+/** Someone else (the owner's removal), or oneself: leaving the trip. */
+export const removeParticipant = endpoint({
+  method: 'DELETE',
+  path: '/trip-split/trips/:tripId/participants/:userId',
+  params: participantParamsSchema,
+  status: 204,
+});
+
+export const membershipEndpoints = { myInvitations, acceptInvitation, declineInvitation, removeParticipant };
