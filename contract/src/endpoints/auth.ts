@@ -49,5 +49,3 @@ export const setAddPolicy = endpoint({
   answer: meResponseSchema,
   status: 200,
 });
-
-export const authEndpoints = { health, cacheReport, register, login, getMe, setAddPolicy };

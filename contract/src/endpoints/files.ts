@@ -28,5 +28,3 @@ export const receiptThumbnail = endpoint({
   answer: RAW,
   status: 200,
 });
-
-export const fileEndpoints = { tripImage, receiptFile, receiptThumbnail };

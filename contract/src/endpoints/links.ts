@@ -89,17 +89,3 @@ export const sharedPhoto = endpoint({
   answer: placePhotoResponseSchema,
   status: 200,
 });
-
-export const linkEndpoints = {
-  getCalendarFeed,
-  makeCalendarFeed,
-  revokeCalendarFeed,
-  getShareLink,
-  makeShareLink,
-  revokeShareLink,
-  downloadCalendar,
-  calendarFeed,
-  sharedTrip,
-  sharedWeather,
-  sharedPhoto,
-};

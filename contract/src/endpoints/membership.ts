@@ -38,5 +38,3 @@ export const removeParticipant = endpoint({
   params: participantParamsSchema,
   status: 204,
 });
-
-export const membershipEndpoints = { myInvitations, acceptInvitation, declineInvitation, removeParticipant };

@@ -32,5 +32,3 @@ export const tripWeather = endpoint({
   answer: tripWeatherSchema,
   status: 200,
 });
-
-export const placeEndpoints = { searchCities, cityPhoto, tripWeather };

@@ -43,5 +43,3 @@ export const deletePlan = endpoint({
   params: planParamsSchema,
   status: 204,
 });
-
-export const planEndpoints = { createPlan, createPlans, updatePlan, deletePlan };

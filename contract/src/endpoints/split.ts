@@ -46,7 +46,8 @@ import { tripListQuerySchema } from '../trip-lists';
 import { tripIdParamsSchema } from '../trips';
 import { endpoint, RAW, typedAnswer } from './endpoint';
 
-/** The ledger's endpoints under /api/trip-split (spec §7), but the invitee's (invitations.ts). */
+// The ledger's endpoints under /api/trip-split (spec §7), but joining and leaving (membership.ts); and the rates
+// the expense forms prefill. They load with the ledger's schemas (web/vite.config.ts).
 
 /** One page of the overview's trips (the first carries the figures over all of them). */
 export const splitUserTrips = endpoint({
@@ -302,37 +303,3 @@ export const liveStream = endpoint({
   answer: RAW,
   status: 200,
 });
-
-export const splitEndpoints = {
-  splitUserTrips,
-  listParticipants,
-  addParticipant,
-  makeOwner,
-  tripInvitations,
-  getInviteLink,
-  createInviteLink,
-  revokeInviteLink,
-  joinByLink,
-  listExpenses,
-  createExpense,
-  updateExpense,
-  deleteExpense,
-  attachReceipt,
-  removeReceipt,
-  scanReceipt,
-  exportLedger,
-  previewImport,
-  importLedger,
-  setHomeCurrency,
-  listSettlements,
-  explainSettlements,
-  calculateSettlements,
-  markSettlementPaid,
-  getBudget,
-  setBudget,
-  listActivity,
-  restoreExpense,
-  getRate,
-  liveToken,
-  liveStream,
-};

@@ -47,5 +47,3 @@ export const deleteTrip = endpoint({
   params: tripIdParamsSchema,
   status: 204,
 });
-
-export const tripEndpoints = { listTrips, createTrip, getTrip, updateTrip, deleteTrip };
