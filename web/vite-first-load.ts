@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
-import { SHELL_ROUTES } from './src/app/shell/shellRoutes';
+// By its path: Vite loads this file with its config, where workspace packages are not compiled.
+import { allEndpoints, endpointUrl } from '../contract/src/endpoints';
+import { PAGES, pathParams, type FirstRead, type Page } from './src/app/pages';
+import { SHELL_ROUTES, type ShellRoute } from './src/app/shell/shellRoutes';
 import { TOKEN_KEY } from './src/shared/authToken';
 import type { FirstLoadRoute, FirstLoadTable } from './src/shared/earlyAnswers';
 
@@ -8,39 +11,43 @@ const WEB = fileURLToPath(new URL('./', import.meta.url));
 const SRC = `${WEB}src/`;
 const FIRST_LOAD = `${SRC}firstLoad.ts`;
 
-const TRIP = '/api/trips/$1';
-const SPLIT_TRIP = '/api/trip-split/trips/$1';
 const DATA_LAYER = 'app/QueryLayer.tsx';
 
 /**
- * Issue #24: each signed-in page's first-visit needs: its route (as routes.tsx), the modules it renders first (the
- * data layer and the page), and the API addresses it reads first (as its queries ask
+ * A first read's address as the first-load table names it: the endpoint's path (contract's catalogue) with each
+ * param the page's pattern group of the same name (`$1`…), and its query, as the page's query asks it.
+ */
+function firstReadAddress(page: Page, read: FirstRead): string {
+  const entry = allEndpoints[read.endpoint];
+  if (entry.method !== 'GET') throw new Error(`first-load: ${read.endpoint} is no read`);
+  const groups = pathParams(page.path);
+  const params = Object.fromEntries(
+    (read.params ?? []).map((name) => {
+      const group = groups.indexOf(name);
+      if (group < 0) throw new Error(`first-load: ${page.path} has no :${name} for ${read.endpoint}`);
+      return [name, `$${group + 1}`];
+    }),
+  );
+  return endpointUrl(entry, { params, query: read.query }, (value) => value);
+}
+
+/**
+ * Issue #24: each signed-in page's first-visit needs (app/pages.ts): its route (as routes.tsx), the modules it
+ * renders first (the data layer and the page), and the API addresses it reads first (as its queries ask
  * them; e2e/first-load.e2e.ts checks that each is taken, and asked once).
  */
-const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string[] }> = [
-  {
-    path: SHELL_ROUTES.trips,
-    modules: [DATA_LAYER, 'features/trips/TripsPage.tsx'],
-    api: ['/api/trips?cursor=', '/api/trip-split/invitations'],
-  },
-  {
-    path: SHELL_ROUTES.tripDetails,
-    modules: [DATA_LAYER, 'features/trip-details/TripDetailsPage.tsx'],
-    api: [TRIP],
-  },
-  {
-    path: SHELL_ROUTES.tripSplit,
-    modules: [DATA_LAYER, 'features/split/TripSplitPage.tsx'],
-    formatsMoney: true,
-    api: [TRIP, `${SPLIT_TRIP}/budget`],
-  },
-  {
-    path: SHELL_ROUTES.splitOverview,
-    modules: [DATA_LAYER, 'features/overview/TripSplitOverviewPage.tsx'],
-    formatsMoney: true,
-    api: ['/api/trip-split/user/trips?cursor=', '/api/trip-split/invitations'],
-  },
-];
+const FIRST_LOAD_ROUTES: Array<Omit<FirstLoadRoute, 'files'> & { modules: string[] }> = (
+  Object.keys(SHELL_ROUTES) as ShellRoute[]
+).map((name) => {
+  const page: Page = PAGES[name];
+  const firstLoad = PAGES[name].firstLoad;
+  return {
+    path: SHELL_ROUTES[name],
+    modules: [DATA_LAYER, page.module],
+    ...('formatsMoney' in firstLoad && { formatsMoney: firstLoad.formatsMoney }),
+    api: firstLoad.reads.map((read) => firstReadAddress(page, read)),
+  };
+});
 
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 

@@ -34,3 +34,4 @@ export * from './map';
 export * from './activity';
 export * from './budget';
 export * from './spending';
+export * from './endpoints';

@@ -5,7 +5,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import expressStaticGzip from 'express-static-gzip';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { healthResponse, tripListQuerySchema } from '@wayfare/contract';
+import { cacheReport, health, healthResponse, listTrips, splitUserTrips } from '@wayfare/contract';
 import { authRoutes } from './auth/routes';
 import type { TokenService } from './http/tokens';
 import type { AppConfig } from './config';
@@ -23,6 +23,7 @@ import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { idempotentWrites } from './http/idempotency';
 import { keptAnswerLane } from './http/kept-lane';
+import { endpointRouter, route } from './http/endpoints';
 import { createLedgerEvents } from './split/events';
 import { createUserTrips } from './split/user-trips';
 import { createRateProvider } from './rates/provider';
@@ -100,50 +101,45 @@ export function createApp(deps: AppDeps): Express {
   // The trip lists' kept answers without the rest of the chain; the routes (trips/routes.ts, split/routes.ts)
   // answer whatever the lane leaves (http/kept-lane.ts).
   app.use(
-    keptAnswerLane(deps, tripListQuerySchema, {
-      '/api/trips': trips.listJson,
-      '/api/trip-split/user/trips': userTrips.json,
+    keptAnswerLane(deps, listTrips.query, {
+      [`/api${listTrips.path}`]: trips.listJson,
+      [`/api${splitUserTrips.path}`]: userTrips.json,
     }),
   );
 
-  const api = express.Router();
+  const api = endpointRouter();
   api.use(
     refuseDeclaredOversizeBodies(JSON_BODY_LIMIT_BYTES),
     answerRefusedBodies,
     express.json({ limit: JSON_BODY_LIMIT_BYTES }),
   );
   api.use(idempotentWrites(deps));
-  api.get('/health', async (_req, res) => {
+  route(api, health, async () => {
     await deps.store.ping();
-    res.json(healthResponse);
+    return healthResponse;
   });
   if (config.cacheReport) {
-    api.get('/health/caches', (_req, res) => {
-      res.json({ caches: cacheFigures(), memory: process.memoryUsage() });
-    });
+    route(api, cacheReport, () => ({ caches: cacheFigures(), memory: process.memoryUsage() }));
   }
-  api.use('/auth', authRoutes(deps));
+  api.use(authRoutes(deps));
   // Feature routers: one line each, each behind requireAuth inside its own router.
   // One rate cache for the forms' prefill and the expense writes, so both see the same day's figures.
   const rates = createRateProvider({
     ...config.rates,
     log: (message) => logger.warn(message),
   });
-  api.use('/rates', ratesRoutes(deps, rates));
-  api.use(
-    '/trip-split/trips/:tripId/receipt-scan',
-    receiptScanRoutes({ ...deps, gemini: config.gemini }, tripImages),
-  );
-  api.use('/trip-split', splitRoutes({ ...deps, events, rates, userTrips }, tripImages));
-  api.use('/trips', tripRoutes({ ...deps, trips }, tripImages));
+  api.use(ratesRoutes(deps, rates));
+  api.use(receiptScanRoutes({ ...deps, gemini: config.gemini }, tripImages));
+  api.use(splitRoutes({ ...deps, events, rates, userTrips }, tripImages));
+  api.use(tripRoutes({ ...deps, trips }, tripImages));
   const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);
-  api.use('/trips', createTripRoutes({ ...deps, guides }, tripImages));
+  api.use(createTripRoutes({ ...deps, guides }, tripImages));
   // One city photo provider (and cache) for members' trips and share links.
   const photos = configuredPhotos(config);
-  api.use('/places', placesRoutes(deps, photos));
-  api.use('/trips/:tripId/daily-plans', planRoutes(deps));
+  api.use(placesRoutes(deps, photos));
+  api.use(planRoutes(deps));
   const weather = configuredWeather(deps);
-  api.use('/trips/:tripId/weather', weatherRoutes(deps, weather));
+  api.use(weatherRoutes(deps, weather));
   // Signed with JWT_SECRET (the embedded server keeps one on disk), so links survive restarts and instances.
   api.use(
     linkRoutes(deps, createLinkSigner(config.jwtSecret ?? randomBytes(32).toString('hex')), {
@@ -151,7 +147,7 @@ export function createApp(deps: AppDeps): Express {
       photos,
     }),
   );
-  api.use('/files', fileRoutes(deps, tripImages));
+  api.use(fileRoutes(deps, tripImages));
   api.use(notFoundApiRoute);
   app.use('/api', api);
 

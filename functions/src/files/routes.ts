@@ -1,7 +1,6 @@
-import { Router, type RequestHandler } from 'express';
-import { receiptFileParamsSchema, signedImageQuerySchema, tripIdParamsSchema } from '@wayfare/contract';
+import { receiptFile, receiptThumbnail, tripImage } from '@wayfare/contract';
 import { HttpError } from '../http/errors';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route, type EndpointHandler } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { THUMBNAIL_TYPE } from './receipts';
 import { contentTypeOf, type TripImages } from './trip-images';
@@ -19,35 +18,39 @@ const RECEIPT_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'sel
  * token, since <img> cannot send one. Only members ever receive such a URL, and it works only while they are one.
  */
 export function fileRoutes({ store }: { store: Store }, images: TripImages) {
-  const router = Router();
-  router.get('/trips/:tripId/image', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const { u: viewerId, expires, sig } = parseInput(signedImageQuerySchema, req.query);
-    const [trip, role] = await Promise.all([store.trips.get(tripId), store.members.roleOf(tripId, viewerId)]);
-    const remaining =
-      trip?.image_path &&
-      images.urls.remainingSeconds({ tripId, imagePath: trip.image_path, viewerId }, expires, sig);
-    // A link stops working the moment its member leaves the trip (or the trip goes), however long it had left.
-    if (!trip?.image_path || !role || remaining === null) throw new HttpError(404, IMAGE_NOT_FOUND);
-    if (!remaining)
-      throw new HttpError(403, 'This image link has expired. Reload the page to see the image.');
-    const data = await images.files.get(trip.image_path);
-    if (!data) throw new HttpError(404, IMAGE_NOT_FOUND);
-    res.set({
-      'Content-Type': contentTypeOf(trip.image_path),
-      'Cache-Control': `private, max-age=${remaining}`,
-    });
-    res.send(data);
-  });
+  const router = endpointRouter('/files');
+  route(
+    router,
+    tripImage,
+    async ({ params: { tripId }, query: { u: viewerId, expires, sig } }, _req, res) => {
+      const [trip, role] = await Promise.all([
+        store.trips.get(tripId),
+        store.members.roleOf(tripId, viewerId),
+      ]);
+      const remaining =
+        trip?.image_path &&
+        images.urls.remainingSeconds({ tripId, imagePath: trip.image_path, viewerId }, expires, sig);
+      // A link stops working the moment its member leaves the trip (or the trip goes), however long it had left.
+      if (!trip?.image_path || !role || remaining === null) throw new HttpError(404, IMAGE_NOT_FOUND);
+      if (!remaining)
+        throw new HttpError(403, 'This image link has expired. Reload the page to see the image.');
+      const data = await images.files.get(trip.image_path);
+      if (!data) throw new HttpError(404, IMAGE_NOT_FOUND);
+      res.set({
+        'Content-Type': contentTypeOf(trip.image_path),
+        'Cache-Control': `private, max-age=${remaining}`,
+      });
+      res.send(data);
+    },
+  );
 
   /**
    * GET /api/files/trips/{id}/expenses/{expenseId}/receipt[/thumbnail]: an expense's receipt (or its image's
    * thumbnail) behind a signed URL from the expense's `receipt`, on the same terms as the trip image.
    */
-  const receiptFile = (thumbnail: boolean) =>
-    (async (req, res) => {
-      const { tripId, expenseId } = parseInput(receiptFileParamsSchema, req.params);
-      const { u: viewerId, expires, sig } = parseInput(signedImageQuerySchema, req.query);
+  const sendReceipt =
+    (thumbnail: boolean): EndpointHandler<typeof receiptFile | typeof receiptThumbnail> =>
+    async ({ params: { tripId, expenseId }, query: { u: viewerId, expires, sig } }, _req, res) => {
       const [expense, role] = await Promise.all([
         store.split.getExpense(expenseId),
         store.members.roleOf(tripId, viewerId),
@@ -69,8 +72,8 @@ export function fileRoutes({ store }: { store: Store }, images: TripImages) {
         'Content-Security-Policy': RECEIPT_CSP,
       });
       res.send(data);
-    }) satisfies RequestHandler;
-  router.get('/trips/:tripId/expenses/:expenseId/receipt', receiptFile(false));
-  router.get('/trips/:tripId/expenses/:expenseId/receipt/thumbnail', receiptFile(true));
-  return router;
+    };
+  route(router, receiptFile, sendReceipt(false));
+  route(router, receiptThumbnail, sendReceipt(true));
+  return mountedEndpoints(router);
 }

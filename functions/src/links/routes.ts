@@ -1,14 +1,21 @@
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
 import {
-  linkParamsSchema,
-  sharedPhotoQuerySchema,
-  tripIdParamsSchema,
+  calendarFeed,
+  downloadCalendar,
+  getCalendarFeed,
+  getShareLink,
+  makeCalendarFeed,
+  makeShareLink,
+  revokeCalendarFeed,
+  revokeShareLink,
+  sharedPhoto,
+  sharedTrip,
+  sharedWeather,
   type LinkAnswer,
-  type LinkKind,
 } from '@wayfare/contract';
 import type { TokenService } from '../http/tokens';
 import { currentUser, requireAuth } from '../http/authenticate';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { createLinkService, type SharedExtras } from './service';
 import type { LinkSigner } from './signing';
@@ -43,58 +50,44 @@ export function linkRoutes(
 ) {
   const service = createLinkService(deps.store, signer, extras);
   const auth = requireAuth(deps.tokens, deps.store);
-  const router = Router();
+  const router = endpointRouter();
 
-  const slots: Array<[LinkKind, string]> = [
-    ['calendar', 'calendar-feed'],
-    ['share', 'share-link'],
-  ];
-  for (const [kind, segment] of slots) {
-    router.get(`/trips/:tripId/${segment}`, auth, async (req, res) => {
-      const { tripId } = parseInput(tripIdParamsSchema, req.params);
-      const answer: LinkAnswer = { link: await service.current(kind, tripId, currentUser(res).id) };
-      res.json(answer);
+  const slots = [
+    { kind: 'calendar', get: getCalendarFeed, make: makeCalendarFeed, revoke: revokeCalendarFeed },
+    { kind: 'share', get: getShareLink, make: makeShareLink, revoke: revokeShareLink },
+  ] as const;
+  for (const slot of slots) {
+    route(router, slot.get, [auth], async ({ params }, _req, res) => {
+      return {
+        link: await service.current(slot.kind, params.tripId, currentUser(res).id),
+      } satisfies LinkAnswer;
     });
-    router.post(`/trips/:tripId/${segment}`, auth, async (req, res) => {
-      const { tripId } = parseInput(tripIdParamsSchema, req.params);
-      const answer: LinkAnswer = { link: await service.make(kind, tripId, currentUser(res).id) };
-      res.status(201).json(answer);
+    route(router, slot.make, [auth], async ({ params }, _req, res) => {
+      return { link: await service.make(slot.kind, params.tripId, currentUser(res).id) } satisfies LinkAnswer;
     });
-    router.delete(`/trips/:tripId/${segment}`, auth, async (req, res) => {
-      const { tripId } = parseInput(tripIdParamsSchema, req.params);
-      await service.revoke(kind, tripId, currentUser(res).id);
-      res.status(204).end();
-    });
+    route(router, slot.revoke, [auth], ({ params }, _req, res) =>
+      service.revoke(slot.kind, params.tripId, currentUser(res).id),
+    );
   }
 
-  router.get('/trips/:tripId/calendar.ics', auth, async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const { trip, ics } = await service.calendarFor(tripId, currentUser(res).id);
+  route(router, downloadCalendar, [auth], async ({ params }, _req, res) => {
+    const { trip, ics } = await service.calendarFor(params.tripId, currentUser(res).id);
     res.attachment(calendarFileName(trip.trip_name));
     sendCalendar(res, ics);
   });
 
   // Calendar apps want the extension on the address.
-  router.get('/calendar/:tripId/:token.ics', async (req, res) => {
-    const { tripId, token } = parseInput(linkParamsSchema, req.params);
+  route(router, calendarFeed, async ({ params: { tripId, token } }, _req, res) => {
     sendCalendar(res, await service.feed(tripId, token));
   });
 
-  router.get('/shared/:tripId/:token', async (req, res) => {
-    const { tripId, token } = parseInput(linkParamsSchema, req.params);
-    res.json(await service.sharedTrip(tripId, token));
-  });
+  route(router, sharedTrip, ({ params: { tripId, token } }) => service.sharedTrip(tripId, token));
 
-  router.get('/shared/:tripId/:token/weather', async (req, res) => {
-    const { tripId, token } = parseInput(linkParamsSchema, req.params);
-    res.json(await service.sharedWeather(tripId, token));
-  });
+  route(router, sharedWeather, ({ params: { tripId, token } }) => service.sharedWeather(tripId, token));
 
-  router.get('/shared/:tripId/:token/photo', async (req, res) => {
-    const { tripId, token } = parseInput(linkParamsSchema, req.params);
-    const { maxWidth } = parseInput(sharedPhotoQuerySchema, req.query);
-    res.json(await service.sharedPhoto(tripId, token, maxWidth));
-  });
+  route(router, sharedPhoto, ({ params: { tripId, token }, query: { maxWidth } }) =>
+    service.sharedPhoto(tripId, token, maxWidth),
+  );
 
-  return router;
+  return mountedEndpoints(router);
 }

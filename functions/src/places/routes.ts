@@ -1,9 +1,8 @@
-import { Router } from 'express';
-import { citySearchQuerySchema, placePhotoQuerySchema, type CitySuggestion } from '@wayfare/contract';
+import { cityPhoto, searchCities, type CitySuggestion } from '@wayfare/contract';
 import type { TokenService } from '../http/tokens';
 import type { AppConfig } from '../config';
 import { requireAuth } from '../http/authenticate';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { cityIndex } from './cities';
 import { googlePlacesPhotoProvider, wikipediaPhotoProvider, type PhotoProvider } from './photos';
@@ -21,20 +20,17 @@ export function configuredPhotos(config: AppConfig): PhotoProvider {
 
 /** GET /api/places/cities?q= (the keyless autocomplete) and GET /api/places/photo (spec §7). */
 export function placesRoutes(deps: { store: Store; tokens: TokenService }, photos: PhotoProvider) {
-  const router = Router();
+  const router = endpointRouter('/places');
   router.use(requireAuth(deps.tokens, deps.store));
 
-  router.get('/cities', (req, res) => {
-    const { q, limit } = parseInput(citySearchQuerySchema, req.query);
+  route(router, searchCities, ({ query: { q, limit } }, _req, res) => {
     const cities: CitySuggestion[] = cityIndex()
       .search(q, limit)
       .map(({ featureCode: _featureCode, ...city }) => city);
     res.set('Cache-Control', 'private, max-age=3600').json({ cities });
   });
 
-  router.get('/photo', async (req, res) => {
-    res.json(await photos.photoFor(parseInput(placePhotoQuerySchema, req.query)));
-  });
+  route(router, cityPhoto, ({ query }) => photos.photoFor(query));
 
-  return router;
+  return mountedEndpoints(router);
 }

@@ -1,46 +1,31 @@
-import { Router } from 'express';
-import {
-  bulkPlansBodySchema,
-  planInputSchema,
-  planParamsSchema,
-  tripIdParamsSchema,
-} from '@wayfare/contract';
+import { createPlan, createPlans, deletePlan, updatePlan } from '@wayfare/contract';
 import type { TokenService } from '../http/tokens';
 import { currentUser, requireAuth } from '../http/authenticate';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { createPlanService } from './service';
 
 /** /api/trips/{tripId}/daily-plans (spec §7). */
 export function planRoutes(deps: { store: Store; tokens: TokenService }) {
   const service = createPlanService(deps.store);
-  const router = Router({ mergeParams: true });
+  const router = endpointRouter('/trips/:tripId/daily-plans');
   router.use(requireAuth(deps.tokens, deps.store));
 
-  router.post('/', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const plan = await service.create(tripId, currentUser(res).id, parseInput(planInputSchema, req.body));
-    res.status(201).json(plan);
-  });
+  route(router, createPlan, ({ params, body }, _req, res) =>
+    service.create(params.tripId, currentUser(res).id, body),
+  );
 
-  router.post('/bulk', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const { plans } = parseInput(bulkPlansBodySchema, req.body);
-    res.status(201).json(await service.createMany(tripId, currentUser(res).id, plans));
-  });
+  route(router, createPlans, ({ params, body }, _req, res) =>
+    service.createMany(params.tripId, currentUser(res).id, body.plans),
+  );
 
-  router.put('/:planId', async (req, res) => {
-    const { tripId, planId } = parseInput(planParamsSchema, req.params);
-    res.json(
-      await service.update(tripId, currentUser(res).id, planId, parseInput(planInputSchema, req.body)),
-    );
-  });
+  route(router, updatePlan, ({ params, body }, _req, res) =>
+    service.update(params.tripId, currentUser(res).id, params.planId, body),
+  );
 
-  router.delete('/:planId', async (req, res) => {
-    const { tripId, planId } = parseInput(planParamsSchema, req.params);
-    await service.delete(tripId, currentUser(res).id, planId);
-    res.status(204).end();
-  });
+  route(router, deletePlan, ({ params }, _req, res) =>
+    service.delete(params.tripId, currentUser(res).id, params.planId),
+  );
 
-  return router;
+  return mountedEndpoints(router);
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
-import { Router } from 'express';
 import type { Logger } from 'pino';
 import {
   NO_TOTAL_FOUND,
   READ_ON_DEVICE,
-  tripIdParamsSchema,
+  scanReceipt,
   type ReceiptScanResponse,
   type ScannedReceipt,
 } from '@wayfare/contract';
@@ -14,7 +13,7 @@ import { sniffReceipt, UNREADABLE_PHOTO } from '../files/receipts';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { HttpError } from '../http/errors';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { requireTripMember } from '../trips/access';
 import { readOnDevice } from './device-ocr';
@@ -62,16 +61,15 @@ export function receiptScanRoutes(
     }
   }
 
-  const router = Router({ mergeParams: true });
+  const router = endpointRouter(scanReceipt.path);
   router.use(requireAuth(deps.tokens, deps.store));
-  router.post('/', images.receiveReceipt, async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    await requireTripMember(deps.store, tripId, currentUser(res).id);
+  route(router, scanReceipt, [images.receiveReceipt], async ({ params }, _req, res) => {
+    await requireTripMember(deps.store, params.tripId, currentUser(res).id);
     const upload = res.locals.upload;
     if (!upload) throw new HttpError(400, SCAN_A_PHOTO);
     const type = await sniffReceipt(upload.path);
     if (!type || type === 'application/pdf') throw new HttpError(415, SCAN_A_PHOTO);
-    res.json(await scan(await fs.readFile(upload.path), type));
+    return scan(await fs.readFile(upload.path), type);
   });
-  return router;
+  return mountedEndpoints(router);
 }

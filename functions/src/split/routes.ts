@@ -12,16 +12,15 @@
  * The ledger event bus lives here: each service emits on it after each committed write and the live stream of the
  * same process listens, which is all embedded mode needs (firebase mode's clients listen to Firestore instead).
  */
-import { Router } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { tripListQuerySchema } from '@wayfare/contract';
+import { liveStream, liveToken, splitUserTrips } from '@wayfare/contract';
 import type { AppConfig } from '../config';
 import type { TokenService } from '../http/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { budgetRoutes } from './budget-routes';
 import { createBudgetService } from './budget-service';
@@ -66,12 +65,11 @@ export function splitRoutes(
   const membership = createMembershipService({ store, notices });
   const liveSlots = createLiveStreamSlots();
   const { userTrips } = deps;
-  const router = Router();
+  const router = endpointRouter('/trip-split');
   router.use(requireAuth(deps.tokens, store));
   router.use(budgetRoutes(store, createBudgetService({ store, notices, rates: deps.rates ?? bundledRates })));
 
-  router.get('/user/trips', async (req, res) => {
-    const query = parseInput(tripListQuerySchema, req.query);
+  route(router, splitUserTrips, async ({ query }, req, res) => {
     const coded = preferredEncoding(req);
     sendEncodedJson(res, await userTrips.json(currentUser(res).id, query, coded), coded);
   });
@@ -98,14 +96,14 @@ export function splitRoutes(
 
   // Firebase mode: the custom token the browser signs in to Firestore with, minted for the current session so the
   // live listeners work whether or not the login answer's firebaseToken was kept.
-  router.post('/live-token', async (_req, res) => {
+  route(router, liveToken, async (_input, _req, res) => {
     if (!deps.createFirebaseToken) throw new HttpError(404, 'This server streams live updates itself');
-    res.json({ firebaseToken: await deps.createFirebaseToken(currentUser(res).id) });
+    return { firebaseToken: await deps.createFirebaseToken(currentUser(res).id) };
   });
 
-  const live = Router();
+  const live = endpointRouter('/trip-split');
   scopeTrips(live, store);
-  live.get('/trips/:tripId/live', async (req, res) => {
+  route(live, liveStream, async (_input, req, res) => {
     const { trip, user } = scopeOf(res, 'tripScope');
     const release = liveSlots.acquire(user.id, ipKeyGenerator(req.ip ?? ''));
     if (!release) {
@@ -124,5 +122,5 @@ export function splitRoutes(
   });
   router.use(live);
 
-  return router;
+  return mountedEndpoints(router);
 }

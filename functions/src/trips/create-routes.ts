@@ -1,11 +1,10 @@
-import { Router } from 'express';
-import { createTripBodySchema, type CreateTripResponse } from '@wayfare/contract';
+import { createTrip, type CreateTripResponse } from '@wayfare/contract';
 import type { Logger } from 'pino';
 import type { TokenService } from '../http/tokens';
 import type { AppConfig } from '../config';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { createTripCreation } from './create-service';
 import type { GuideJobs } from './guide-jobs';
@@ -19,13 +18,12 @@ export function createTripRoutes(
   images: TripImages,
 ) {
   const creation = createTripCreation(deps.store, deps.guides, images);
-  const router = Router();
+  const router = endpointRouter('/trips');
   // Auth on the route, not router.use: other routers share the /trips prefix.
-  router.post('/', requireAuth(deps.tokens, deps.store), async (req, res) => {
-    const body = parseInput(createTripBodySchema, req.body);
+  route(router, createTrip, [requireAuth(deps.tokens, deps.store)], async ({ body }, _req, res) => {
     const trip = await creation.create(currentUser(res), body);
-    const answer: CreateTripResponse = { id: trip.id, trip };
-    res.status(201).location(`/api/trips/${trip.id}`).json(answer);
+    res.location(`/api/trips/${trip.id}`);
+    return { id: trip.id, trip } satisfies CreateTripResponse;
   });
-  return router;
+  return mountedEndpoints(router);
 }

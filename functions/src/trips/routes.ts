@@ -1,10 +1,9 @@
-import { Router } from 'express';
-import { tripIdParamsSchema, tripListQuerySchema, updateTripBodySchema } from '@wayfare/contract';
+import { deleteTrip, getTrip, listTrips, updateTrip } from '@wayfare/contract';
 import type { TokenService } from '../http/tokens';
 import type { TripImages } from '../files/trip-images';
 import { currentUser, requireAuth } from '../http/authenticate';
 import { preferredEncoding, sendEncodedJson } from '../http/encoded-bodies';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import type { TripService } from './service';
 
@@ -16,30 +15,22 @@ export function tripRoutes(
   const service = deps.trips;
   const auth = requireAuth(deps.tokens, deps.store);
   // Auth per route, not router.use: other routers share the /trips prefix and authenticate for themselves.
-  const router = Router();
+  const router = endpointRouter('/trips');
 
-  router.get('/', auth, async (req, res) => {
+  route(router, listTrips, [auth], async ({ query }, req, res) => {
     const coded = preferredEncoding(req);
-    const query = parseInput(tripListQuerySchema, req.query);
     sendEncodedJson(res, await service.listJson(currentUser(res).id, query, coded), coded);
   });
 
-  router.get('/:tripId', auth, async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json(await service.get(tripId, currentUser(res).id));
-  });
+  route(router, getTrip, [auth], ({ params }, _req, res) => service.get(params.tripId, currentUser(res).id));
 
-  router.put('/:tripId', auth, images.receive, async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    const body = parseInput(updateTripBodySchema, req.body);
-    res.json(await service.update(tripId, currentUser(res).id, body, res.locals.upload?.path));
-  });
+  route(router, updateTrip, [auth, images.receive], ({ params, body }, _req, res) =>
+    service.update(params.tripId, currentUser(res).id, body, res.locals.upload?.path),
+  );
 
-  router.delete('/:tripId', auth, async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    await service.delete(tripId, currentUser(res).id);
-    res.status(204).end();
-  });
+  route(router, deleteTrip, [auth], ({ params }, _req, res) =>
+    service.delete(params.tripId, currentUser(res).id),
+  );
 
-  return router;
+  return mountedEndpoints(router);
 }

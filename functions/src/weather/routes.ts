@@ -1,10 +1,9 @@
-import { Router } from 'express';
 import type { Logger } from 'pino';
-import { tripIdParamsSchema } from '@wayfare/contract';
+import { tripWeather } from '@wayfare/contract';
 import type { TokenService } from '../http/tokens';
 import type { AppConfig } from '../config';
 import { currentUser, requireAuth } from '../http/authenticate';
-import { parseInput } from '../http/parse';
+import { endpointRouter, mountedEndpoints, route } from '../http/endpoints';
 import type { Store } from '../store/types';
 import { openMeteoForecast } from './open-meteo';
 import { createWeatherService, type NamedForecast } from './service';
@@ -29,10 +28,9 @@ export type WeatherService = ReturnType<typeof configuredWeather>;
 
 /** GET /api/trips/{tripId}/weather, for members. */
 export function weatherRoutes(deps: { store: Store; tokens: TokenService }, service: WeatherService) {
-  const router = Router({ mergeParams: true });
-  router.get('/', requireAuth(deps.tokens, deps.store), async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json(await service.tripWeather(tripId, currentUser(res).id));
-  });
-  return router;
+  const router = endpointRouter('/trips/:tripId/weather');
+  route(router, tripWeather, [requireAuth(deps.tokens, deps.store)], ({ params }, _req, res) =>
+    service.tripWeather(params.tripId, currentUser(res).id),
+  );
+  return mountedEndpoints(router);
 }

@@ -1,8 +1,14 @@
-import { Router } from 'express';
-import { expenseListQuerySchema } from '@wayfare/contract';
+import {
+  attachReceipt,
+  createExpense,
+  deleteExpense,
+  listExpenses,
+  removeReceipt,
+  updateExpense,
+} from '@wayfare/contract';
 import type { TripImages } from '../../files/trip-images';
 import { preferredEncoding, sendEncodedJson } from '../../http/encoded-bodies';
-import { parseInput } from '../../http/parse';
+import { endpointRouter, route } from '../../http/endpoints';
 import type { Store } from '../../store/types';
 import { entityId, expenseScopeOf, scopeOf, scopeStep, scopeTrips } from '../scope';
 import { editedExpenseBody, newExpenseBody } from './expense-body';
@@ -14,41 +20,39 @@ export function expenseRoutes(
   service: ExpenseService,
   images: Pick<TripImages, 'receiveReceipt'>,
 ) {
-  const router = Router();
+  const router = endpointRouter('/trip-split');
   scopeTrips(router, store);
   // One expense: its trip resolved once, as a step (the receipt's upload is received before it).
   const expense = scopeStep('id', 'expenseScope', (user, value) =>
     expenseScopeOf(store, user, entityId(value)),
   );
 
-  router.get('/trips/:tripId/expenses', async (req, res) => {
-    const query = parseInput(expenseListQuerySchema, req.query);
+  route(router, listExpenses, async ({ query }, req, res) => {
     // Compressed once per page and caller's share (page-cache.ts), so compression middleware skips it.
     const coded = preferredEncoding(req);
     sendEncodedJson(res, await service.listExpensesJson(scopeOf(res, 'tripScope'), query, coded), coded);
   });
   // Every shape of body is read into one ExpenseEntry; one without `currency` is in the trip's home currency
   // (expense-body.ts).
-  router.post('/trips/:tripId/expenses', async (req, res) => {
+  route(router, createExpense, async ({ body }, _req, res) => {
     const scope = scopeOf(res, 'tripScope');
-    const { entry, defaulted } = await newExpenseBody(scope, req.body);
-    res.status(201).json({ expense: await service.createExpense(scope, entry, defaulted) });
+    const { entry, defaulted } = await newExpenseBody(scope, body);
+    return { expense: await service.createExpense(scope, entry, defaulted) };
   });
-  router.put('/expenses/:id', expense, async (req, res) => {
+  route(router, updateExpense, [expense], async ({ body }, _req, res) => {
     const scope = scopeOf(res, 'expenseScope');
-    const { entry } = await editedExpenseBody(store, scope, req.body);
-    res.json({ expense: await service.updateExpense(scope, entry) });
+    const { entry } = await editedExpenseBody(store, scope, body);
+    return { expense: await service.updateExpense(scope, entry) };
   });
   // The expense's receipt: a photo or PDF as multipart field `receipt` (receipts.ts), or removed.
-  router.put('/expenses/:id/receipt', images.receiveReceipt, expense, async (_req, res) => {
-    res.json({ expense: await service.attachReceipt(scopeOf(res, 'expenseScope'), res.locals.upload) });
+  route(router, attachReceipt, [images.receiveReceipt, expense], async (_input, _req, res) => {
+    return { expense: await service.attachReceipt(scopeOf(res, 'expenseScope'), res.locals.upload) };
   });
-  router.delete('/expenses/:id/receipt', expense, async (_req, res) => {
-    res.json({ expense: await service.removeReceipt(scopeOf(res, 'expenseScope')) });
+  route(router, removeReceipt, [expense], async (_input, _req, res) => {
+    return { expense: await service.removeReceipt(scopeOf(res, 'expenseScope')) };
   });
-  router.delete('/expenses/:id', expense, async (_req, res) => {
-    await service.deleteExpense(scopeOf(res, 'expenseScope'));
-    res.status(204).end();
-  });
+  route(router, deleteExpense, [expense], (_input, _req, res) =>
+    service.deleteExpense(scopeOf(res, 'expenseScope')),
+  );
   return router;
 }

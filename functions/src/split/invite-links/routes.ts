@@ -1,14 +1,15 @@
-import { Router } from 'express';
 import {
-  createInviteLinkBodySchema,
-  inviteLinkTokenParamsSchema,
+  createInviteLink,
+  getInviteLink,
+  joinByLink,
+  revokeInviteLink,
   type CreatedInviteLinkResponse,
   type InviteLinkResponse,
   type JoinByLinkResponse,
 } from '@wayfare/contract';
 import type { AppConfig } from '../../config';
 import { currentUser } from '../../http/authenticate';
-import { parseInput } from '../../http/parse';
+import { endpointRouter, route } from '../../http/endpoints';
 import { inviteLinksPerUser, linkJoinsPerUser } from '../../http/rate-limits';
 import type { Store } from '../../store/types';
 import { scopeOf, scopeTrips } from '../scope';
@@ -20,26 +21,19 @@ export function inviteLinkRoutes(
   links: InviteLinkService,
   config: Pick<AppConfig, 'rateLimits'>,
 ) {
-  const router = Router();
+  const router = endpointRouter('/trip-split');
   scopeTrips(router, store);
 
-  router.get('/trips/:tripId/invite-link', async (_req, res) => {
-    res.json({ link: await links.active(scopeOf(res, 'tripScope')) } satisfies InviteLinkResponse);
+  route(router, getInviteLink, async (_input, _req, res) => {
+    return { link: await links.active(scopeOf(res, 'tripScope')) } satisfies InviteLinkResponse;
   });
-  router.post('/trips/:tripId/invite-link', inviteLinksPerUser(config.rateLimits), async (req, res) => {
-    const body = parseInput(createInviteLinkBodySchema, req.body);
-    res
-      .status(201)
-      .json((await links.create(scopeOf(res, 'tripScope'), body)) satisfies CreatedInviteLinkResponse);
+  route(router, createInviteLink, [inviteLinksPerUser(config.rateLimits)], async ({ body }, _req, res) => {
+    return (await links.create(scopeOf(res, 'tripScope'), body)) satisfies CreatedInviteLinkResponse;
   });
-  router.delete('/trips/:tripId/invite-link', async (_req, res) => {
-    await links.revoke(scopeOf(res, 'tripScope'));
-    res.status(204).end();
-  });
+  route(router, revokeInviteLink, (_input, _req, res) => links.revoke(scopeOf(res, 'tripScope')));
   // The joiner is not a member yet: the token, not a trip id, addresses the link.
-  router.post('/invite-links/:token/join', linkJoinsPerUser(config.rateLimits), async (req, res) => {
-    const { token } = parseInput(inviteLinkTokenParamsSchema, req.params);
-    res.json((await links.join(currentUser(res), token)) satisfies JoinByLinkResponse);
+  route(router, joinByLink, [linkJoinsPerUser(config.rateLimits)], async ({ params }, _req, res) => {
+    return (await links.join(currentUser(res), params.token)) satisfies JoinByLinkResponse;
   });
   return router;
 }

@@ -1,9 +1,13 @@
-import { Router } from 'express';
 import {
-  addParticipantBodySchema,
-  makeOwnerBodySchema,
+  acceptInvitation,
+  addParticipant,
+  declineInvitation,
+  listParticipants,
+  makeOwner,
+  myInvitations,
   participantParamsSchema,
-  tripIdParamsSchema,
+  removeParticipant,
+  tripInvitations,
   type AddParticipantResponse,
   type ParticipantResponse,
   type ParticipantsResponse,
@@ -12,7 +16,7 @@ import {
 } from '@wayfare/contract';
 import type { AppConfig } from '../../config';
 import { currentUser } from '../../http/authenticate';
-import { parseInput } from '../../http/parse';
+import { endpointRouter, route } from '../../http/endpoints';
 import { participantAddLimits } from '../../http/rate-limits';
 import type { Store } from '../../store/types';
 import { scopeOf, scopeTrips } from '../scope';
@@ -24,59 +28,52 @@ export function membershipRoutes(
   service: MembershipService,
   config: Pick<AppConfig, 'rateLimits'>,
 ) {
-  const router = Router();
+  const router = endpointRouter('/trip-split');
   scopeTrips(router, store, participantParamsSchema.partial({ userId: true }));
 
-  router.get('/trips/:tripId/participants', async (_req, res) => {
-    res.json({
+  route(router, listParticipants, async (_input, _req, res) => {
+    return {
       participants: await service.listParticipants(scopeOf(res, 'tripScope')),
-    } satisfies ParticipantsResponse);
+    } satisfies ParticipantsResponse;
   });
   // Adding someone makes them a participant at once (201), or, where their own setting asks for it, invites them
   // (202: they join by accepting, GET /invitations, then accept or decline). See service.ts.
-  router.post('/trips/:tripId/participants', ...participantAddLimits(config.rateLimits), async (req, res) => {
-    const body = parseInput(addParticipantBodySchema, req.body);
+  route(router, addParticipant, participantAddLimits(config.rateLimits), async ({ body }, _req, res) => {
     const answer = await service.addParticipant(scopeOf(res, 'tripScope'), body);
     res.status(answer.outcome === 'added' ? 201 : 202).json(answer satisfies AddParticipantResponse);
   });
   // "Make owner": the owner hands the trip to another participant in one atomic step.
-  router.put('/trips/:tripId/owner', async (req, res) => {
-    const { user_id } = parseInput(makeOwnerBodySchema, req.body);
-    res.json({
-      participants: await service.makeOwner(scopeOf(res, 'tripScope'), user_id),
-    } satisfies ParticipantsResponse);
+  route(router, makeOwner, async ({ body }, _req, res) => {
+    return {
+      participants: await service.makeOwner(scopeOf(res, 'tripScope'), body.user_id),
+    } satisfies ParticipantsResponse;
   });
-  router.get('/trips/:tripId/invitations', async (_req, res) => {
-    res.json({
+  route(router, tripInvitations, async (_input, _req, res) => {
+    return {
       invitations: await service.listInvitations(scopeOf(res, 'tripScope')),
-    } satisfies TripInvitationsResponse);
+    } satisfies TripInvitationsResponse;
   });
   // The caller's own id: leaving (every participant; never the owner). Anyone else's: the owner removes someone the
   // ledger does not name.
-  router.delete('/trips/:tripId/participants/:userId', async (req, res) => {
-    const { userId } = parseInput(participantParamsSchema, req.params);
-    await service.removeParticipant(scopeOf(res, 'tripScope'), userId);
-    res.status(204).end();
-  });
+  route(router, removeParticipant, ({ params }, _req, res) =>
+    service.removeParticipant(scopeOf(res, 'tripScope'), params.userId),
+  );
 
   // The invitee is not a member yet: these routes are outside the trip scope.
-  const invitee = Router();
-  invitee.get('/invitations', async (_req, res) => {
-    res.json({
+  const invitee = endpointRouter('/trip-split');
+  route(invitee, myInvitations, async (_input, _req, res) => {
+    return {
       invitations: await service.myInvitations(currentUser(res)),
-    } satisfies UserInvitationsResponse);
+    } satisfies UserInvitationsResponse;
   });
-  invitee.post('/invitations/:tripId/accept', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    res.json({
-      participant: await service.acceptInvitation(currentUser(res), tripId),
-    } satisfies ParticipantResponse);
+  route(invitee, acceptInvitation, async ({ params }, _req, res) => {
+    return {
+      participant: await service.acceptInvitation(currentUser(res), params.tripId),
+    } satisfies ParticipantResponse;
   });
-  invitee.post('/invitations/:tripId/decline', async (req, res) => {
-    const { tripId } = parseInput(tripIdParamsSchema, req.params);
-    await service.declineInvitation(currentUser(res), tripId);
-    res.status(204).end();
-  });
+  route(invitee, declineInvitation, ({ params }, _req, res) =>
+    service.declineInvitation(currentUser(res), params.tripId),
+  );
   router.use(invitee);
   return router;
 }

@@ -1,17 +1,19 @@
-/**
- * Issue #24: the signed-in pages whose frame is drawn before the app runs. Each pattern is a regular expression on
- * location.pathname (its groups fill the `$1` of the first-load table's API addresses). One list for the build step
- * (web/vite-first-load.ts: the early reads and the frames in index.html, app/shell/renderShell.tsx) and the app
- * (the screens its first render waits for, app/routes.tsx), so both agree on a page.
- */
-export const SHELL_ROUTES = {
-  trips: '^/trips/?$',
-  tripDetails: '^/trips/([^/]+)/?$',
-  tripSplit: '^/trips/([^/]+)/split/?$',
-  splitOverview: '^/trip-split/?$',
-} as const;
+import { PAGES, pathPattern, type FramedPage } from '../pages';
 
-export type ShellRoute = keyof typeof SHELL_ROUTES;
+/**
+ * Issue #24: the signed-in pages whose frame is drawn before the app runs (app/pages.ts's pages with `firstLoad`).
+ * Each pattern is a regular expression on location.pathname (its groups fill the `$1` of the first-load table's API
+ * addresses). One list for the build step (web/vite-first-load.ts: the early reads and the frames in index.html,
+ * app/shell/renderShell.tsx) and the app (the screens its first render waits for, app/routes.tsx), so both agree
+ * on a page.
+ */
+export const SHELL_ROUTES = Object.fromEntries(
+  Object.entries(PAGES).flatMap(([name, page]) =>
+    'firstLoad' in page ? [[name, pathPattern(page.path)]] : [],
+  ),
+) as Record<FramedPage, string>;
+
+export type ShellRoute = FramedPage;
 
 /** The frame's route for a path, if it has one. */
 export function shellRouteOf(pathname: string): ShellRoute | undefined {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bulkPlansResponseSchema, type PlanInput } from '@wayfare/contract';
-import { apiFetchChecked } from '../../shared/api';
+import { createPlans, type PlanInput } from '@wayfare/contract';
+import { callEndpoint } from '../../shared/callEndpoint';
 import { tripQuery } from '../trips';
 import { autoPlansFor, bulkFailureMessage, useGuide, type GuideTrip } from './guide';
 
@@ -25,10 +25,7 @@ function useAddPlans() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tripId, plans }: { tripId: string; plans: PlanInput[] }) =>
-      apiFetchChecked(bulkPlansResponseSchema, `/api/trips/${encodeURIComponent(tripId)}/daily-plans/bulk`, {
-        method: 'POST',
-        body: { plans },
-      }),
+      callEndpoint(createPlans, { params: { tripId }, body: { plans } }),
     onSuccess: ({ plans, skipped }, { tripId }) => {
       const { queryKey } = tripQuery(tripId);
       queryClient.setQueryData(queryKey, (current) =>

@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { meResponseSchema, type AddPolicyBody } from '@wayfare/contract';
-import { apiFetchChecked } from '../../shared/api';
+import { getMe, setAddPolicy, type AddPolicyBody } from '@wayfare/contract';
+import { callEndpoint } from '../../shared/callEndpoint';
 import { queryKeys } from '../../shared/query/queryKeys';
-
-const ME = '/api/auth/me';
 
 /** The signed-in user's account as GET /api/auth/me answers it. */
 export const meQuery = () =>
   queryOptions({
     queryKey: queryKeys.me(),
-    queryFn: ({ signal }) => apiFetchChecked(meResponseSchema, ME, { signal }),
+    queryFn: ({ signal }) => callEndpoint(getMe, { signal }),
   });
 
 /**
@@ -19,8 +17,7 @@ export const meQuery = () =>
 export function useSetAddPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddPolicyBody) =>
-      apiFetchChecked(meResponseSchema, `${ME}/add-policy`, { method: 'PUT', body }),
+    mutationFn: (body: AddPolicyBody) => callEndpoint(setAddPolicy, { body }),
     onSuccess: (account) => queryClient.setQueryData(queryKeys.me(), account),
   });
 }

@@ -1,10 +1,17 @@
-import type { LoginBody, LoginResponse, RegisterBody, RegisterResponse } from '@wayfare/contract';
-import { apiFetch } from '../../shared/api';
+import {
+  login,
+  register,
+  type LoginBody,
+  type LoginResponse,
+  type RegisterBody,
+  type RegisterResponse,
+} from '@wayfare/contract';
+import { callEndpoint } from '../../shared/callEndpoint';
 
 export function loginRequest(body: LoginBody): Promise<LoginResponse> {
-  return apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', body });
+  return callEndpoint(login, { body });
 }
 
 export function registerRequest(body: RegisterBody): Promise<RegisterResponse> {
-  return apiFetch<RegisterResponse>('/api/auth/register', { method: 'POST', body });
+  return callEndpoint(register, { body });
 }

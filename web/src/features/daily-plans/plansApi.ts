@@ -1,12 +1,17 @@
-import { dailyPlanSchema, type DailyPlan, type PlanInput } from '@wayfare/contract';
-import { apiFetch, apiFetchChecked } from '../../shared/api';
+import {
+  createPlan as createPlanEndpoint,
+  deletePlan as deletePlanEndpoint,
+  endpointUrl,
+  updatePlan as updatePlanEndpoint,
+  type DailyPlan,
+  type PlanInput,
+} from '@wayfare/contract';
+import { callEndpoint } from '../../shared/callEndpoint';
 import { sendOrQueue } from '../../shared/offline/outbox';
 
 /** Without start_time and duration_minutes, an update keeps the plan's time. */
 export type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'description'> &
   Partial<Pick<PlanInput, 'start_time' | 'duration_minutes'>>;
-
-const plansPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/daily-plans`;
 
 /** Sent at once, or kept on the device while offline and sent once back online (exactly once: its key). */
 export const createPlan = (userId: string, tripId: string, plan: PlanBody) =>
@@ -14,16 +19,13 @@ export const createPlan = (userId: string, tripId: string, plan: PlanBody) =>
     userId,
     tripId,
     kind: 'plan',
-    path: plansPath(tripId),
+    path: endpointUrl(createPlanEndpoint, { params: { tripId } }),
     body: plan,
     summary: { title: plan.title, date: plan.plan_date },
   });
 
 export const updatePlan = (tripId: string, planId: string, plan: PlanBody) =>
-  apiFetchChecked(dailyPlanSchema, `${plansPath(tripId)}/${encodeURIComponent(planId)}`, {
-    method: 'PUT',
-    body: plan,
-  });
+  callEndpoint(updatePlanEndpoint, { params: { tripId, planId }, body: plan });
 
 export const deletePlan = (tripId: string, planId: string) =>
-  apiFetch<void>(`${plansPath(tripId)}/${encodeURIComponent(planId)}`, { method: 'DELETE' });
+  callEndpoint(deletePlanEndpoint, { params: { tripId, planId } });

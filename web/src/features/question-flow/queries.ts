@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  citySuggestionsResponseSchema,
-  type CreateTripInput,
-  type CreateTripResponse,
-} from '@wayfare/contract';
-import { apiFetch, apiFetchChecked } from '../../shared/api';
+import { createTrip, searchCities, type CreateTripInput } from '@wayfare/contract';
+import { callEndpoint } from '../../shared/callEndpoint';
 import { queryKeys } from '../../shared/query/queryKeys';
 
 /**
@@ -14,16 +10,7 @@ import { queryKeys } from '../../shared/query/queryKeys';
 export const citySuggestionsQuery = (text: string) =>
   queryOptions({
     queryKey: queryKeys.citySuggestions(text),
-    queryFn: async ({ signal }) =>
-      (
-        await apiFetchChecked(
-          citySuggestionsResponseSchema,
-          `/api/places/cities?q=${encodeURIComponent(text)}`,
-          {
-            signal,
-          },
-        )
-      ).cities,
+    queryFn: async ({ signal }) => (await callEndpoint(searchCities, { query: { q: text }, signal })).cities,
     staleTime: Infinity,
     retry: false,
   });
@@ -35,8 +22,7 @@ export const citySuggestionsQuery = (text: string) =>
 export function useCreateTrip() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTripInput) =>
-      apiFetch<CreateTripResponse>('/api/trips', { method: 'POST', body }),
+    mutationFn: (body: CreateTripInput) => callEndpoint(createTrip, { body }),
     onSuccess: (created) => {
       queryClient.setQueryData(queryKeys.trip(created.id), created.trip);
       void queryClient.invalidateQueries({ queryKey: queryKeys.splitTrips() });

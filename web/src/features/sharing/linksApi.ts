@@ -1,41 +1,49 @@
 import {
-  linkAnswerSchema,
-  sharedTripSchema,
+  downloadCalendar as downloadCalendarEndpoint,
+  endpointUrl,
+  getCalendarFeed,
+  getShareLink,
+  makeCalendarFeed,
+  makeShareLink,
+  revokeCalendarFeed,
+  revokeShareLink,
+  sharedPhoto,
+  sharedTrip,
+  sharedWeather,
   type LinkKind,
-  tripWeatherSchema,
   type SharedTrip,
 } from '@wayfare/contract';
-import { apiDownload, apiFetch, apiFetchChecked } from '../../shared/api';
+import { callEndpoint, downloadEndpoint } from '../../shared/callEndpoint';
 
-const tripPath = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
-const SLOT: Record<LinkKind, string> = { calendar: 'calendar-feed', share: 'share-link' };
-const slotPath = (tripId: string, kind: LinkKind) => `${tripPath(tripId)}/${SLOT[kind]}`;
+const SLOT = {
+  calendar: { get: getCalendarFeed, make: makeCalendarFeed, revoke: revokeCalendarFeed },
+  share: { get: getShareLink, make: makeShareLink, revoke: revokeShareLink },
+} as const satisfies Record<LinkKind, unknown>;
 
 export const fetchLink = async (tripId: string, kind: LinkKind, signal?: AbortSignal) =>
-  (await apiFetchChecked(linkAnswerSchema, slotPath(tripId, kind), { signal })).link;
+  (await callEndpoint(SLOT[kind].get, { params: { tripId }, signal })).link;
 
 /** A new link; the one it replaces stops working. */
 export const makeLink = async (tripId: string, kind: LinkKind) =>
-  (await apiFetchChecked(linkAnswerSchema, slotPath(tripId, kind), { method: 'POST' })).link;
+  (await callEndpoint(SLOT[kind].make, { params: { tripId } })).link;
 
 export const revokeLink = (tripId: string, kind: LinkKind) =>
-  apiFetch<void>(slotPath(tripId, kind), { method: 'DELETE' });
+  callEndpoint(SLOT[kind].revoke, { params: { tripId } });
 
 export const downloadCalendar = (tripId: string) =>
-  apiDownload(`${tripPath(tripId)}/calendar.ics`, 'text/calendar').then(({ blob }) => blob);
-
-const sharedPath = (tripId: string, token: string) =>
-  `/api/shared/${encodeURIComponent(tripId)}/${encodeURIComponent(token)}`;
+  downloadEndpoint(downloadCalendarEndpoint, 'text/calendar', { params: { tripId } }).then(
+    ({ blob }) => blob,
+  );
 
 export const fetchSharedTrip = (tripId: string, token: string, signal?: AbortSignal): Promise<SharedTrip> =>
-  apiFetchChecked(sharedTripSchema, sharedPath(tripId, token), { signal });
+  callEndpoint(sharedTrip, { params: { tripId, token }, signal });
 
 export const fetchSharedWeather = (tripId: string, token: string, signal?: AbortSignal) =>
-  apiFetchChecked(tripWeatherSchema, `${sharedPath(tripId, token)}/weather`, { signal });
+  callEndpoint(sharedWeather, { params: { tripId, token }, signal });
 
 /** The trip's city photo for a share link's holder: the server picks the city, the page only the width. */
 export const sharedPhotoPath = (tripId: string, token: string, maxWidth: number) =>
-  `${sharedPath(tripId, token)}/photo?${new URLSearchParams({ maxWidth: String(maxWidth) })}`;
+  endpointUrl(sharedPhoto, { params: { tripId, token }, query: { maxWidth } });
 
 /** The address to copy: the link's path on this site. */
 export const absoluteUrl = (path: string, origin = window.location.origin) => new URL(path, origin).href;

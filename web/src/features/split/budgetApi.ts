@@ -1,26 +1,16 @@
-import { type ActivityResponse, type BudgetBody, type BudgetResponse } from '@wayfare/contract';
+import { getBudget, listActivity, restoreExpense, setBudget, type BudgetBody } from '@wayfare/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../shared/api';
+import { callEndpoint } from '../../shared/callEndpoint';
 import { queryKeys } from '../../shared/query/queryKeys';
 import { STALE } from '../../shared/query/queryClient';
 
-const trip = (tripId: string) => `/api/trip-split/trips/${encodeURIComponent(tripId)}`;
-
 /** Issue #28's calls: the budget with its spending, setting it, the activity history and a restore from it. */
 export const budgetApi = {
-  budget: (tripId: string, signal?: AbortSignal) =>
-    apiFetch<BudgetResponse>(`${trip(tripId)}/budget`, { signal }),
-  setBudget: (tripId: string, body: BudgetBody) =>
-    apiFetch<BudgetResponse>(`${trip(tripId)}/budget`, { method: 'PUT', body }),
+  budget: (tripId: string, signal?: AbortSignal) => callEndpoint(getBudget, { params: { tripId }, signal }),
+  setBudget: (tripId: string, body: BudgetBody) => callEndpoint(setBudget, { params: { tripId }, body }),
   activity: (tripId: string, cursor: string | null, signal?: AbortSignal) =>
-    apiFetch<ActivityResponse>(
-      `${trip(tripId)}/activity${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-      { signal },
-    ),
-  restore: (tripId: string, entryId: string) =>
-    apiFetch<{ expense_id: string }>(`${trip(tripId)}/activity/${encodeURIComponent(entryId)}/restore`, {
-      method: 'POST',
-    }),
+    callEndpoint(listActivity, { params: { tripId }, query: { cursor: cursor || undefined }, signal }),
+  restore: (tripId: string, entryId: string) => callEndpoint(restoreExpense, { params: { tripId, entryId } }),
 };
 
 // Under the trip's ledger key: every live change notice (refreshLedger) reads them again, like the ledger itself.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { placePhotoResponseSchema, type PlacePhotoResponse } from '@wayfare/contract';
+import { cityPhoto, endpointUrl, placePhotoResponseSchema, type PlacePhotoResponse } from '@wayfare/contract';
 import { apiFetchChecked } from '../../shared/api';
 import { queryKeys } from '../../shared/query/queryKeys';
 
@@ -13,14 +13,11 @@ export interface CityPhotoQuery {
 /** Where a city photo is asked: GET /api/places/photo for members, or elsewhere (a share link's own address). */
 export type CityPhotoPathOf = (query: CityPhotoQuery) => string;
 
-export const cityPhotoPath: CityPhotoPathOf = ({ city, maxWidth, lat, lng }) => {
-  const query = new URLSearchParams({ city, maxWidth: String(maxWidth) });
-  if (typeof lat === 'number' && typeof lng === 'number') {
-    query.set('lat', String(lat));
-    query.set('lng', String(lng));
-  }
-  return `/api/places/photo?${query}`;
-};
+export const cityPhotoPath: CityPhotoPathOf = ({ city, maxWidth, lat, lng }) =>
+  endpointUrl(cityPhoto, {
+    query:
+      typeof lat === 'number' && typeof lng === 'number' ? { city, maxWidth, lat, lng } : { city, maxWidth },
+  });
 
 type Found = Extract<PlacePhotoResponse, { success: true }>;
 

@@ -1,5 +1,5 @@
-import { tripWeatherSchema } from '@wayfare/contract';
-import { apiFetchChecked } from '../../shared/api';
+import { tripWeather } from '@wayfare/contract';
+import { callEndpoint } from '../../shared/callEndpoint';
 
 export const fetchTripWeather = (tripId: string, signal?: AbortSignal) =>
-  apiFetchChecked(tripWeatherSchema, `/api/trips/${encodeURIComponent(tripId)}/weather`, { signal });
+  callEndpoint(tripWeather, { params: { tripId }, signal });
