@@ -38,8 +38,8 @@ function prose(markdown: string): string {
 /** Targets of inline links and images, `[text](target)` and `[text](<target> "title")`, and reference definitions. */
 export function linkTargets(markdown: string): string[] {
   const text = prose(markdown);
-  const inline = [...text.matchAll(/\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]);
-  const references = [...text.matchAll(/^\s{0,3}\[[^\]]+\]:\s*(\S+)/gm)].map((m) => m[1]);
+  const inline = [...text.matchAll(/\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] ?? '');
+  const references = [...text.matchAll(/^\s{0,3}\[[^\]]+\]:\s*(\S+)/gm)].map((m) => m[1] ?? '');
   return [...inline, ...references].map((target) => target.replace(/^<|>$/g, ''));
 }
 
@@ -57,12 +57,12 @@ export function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const found = new Set<string>();
   for (const match of unfenced(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const base = slug(match[1].replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'));
+    const base = slug((match[1] ?? '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'));
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     found.add(count === 0 ? base : `${base}-${count}`);
   }
-  for (const match of markdown.matchAll(/<a\s+(?:name|id)="([^"]+)"/g)) found.add(match[1]);
+  for (const match of markdown.matchAll(/<a\s+(?:name|id)="([^"]+)"/g)) found.add(match[1] ?? '');
   return found;
 }
 
