@@ -18,7 +18,7 @@ const crossFeatureFile = {
   regex: '^\\.\\./[^./][^/]*/.+',
   message: "Import another feature through its public index ('../<feature>'), not one of its files.",
 };
-/** The same rule for a file in a feature's use-case folder (`features/split/expenses/…`): `../<folder>/<file>` is its
+/** The same rule for a file in a feature's use-case folder (`features/ledger/expenses/…`): `../<folder>/<file>` is its
  * own feature's sibling folder, `../../<feature>/<file>` another feature's file. */
 const crossFeatureFileFromFolder = {
   regex: '^\\.\\./\\.\\./[^./][^/]*/.+',
@@ -61,7 +61,7 @@ const lazyScreensOnly = {
  * There are no exceptions.
  */
 const SERVER = 'functions/src';
-const SERVER_FEATURES = ['ai', 'auth', 'links', 'places', 'plans', 'rates', 'split', 'trips', 'weather'];
+const SERVER_FEATURES = ['ai', 'auth', 'links', 'places', 'plans', 'ledger', 'rates', 'trips', 'weather'];
 /** What a feature offers the others besides its index.ts (ai/ has one); every other file of it is its inside. */
 const SERVER_PUBLIC = {
   ai: ['offline-planner.ts', 'types.ts', 'gemini-client.ts'], // the guide providers; the Gemini SDK client

@@ -30,16 +30,16 @@ const EMULATOR_API_SUITES = [
   // Both trip lists, whole and by page, from the kept figures (issue #24).
   'functions/src/trips/trip-lists.api.test.ts',
   'functions/src/plans/plans.api.test.ts',
-  'functions/src/split/split.api.test.ts',
+  'functions/src/ledger/split.api.test.ts',
   // Adding participants at once or by invitation (each person's setting), the owner who stays, limits for groups.
-  'functions/src/split/participants.api.test.ts',
+  'functions/src/ledger/participants.api.test.ts',
   'functions/src/spec-contract.api.test.ts',
-  'functions/src/split/expense-pages.api.test.ts',
-  'functions/src/split/payers.api.test.ts',
+  'functions/src/ledger/expense-pages.api.test.ts',
+  'functions/src/ledger/payers.api.test.ts',
   // The Splitwise import: other currencies at the function's reference rates, one Firestore transaction.
-  'functions/src/split/ledger-files/ledger-io.api.test.ts',
+  'functions/src/ledger/ledger-files/ledger-io.api.test.ts',
   // Receipts in the Storage bucket; the stand-ins' suites with the function reloaded on their addresses.
-  'functions/src/split/receipts.api.test.ts',
+  'functions/src/ledger/receipts.api.test.ts',
   'functions/src/rates/currencies.api.test.ts',
   // Gemini guides written by the writeGuide task on the Cloud Tasks emulator; sweepGuides as the scheduler calls it.
   'functions/src/trips/guide.api.test.ts',

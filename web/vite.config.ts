@@ -31,13 +31,13 @@ const CALENDAR_DATE_FNS = fileURLToPath(new URL('./src/shared/ui/dateFnsForCalen
 const SHARED_GROUPS: Array<[name: string, test: RegExp]> = [
   [
     'split-page',
-    /[\\/]web[\\/]src[\\/]features[\\/]split[\\/](TripSplitPage|queries|budgetApi|useLiveLedger|liveStream|homeCurrency|categories|glance[\\/](GlanceSummary|glanceModel)|useSplitLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]split[\\/](TripSplitPage|glance[\\/]Glance)\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
+    /[\\/]web[\\/]src[\\/]features[\\/]ledger[\\/](TripSplitPage|queries|live[\\/](useLiveLedger|liveStream)|homeCurrency|categories|budget[\\/](budgetApi|GlanceSummary|glanceModel)|useLedgerView|settlements[\\/]useSettlementCalculation|expenses[\\/](expensePages|expenseMutations|expenseCache))\.tsx?$|[\\/]ledger[\\/](TripSplitPage|budget[\\/]Glance)\.module\.css$|[\\/]node_modules[\\/]eventsource-parser[\\/]/,
   ],
   // The ledger's endpoint entries go with its schemas; a participant's params (leaving a trip, from my trips) with
   // the app.
   [
     'split-schemas',
-    /[\\/]contract[\\/]src[\\/](split[\\/](?!participants\.ts$)|split-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links|ledger-io\.ts$|endpoints[\\/]split\.ts$)|[\\/]web[\\/]src[\\/]features[\\/]split[\\/]splitApi\.ts$/,
+    /[\\/]contract[\\/]src[\\/](ledger[\\/](?!participants\.ts$)|ledger-trip-lists|itemized|payers|settlement|receipt|rates|budget|spending|currency\.ts|invite-links|ledger-io\.ts$|endpoints[\\/]ledger\.ts$)|[\\/]web[\\/]src[\\/]features[\\/]ledger[\\/]ledgerApi\.ts$/,
   ],
   [
     'app',

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { TripBudget } from './budget';
 import { recordId } from './ids';
-import type { ExpenseCategory, ExpenseType, LedgerPerson, StoredSplit } from './split';
+import type { ExpenseCategory, ExpenseType, LedgerPerson, StoredSplit } from './ledger';
 
 export const ACTIVITY_PAGE_DEFAULT = 20;
 export const ACTIVITY_PAGE_MAX = 100;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_MINOR } from './money';
 import { BUDGET_OPTIONS, type BudgetOption } from './question-flow';
 import type { BudgetPlan, SpendingSummary } from './spending';
-import { EXPENSE_CATEGORIES, type ExpenseCategory } from './split';
+import { EXPENSE_CATEGORIES, type ExpenseCategory } from './ledger';
 
 export const BUDGET_KINDS = ['total', 'per_day'] as const;
 export type BudgetKind = (typeof BUDGET_KINDS)[number];

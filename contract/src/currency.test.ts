@@ -13,7 +13,7 @@ import { minorToDecimalText } from './money';
 import { CURRENCIES, currencyChoices } from './currency-list';
 import { minorUnits } from './iso4217';
 import { formatMoney, MAX_MINOR } from './money';
-import { expenseBodySchema } from './split';
+import { expenseBodySchema } from './ledger';
 
 const codes = CURRENCIES.map((c) => c.code);
 const currency = fc.constantFrom(...codes);
@@ -24,7 +24,7 @@ const rate = fc
   .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(8, '0')}`);
 const minor = fc.integer({ min: 0, max: 100_000_000 });
 /**
- * The service refuses a converted amount above MAX_MINOR before converting any part (split/currency.ts), so the
+ * The service refuses a converted amount above MAX_MINOR before converting any part (ledger/currency.ts), so the
  * properties hold over that domain; a huge amount at a huge rate into a 3-decimal currency leaves it (and 2^53).
  */
 const withinLedger = (convertedMinor: number) => convertedMinor <= MAX_MINOR;

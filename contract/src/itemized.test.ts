@@ -9,7 +9,7 @@ import {
   type ItemizedSplit,
 } from './itemized';
 import { MAX_MINOR, sumMinor } from './money';
-import { applySplit, expenseBodySchema, expenseSplitOf } from './split';
+import { applySplit, expenseBodySchema, expenseSplitOf } from './ledger';
 
 const PEOPLE = ['ana', 'ben', 'cai', 'dee', 'eli'];
 

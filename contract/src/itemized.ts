@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { minorToMajor } from './money';
 import { DEFAULT_HOME_CURRENCY } from './iso4217';
 import { splitEqual, sumMinor } from './money';
-import type { StoredSplit } from './split';
+import type { StoredSplit } from './ledger';
 
 export const EXTRA_KINDS = ['tax', 'service', 'tip'] as const;
 export type ExtraKind = (typeof EXTRA_KINDS)[number];

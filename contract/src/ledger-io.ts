@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { RATE_SOURCES } from './rates';
 import { budgetCategoriesSchema, BUDGET_KINDS } from './budget';
-import { EXPENSE_CATEGORIES } from './split';
+import { EXPENSE_CATEGORIES } from './ledger';
 import { itemizedViewSchema } from './itemized';
 
 /** GET /trips/{tripId}/export?format=csv|json */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isImageReceipt, receiptSchema } from './receipts';
-import { expenseSchema } from './split';
+import { expenseSchema } from './ledger';
 
 const expense = {
   id: 'e1',

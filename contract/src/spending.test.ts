@@ -7,7 +7,7 @@ import {
   suggestedBudgetUsdCents,
 } from './budget';
 import { budgetPaceOf, budgetPlanOf, spendingOf, tripDaysOf } from './spending';
-import { EXPENSE_CATEGORIES } from './split';
+import { EXPENSE_CATEGORIES } from './ledger';
 
 const days = tripDaysOf('2027-04-10', '2027-04-16');
 

@@ -4,7 +4,7 @@
  * throughout; every breakdown adds up to the total spent exactly.
  */
 import type { BudgetCategories, BudgetKind } from './budget';
-import { EXPENSE_CATEGORIES, type ExpenseCategory } from './split';
+import { EXPENSE_CATEGORIES, type ExpenseCategory } from './ledger';
 import { addDays, daysBetween, MAX_TRIP_DAYS } from './trip-views';
 
 export interface SpendingByDay {

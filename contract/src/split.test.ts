@@ -13,7 +13,7 @@ import {
   encodeExpenseCursor,
   expenseBodySchema,
   expenseListQuerySchema,
-} from './split';
+} from './ledger';
 import { minorToDecimalText } from './money';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from './payers';
 

@@ -24,11 +24,11 @@ import { securityHeaders } from './http/security-headers';
 import { idempotentWrites } from './http/idempotency';
 import { keptAnswerLane } from './http/kept-lane';
 import { endpointRouter, route } from './http/endpoints';
-import { createLedgerEvents } from './split/events';
-import { createUserTrips } from './split/user-trips';
+import { createLedgerEvents } from './ledger/live/events';
+import { createUserTrips } from './ledger/user-trips';
 import { createRateProvider } from './rates/provider';
 import { ratesRoutes } from './rates/routes';
-import { splitRoutes } from './split/routes';
+import { ledgerRoutes } from './ledger/routes';
 import { receiptScanRoutes } from './scan/routes';
 import type { Store } from './store/types';
 import { tripRoutes } from './trips/routes';
@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps): Express {
   // One trip service and one user-trips list, so the fast lane and the routes share their kept lists.
   const trips = createTripService(deps.store, tripImages, events);
   const userTrips = createUserTrips(deps.store, tripImages.urls);
-  // The trip lists' kept answers without the rest of the chain; the routes (trips/routes.ts, split/routes.ts)
+  // The trip lists' kept answers without the rest of the chain; the routes (trips/routes.ts, ledger/routes.ts)
   // answer whatever the lane leaves (http/kept-lane.ts).
   app.use(
     keptAnswerLane(deps, listTrips.query, {
@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use(ratesRoutes(deps, rates));
   api.use(receiptScanRoutes({ ...deps, gemini: config.gemini }, tripImages));
-  api.use(splitRoutes({ ...deps, events, rates, userTrips }, tripImages));
+  api.use(ledgerRoutes({ ...deps, events, rates, userTrips }, tripImages));
   api.use(tripRoutes({ ...deps, trips }, tripImages));
   const guides = deps.guides ?? guideJobsFor(config, deps.store, logger);
   api.use(createTripRoutes({ ...deps, guides }, tripImages));

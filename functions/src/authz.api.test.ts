@@ -3,7 +3,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, sharedTripSchema, toIsoDate } from '@wayfare/contract';
 import { startTestApi, targetsEmulatorSuite, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
-import { hashInviteToken } from './split/invite-links/service';
+import { hashInviteToken } from './ledger/invite-links/service';
 import { signedInUser, tripWithMembers } from './trips/test-members';
 
 /**
@@ -311,7 +311,7 @@ const TABLE: Row[] = [
     expect: { owner: 200, participant: 403, ...outsiders(404) },
   },
   {
-    // Members get as far as the missing file (400); the upload itself is tested in split/receipts.api.test.ts.
+    // Members get as far as the missing file (400); the upload itself is tested in ledger/receipts.api.test.ts.
     name: "attach a receipt to the owner's expense",
     method: 'PUT',
     path: (fx) => `/api/trip-split/expenses/${fx.expenseOf.owner}/receipt`,

@@ -12,7 +12,7 @@ import { sweepOrphanUploads } from './files/orphan-sweep';
 import { INCOMING_FOLDER } from './files/trip-images';
 import { PHOTO_CACHE_MAX_BYTES } from './places/photos';
 import { openSqliteStore } from './store/embedded/sqlite-store';
-import { LIVE_STREAMS_PER_ADDRESS, LIVE_STREAMS_PER_USER } from './split/live';
+import { LIVE_STREAMS_PER_ADDRESS, LIVE_STREAMS_PER_USER } from './ledger/live/streams';
 import { startTestApi, type TestApi } from './test-support/api-server';
 import { signedInUser, tripWithMembers } from './trips/test-members';
 

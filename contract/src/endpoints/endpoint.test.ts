@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checksAnswer, endpointUrl, RAW, typedAnswer } from './endpoint';
-import { getBudget, listActivity, liveStream, splitUserTrips } from './split';
+import { getBudget, listActivity, liveStream, splitUserTrips } from './ledger';
 import { calendarFeed, sharedPhoto } from './links';
 import { listTrips } from './trips';
 

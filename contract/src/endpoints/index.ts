@@ -5,7 +5,7 @@ import * as links from './links';
 import * as membership from './membership';
 import * as places from './places';
 import * as plans from './plans';
-import * as split from './split';
+import * as split from './ledger';
 import * as trips from './trips';
 
 export * from './endpoint';
@@ -15,7 +15,7 @@ export * from './links';
 export * from './membership';
 export * from './places';
 export * from './plans';
-export * from './split';
+export * from './ledger';
 export * from './trips';
 
 /**

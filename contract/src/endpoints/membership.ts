@@ -1,6 +1,6 @@
 import { userInvitationsResponseSchema } from '../invitations';
 import { participantResponseSchema } from '../participants';
-import { participantParamsSchema } from '../split/participants';
+import { participantParamsSchema } from '../ledger/participants';
 import { tripIdParamsSchema } from '../trips';
 import { endpoint } from './endpoint';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { computeBalances, splitEqual, sumMinor } from '@wayfare/contract';
-import { balancesOf } from '../split/settlement-planner';
+import { balancesOf } from '../ledger/settlements/planner';
 import { describeStoreContract, tripOfPeople, newUser } from './test-adapters';
 import { NotAMemberError, type ExpensePatch, type NewExpense } from './types';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { computeBalances, settle } from '@wayfare/contract';
-import { balancesOf } from '../split/settlement-planner';
+import { balancesOf } from '../ledger/settlements/planner';
 import {
   describeStoreContract,
   groupExpense,

@@ -86,7 +86,7 @@ export const PAGES = {
   },
   tripSplit: {
     path: '/trips/:tripId/split',
-    module: 'features/split/TripSplitPage.tsx',
+    module: 'features/ledger/TripSplitPage.tsx',
     component: 'TripSplitPage',
     access: 'signed-in',
     dataLayer: true,
@@ -100,7 +100,7 @@ export const PAGES = {
   },
   splitOverview: {
     path: '/trip-split',
-    module: 'features/overview/TripSplitOverviewPage.tsx',
+    module: 'features/ledger/TripSplitOverviewPage.tsx',
     component: 'TripSplitOverviewPage',
     access: 'signed-in-or-ask',
     dataLayer: true,

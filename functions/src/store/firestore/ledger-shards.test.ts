@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { computeBalances, settle } from '@wayfare/contract';
-import { balancesOf } from '../../split/settlement-planner';
+import { balancesOf } from '../../ledger/settlements/planner';
 import { personalExpense, tripOfPeople } from '../test-adapters';
 import type { Store, UserRecord } from '../types';
 import { createFirestoreStore } from './firestore-store';

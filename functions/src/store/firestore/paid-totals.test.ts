@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBalances } from '@wayfare/contract';
-import { balancesOf } from '../../split/settlement-planner';
+import { balancesOf } from '../../ledger/settlements/planner';
 import { newTrip, newUser, personalExpense, tripOfPeople } from '../test-adapters';
 import type { Store } from '../types';
 import { createFirestoreStore } from './firestore-store';

@@ -8,7 +8,7 @@ import { Button, buttonClassName } from '../../shared/ui/Button';
 import { LoadingState } from '../../shared/ui/Spinner';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { type LoginLocationState, useSession } from '../auth';
-import { useJoinByLink } from '../split';
+import { useJoinByLink } from '../ledger';
 import styles from '../../shared/ui/MessagePanel.module.css';
 
 type JoinState =
