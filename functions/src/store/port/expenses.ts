@@ -7,7 +7,7 @@ import {
   type ReceiptType,
   type StoredSplit,
 } from '@wayfare/contract';
-import type { ActivityContext } from '../activity';
+import type { ActivityContext } from './activity';
 import type { NewPayment } from './settlements';
 
 /**
