@@ -33,4 +33,5 @@ export * from './split-trip-lists';
 export * from './map';
 export * from './activity';
 export * from './budget';
+export * from './budget-response';
 export * from './spending';
