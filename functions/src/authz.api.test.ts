@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, sharedTripSchema, toIsoDate } from '@wayfare/contract';
-import { startTestApi, targetsEmulatorSuite, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
+import {
+  startTestApi,
+  targetsEmulatorSuite,
+  TEST_JWT_SECRET,
+  type TestApi,
+} from '../test-support/api-server';
 import { hashInviteToken } from './split/invite-links/service';
 import { signedInUser, tripWithMembers } from '../test-support/trip-members';
 

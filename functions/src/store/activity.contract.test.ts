@@ -1,7 +1,12 @@
 import { expect, it } from 'vitest';
 import type { ActivityEntry } from '@wayfare/contract';
 import { restorableExpense } from './shared/activity-entries';
-import { describeStoreContract, groupExpense, newUser, tripOfPeople } from '../../test-support/store-adapters';
+import {
+  describeStoreContract,
+  groupExpense,
+  newUser,
+  tripOfPeople,
+} from '../../test-support/store-adapters';
 import { NotAMemberError, RestoredAlreadyError, type NewExpense } from './types';
 
 describeStoreContract('store contract, activity history and budget', (adapter) => {
