@@ -133,7 +133,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['functions/src/**/*.ts', 'functions/test-support/**/*.ts', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
+    files: [
+      'functions/src/**/*.ts',
+      'functions/test-support/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+      'contract/src/**/*.ts',
+    ],
     // eslint-plugin-import, not import-x: import-x's resolver ships per-platform native bindings that the lock file
     // cannot list from this machine's registry, and `npm ci` then refuses the lock.
     plugins: { import: importPlugin },
