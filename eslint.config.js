@@ -50,14 +50,16 @@ const lazyScreensOnly = {
 
 /*
  * Server zones, so each layer can be read and changed alone. functions/src is layered, bottom to top:
- *   store/  the port (types.ts), its adapters and their private-paths helper: imports nothing else of the server;
+ *   store/  the port (port/, gathered by types.ts), its adapters and their private-paths helper: imports nothing
+ *           else of the server;
  *   http/   errors, parsing, middleware, session tokens, the pages' CSP: may use store/, no feature and not files/;
  *   files/  file storage and the upload pipeline every feature shares: may use http/ and store/, no feature;
- *   features (ai, auth, links, places, plans, rates, split, trips, weather): may use the three above, another feature
+ *   features (ai, auth, ledger, links, places, plans, rates, trips, weather): may use the three above, another feature
  *           only through the modules it offers (SERVER_PUBLIC), and never a store adapter (store/embedded,
  *           store/firestore): they see the port, and the composition root picks the adapter;
  *   the composition root (app.ts, server.ts, index.ts, firebase-app.ts, config.ts): may use anything.
- * Tests and test helpers are exempt: they start the real parts, adapters included.
+ * Tests (and their helpers, in functions/test-support/ outside src) are exempt: they start the real parts, adapters
+ * included.
  * There are no exceptions.
  */
 const SERVER = 'functions/src';
@@ -131,7 +133,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
+    files: [
+      'functions/src/**/*.ts',
+      'functions/test-support/**/*.ts',
+      'web/src/**/*.{ts,tsx}',
+      'contract/src/**/*.ts',
+    ],
     // eslint-plugin-import, not import-x: import-x's resolver ships per-platform native bindings that the lock file
     // cannot list from this machine's registry, and `npm ci` then refuses the lock.
     plugins: { import: importPlugin },
@@ -145,7 +152,7 @@ export default tseslint.config(
   },
   {
     files: [`${SERVER}/**/*.ts`],
-    ignores: ['**/*.test.ts', '**/test-*.ts', '**/*-test-env.ts', `${SERVER}/test-support/**`],
+    ignores: ['**/*.test.ts'],
     rules: { 'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }] },
   },
   {

@@ -113,9 +113,9 @@ export default defineConfig({
           name: 'emulators',
           include: EMULATOR_API_SUITES,
           environment: 'node',
-          globalSetup: ['functions/src/test-support/emulators.global-setup.ts'],
+          globalSetup: ['functions/test-support/emulators.global-setup.ts'],
           // Hosting's address and the emulators' hosts (free ports) come from the global setup, through this file.
-          setupFiles: ['functions/src/test-support/emulators.setup.ts'],
+          setupFiles: ['functions/test-support/emulators.setup.ts'],
           env: { METADATA_SERVER_DETECTION: 'none' },
           testTimeout: 180_000,
           // Above the suite's own start-up ceiling (STARTUP_LIMIT_MS in emulator-suite.ts), so a slow start fails with

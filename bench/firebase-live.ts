@@ -7,8 +7,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { apiLogin, createTrip, inviteAndAccept, postExpense } from '../e2e/support/seed';
 import { registerAccount, startServer } from '../e2e/support/server';
-import { emulatorRuntime } from '../functions/src/test-support/emulator-runtime';
-import { EMULATOR_FUNCTION_ENV, startEmulatorSuite } from '../functions/src/test-support/emulator-suite';
+import { emulatorRuntime } from '../functions/test-support/emulator-runtime';
+import { EMULATOR_FUNCTION_ENV, startEmulatorSuite } from '../functions/test-support/emulator-suite';
 import { runLiveBench } from './live';
 import { median, ms, percentile, textAppears, type Figure } from './support';
 

@@ -4,7 +4,7 @@
  * whether it found the right total. Figures, not pass/fail.
  */
 import { readOnDevice, stopDeviceOcr } from '../functions/src/scan/device-ocr';
-import { RECEIPT_FIXTURES, receiptPhoto } from '../functions/src/test-support/receipt-fixtures';
+import { RECEIPT_FIXTURES, receiptPhoto } from '../functions/test-support/receipt-fixtures';
 import { ms, type Figure } from './support';
 
 export async function runReceiptScanBench(): Promise<Figure[]> {

@@ -20,13 +20,12 @@ const AT_ONCE = Number(process.env.WRITES_STORE_AT_ONCE ?? 10);
 /** One round in this process: the µs of CPU a write, for the store under `src`. */
 async function round(src: string): Promise<number> {
   type StoreModule = typeof import('../functions/src/store/embedded/sqlite-store');
-  type Helpers = typeof import('../functions/src/store/test-adapters');
   const { openSqliteStore } = (await import(
     pathToFileURL(path.join(src, 'store/embedded/sqlite-store.ts')).href
   )) as StoreModule;
-  const { tripOfPeople, groupExpense } = (await import(
-    pathToFileURL(path.join(src, 'store/test-adapters.ts')).href
-  )) as Helpers;
+  // The trip and expense to write come from this checkout's test helpers, whichever store is measured: they only
+  // call the store's port.
+  const { tripOfPeople, groupExpense } = await import('../functions/test-support/store-adapters');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wayfare-writes-store-'));
   const store = openSqliteStore(path.join(dir, 'wayfare.db'));
   try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { runEmulatedFunctionOn } from '../functions/src/test-support/api-server';
+import { runEmulatedFunctionOn } from '../functions/test-support/api-server';
 import { launchBrowser, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';

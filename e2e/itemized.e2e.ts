@@ -4,7 +4,7 @@
  * at 390px, saved, and its items shown in the list; the overview's modal with the same split at 1280px.
  */
 import { describe, expect, it } from 'vitest';
-import { receiptPhoto } from '../functions/src/test-support/receipt-fixtures';
+import { receiptPhoto } from '../functions/test-support/receipt-fixtures';
 import { appUnderTest, openSplit } from './support/app';
 import { seriousViolations } from './support/axe';
 import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';

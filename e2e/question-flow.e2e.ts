@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
-import { startGeminiStandIn, type GeminiStandIn } from '../functions/src/test-support/gemini-stand-in';
+import { startGeminiStandIn, type GeminiStandIn } from '../functions/test-support/gemini-stand-in';
 import { appUnderTest } from './support/app';
 import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
 import { clickAnswer } from './support/question-flow';

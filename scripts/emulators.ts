@@ -1,5 +1,5 @@
 // npm run emulators: the whole product inside the Firebase emulator suite, on firebase.json's ports.
-import { startEmulatorSuite } from '../functions/src/test-support/emulator-suite';
+import { startEmulatorSuite } from '../functions/test-support/emulator-suite';
 
 const suite = await startEmulatorSuite({ log: (line) => console.log(`[wayfare] ${line}`) }).catch(
   (err: unknown) => {

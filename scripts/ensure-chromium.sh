@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the browser tests need from Debian when it is missing, and does nothing when it is there:
 # chromium, a colour emoji font so the trip placeholders (an emoji and the city) render in screenshots, and
-# DejaVu Sans Mono, the font the receipt-scan tests draw their receipt photos in (test-support/receipt-fixtures.ts).
+# DejaVu Sans Mono, the font the receipt-scan tests draw their receipt photos in (functions/test-support/receipt-fixtures.ts).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)

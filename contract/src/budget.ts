@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { MAX_MINOR } from './money';
 import { BUDGET_OPTIONS, type BudgetOption } from './question-flow';
-import type { BudgetPlan, SpendingSummary } from './spending';
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from './ledger';
 
 export const BUDGET_KINDS = ['total', 'per_day'] as const;
@@ -67,19 +66,6 @@ export interface BudgetSuggestion {
   basis: 'guide' | 'budget-choice';
   /** One sentence saying how the figure was made, shown beside it. */
   explanation: string;
-}
-
-/**
- * GET /trip-split/trips/{tripId}/budget (and PUT's answer): the budget set, the prefill, and the trip's spending
- * against the budget the charts use — the one set, else the suggestion (`plan_source` says which).
- */
-export interface BudgetResponse {
-  budget: TripBudget | null;
-  suggestion: BudgetSuggestion | null;
-  home_currency: string;
-  plan: BudgetPlan | null;
-  plan_source: 'set' | 'suggested' | null;
-  spending: SpendingSummary;
 }
 
 /**

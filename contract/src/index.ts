@@ -33,5 +33,6 @@ export * from './ledger-trip-lists';
 export * from './map';
 export * from './activity';
 export * from './budget';
+export * from './budget-response';
 export * from './spending';
 export * from './endpoints';

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { minorToMajor } from './money';
 import { DEFAULT_HOME_CURRENCY } from './iso4217';
 import { splitEqual, sumMinor } from './money';
-import type { StoredSplit } from './ledger';
 
 export const EXTRA_KINDS = ['tax', 'service', 'tip'] as const;
 export type ExtraKind = (typeof EXTRA_KINDS)[number];
@@ -201,13 +200,6 @@ export function itemizedAsCustom(split: ItemizedSplit) {
     people: (outcome?.people ?? []).map((p) => ({ user_id: p.user_id, amount: p.total })),
   };
 }
-
-/** The split to store: each person's total in home minor units (the decided custom split's), and the items. */
-export const itemizedStored = (
-  decided: StoredSplit,
-  itemized: ItemizedSplit,
-  currency: string,
-): StoredSplit => ({ method: 'itemized', people: decided.people, itemized: { ...itemized, currency } });
 
 /** An item of an answer: its amount in the split's currency, and each person's part of it. */
 const itemViewSchema = z.object({

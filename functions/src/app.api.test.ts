@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './test-support/api-server';
+import { startTestApi, type TestApi } from '../test-support/api-server';
 
 describe('the app skeleton over HTTP', () => {
   let api: TestApi;

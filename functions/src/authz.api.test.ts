@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, sharedTripSchema, toIsoDate } from '@wayfare/contract';
-import { startTestApi, targetsEmulatorSuite, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
+import {
+  startTestApi,
+  targetsEmulatorSuite,
+  TEST_JWT_SECRET,
+  type TestApi,
+} from '../test-support/api-server';
 import { hashInviteToken } from './ledger/invite-links/service';
-import { signedInUser, tripWithMembers } from './trips/test-members';
+import { signedInUser, tripWithMembers } from '../test-support/trip-members';
 
 /**
  * The authorization matrix: every /api route called as the trip's owner, a participant, and as people outside it —

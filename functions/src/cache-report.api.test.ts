@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './test-support/api-server';
+import { startTestApi, type TestApi } from '../test-support/api-server';
 
 const apis: TestApi[] = [];
 afterEach(async () => {

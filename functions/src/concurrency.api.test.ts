@@ -5,8 +5,8 @@ import {
   startTestApi,
   targetsEmulatorSuite,
   type TestApi,
-} from './test-support/api-server';
-import { signedInUser, tripWithMembers } from './trips/test-members';
+} from '../test-support/api-server';
+import { signedInUser, tripWithMembers } from '../test-support/trip-members';
 
 /**
  * 50 writers at once on one trip, over HTTP: expenses, plan moves, invitations and racing bulk plan batches.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api as apiFunction, sweepGuides, writeGuide } from './index';
-import { startTestApi, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));

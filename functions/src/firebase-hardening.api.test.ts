@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { startTestApi, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
 
 /** What changes when the app runs as the Cloud Function behind Firebase Hosting. */
 describe('firebase mode hardening', () => {

@@ -9,10 +9,10 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, toIsoDate } from '@wayfare/contract';
-import { newTrip } from './store/test-adapters';
+import { newTrip } from '../test-support/store-adapters';
 import { ledgerNoticesPath } from './store/firestore/ledger-notice';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from './test-support/api-server';
-import { signedInUser } from './trips/test-members';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
+import { signedInUser } from '../test-support/trip-members';
 
 // Firebase mode's live path end to end, inside the emulator suite: the web app's Firebase JS SDK (in Node) signs in
 // on the Auth emulator with the custom token the API mints, listens to the trip's ledger notices on Firestore, and

@@ -10,8 +10,8 @@ import {
   type TripView,
 } from '@wayfare/contract';
 import { createFirestoreStore } from './store/firestore/firestore-store';
-import { startTestFirestore, type TestFirestore } from './store/firestore/test-firestore';
-import { startTestApi, TEST_JWT_SECRET, type TestApi } from './test-support/api-server';
+import { startTestFirestore, type TestFirestore } from '../test-support/test-firestore';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
 
 /**
  * Firebase mode, as far as this machine can run it: the same Express app, configured as the Cloud Function is

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate } from '@wayfare/contract';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from './test-support/api-server';
-import { tripWithMembers } from './trips/test-members';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
+import { tripWithMembers } from '../test-support/trip-members';
 
 /**
  * Fuzzing every route with a body, params or query: bodies start valid and are mutated by fast-check (wrong types,

@@ -13,8 +13,8 @@ import { INCOMING_FOLDER } from './files/trip-images';
 import { PHOTO_CACHE_MAX_BYTES } from './places/photos';
 import { openSqliteStore } from './store/embedded/sqlite-store';
 import { LIVE_STREAMS_PER_ADDRESS, LIVE_STREAMS_PER_USER } from './ledger/live/streams';
-import { startTestApi, type TestApi } from './test-support/api-server';
-import { signedInUser, tripWithMembers } from './trips/test-members';
+import { startTestApi, type TestApi } from '../test-support/api-server';
+import { signedInUser, tripWithMembers } from '../test-support/trip-members';
 
 /** An open live stream, read as the browser reads it; `until` reads on until the text holds `marker`. */
 async function openStream(api: TestApi, tripId: string, token: string) {

@@ -7,7 +7,7 @@
  * emulator suite (vitest.config.ts EMULATOR_API_SUITES).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './test-support/api-server';
+import { startTestApi, type TestApi } from '../test-support/api-server';
 
 // Answers are read as a spec client reads untyped JSON.
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -1,6 +1,7 @@
 import type { ActivityResponse } from '../activity';
 import { activityEntryParamsSchema, activityListQuerySchema } from '../activity';
-import { budgetBodySchema, type BudgetResponse } from '../budget';
+import { budgetBodySchema } from '../budget';
+import type { BudgetResponse } from '../budget-response';
 import { tripInvitationsResponseSchema } from '../invitations';
 import {
   createdInviteLinkResponseSchema,

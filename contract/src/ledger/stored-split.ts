@@ -38,6 +38,13 @@ export interface StoredSplit {
   itemized?: ItemizedSplit & { currency: string };
 }
 
+/** The split to store: each person's total in home minor units (the decided custom split's), and the items. */
+export const itemizedStored = (
+  decided: StoredSplit,
+  itemized: ItemizedSplit,
+  currency: string,
+): StoredSplit => ({ method: 'itemized', people: decided.people, itemized: { ...itemized, currency } });
+
 /**
  * The stored split applied to a total: each person's share in cents, in the split's order, or null when it cannot
  * be applied (no people; custom amounts that would leave the last person below zero; percentages without a

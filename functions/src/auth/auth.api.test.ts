@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CREDENTIALS } from './service';
-import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../../test-support/api-server';
 
 let seq = 0;
 const newAccount = () => {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getStorage } from 'firebase-admin/storage';
-import { startStorageStandIn } from '../test-support/storage-stand-in';
+import { startStorageStandIn } from '../../test-support/storage-stand-in';
 import { storageFileStore } from './storage-file-store';
 
 describe('storageFileStore against a Cloud Storage stand-in', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApi } from '../test-support/api-server';
+import { startTestApi } from '../../test-support/api-server';
 
 /** The page's CSP as the server sends it: directive name → its sources. */
 async function policy(env: Record<string, string>) {

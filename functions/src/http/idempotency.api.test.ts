@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officialEmulatorOnlyReason } from '../store/firestore/test-firestore';
+import { officialEmulatorOnlyReason } from '../../test-support/test-firestore';
 import {
   startFirestoreApi,
   startTestApi,
   targetsEmulatorSuite,
   type TestApi,
-} from '../test-support/api-server';
-import { tripWithMembers } from '../trips/test-members';
+} from '../../test-support/api-server';
+import { tripWithMembers } from '../../test-support/trip-members';
 
 /**
  * Both backends: the embedded server on SQLite, and firebase mode on the Firestore adapter (the Node.js emulator in

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripListQuerySchema } from '@wayfare/contract';
-import { newTrip } from '../store/test-adapters';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
-import { registerMember, type RegisteredMember } from '../test-support/registered-member';
+import { newTrip } from '../../test-support/store-adapters';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../../test-support/api-server';
+import { registerMember, type RegisteredMember } from '../../test-support/registered-member';
 import { keptAnswerLane } from './kept-lane';
 
 // The heavy user's lists are answered ahead of the app's chain (kept-lane.ts). The lane must answer

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { tripWithMembers } from '../trips/test-members';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { tripWithMembers } from '../../test-support/trip-members';
 
 const MB = 1024 * 1024;
 const BODY_BYTES = 12 * MB;

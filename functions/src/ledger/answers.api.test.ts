@@ -17,9 +17,9 @@ import {
   tripInvitationsResponseSchema,
   userInvitationsResponseSchema,
 } from '@wayfare/contract';
-import { newTrip } from '../store/test-adapters';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { registerMember } from '../test-support/registered-member';
+import { newTrip } from '../../test-support/store-adapters';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { registerMember } from '../../test-support/registered-member';
 
 let api: TestApi;
 const member = (first: string) => registerMember(api, first, 'answers');

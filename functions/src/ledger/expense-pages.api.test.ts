@@ -1,10 +1,10 @@
 import http from 'node:http';
-import { revalidate } from '../http/test-revalidate';
+import { revalidate } from '../../test-support/revalidate';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toIsoDate } from '@wayfare/contract';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
-import { tripWithMembers } from '../trips/test-members';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../../test-support/api-server';
+import { tripWithMembers } from '../../test-support/trip-members';
 
 /** The expense list's cached pages never go stale, and each caller sees their own share. */
 describe('expense pages over HTTP', () => {

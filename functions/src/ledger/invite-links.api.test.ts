@@ -10,8 +10,8 @@ import {
   inviteLinkResponseSchema,
   joinByLinkResponseSchema,
 } from '@wayfare/contract';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
-import { signedInUser, tripWithMembers } from '../trips/test-members';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../../test-support/api-server';
+import { signedInUser, tripWithMembers } from '../../test-support/trip-members';
 import { hashInviteToken } from './invite-links/service';
 
 let api: TestApi;

@@ -9,8 +9,8 @@ import {
   type Balance,
   type MemberExplanation,
 } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { registerMember, tripOfThree, type RegisteredMember } from '../test-support/registered-member';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { registerMember, tripOfThree, type RegisteredMember } from '../../test-support/registered-member';
 import { LEDGER_CSV_COLUMNS } from './ledger-files/ledger-csv';
 import { NOT_A_PARTICIPANT } from './expenses/split-decision';
 

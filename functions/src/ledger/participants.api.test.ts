@@ -16,9 +16,9 @@ import {
   tripViewSchema,
   type Expense,
 } from '@wayfare/contract';
-import { newTrip, newUser } from '../store/test-adapters';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
-import { registerMember } from '../test-support/registered-member';
+import { newTrip, newUser } from '../../test-support/store-adapters';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../../test-support/api-server';
+import { registerMember } from '../../test-support/registered-member';
 import { ALREADY_INVITED, ALREADY_PARTICIPANT, NEW_OWNER_NOT_PARTICIPANT } from './membership/service';
 
 let api: TestApi;

@@ -9,8 +9,8 @@ import {
   type Expense,
   type MemberExplanation,
 } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { registerMember, tripOfThree } from '../test-support/registered-member';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { registerMember, tripOfThree } from '../../test-support/registered-member';
 import { NOT_A_PARTICIPANT } from './expenses/split-decision';
 
 let api: TestApi;

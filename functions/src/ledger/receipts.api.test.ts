@@ -11,8 +11,8 @@ import {
   type Expense,
 } from '@wayfare/contract';
 import { sweepOrphanUploads } from '../files/orphan-sweep';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
-import { tripWithMembers } from '../trips/test-members';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../../test-support/api-server';
+import { tripWithMembers } from '../../test-support/trip-members';
 
 const start = addDays(toIsoDate(new Date()), 5);
 /** A minimal PDF: what matters is its bytes, which say PDF whatever the file is called. */

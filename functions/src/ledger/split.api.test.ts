@@ -15,10 +15,10 @@ import {
   targetsEmulatorSuite,
   warmFunctionWorkers,
   type TestApi,
-} from '../test-support/api-server';
-import { readEvents } from '../test-support/event-stream';
-import { registerMember } from '../test-support/registered-member';
-import { newTrip } from '../store/test-adapters';
+} from '../../test-support/api-server';
+import { readEvents } from '../../test-support/event-stream';
+import { registerMember } from '../../test-support/registered-member';
+import { newTrip } from '../../test-support/store-adapters';
 import { STILL_IN_LEDGER } from './membership/service';
 
 let api: TestApi;

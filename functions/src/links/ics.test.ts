@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { addDays, MAX_PLAN_MINUTES } from '@wayfare/contract';
-import { newTrip } from '../store/test-adapters';
+import { newTrip } from '../../test-support/store-adapters';
 import type { PlanRecord, TripRecord } from '../store/types';
 import { tripCalendar } from './ics';
-import { expectCrlfLines } from './test-calendar-lines';
+import { expectCrlfLines } from '../../test-support/calendar-lines';
 
 const trip: TripRecord = {
   ...newTrip({ trip_name: 'Lisbon; "tiles", trams\\ and\nmore' }),

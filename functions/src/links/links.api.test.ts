@@ -8,11 +8,11 @@ import {
   sharedTripSchema,
 } from '@wayfare/contract';
 import { createFirestoreStore } from '../store/firestore/firestore-store';
-import { startTestFirestore } from '../store/firestore/test-firestore';
-import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../test-support/api-server';
-import { PLACES_PHOTO_URI, startPlacesStandIn } from '../test-support/places-stand-in';
-import { tripWithMembers } from '../trips/test-members';
-import { expectCrlfLines } from './test-calendar-lines';
+import { startTestFirestore } from '../../test-support/test-firestore';
+import { startTestApi, TEST_JWT_SECRET, type TestApi } from '../../test-support/api-server';
+import { PLACES_PHOTO_URI, startPlacesStandIn } from '../../test-support/places-stand-in';
+import { tripWithMembers } from '../../test-support/trip-members';
+import { expectCrlfLines } from '../../test-support/calendar-lines';
 
 /** The events of an iCalendar text, read by ical.js (a maintained parser, not our generator). */
 function parseCalendar(text: string) {

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citySuggestionsResponseSchema, placePhotoResponseSchema } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { PLACES_PHOTO_URI, startPlacesStandIn } from '../test-support/places-stand-in';
-import { signedInUser } from '../trips/test-members';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { PLACES_PHOTO_URI, startPlacesStandIn } from '../../test-support/places-stand-in';
+import { signedInUser } from '../../test-support/trip-members';
 
 describe('GET /api/places/cities', () => {
   let api: TestApi;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkPlansResponseSchema, dailyPlanSchema } from '@wayfare/contract';
-import { nodeFirestoreEmulatorUnderTest, startTestApi, type TestApi } from '../test-support/api-server';
-import { tripWithMembers } from '../trips/test-members';
+import { nodeFirestoreEmulatorUnderTest, startTestApi, type TestApi } from '../../test-support/api-server';
+import { tripWithMembers } from '../../test-support/trip-members';
 
 const plan = (overrides: Record<string, unknown> = {}) => ({
   plan_date: '2027-04-11',

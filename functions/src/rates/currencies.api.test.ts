@@ -19,9 +19,9 @@ import {
   rateAnswerSchema,
   splitTripsResponseSchema,
 } from '@wayfare/contract';
-import { newTrip } from '../store/test-adapters';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { registerMember } from '../test-support/registered-member';
+import { newTrip } from '../../test-support/store-adapters';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { registerMember } from '../../test-support/registered-member';
 import snapshot from './ecb-snapshot.json' with { type: 'json' };
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RECEIPT_FIXTURES, receiptPhoto } from '../test-support/receipt-fixtures';
+import { RECEIPT_FIXTURES, receiptPhoto } from '../../test-support/receipt-fixtures';
 import { readOnDevice, stopDeviceOcr } from './device-ocr';
 
 afterAll(() => stopDeviceOcr());

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_TOTAL_FOUND, READ_ON_DEVICE, receiptScanResponseSchema } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { startGeminiStandIn, type GeminiStandIn } from '../test-support/gemini-stand-in';
-import { RECEIPT_FIXTURES, receiptPhoto } from '../test-support/receipt-fixtures';
-import { tripWithMembers } from '../trips/test-members';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { startGeminiStandIn, type GeminiStandIn } from '../../test-support/gemini-stand-in';
+import { RECEIPT_FIXTURES, receiptPhoto } from '../../test-support/receipt-fixtures';
+import { tripWithMembers } from '../../test-support/trip-members';
 import { stopDeviceOcr } from './device-ocr';
 import { SCAN_A_PHOTO } from './routes';
 

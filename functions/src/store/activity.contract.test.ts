@@ -1,8 +1,13 @@
 import { expect, it } from 'vitest';
 import type { ActivityEntry } from '@wayfare/contract';
-import { restorableExpense, RestoredAlreadyError } from './activity';
-import { describeStoreContract, groupExpense, newUser, tripOfPeople } from './test-adapters';
-import { NotAMemberError, type NewExpense } from './types';
+import { restorableExpense } from './shared/activity-entries';
+import {
+  describeStoreContract,
+  groupExpense,
+  newUser,
+  tripOfPeople,
+} from '../../test-support/store-adapters';
+import { NotAMemberError, RestoredAlreadyError, type NewExpense } from './types';
 
 describeStoreContract('store contract, activity history and budget', (adapter) => {
   async function group() {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeStoreContract, personalExpense, newTrip, newUser } from './test-adapters';
+import { describeStoreContract, personalExpense, newTrip, newUser } from '../../test-support/store-adapters';
 import { HomeCurrencyChangedError, type ExpenseOriginal, type NewExpense } from './types';
 
 describeStoreContract('store contract, currencies', (adapter) => {

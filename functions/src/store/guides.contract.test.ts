@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeStoreContract, newTrip, newUser } from './test-adapters';
+import { describeStoreContract, newTrip, newUser } from '../../test-support/store-adapters';
 import type { WrittenGuide } from './types';
 
 const written: WrittenGuide = {

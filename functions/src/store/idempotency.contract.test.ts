@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeStoreContract, officialEmulatorOnlyReason } from './test-adapters';
+import { describeStoreContract, officialEmulatorOnlyReason } from '../../test-support/store-adapters';
 
 const at = (iso: string) => new Date(iso);
 const NOW = at('2027-04-10T12:00:00Z');

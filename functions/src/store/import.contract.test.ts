@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeStoreContract, tripOfPeople, newUser } from './test-adapters';
+import { describeStoreContract, tripOfPeople, newUser } from '../../test-support/store-adapters';
 import { HomeCurrencyChangedError, NotAMemberError, type NewExpense } from './types';
 
 describeStoreContract('store contract, expenses in one write', (adapter) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeStoreContract, newTrip, newUser } from './test-adapters';
+import { describeStoreContract, newTrip, newUser } from '../../test-support/store-adapters';
 
 describeStoreContract('store contract, invite links', (adapter) => {
   const hash = () => randomUUID().replaceAll('-', '');

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { StoredSplit } from '@wayfare/contract';
-import { describeStoreContract, tripOfPeople } from './test-adapters';
+import { describeStoreContract, tripOfPeople } from '../../test-support/store-adapters';
 import type { NewExpense } from './types';
 
 describeStoreContract('store contract, itemized splits', (adapter) => {

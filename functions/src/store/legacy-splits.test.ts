@@ -9,8 +9,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from './embedded/sqlite-store';
 import { createFirestoreStore } from './firestore/firestore-store';
-import { startTestFirestore } from './firestore/test-firestore';
-import { groupExpense, tripOfPeople } from './test-adapters';
+import { startTestFirestore } from '../../test-support/test-firestore';
+import { groupExpense, tripOfPeople } from '../../test-support/store-adapters';
 import type { Store } from './types';
 
 async function tripWithExpense(store: Store) {

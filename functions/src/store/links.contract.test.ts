@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeStoreContract, newTrip, newUser } from './test-adapters';
+import { describeStoreContract, newTrip, newUser } from '../../test-support/store-adapters';
 import type { NewLink } from './types';
 
 describeStoreContract('store contract, trip links', (adapter) => {

@@ -1,5 +1,11 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { describeStoreContract, groupExpense, newTrip, newUser, personalExpense } from './test-adapters';
+import {
+  describeStoreContract,
+  groupExpense,
+  newTrip,
+  newUser,
+  personalExpense,
+} from '../../test-support/store-adapters';
 import type { MemberTrip, Store, TripPageRequest } from './types';
 
 // Issue #24: the trip lists read kept figures (member counts, share totals) and page newest first.

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeStoreContract, newTrip, newUser } from './test-adapters';
+import { describeStoreContract, newTrip, newUser } from '../../test-support/store-adapters';
 
 /** Issue #23: direct adds with who added, each person's add policy, sharing a trip, handing a trip over. */
 describeStoreContract('store contract, participants', (adapter) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { computeBalances, splitEqual, sumMinor } from '@wayfare/contract';
 import { balancesOf } from '../ledger/settlements/planner';
-import { describeStoreContract, tripOfPeople, newUser } from './test-adapters';
+import { describeStoreContract, tripOfPeople, newUser } from '../../test-support/store-adapters';
 import { NotAMemberError, type ExpensePatch, type NewExpense } from './types';
 
 describeStoreContract('store contract, several payers per expense', (adapter) => {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeStoreContract, newTrip, newUser, officialEmulatorOnlyReason } from './test-adapters';
+import {
+  describeStoreContract,
+  newTrip,
+  newUser,
+  officialEmulatorOnlyReason,
+} from '../../test-support/store-adapters';
 import type { NewPlan } from './types';
 
 const plan = (overrides: Partial<NewPlan> = {}): NewPlan => ({

@@ -9,7 +9,7 @@ import {
   tripOfPeople,
   newUser,
   officialEmulatorOnlyReason,
-} from './test-adapters';
+} from '../../test-support/store-adapters';
 import {
   HomeCurrencyChangedError,
   NotAMemberError,

@@ -1,20 +1,7 @@
 /**
- * The data port. Feature services depend on this interface only, never on an adapter.
- * Every operation that writes more than one record is atomic inside the adapter.
- * Each part of the port (its records, its writes, its errors) is a module of port/; this file gathers them.
+ * The data port, as features and adapters import it: every module of port/ (its records, its writes, its errors,
+ * and the Store that gathers them).
  */
-import type { ActivityStore, BudgetStore } from './activity';
-import type { ExpenseStore, ReceiptStore } from './port/expenses';
-import type { IdempotencyStore } from './port/idempotency';
-import type { InviteLinkStore } from './port/invite-links';
-import type { LinkStore } from './port/links';
-import type { InvitationStore, MemberStore } from './port/members';
-import type { PlanStore } from './port/plans';
-import type { SettlementStore } from './port/settlements';
-import type { TripStore } from './port/trips';
-import type { UserStore } from './port/users';
-import type { LedgerNotices } from './ledger-notices';
-
 export * from './port/errors';
 export * from './port/users';
 export * from './port/trips';
@@ -25,36 +12,6 @@ export * from './port/links';
 export * from './port/idempotency';
 export * from './port/expenses';
 export * from './port/settlements';
-
-/** Expenses and settlements of a trip: the ledger (port/expenses.ts, port/settlements.ts). */
-export type SplitStore = ExpenseStore & SettlementStore;
-
-export interface Store {
-  users: UserStore;
-  trips: TripStore;
-  members: MemberStore;
-  invitations: InvitationStore;
-  inviteLinks: InviteLinkStore;
-  plans: PlanStore;
-  links: LinkStore;
-  split: SplitStore;
-  receipts: ReceiptStore;
-  idempotency: IdempotencyStore;
-  /** The trips' activity histories, written by the ledger writes themselves (activity.ts). */
-  activity: ActivityStore;
-  budgets: BudgetStore;
-  /**
-   * Where the store keeps change notices for browsers that listen to it directly (Firestore's notice documents);
-   * absent when the process tells its own clients (embedded: SSE). Told through the split routes' one notices port.
-   */
-  notices?: LedgerNotices;
-  /**
-   * A count that changes with every write to the store, when this process is its only writer (the embedded
-   * database): an answer derived from stored data and cached under it is current while the count is unchanged.
-   * null when others write too (Firestore: every instance and the console), so nothing may be cached on it.
-   */
-  changeCount(): number | null;
-  /** Resolves once the store answers reads; rejects when it cannot. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
+export * from './port/activity';
+export * from './port/ledger-notices';
+export * from './port/store';

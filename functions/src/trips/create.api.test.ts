@@ -9,8 +9,8 @@ import {
   type CreateTripResponse,
   type TripView,
 } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { createLisbonTrip, LISBON_ANSWERS, signedInUser, TRIP_START } from './test-members';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { createLisbonTrip, LISBON_ANSWERS, signedInUser, TRIP_START } from '../../test-support/trip-members';
 
 describe('POST /api/trips over HTTP (offline planner)', () => {
   let api: TestApi;

@@ -10,17 +10,17 @@ import { loadConfig } from '../config';
 import { guideProviderFor } from '../ai';
 import { openSqliteStore } from '../store/embedded/sqlite-store';
 import { createFirestoreStore } from '../store/firestore/firestore-store';
-import { startTestFirestore, type TestFirestore } from '../store/firestore/test-firestore';
-import { newTrip, newUser } from '../store/test-adapters';
+import { startTestFirestore, type TestFirestore } from '../../test-support/test-firestore';
+import { newTrip, newUser } from '../../test-support/store-adapters';
 import type { NewTrip } from '../store/types';
 import {
   startTestApi,
   targetsEmulatorSuite,
   TEST_JWT_SECRET,
   type TestApi,
-} from '../test-support/api-server';
-import { EMULATOR_PROJECT_ID } from '../test-support/emulator-suite';
-import { startGeminiStandIn, standInDayPlan, type GeminiStandIn } from '../test-support/gemini-stand-in';
+} from '../../test-support/api-server';
+import { EMULATOR_PROJECT_ID } from '../../test-support/emulator-suite';
+import { startGeminiStandIn, standInDayPlan, type GeminiStandIn } from '../../test-support/gemini-stand-in';
 import {
   finishAbandonedGuides,
   GUIDE_GIVEN_UP_AFTER_MS,
@@ -30,7 +30,7 @@ import {
   writeTripGuide,
   type GuideQueue,
 } from './guide-jobs';
-import { createLisbonTrip, signedInUser } from './test-members';
+import { createLisbonTrip, signedInUser } from '../../test-support/trip-members';
 
 const geminiEnv = (standIn: GeminiStandIn) => ({
   GEMINI_API_KEY: 'test-key',

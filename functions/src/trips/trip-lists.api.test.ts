@@ -7,9 +7,9 @@ import {
   tripListSchema,
   tripPageSchema,
 } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { registerMember } from '../test-support/registered-member';
-import { newTrip } from '../store/test-adapters';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { registerMember } from '../../test-support/registered-member';
+import { newTrip } from '../../test-support/store-adapters';
 
 // Both trip lists page on request (spec §7's whole list stays the default) from kept figures.
 let api: TestApi;

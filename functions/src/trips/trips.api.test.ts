@@ -9,10 +9,10 @@ import {
   type ApiErrorBody,
   type TripView,
 } from '@wayfare/contract';
-import { revalidate } from '../http/test-revalidate';
-import { startTestApi, targetsEmulatorSuite, type TestApi } from '../test-support/api-server';
-import { newTrip } from '../store/test-adapters';
-import { tripWithMembers, signedInUser } from './test-members';
+import { revalidate } from '../../test-support/revalidate';
+import { startTestApi, targetsEmulatorSuite, type TestApi } from '../../test-support/api-server';
+import { newTrip } from '../../test-support/store-adapters';
+import { tripWithMembers, signedInUser } from '../../test-support/trip-members';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, tripWeatherSchema } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../test-support/api-server';
-import { tripWithMembers } from '../trips/test-members';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { tripWithMembers } from '../../test-support/trip-members';
 import { describeWmoCode } from './open-meteo';
 import { iconForCondition } from './weather-api';
 

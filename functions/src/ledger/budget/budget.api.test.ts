@@ -7,9 +7,9 @@ import {
   type ActivityResponse,
   type BudgetResponse,
 } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../../test-support/api-server';
-import { registerMember } from '../../test-support/registered-member';
-import { newTrip } from '../../store/test-adapters';
+import { startTestApi, type TestApi } from '../../../test-support/api-server';
+import { registerMember } from '../../../test-support/registered-member';
+import { newTrip } from '../../../test-support/store-adapters';
 
 let api: TestApi;
 

@@ -29,12 +29,18 @@ import {
 } from '@wayfare/contract';
 import { boundedCache, keyBytes, recordBytes } from '../../cache-budgets';
 import { HttpError } from '../../http/errors';
-import { restorableExpense, RestoredAlreadyError } from '../../store/activity';
-import { HomeCurrencyChangedError, NotAMemberError, type Store, type TripRecord } from '../../store/types';
+import { restorableExpense } from '../../store/shared/activity-entries';
+import {
+  HomeCurrencyChangedError,
+  NotAMemberError,
+  RestoredAlreadyError,
+  type Store,
+  type TripRecord,
+} from '../../store/types';
 import { TRIP_NOT_FOUND } from '../../trips/access';
 import type { TripScope } from '../scope';
 import type { RateProvider } from '../../rates/provider';
-import type { LedgerNotices } from '../../store/ledger-notices';
+import type { LedgerNotices } from '../../store/port/ledger-notices';
 import { peopleOf } from '../people';
 
 export const RESTORE_NAMES_FORMER_MEMBER =

@@ -6,7 +6,7 @@ import { cacheFigures } from '../../cache-budgets';
 import { bundledRates } from '../../rates/provider';
 import { openSqliteStore } from '../../store/embedded/sqlite-store';
 import type { UserRecord } from '../../store/types';
-import { personalExpense, tripOfPeople } from '../../store/test-adapters';
+import { personalExpense, tripOfPeople } from '../../../test-support/store-adapters';
 import { createBudgetService } from './service';
 import { createLedgerEvents } from '../live/events';
 import { ledgerNotices } from '../live/notices';

@@ -7,7 +7,7 @@ import { createImageUrls } from '../../files/image-urls';
 import { localFileStore } from '../../files/local-file-store';
 import { HttpError } from '../../http/errors';
 import { openSqliteStore } from '../../store/embedded/sqlite-store';
-import { newTrip, newUser } from '../../store/test-adapters';
+import { newTrip, newUser } from '../../../test-support/store-adapters';
 import { createLedgerEvents } from '../live/events';
 import { ledgerNotices } from '../live/notices';
 import { editedExpenseBody, newExpenseBody } from './expense-body';

@@ -15,7 +15,7 @@ import {
   type Expense,
   type ExpenseBodyInput,
 } from '@wayfare/contract';
-import { adapterUnderTest, newTrip, newUser, storeAdapters } from '../../store/test-adapters';
+import { adapterUnderTest, newTrip, newUser, storeAdapters } from '../../../test-support/store-adapters';
 import type { Store, UserRecord } from '../../store/types';
 import { createImageUrls } from '../../files/image-urls';
 import { localFileStore } from '../../files/local-file-store';

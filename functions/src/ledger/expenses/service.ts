@@ -33,7 +33,7 @@ import {
 } from '../../store/types';
 import { requireDateNearTrip, TRIP_NOT_FOUND } from '../../trips/access';
 import { inHomeCurrency, originalOf } from '../currency';
-import type { LedgerNotices } from '../../store/ledger-notices';
+import type { LedgerNotices } from '../../store/port/ledger-notices';
 import { peopleOf } from '../people';
 import { EXPENSE_NOT_FOUND, type ExpenseScope, type TripScope } from '../scope';
 import { createExpensePages } from './pages';

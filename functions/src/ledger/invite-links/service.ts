@@ -11,7 +11,7 @@ import {
 } from '@wayfare/contract';
 import { HttpError } from '../../http/errors';
 import type { InviteLinkRecord, Store, UserRecord } from '../../store/types';
-import type { LedgerNotices } from '../../store/ledger-notices';
+import type { LedgerNotices } from '../../store/port/ledger-notices';
 import { toParticipant } from '../people';
 import type { TripScope } from '../scope';
 

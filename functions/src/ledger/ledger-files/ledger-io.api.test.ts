@@ -12,9 +12,9 @@ import {
   ledgerExportSchema,
 } from '@wayfare/contract';
 import snapshot from '../../rates/ecb-snapshot.json' with { type: 'json' };
-import { newTrip, newUser } from '../../store/test-adapters';
+import { newTrip, newUser } from '../../../test-support/store-adapters';
 import type { NewUser } from '../../store/types';
-import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { startTestApi, type TestApi } from '../../../test-support/api-server';
 
 const fixture = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-lisbon.csv'), 'utf8');
 const withPayment = fs.readFileSync(path.join(__dirname, 'fixtures/splitwise-payment.csv'), 'utf8');

@@ -18,7 +18,7 @@ import {
 } from '@wayfare/contract';
 import { HttpError } from '../../http/errors';
 import { bundledRates, type RateProvider } from '../../rates/provider';
-import { storedSplitOr } from '../../store/new-records';
+import { storedSplitOr } from '../../store/shared/new-records';
 import {
   HomeCurrencyChangedError,
   NotAMemberError,
@@ -27,7 +27,7 @@ import {
   type Store,
 } from '../../store/types';
 import { budgetCsv, budgetJson } from '../budget/export';
-import type { LedgerNotices } from '../../store/ledger-notices';
+import type { LedgerNotices } from '../../store/port/ledger-notices';
 import { fullName, peopleOf } from '../people';
 import type { TripScope } from '../scope';
 import { createImportPlanner } from './import-plan';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerChange } from '@wayfare/contract';
 import { firestoreLedgerNotices, ledgerNoticesPath } from '../../store/firestore/ledger-notice';
-import { startTestFirestore, type TestFirestore } from '../../store/firestore/test-firestore';
+import { startTestFirestore, type TestFirestore } from '../../../test-support/test-firestore';
 import { createLedgerEvents, type LedgerEvent } from './events';
 import { ledgerNotices } from './notices';
 

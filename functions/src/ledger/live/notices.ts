@@ -1,4 +1,4 @@
-import type { LedgerNotices } from '../../store/ledger-notices';
+import type { LedgerNotices } from '../../store/port/ledger-notices';
 import type { LedgerEvents } from './events';
 
 /**

@@ -27,7 +27,7 @@ import {
 import { HttpError } from '../../http/errors';
 import { UniqueConstraintError, type Store, type UserRecord } from '../../store/types';
 import { requireOwnerRole } from '../../trips/access';
-import type { LedgerNotices } from '../../store/ledger-notices';
+import type { LedgerNotices } from '../../store/port/ledger-notices';
 import { toInvitation, toParticipant } from '../people';
 import type { TripScope } from '../scope';
 

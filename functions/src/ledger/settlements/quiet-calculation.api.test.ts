@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerChange } from '@wayfare/contract';
-import { startTestApi, type TestApi } from '../../test-support/api-server';
-import { readEvents } from '../../test-support/event-stream';
-import { tripOfThree } from '../../test-support/registered-member';
+import { startTestApi, type TestApi } from '../../../test-support/api-server';
+import { readEvents } from '../../../test-support/event-stream';
+import { tripOfThree } from '../../../test-support/registered-member';
 
 let api: TestApi;
 beforeAll(async () => {

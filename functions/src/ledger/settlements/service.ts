@@ -20,7 +20,7 @@ import {
 import { HttpError } from '../../http/errors';
 import type { SettlementRecord, Store, UserRecord } from '../../store/types';
 import { TRIP_NOT_FOUND } from '../../trips/access';
-import type { LedgerNotices } from '../../store/ledger-notices';
+import type { LedgerNotices } from '../../store/port/ledger-notices';
 import { peopleOf } from '../people';
 import type { SettlementScope, TripScope } from '../scope';
 import type { SettlementPlanner } from './planner';

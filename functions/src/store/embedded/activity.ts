@@ -6,13 +6,8 @@ import type {
   BudgetKind,
   TripBudget,
 } from '@wayfare/contract';
-import {
-  entryData,
-  newActivity,
-  RestoredAlreadyError,
-  type ActivityStore,
-  type BudgetStore,
-} from '../activity';
+import { entryData, newActivity } from '../shared/activity-entries';
+import { RestoredAlreadyError, type ActivityStore, type BudgetStore } from '../types';
 import type { Migration } from './migrations';
 
 export const activityMigrations: Migration[] = [

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { expensePayers, type ExpenseCursor, type ExpensePayer, type StoredSplit } from '@wayfare/contract';
-import { originalOf, storedSplitOr, type OriginalColumns } from '../new-records';
+import { originalOf, storedSplitOr, type OriginalColumns } from '../shared/new-records';
 import type { ExpenseRecord } from '../types';
 import { receiptOf } from './receipts';
 

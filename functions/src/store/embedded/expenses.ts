@@ -1,14 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { ExpensePayer } from '@wayfare/contract';
-import { createdEntry, deletedEntry, importedEntry, updatedEntry, type ActivityContext } from '../activity';
-import { ledgerDelta, type LedgerExpense } from '../ledger-delta';
-import { newExpenseRecord, originalColumns } from '../new-records';
-import { paidSettlementRecords } from '../pending-settlements';
+import { ledgerDelta, type LedgerExpense } from '../decisions/ledger-delta';
+import { paidSettlementRecords } from '../decisions/pending-settlements';
+import { createdEntry, deletedEntry, importedEntry, updatedEntry } from '../shared/activity-entries';
+import { newExpenseRecord, originalColumns } from '../shared/new-records';
+import { timeOrderedId } from '../shared/time-ordered-id';
 import {
   HomeCurrencyChangedError,
   newlyNamed,
   NotAMemberError,
   withPayers,
+  type ActivityContext,
   type ExpensePatch,
   type ExpenseRecord,
   type ExpenseStore,
@@ -18,7 +20,6 @@ import {
 import { sqliteExpenseReads, type ExpenseRow } from './expense-reads';
 import { groupCommit } from './group-commit';
 import { multiRowInsert, type LedgerRows, type TripFacts } from './ledger-rows';
-import { timeOrderedId } from './time-ordered-id';
 
 type StoredPatch = ExpensePatch & Pick<ExpenseRecord, 'payers'>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import { walDatabases } from './test-wal-database';
+import { walDatabases } from '../../../test-support/wal-database';
 
 /**
  * Each fsync the committer asks for, held until the test lets the real one run: node's fs.fsync is wrapped before

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { closeGroupCommit, groupCommit } from './group-commit';
-import { walDatabases } from './test-wal-database';
+import { walDatabases } from '../../../test-support/wal-database';
 
 describe('groupCommit', () => {
   const database = walDatabases('wayfare-group-');

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { sqliteIdempotency, idempotencyMigrations } from './idempotency';
 import { migrate } from './migrations';
-import { walDatabases } from './test-wal-database';
+import { walDatabases } from '../../../test-support/wal-database';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const LEASE = new Date('2026-11-26T12:02:00Z');

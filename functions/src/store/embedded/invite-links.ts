@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { joinDecision } from '../join-decision';
+import { joinDecision } from '../decisions/join-decision';
 import type { InviteLinkRecord, InviteLinkStore, JoinByLinkOutcome, MemberRecord } from '../types';
 import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';

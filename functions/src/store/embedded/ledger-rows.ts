@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { LedgerDelta } from '../ledger-delta';
+import type { LedgerDelta } from '../decisions/ledger-delta';
 import { sqliteActivityLog } from './activity';
 
 /**

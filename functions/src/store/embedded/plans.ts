@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { planDuplicateKey } from '@wayfare/contract';
-import { newPlanRecord } from '../new-records';
+import { newPlanRecord } from '../shared/new-records';
 import type { NewPlan, PlanRecord, PlanStore } from '../types';
 import type { Migration } from './migrations';
 

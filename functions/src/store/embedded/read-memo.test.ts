@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from './migrations';
 import { createReadMemos, readMemoMigrations } from './read-memo';
-import { walDatabases } from './test-wal-database';
+import { walDatabases } from '../../../test-support/wal-database';
 
 describe('read memos', () => {
   const database = walDatabases('wayfare-memo-');

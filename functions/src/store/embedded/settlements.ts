@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { LedgerTotal } from '@wayfare/contract';
-import { activityTransfer } from '../activity';
+import { activityTransfer } from '../shared/activity-entries';
 import {
   keptSettlements,
   newSettlementRecords,
   reconcilePending,
   type PendingChanges,
-} from '../pending-settlements';
+} from '../decisions/pending-settlements';
 import type { LedgerState, SettlementRecord, SettlementStore } from '../types';
 import type { LedgerRows } from './ledger-rows';
 import type { ReadMemos } from './read-memo';

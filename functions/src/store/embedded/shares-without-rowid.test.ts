@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupExpense, tripOfPeople } from '../test-adapters';
+import { groupExpense, tripOfPeople } from '../../../test-support/store-adapters';
 import { openSqliteStore } from './sqlite-store';
 
 const dirs: string[] = [];

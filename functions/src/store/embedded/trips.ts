@@ -11,7 +11,7 @@ import {
   type TripStore,
   TRIP_LIST_FIELDS,
 } from '../types';
-import { newTripRecord } from '../new-records';
+import { newTripRecord } from '../shared/new-records';
 import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
 import type { ReadMemos } from './read-memo';

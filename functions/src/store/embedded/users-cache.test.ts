@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheFigures } from '../../cache-budgets';
-import { newUser } from '../test-adapters';
+import { newUser } from '../../../test-support/store-adapters';
 import { openSqliteStore } from './sqlite-store';
 import { USERS_CACHE_BYTES } from './users';
 

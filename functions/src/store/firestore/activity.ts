@@ -1,14 +1,13 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { ActivityChange, ActivityEntry, TripBudget } from '@wayfare/contract';
+import { createdEntry, newActivity } from '../shared/activity-entries';
 import {
-  createdEntry,
-  newActivity,
   RestoredAlreadyError,
   type ActivityContext,
   type ActivityStore,
   type BudgetStore,
-} from '../activity';
-import type { ExpenseRecord } from '../types';
+  type ExpenseRecord,
+} from '../types';
 
 /**
  * trips/{tripId}/activity/{entryId}: the trip's history (issue #28), each entry written in the transaction of the

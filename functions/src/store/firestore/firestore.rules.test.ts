@@ -1,6 +1,10 @@
 import { assertFails } from '@firebase/rules-unit-testing';
 import { describe, it } from 'vitest';
-import { officialEmulator, reportRulesNotRun, rulesTestEnvironment } from './rules-test-env';
+import {
+  officialEmulator,
+  reportRulesNotRun,
+  rulesTestEnvironment,
+} from '../../../test-support/rules-test-env';
 
 // Rules are evaluated only by the official emulator; the Node.js emulator used elsewhere ignores them.
 reportRulesNotRun('firestore.rules tests');

@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { joinDecision } from '../join-decision';
+import { joinDecision } from '../decisions/join-decision';
 import type { InviteLinkRecord, InviteLinkStore, MemberRecord, UserRecord } from '../types';
 import { recordChange } from './activity';
 import { INVITATIONS, INVITE_LINKS, withUsers, type MemberDoc } from './trips';

@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { LedgerNotices } from '../ledger-notices';
+import type { LedgerNotices } from '../types';
 
 /**
  * trips/{tripId}/live: the trip's small documents beside the ledger (home-currency-guard.ts). It held the one

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { computeBalances, settle } from '@wayfare/contract';
 import { balancesOf } from '../../ledger/settlements/planner';
-import { personalExpense, tripOfPeople } from '../test-adapters';
+import { personalExpense, tripOfPeople } from '../../../test-support/store-adapters';
 import type { Store, UserRecord } from '../types';
 import { createFirestoreStore } from './firestore-store';
 import { LEDGER_NOTICES } from './ledger-notice';
 import { LEDGER_SHARDS, SHARD_COUNT, shardOf } from './ledger-shards';
-import { startTestFirestore, type TestFirestore } from './test-firestore';
+import { startTestFirestore, type TestFirestore } from '../../../test-support/test-firestore';
 
 let firestore: TestFirestore;
 let store: Store;

@@ -4,7 +4,7 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { LedgerDelta, PersonDelta } from '../ledger-delta';
+import type { LedgerDelta, PersonDelta } from '../decisions/ledger-delta';
 import { counterAt, withLegacyNames } from './legacy-names';
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBalances } from '@wayfare/contract';
 import { balancesOf } from '../../ledger/settlements/planner';
-import { newTrip, newUser, personalExpense, tripOfPeople } from '../test-adapters';
+import { newTrip, newUser, personalExpense, tripOfPeople } from '../../../test-support/store-adapters';
 import type { Store } from '../types';
 import { createFirestoreStore } from './firestore-store';
 import { PAID_TOTALS_KEPT } from './ledger-people';
-import { startTestFirestore, type TestFirestore } from './test-firestore';
+import { startTestFirestore, type TestFirestore } from '../../../test-support/test-firestore';
 
 let firestore: TestFirestore;
 let store: Store;

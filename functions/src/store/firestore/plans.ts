@@ -1,6 +1,6 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { comparePlans, planDuplicateKey } from '@wayfare/contract';
-import { newPlanRecord } from '../new-records';
+import { newPlanRecord } from '../shared/new-records';
 import type { NewPlan, PlanRecord, PlanStore } from '../types';
 
 /** Plans written before plans had times have no time fields: they are untimed. */

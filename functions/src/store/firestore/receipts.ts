@@ -1,6 +1,6 @@
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { ExpenseRecord, ReceiptRecord, ReceiptStore } from '../types';
-import { ledgerDelta } from '../ledger-delta';
+import { ledgerDelta } from '../decisions/ledger-delta';
 import { writeLedgerDelta } from './ledger-shards';
 import { expenseDocRef, expenseOf } from './split';
 

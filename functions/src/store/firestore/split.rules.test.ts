@@ -1,6 +1,10 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { describe, expect, it } from 'vitest';
-import { officialEmulator, reportRulesNotRun, rulesTestEnvironment } from './rules-test-env';
+import {
+  officialEmulator,
+  reportRulesNotRun,
+  rulesTestEnvironment,
+} from '../../../test-support/rules-test-env';
 
 // The live ledger's listeners in firebase mode, against firestore.rules. Rules are evaluated only by the official
 // emulator (Java 21); without one these cases are reported as skipped, never as passed.

@@ -12,20 +12,20 @@ import {
   type SettlementRecord,
   type SplitStore,
 } from '../types';
-import { activityTransfer, deletedEntry, importedEntry, updatedEntry } from '../activity';
+import { activityTransfer, deletedEntry, importedEntry, updatedEntry } from '../shared/activity-entries';
 import { prepareCreatedEntry, recordActivity, recordChange } from './activity';
 import { requireHomeCurrency } from './home-currency-guard';
 import { counterAt, expenseFields, settlementOf } from './legacy-names';
 import { LEDGER_PEOPLE, ledgerPersonRef, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 import { personField, shardSums, shardSumsIn, writeLedgerDelta } from './ledger-shards';
-import { ledgerDelta, type LedgerChangeSign, type LedgerExpense } from '../ledger-delta';
+import { ledgerDelta, type LedgerChangeSign, type LedgerExpense } from '../decisions/ledger-delta';
 import {
   keptSettlements,
   newSettlementRecords,
   paidSettlementRecords,
   reconcilePending,
-} from '../pending-settlements';
-import { newExpenseRecord, storedSplitOr } from '../new-records';
+} from '../decisions/pending-settlements';
+import { newExpenseRecord, storedSplitOr } from '../shared/new-records';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's

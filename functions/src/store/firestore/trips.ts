@@ -9,7 +9,7 @@ import {
   type TripStore,
   type UserRecord,
 } from '../types';
-import { newTripRecord } from '../new-records';
+import { newTripRecord } from '../shared/new-records';
 import { counterAt, withoutLegacyNames } from './legacy-names';
 import { firestoreMemberTrips, listFieldsOf, TRIP_LIST_DOC_FIELDS } from './member-trips';
 import { writeHomeCurrencyGuard } from './home-currency-guard';

@@ -22,3 +22,10 @@ export class HomeCurrencyChangedError extends Error {
     super(`the trip's home currency is no longer ${homeCurrency}`);
   }
 }
+
+/** A restore whose history entry was restored already (or is not a deletion) by the time it commits. */
+export class RestoredAlreadyError extends Error {
+  constructor(readonly entryId: string) {
+    super(`history entry ${entryId} was already restored`);
+  }
+}

@@ -4,10 +4,11 @@ import {
   type ExpenseFacts,
   type ExpensePayer,
   type ExpenseSharePart,
+  type RateSource,
   type ReceiptType,
   type StoredSplit,
 } from '@wayfare/contract';
-import type { ActivityContext } from '../activity';
+import type { ActivityContext } from './activity';
 import type { NewPayment } from './settlements';
 
 /**
@@ -18,7 +19,8 @@ export interface ExpenseOriginal {
   currency: string;
   amount_minor: number;
   rate: string;
-  rate_source: 'ecb' | 'snapshot' | 'member';
+  /** Never 'home': an expense in the home currency has no original. */
+  rate_source: Exclude<RateSource, 'home'>;
   rate_date: string;
 }
 

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { useController } from 'react-hook-form';
 import { MapPin } from 'lucide-react';
 import { destinationAnswerSchema } from '@wayfare/contract';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { Button } from '../../shared/ui/Button';
-import type { FieldControlProps } from '../../shared/ui/Field';
+import type { CityInputProps } from './cityInput';
 import type { PickedPlace } from './flow';
 import styles from './QuestionFlowModal.module.css';
 import { cityLabel, useCitySuggestions } from './useCitySuggestions';
@@ -71,18 +71,6 @@ export function DestinationStep({ initial, onSubmit }: DestinationStepProps) {
       </div>
     </form>
   );
-}
-
-export interface CityInputProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** A city picked from the suggestions, with its coordinates. */
-  onSubmit: (destination: string, place: PickedPlace | null) => void;
-  /** Enter on typed text: the step's form checks it and answers with it. */
-  onSubmitTyped: () => void;
-  inputRef: Ref<HTMLInputElement>;
-  /** The step's error, tied to the input. */
-  a11y: Pick<FieldControlProps, 'aria-invalid' | 'aria-describedby'>;
 }
 
 /** A combobox over GET /api/places/cities: arrows move, Enter picks the highlighted city or submits the text. */

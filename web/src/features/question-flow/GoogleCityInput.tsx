@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Autocomplete, useJsApiLoader, type Libraries } from '@react-google-maps/api';
 import { MapPin } from 'lucide-react';
-import type { CityInputProps } from './DestinationStep';
+import type { CityInputProps } from './cityInput';
 import styles from './QuestionFlowModal.module.css';
 
 // The same loader options as the trip map: the script loads once per page, whichever asks first.

@@ -1,6 +1,6 @@
 import { useId, useMemo, type ComponentType } from 'react';
 import { format } from 'date-fns';
-import { FormProvider, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import {
   DEFAULT_HOME_CURRENCY,
   HOME_CURRENCY_CHANGED,
@@ -31,19 +31,19 @@ import { ledgerApi } from '../ledgerApi';
 import { ExpenseBasicsFields } from './ExpenseBasicsFields';
 import {
   computeOverviewSplit,
-  currencyOf,
   emptyOverviewDraft,
-  emptySplitPageDraft,
   overviewDraftFromExpense,
   overviewFormSchema,
+  type OverviewDraft,
+} from './overviewDraft';
+import { currencyOf, type ExpenseBasics, type DraftSetter } from './expenseDraft';
+import {
+  emptySplitPageDraft,
   splitPageDraftFromExpense,
   splitPageFormSchema,
-  type ExpenseBasics,
-  type ItemizedDraft,
-  type OverviewDraft,
-  type ScannedFields,
   type SplitPageDraft,
-} from './expenseDraft';
+} from './splitPageDraft';
+import { type ItemizedDraft, type ScannedFields } from './itemizedDraft';
 import { useCreateExpense, useUpdateExpense } from './expenseMutations';
 import { SplitMethodFields, setItemLines } from './SplitMethodFields';
 import { SplitTypeFields, decideAgain, setItemized } from './SplitTypeFields';
@@ -84,9 +84,6 @@ interface DraftSource {
   locale: string;
   home: string;
 }
-
-/** What a split's own changes of the draft need of its form. */
-export type DraftSetter<D extends FieldValues> = Pick<UseFormReturn<D>, 'setValue' | 'formState'>;
 
 /** What a screen's split brings to the form: its draft and schema, its fields, and its own words. */
 interface SplitVariant<D extends ExpenseBasics> {

@@ -7,7 +7,7 @@ import {
   togglePerson,
   type ItemLineDraft,
   type ItemizedDraft,
-} from './expenseDraft';
+} from './itemizedDraft';
 import { formatTypedAmount } from '../../../shared/forms/typed-amount';
 import { Button } from '../../../shared/ui/Button';
 import { FieldError } from '../../../shared/ui/Field';

@@ -9,14 +9,13 @@ import { personName } from '../categories';
 import {
   OVERVIEW_MESSAGES,
   computeOverviewSplit,
-  digitsOf,
-  emptyItemizedDraft,
   splitPeople,
-  type ItemizedDraft,
   type OverviewDraft,
   type OverviewSplitMethod,
-} from './expenseDraft';
-import type { DraftSetter } from './ExpenseForm';
+} from './overviewDraft';
+import { digitsOf } from './expenseDraft';
+import { emptyItemizedDraft, type ItemizedDraft } from './itemizedDraft';
+import type { DraftSetter } from './expenseDraft';
 import { ItemizedSplitFields } from './ItemizedSplitFields';
 import split from '../../../shared/ui/Ledger.module.css';
 

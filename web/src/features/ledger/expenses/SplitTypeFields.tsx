@@ -5,15 +5,10 @@ import { recordFieldMessage } from '../../../shared/forms/useSchemaForm';
 import { userLocale } from '../../../shared/locale';
 import { FieldError } from '../../../shared/ui/Field';
 import { EXPENSE_TYPE_LABEL, personName } from '../categories';
-import {
-  describeSplit,
-  digitsOf,
-  emptyItemizedDraft,
-  keptSplits,
-  type ItemizedDraft,
-  type SplitPageDraft,
-} from './expenseDraft';
-import type { DraftSetter } from './ExpenseForm';
+import { describeSplit, keptSplits, type SplitPageDraft } from './splitPageDraft';
+import { digitsOf } from './expenseDraft';
+import { emptyItemizedDraft, type ItemizedDraft } from './itemizedDraft';
+import type { DraftSetter } from './expenseDraft';
 import { ItemizedSplitFields } from './ItemizedSplitFields';
 import { PersonAmountRow } from './PersonAmountRow';
 import styles from '../../../shared/ui/Ledger.module.css';

@@ -13,27 +13,31 @@ import {
 } from '@wayfare/contract';
 import {
   ITEMIZED_MESSAGES,
-  OVERVIEW_MESSAGES,
-  changeSplit,
-  computeOverviewSplit,
-  describeSplit,
   emptyItemizedDraft,
-  emptyOverviewDraft,
-  emptySplitPageDraft,
   itemizedBody,
   itemizedDraftFromView,
-  keptSplits,
+  readItemizedDraft,
+  togglePerson,
+  type ItemizedDraft,
+} from './itemizedDraft';
+import {
+  OVERVIEW_MESSAGES,
+  computeOverviewSplit,
+  emptyOverviewDraft,
   overviewBody,
   overviewDraftFromExpense,
-  readItemizedDraft,
+  splitPeople,
+  type OverviewDraft,
+} from './overviewDraft';
+import {
+  changeSplit,
+  describeSplit,
+  emptySplitPageDraft,
+  keptSplits,
   splitPageBody,
   splitPageDraftFromExpense,
   splitPageFormSchema,
-  splitPeople,
-  togglePerson,
-  type ItemizedDraft,
-  type OverviewDraft,
-} from './expenseDraft';
+} from './splitPageDraft';
 
 const en = 'en-US';
 

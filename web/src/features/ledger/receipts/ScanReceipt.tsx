@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ScanLine } from 'lucide-react';
 import { NO_TOTAL_FOUND } from '@wayfare/contract';
-import { scannedFields, type ScannedFields } from '../expenses/expenseDraft';
+import { scannedFields, type ScannedFields } from '../expenses/itemizedDraft';
 import { errorMessage } from '../../../shared/api';
 import { userLocale } from '../../../shared/locale';
 import { Button } from '../../../shared/ui/Button';

@@ -1,4 +1,4 @@
-import type { ExpenseRecord } from './types';
+import type { ExpenseRecord } from '../port/expenses';
 
 /** What of an expense version the ledger's running figures depend on. */
 export type LedgerExpense = Pick<ExpenseRecord, 'amount_minor' | 'payers' | 'shares'>;

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { openSqliteStore } from './embedded/sqlite-store';
-import { createFirestoreStore } from './firestore/firestore-store';
-import { officialEmulatorOnlyReason, startTestFirestore } from './firestore/test-firestore';
-import type { NewExpense, NewTrip, NewUser, Store, TripRecord, UserRecord } from './types';
+import { openSqliteStore } from '../src/store/embedded/sqlite-store';
+import { createFirestoreStore } from '../src/store/firestore/firestore-store';
+import { officialEmulatorOnlyReason, startTestFirestore } from './test-firestore';
+import type { NewExpense, NewTrip, NewUser, Store, TripRecord, UserRecord } from '../src/store/types';
 
 /** One adapter under test, for the contract suites every adapter must pass. */
 export interface AdapterUnderTest {

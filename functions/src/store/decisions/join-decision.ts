@@ -5,7 +5,7 @@
  * feature, so the adapters can call it. In this order: revoked → expired → the trip is gone ('unknown') → already a
  * member (who uses nothing, whatever the count) → used up → join.
  */
-import type { InviteLinkRecord } from './types';
+import type { InviteLinkRecord } from '../port/invite-links';
 
 export type JoinDecision =
   { outcome: 'unknown' | 'revoked' | 'expired' | 'used-up' } | { outcome: 'member' } | { outcome: 'join' };

@@ -1,7 +1,7 @@
 /**
- * The trip's activity history and budget (issue #28), as the store keeps them. Every ledger write records its
- * history entry in its own atomic write (SQLite transaction, Firestore transaction), through the entries made here,
- * so the history can never disagree with the ledger. Both adapters build their entries with these functions.
+ * The entries of a trip's activity history (port/activity.ts). Every ledger write records its history entry in its
+ * own atomic write (SQLite transaction, Firestore transaction), through the entries made here, so the history can
+ * never disagree with the ledger. Both adapters build their entries with these functions.
  */
 import {
   payersAsCents,
@@ -12,46 +12,11 @@ import {
   type ActivityEntry,
   type ActivityExpense,
   type ActivityTransfer,
-  type TripBudget,
 } from '@wayfare/contract';
-import { timeOrderedId } from './embedded/time-ordered-id';
-import type { ExpenseRecord, NewExpense, SettlementRecord } from './types';
-
-/**
- * Who a write is made by, for its history entry: the member's id (null when no member made it). An expense create
- * without one is recorded as made by its creator; `restored_from` makes it the restoration of that deleted
- * expense's entry, which is marked restored in the same write (RestoredAlreadyError when it already was).
- */
-export interface ActivityContext {
-  actor_id: string | null;
-  restored_from?: string;
-}
-
-/** A restore whose history entry was restored already (or is not a deletion) by the time it commits. */
-export class RestoredAlreadyError extends Error {
-  constructor(readonly entryId: string) {
-    super(`history entry ${entryId} was already restored`);
-  }
-}
-
-export interface ActivityStore {
-  /** Newest first: up to `limit` entries older than the entry `before` (from the newest when null). */
-  list(tripId: string, page: { limit: number; before: string | null }): Promise<ActivityEntry[]>;
-  /** Oldest first, every entry (the JSON export). */
-  listAll(tripId: string): Promise<ActivityEntry[]>;
-  get(tripId: string, id: string): Promise<ActivityEntry | null>;
-}
-
-export type BudgetFields = Omit<TripBudget, 'updated_at' | 'updated_by'>;
-
-export interface BudgetStore {
-  get(tripId: string): Promise<TripBudget | null>;
-  /**
-   * Replaces the trip's budget and records the change in its history in one atomic write (and, for live listeners,
-   * as a ledger change); null when the trip does not exist.
-   */
-  set(tripId: string, budget: BudgetFields, actorId: string | null): Promise<TripBudget | null>;
-}
+import type { ActivityContext } from '../port/activity';
+import type { ExpenseRecord, NewExpense } from '../port/expenses';
+import type { SettlementRecord } from '../port/settlements';
+import { timeOrderedId } from './time-ordered-id';
 
 /** An expense as its history entries keep it (never its receipt: the file goes with the expense). */
 export function activityExpense(expense: ExpenseRecord): ActivityExpense {

@@ -1,4 +1,4 @@
-import { newTrip } from '../store/test-adapters';
+import { newTrip } from './store-adapters';
 import type { TestApi } from './api-server';
 
 let registered = 0;
@@ -6,7 +6,7 @@ let registered = 0;
 /**
  * A member signed up and logged in through the API itself (POST /api/auth/register, then /login), as a client
  * would: its id, its session token and the account it was made with. Users made straight in the store are
- * `signedInUser` (functions/src/trips/test-members.ts).
+ * `signedInUser` (trip-members.ts).
  */
 export async function registerMember(api: TestApi, first = 'ana', prefix = 'member') {
   registered += 1;

@@ -9,7 +9,7 @@ import {
   type NewTrip,
   type PlanRecord,
   type TripRecord,
-} from './types';
+} from '../types';
 
 /** A new trip as every adapter stores it: a fresh id, its owner, an empty ledger and both timestamps now. */
 export function newTripRecord(ownerId: string, input: NewTrip): TripRecord {

@@ -8,14 +8,14 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { createApp, type AppDeps } from '../app';
-import { createTokenService, type TokenService } from '../http/tokens';
-import { loadConfig, type AppConfig } from '../config';
-import { answerClientErrorsAsJson } from '../http/client-errors';
-import { openSqliteStore } from '../store/embedded/sqlite-store';
-import { createFirestoreStore } from '../store/firestore/firestore-store';
-import { startTestFirestore } from '../store/firestore/test-firestore';
-import type { Store } from '../store/types';
+import { createApp, type AppDeps } from '../src/app';
+import { createTokenService, type TokenService } from '../src/http/tokens';
+import { loadConfig, type AppConfig } from '../src/config';
+import { answerClientErrorsAsJson } from '../src/http/client-errors';
+import { openSqliteStore } from '../src/store/embedded/sqlite-store';
+import { createFirestoreStore } from '../src/store/firestore/firestore-store';
+import { startTestFirestore } from './test-firestore';
+import type { Store } from '../src/store/types';
 import {
   EMULATOR_FUNCTION_ENV,
   EMULATOR_PROJECT_ID,

@@ -1,7 +1,7 @@
 import { addDays, createTripBody, EMPTY_ANSWERS, toIsoDate, type QuestionAnswers } from '@wayfare/contract';
-import type { NewTrip, UserRecord } from '../store/types';
-import { newTrip, newUser } from '../store/test-adapters';
-import type { TestApi } from '../test-support/api-server';
+import type { NewTrip, UserRecord } from '../src/store/types';
+import { newTrip, newUser } from './store-adapters';
+import type { TestApi } from './api-server';
 
 /** A user straight in the store, with a session token from the app's own token service. */
 export async function signedInUser(api: TestApi): Promise<{ user: UserRecord; token: string }> {

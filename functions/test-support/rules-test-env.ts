@@ -33,7 +33,7 @@ export function rulesTestEnvironment(
       firestore: {
         host,
         port: Number(port),
-        rules: fs.readFileSync(new URL('../../../../firestore.rules', import.meta.url), 'utf8'),
+        rules: fs.readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'),
       },
     });
     await env.withSecurityRulesDisabled((ctx) => seed(ctx.firestore()));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { emulatorRuntime, NODE_FIRESTORE_LEAVES_OUT } from './emulator-runtime';
 import { startStorageStandIn } from './storage-stand-in';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
 export const EMULATOR_PROJECT_ID = 'demo-wayfare';
 /** Signs sessions in every API test, local or in the emulators, so a suite can forge tokens with the real key. */

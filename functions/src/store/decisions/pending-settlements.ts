@@ -1,5 +1,5 @@
 import type { LedgerTransfer } from '@wayfare/contract';
-import type { NewPayment, SettlementRecord } from './types';
+import type { NewPayment, SettlementRecord } from '../port/settlements';
 
 /** How a recalculation changes the pending settlements, so that what did not change keeps its id. */
 export interface PendingChanges {

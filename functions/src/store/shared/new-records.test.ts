@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { newExpenseRecord, newPlanRecord, newTripRecord } from './new-records';
-import { newTrip } from './test-adapters';
-import type { NewExpense } from './types';
+import { newTrip } from '../../../test-support/store-adapters';
+import type { NewExpense } from '../types';
 
 const expense = (payers: NewExpense['payers'], amount: number): NewExpense => ({
   title: 'Dinner',
