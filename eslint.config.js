@@ -4,49 +4,51 @@ import importPlugin from 'eslint-plugin-import';
 
 /*
  * Boundaries (docs/architecture.md, "Code layout and boundaries"). The web app is layered app → features → shared:
- * - a feature is used by others only through its public `index.ts` (`../<feature>`), never `../<feature>/<file>`;
+ * - inside its own area (one feature, shared/, app/) a module imports by relative path; anything outside it by
+ *   `@/…` (web/alias.ts), never a chain of `../` out of the area;
+ * - a feature is used by others only through its public `index.ts` (`@/features/<feature>`), never one of its files;
  * - `shared/` imports no feature and not the app; features never import the app;
  * - the app imports features through their index too.
  * One documented exception keeps code splitting: a lazily loaded screen (`import()` of a module whose name ends
- * in `Page` or `Modal`, e.g. `lazyNamed(() => import('../features/trips/TripsPage'), 'TripsPage')`) is imported
+ * in `Page` or `Modal`, e.g. `lazyNamed(() => import('@/features/trips/TripsPage'), 'TripsPage')`) is imported
  * from its own file. Re-exporting pages from an index would put every page of a feature, and whatever the index
  * pulls in, into the chunk of whoever imports the index; a dynamic import of one page file keeps that page its own
  * chunk. Any other dynamic import across features is refused like a static one.
  * Both tiers (and the contract) also refuse import cycles.
  */
-const crossFeatureFile = {
-  regex: '^\\.\\./[^./][^/]*/.+',
-  message: "Import another feature through its public index ('../<feature>'), not one of its files.",
-};
-/** The same rule for a file in a feature's use-case folder (`features/ledger/expenses/…`): `../<folder>/<file>` is its
- * own feature's sibling folder, `../../<feature>/<file>` another feature's file. */
-const crossFeatureFileFromFolder = {
-  regex: '^\\.\\./\\.\\./[^./][^/]*/.+',
-  message: crossFeatureFile.message,
-};
-const featuresByPath = {
-  regex: '^(\\.\\./)+features(/|$)',
-  message: "Inside web/src/features, import another feature as '../<feature>' (its public index).",
+/** A relative import that climbs out of its area: `depth` levels up is the area's parent. */
+const outOfArea = (depth) => ({
+  regex: `^(\\.\\./){${depth},}`,
+  message: "Outside its own area (a feature, shared/, app/), import by '@/…' (web/alias.ts), not by '../'.",
+});
+const featureFile = {
+  regex: '^@/features/[^/]+/.+',
+  message:
+    "Import a feature through its public index ('@/features/<feature>'); inside a feature, by relative path.",
 };
 const appFromBelow = {
-  regex: '^(\\.\\./)+app(/|$)',
+  regex: '^@/app(/|$)',
   message: 'Features and shared code never import web/src/app (app → features → shared).',
 };
 const featureFromShared = {
-  regex: '^(\\.\\./)+features(/|$)',
+  regex: '^@/features(/|$)',
   message: 'web/src/shared imports no feature (app → features → shared); move what both need into shared.',
-};
-const featureFileFromApp = {
-  regex: '^(\\.\\./)+features/[^/]+/.+',
-  message: "The app imports a feature through its public index ('../features/<feature>').",
 };
 const lazyScreensOnly = {
   // `\x2F` is "/": the selector syntax does not allow a bare slash inside a regex.
   selector:
-    'ImportExpression[source.value=/^(\\.\\.\\x2F)+(features\\x2F)?[^.\\x2F][^\\x2F]*\\x2F/]:not([source.value=/(Page|Modal)$/])',
+    'ImportExpression[source.value=/^(@\\x2Ffeatures\\x2F|(\\.\\.\\x2F)+)[^.\\x2F][^\\x2F]*\\x2F/]:not([source.value=/(Page|Modal)$/])',
   message:
     'Across features, only a lazily loaded screen (a *Page or *Modal module) may be imported from its own file; import the rest through the index.',
 };
+/** The web app's import rules for the files `depth` folders below their area's root. */
+const webArea = (files, depth, patterns, syntax = []) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [outOfArea(depth), ...patterns] }],
+    ...(syntax.length > 0 ? { 'no-restricted-syntax': ['error', ...syntax] } : {}),
+  },
+});
 
 /*
  * Server zones, so each layer can be read and changed alone. functions/src is layered, bottom to top:
@@ -146,7 +148,11 @@ export default tseslint.config(
       // Without a parser for .ts the plugin cannot read the imported modules, and no-cycle silently finds nothing.
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/extensions': ['.ts', '.tsx', '.js'],
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // `@/…` is web/src (web/alias.ts); the rest as Node resolves it.
+      'import/resolver': {
+        [`${import.meta.dirname}/scripts/eslint-web-alias-resolver.cjs`]: {},
+        node: { extensions: ['.ts', '.tsx', '.js'] },
+      },
     },
     rules: { 'import/no-cycle': 'error' },
   },
@@ -155,33 +161,10 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }] },
   },
-  {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [crossFeatureFile, featuresByPath, appFromBelow] }],
-      'no-restricted-syntax': ['error', lazyScreensOnly],
-    },
-  },
-  {
-    files: ['web/src/features/*/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [crossFeatureFileFromFolder, featuresByPath, appFromBelow] },
-      ],
-    },
-  },
-  {
-    files: ['web/src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [featureFromShared, appFromBelow] }],
-    },
-  },
-  {
-    files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [featureFileFromApp] }],
-      'no-restricted-syntax': ['error', lazyScreensOnly],
-    },
-  },
+  webArea(['web/src/features/*/*.{ts,tsx}'], 1, [featureFile, appFromBelow], [lazyScreensOnly]),
+  webArea(['web/src/features/*/*/*.{ts,tsx}'], 2, [featureFile, appFromBelow], [lazyScreensOnly]),
+  webArea(['web/src/shared/*.{ts,tsx}'], 1, [featureFromShared, appFromBelow]),
+  webArea(['web/src/shared/*/*.{ts,tsx}'], 2, [featureFromShared, appFromBelow]),
+  webArea(['web/src/app/*.{ts,tsx}'], 1, [featureFile], [lazyScreensOnly]),
+  webArea(['web/src/app/*/*.{ts,tsx}'], 2, [featureFile], [lazyScreensOnly]),
 );

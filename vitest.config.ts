@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { WEB_SRC_ALIAS } from './web/alias';
 
 /** Rules tests: only the official Firestore emulator evaluates rules, so they run in the emulators project alone. */
 const RULES_SUITES = ['functions/src/store/firestore/*.rules.test.ts'];
@@ -77,6 +78,7 @@ export default defineConfig({
     sequence: { sequencer: EmulatorRestartsLast },
     projects: [
       {
+        resolve: { alias: [WEB_SRC_ALIAS] },
         test: {
           name: 'unit+api',
           include: [
@@ -95,6 +97,7 @@ export default defineConfig({
         // Component tests (`web/src/**/*.test.tsx`): the rendered React components in jsdom, through Testing Library.
         // Vite compiles them as it does the app (JSX, CSS modules); env pins the keyless, embedded-mode build.
         plugins: [react()],
+        resolve: { alias: [WEB_SRC_ALIAS] },
         test: {
           name: 'web-components',
           include: ['web/src/**/*.test.tsx'],
@@ -125,6 +128,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [WEB_SRC_ALIAS] },
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],

@@ -21,6 +21,9 @@ const OPTIONS: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
   allowImportingTsExtensions: true,
+  // The web app's `@/…` (web/alias.ts, web/tsconfig.json).
+  baseUrl: ROOT,
+  paths: { '@/*': ['web/src/*'] },
 };
 
 function sources(dir: string): string[] {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
+import { WEB_SRC_ALIAS } from './alias';
 // By its path: Vite loads this file with its config, where workspace packages are not compiled.
 import { allEndpoints, endpointUrl } from '../contract/src/endpoints';
 import { PAGES, pathParams, type FirstRead, type Page } from './src/app/pages';
@@ -76,6 +77,7 @@ async function renderShells(paths: string[]): Promise<string[]> {
     root: WEB,
     logLevel: 'error',
     appType: 'custom',
+    resolve: { alias: [WEB_SRC_ALIAS] },
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });

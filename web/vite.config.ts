@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_CACHE, OFFLINE_API_READS } from './src/shared/offline/apiCache';
+import { WEB_SRC_ALIAS } from './alias';
 import { firstLoad } from './vite-first-load';
 
 // The API lives on the same origin in production; in dev and preview, forward it to the embedded server.
@@ -166,6 +167,7 @@ function emulatorHosts(): Plugin {
 }
 
 export default defineConfig({
+  resolve: { alias: [WEB_SRC_ALIAS] },
   plugins: [
     react(),
     calendarDateFns(),

@@ -1,5 +1,5 @@
 import { BrowserRouter, useRoutes } from 'react-router';
-import { SessionProvider } from '../features/auth';
+import { SessionProvider } from '@/features/auth';
 import { ErrorBoundary } from './ErrorBoundary';
 import { routes } from './routes';
 

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { Button } from '../shared/ui/Button';
+import { Button } from '@/shared/ui/Button';
 import styles from './ErrorFallback.module.css';
 
 /** Shown instead of a screen that crashed; a full reload clears whatever state broke it. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Compass } from 'lucide-react';
-import { buttonClassName } from '../shared/ui/Button';
-import { useDocumentTitle } from '../shared/useDocumentTitle';
+import { buttonClassName } from '@/shared/ui/Button';
+import { useDocumentTitle } from '@/shared/useDocumentTitle';
 import styles from './NotFoundPage.module.css';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { useSession } from '../features/auth';
-import { DataLayer } from '../shared/query/DataLayer';
+import { useSession } from '@/features/auth';
+import { DataLayer } from '@/shared/query/DataLayer';
 
 /**
  * The data layer (TanStack Query) around every screen that reads the API. Loaded with the first such screen, so the

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoginRequired, RequireAuth } from '../features/auth';
-import { HomePage } from '../features/home';
-import { lazyPreloadable } from '../shared/lazyNamed';
+import { LoginRequired, RequireAuth } from '@/features/auth';
+import { HomePage } from '@/features/home';
+import { lazyPreloadable } from '@/shared/lazyNamed';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { PAGES, type Page, type PageName } from './pages';

@@ -3,7 +3,7 @@ import { render } from './render';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { HOME_CURRENCY_CHANGED, type Expense, type Participant } from '@wayfare/contract';
-import { ExpenseForm, type ExpenseFormVariant } from '../features/ledger/expenses/ExpenseForm';
+import { ExpenseForm, type ExpenseFormVariant } from '@/features/ledger/expenses/ExpenseForm';
 import { noExpenses } from './expenses';
 import { participant } from './people';
 import type { StubRoutes } from './stubApi';

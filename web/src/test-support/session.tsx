@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { SessionContext, type Session } from '../features/auth/SessionContext';
-import type { SessionUser } from '../features/auth/session';
+import { SessionContext, type Session } from '@/features/auth/SessionContext';
+import type { SessionUser } from '@/features/auth/session';
 
 export const ALICE: SessionUser = {
   userId: 'u-alice',

@@ -1,10 +1,10 @@
 import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../features/auth';
-import { cx } from '../../shared/cx';
-import { queuedWrites } from '../../shared/offline/outbox';
-import { UnsentWritesDialog } from '../../shared/offline/UnsentWritesDialog';
-import { LoadingState } from '../../shared/ui/Spinner';
+import { useSession } from '@/features/auth';
+import { cx } from '@/shared/cx';
+import { queuedWrites } from '@/shared/offline/outbox';
+import { UnsentWritesDialog } from '@/shared/offline/UnsentWritesDialog';
+import { LoadingState } from '@/shared/ui/Spinner';
 import { ErrorBoundary } from '../ErrorBoundary';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';

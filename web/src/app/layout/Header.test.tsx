@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../test-support/session';
+import { Providers } from '@/test-support/session';
 import { Header } from './Header';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });

@@ -1,12 +1,12 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { useSession } from '../../features/auth';
-import { cx } from '../../shared/cx';
-import { Logo } from '../../shared/ui/Logo';
+import { useSession } from '@/features/auth';
+import { cx } from '@/shared/cx';
+import { Logo } from '@/shared/ui/Logo';
 import styles from './Header.module.css';
 import { UserMenu } from './UserMenu';
-import { useDismissOnOutsidePress } from '../../shared/useDismiss';
+import { useDismissOnOutsidePress } from '@/shared/useDismiss';
 import { useScrolledPast } from './useScrolledPast';
 
 /** Spec §9: the header changes style once the page is scrolled more than 10 px. */

@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AddPolicy } from '@wayfare/contract';
-import { aliceAccount } from '../../test-support/people';
-import { Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
+import { aliceAccount } from '@/test-support/people';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { UserMenu } from './UserMenu';
 
 const me = (add_policy: AddPolicy) => ({ body: aliceAccount(add_policy) });

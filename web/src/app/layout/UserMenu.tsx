@@ -1,15 +1,15 @@
 import { Suspense, useState } from 'react';
 import { ADD_POLICY_QUESTION } from '@wayfare/contract';
 import { ChevronDown, LogOut, UserPlus } from 'lucide-react';
-import { lazyNamed } from '../../shared/lazyNamed';
-import { useMenuButton } from '../../shared/useMenuButton';
-import { cx } from '../../shared/cx';
-import { MenuItem } from '../../shared/ui/MenuItem';
-import menuStyles from '../../shared/ui/Menu.module.css';
+import { lazyNamed } from '@/shared/lazyNamed';
+import { useMenuButton } from '@/shared/useMenuButton';
+import { cx } from '@/shared/cx';
+import { MenuItem } from '@/shared/ui/MenuItem';
+import menuStyles from '@/shared/ui/Menu.module.css';
 import styles from './UserMenu.module.css';
 
 // The setting's dialog (zod and the contract's schemas) loads when it is first opened, not with every page.
-const AddPolicyModal = lazyNamed(() => import('../../features/auth/AddPolicyModal'), 'AddPolicyModal');
+const AddPolicyModal = lazyNamed(() => import('@/features/auth/AddPolicyModal'), 'AddPolicyModal');
 
 interface UserMenuProps {
   firstName: string;

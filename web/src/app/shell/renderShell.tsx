@@ -1,9 +1,9 @@
 import { lazy, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SessionContext, type Session } from '../../features/auth';
-import { OverviewLoadingFrame } from '../../features/ledger';
-import { TripsLoadingFrame } from '../../features/trips';
+import { SessionContext, type Session } from '@/features/auth';
+import { OverviewLoadingFrame } from '@/features/ledger';
+import { TripsLoadingFrame } from '@/features/trips';
 import { AppLayout } from '../layout/AppLayout';
 import { shellRouteOf, type ShellRoute } from './shellRoutes';
 

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { FileText, Info, Sparkles } from 'lucide-react';
 import type { GuideSection } from '@wayfare/contract';
-import { SkeletonBlock } from '../../shared/ui/Skeleton';
-import { Tabs } from '../../shared/ui/Tabs';
+import { SkeletonBlock } from '@/shared/ui/Skeleton';
+import { Tabs } from '@/shared/ui/Tabs';
 import { guideView, providerLabel, textBlocks, useGuide, type GuideTrip } from './guide';
 import styles from './RecommendationsPanel.module.css';
 

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
-import { render } from '../../test-support/render';
-import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
-import { plan, tripView } from '../../test-support/trips';
-import { tripQuery } from '../trips';
+import { render } from '@/test-support/render';
+import { heldAfterFirst, stubApi } from '@/test-support/stubApi';
+import { plan, tripView } from '@/test-support/trips';
+import { tripQuery } from '@/features/trips';
 import { AUTO_ADD_DELAY_MS, useAutoAddPlans } from './useAutoAddPlans';
 
 const GUIDE = JSON.stringify({

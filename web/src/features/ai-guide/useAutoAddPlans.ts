@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createPlans, type PlanInput } from '@wayfare/contract';
-import { callEndpoint } from '../../shared/callEndpoint';
-import { tripQuery } from '../trips';
+import { callEndpoint } from '@/shared/callEndpoint';
+import { tripQuery } from '@/features/trips';
 import { autoPlansFor, bulkFailureMessage, useGuide, type GuideTrip } from './guide';
 
 /** Spec §9: convert 1 s after the trip shows; keep the success notice 3 s. */

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
-import { Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
-import { tripView } from '../../test-support/trips';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
+import { tripView } from '@/test-support/trips';
 import { GUIDE_WRITING, RecommendationsPanel } from './RecommendationsPanel';
 import { GUIDE_POLL_MS, useGuideStatus } from './useGuideStatus';
 

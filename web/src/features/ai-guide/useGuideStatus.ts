@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TripView } from '@wayfare/contract';
-import { queryKeys } from '../../shared/query/queryKeys';
-import { fetchTrip } from '../trips';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { fetchTrip } from '@/features/trips';
 
 /** How often a trip whose guide is being written is read again (Gemini takes 5–90 s, two attempts at most)… */
 export const GUIDE_POLL_MS = 1500;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aliceAccount as me } from '../../test-support/people';
-import { Providers } from '../../test-support/session';
-import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
+import { aliceAccount as me } from '@/test-support/people';
+import { Providers } from '@/test-support/session';
+import { heldAfterFirst, stubApi } from '@/test-support/stubApi';
 import { AddPolicyModal } from './AddPolicyModal';
 
 /** The account menu's part: a button opening the dialog, which closes after a save. */

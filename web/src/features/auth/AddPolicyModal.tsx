@@ -8,13 +8,13 @@ import {
   DEFAULT_ADD_POLICY,
   type AddPolicyBody,
 } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { submitTo, useSchemaForm } from '../../shared/forms/useSchemaForm';
-import { DataLayer } from '../../shared/query/DataLayer';
-import { Button } from '../../shared/ui/Button';
-import { LoadingState } from '../../shared/ui/Spinner';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
+import { errorMessage } from '@/shared/api';
+import { submitTo, useSchemaForm } from '@/shared/forms/useSchemaForm';
+import { DataLayer } from '@/shared/query/DataLayer';
+import { Button } from '@/shared/ui/Button';
+import { LoadingState } from '@/shared/ui/Spinner';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
 import { meQuery, useSetAddPolicy } from './accountMutations';
 import { useSession } from './SessionContext';
 import styles from './AddPolicyModal.module.css';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, SubmitHandler } from 'react-hook-form';
-import { submitTo, type SchemaForm } from '../../shared/forms/useSchemaForm';
-import { Button } from '../../shared/ui/Button';
-import { Notice } from '../../shared/ui/Notice';
+import { submitTo, type SchemaForm } from '@/shared/forms/useSchemaForm';
+import { Button } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
 import styles from './authForm.module.css';
 
 interface AuthFormProps<In extends FieldValues, Out> {

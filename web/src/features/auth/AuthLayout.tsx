@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { useDocumentTitle } from '@/shared/useDocumentTitle';
 import styles from './AuthLayout.module.css';
 
 interface AuthLayoutProps {

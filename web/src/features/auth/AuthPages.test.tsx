@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { LoginPage } from './LoginPage';
 import { SignupPage } from './SignupPage';
 

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH } from '@wayfare/contract';
-import { TextInput } from '../../shared/ui/Field';
+import { TextInput } from '@/shared/ui/Field';
 
 /** A field of the login and signup forms: its registration (`form.register(name)`) and its error. */
 type CredentialFieldProps = UseFormRegisterReturn & { error?: string };

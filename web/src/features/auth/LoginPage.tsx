@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { loginBodySchema, type LoginBody } from '@wayfare/contract';
-import { useSchemaForm } from '../../shared/forms/useSchemaForm';
-import { Notice } from '../../shared/ui/Notice';
+import { useSchemaForm } from '@/shared/forms/useSchemaForm';
+import { Notice } from '@/shared/ui/Notice';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { loginRequest } from './authApi';

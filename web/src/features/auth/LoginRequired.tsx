@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Lock } from 'lucide-react';
-import { Button } from '../../shared/ui/Button';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import styles from '../../shared/ui/MessagePanel.module.css';
+import { Button } from '@/shared/ui/Button';
+import { useDocumentTitle } from '@/shared/useDocumentTitle';
+import styles from '@/shared/ui/MessagePanel.module.css';
 
 const MESSAGE = 'Please log in to access trip expense sharing.';
 

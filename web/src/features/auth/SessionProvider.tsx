@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { TOKEN_KEY, clearToken, writeToken } from '../../shared/authToken';
-import { signOutOfFirebase } from '../../shared/firebase/mode';
-import { clearApiCache } from '../../shared/offline/apiCache';
-import { clearOutbox } from '../../shared/offline/outbox';
-import { useOutboxSync } from '../../shared/offline/useOutbox';
+import { TOKEN_KEY, clearToken, writeToken } from '@/shared/authToken';
+import { signOutOfFirebase } from '@/shared/firebase/mode';
+import { clearApiCache } from '@/shared/offline/apiCache';
+import { clearOutbox } from '@/shared/offline/outbox';
+import { useOutboxSync } from '@/shared/offline/useOutbox';
 import { SessionContext, type Session } from './SessionContext';
 import { decodeSession, restoreSession, type SessionUser } from './session';
 

@@ -1,8 +1,8 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import { registerBodySchema, type RegisterBody } from '@wayfare/contract';
-import { useSchemaForm } from '../../shared/forms/useSchemaForm';
-import { TextInput } from '../../shared/ui/Field';
+import { useSchemaForm } from '@/shared/forms/useSchemaForm';
+import { TextInput } from '@/shared/ui/Field';
 import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { registerRequest } from './authApi';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMe, setAddPolicy, type AddPolicyBody } from '@wayfare/contract';
-import { callEndpoint } from '../../shared/callEndpoint';
-import { queryKeys } from '../../shared/query/queryKeys';
+import { callEndpoint } from '@/shared/callEndpoint';
+import { queryKeys } from '@/shared/query/queryKeys';
 
 /** The signed-in user's account as GET /api/auth/me answers it. */
 export const meQuery = () =>

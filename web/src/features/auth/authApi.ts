@@ -6,7 +6,7 @@ import {
   type RegisterBody,
   type RegisterResponse,
 } from '@wayfare/contract';
-import { callEndpoint } from '../../shared/callEndpoint';
+import { callEndpoint } from '@/shared/callEndpoint';
 
 export function loginRequest(body: LoginBody): Promise<LoginResponse> {
   return callEndpoint(login, { body });

@@ -5,7 +5,7 @@ import {
   ResponseShapeError,
   UNEXPECTED_ANSWER,
   toApiError,
-} from '../../shared/api';
+} from '@/shared/api';
 import { loginFailureDetail, signupFailureDetail } from './forms';
 
 describe('loginFailureDetail', () => {

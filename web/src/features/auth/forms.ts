@@ -1,4 +1,4 @@
-import { ApiError, RequestError } from '../../shared/api';
+import { ApiError, RequestError } from '@/shared/api';
 
 /**
  * The extra line under 'Login failed. Please check your credentials.': nothing for wrong credentials (the headline

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 import type { SessionClaims } from '@wayfare/contract';
-import { clearToken, readToken } from '../../shared/authToken';
+import { clearToken, readToken } from '@/shared/authToken';
 
 /** The signed-in user: the spec's session fields plus the token's expiry (seconds since the epoch). */
 export type SessionUser = Omit<SessionClaims, 'iat'>;

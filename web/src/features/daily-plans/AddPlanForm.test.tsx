@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DailyPlan } from '@wayfare/contract';
-import { Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { AddPlanForm } from './AddPlanForm';
 
 const DATES = ['2027-03-05', '2027-03-06'];

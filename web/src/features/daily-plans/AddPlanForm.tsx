@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { CheckCircle2, Plus } from 'lucide-react';
 import type { DailyPlan } from '@wayfare/contract';
-import { DisclosureButton } from '../../shared/ui/DisclosureButton';
-import { LoadingState } from '../../shared/ui/Spinner';
+import { DisclosureButton } from '@/shared/ui/DisclosureButton';
+import { LoadingState } from '@/shared/ui/Spinner';
 import styles from './AddPlanForm.module.css';
 
 const SUCCESS_MS = 2000;

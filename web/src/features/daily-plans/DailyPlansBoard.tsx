@@ -1,11 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import { dailyPlanSchema, type DailyPlan, type TripView } from '@wayfare/contract';
-import { PendingWrites } from '../../shared/offline/PendingWrites';
-import { useQueuedWrites, useWhenSent } from '../../shared/offline/useOutbox';
-import { Notice } from '../../shared/ui/Notice';
-import { useSession } from '../auth';
-import { WEATHER_UNAVAILABLE, type TripWeatherState, WeatherSourceNote } from '../weather';
+import { PendingWrites } from '@/shared/offline/PendingWrites';
+import { useQueuedWrites, useWhenSent } from '@/shared/offline/useOutbox';
+import { Notice } from '@/shared/ui/Notice';
+import { useSession } from '@/features/auth';
+import { WEATHER_UNAVAILABLE, type TripWeatherState, WeatherSourceNote } from '@/features/weather';
 import { AddPlanForm } from './AddPlanForm';
 import { createFocusHandoff, PlanDaysList } from './PlanDaysList';
 import { daySections, planningDates } from './planDays';

@@ -1,9 +1,9 @@
 import { useRef, type ComponentType } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { DailyPlan, WeatherDay } from '@wayfare/contract';
-import { cx } from '../../shared/cx';
-import { Notice } from '../../shared/ui/Notice';
-import { WeatherBadge } from '../weather';
+import { cx } from '@/shared/cx';
+import { Notice } from '@/shared/ui/Notice';
+import { WeatherBadge } from '@/features/weather';
 import { dayHeading, type DaySection as Day } from './planDays';
 import { PlanBubble, type PlanBubbleProps } from './PlanBubble';
 import type { PlanChangeFailure } from './usePlanChanges';

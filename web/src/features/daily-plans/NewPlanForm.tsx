@@ -1,11 +1,11 @@
 import { PLAN_CATEGORIES, planFormSchema, type DailyPlan, type PlanInput } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { cx } from '../../shared/cx';
-import { submitTo, useSchemaForm } from '../../shared/forms/useSchemaForm';
-import { Button } from '../../shared/ui/Button';
-import { Select, TextArea, TextInput } from '../../shared/ui/Field';
-import { Notice } from '../../shared/ui/Notice';
-import { useSession } from '../auth';
+import { errorMessage } from '@/shared/api';
+import { cx } from '@/shared/cx';
+import { submitTo, useSchemaForm } from '@/shared/forms/useSchemaForm';
+import { Button } from '@/shared/ui/Button';
+import { Select, TextArea, TextInput } from '@/shared/ui/Field';
+import { Notice } from '@/shared/ui/Notice';
+import { useSession } from '@/features/auth';
 import { CategoryIcon } from './categoryIcons';
 import { dayOptionLabel } from './planDays';
 import { useCreatePlan } from './usePlanChanges';

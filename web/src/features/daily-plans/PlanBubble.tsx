@@ -1,7 +1,7 @@
 import type { useDraggable } from '@dnd-kit/core';
 import { Clock, GripVertical, X } from 'lucide-react';
 import type { DailyPlan } from '@wayfare/contract';
-import { cx } from '../../shared/cx';
+import { cx } from '@/shared/cx';
 import { CategoryIcon } from './categoryIcons';
 import { planTimeLabel } from './planDays';
 import styles from './DailyPlansBoard.module.css';

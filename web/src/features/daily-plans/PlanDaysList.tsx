@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type ComponentType } from 'react';
 import type { DailyPlan } from '@wayfare/contract';
-import type { TripWeatherState } from '../weather';
+import type { TripWeatherState } from '@/features/weather';
 import { DaySection } from './DaySection';
 import type { DaySection as Day } from './planDays';
 import type { PlanChangeFailure } from './usePlanChanges';

@@ -1,9 +1,9 @@
 import { format, parseISO } from 'date-fns';
 import { CalendarCheck } from 'lucide-react';
 import type { DailyPlan } from '@wayfare/contract';
-import { cx } from '../../shared/cx';
-import { Notice } from '../../shared/ui/Notice';
-import { WeatherBadge, WEATHER_UNAVAILABLE, type TripWeatherState } from '../weather';
+import { cx } from '@/shared/cx';
+import { Notice } from '@/shared/ui/Notice';
+import { WeatherBadge, WEATHER_UNAVAILABLE, type TripWeatherState } from '@/features/weather';
 import { PlanBubbleBody } from './PlanBubble';
 import { dayHeading, daySections } from './planDays';
 import styles from './DailyPlansBoard.module.css';

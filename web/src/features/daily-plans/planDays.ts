@@ -7,7 +7,7 @@ import {
   plansByDay,
   type DailyPlan,
 } from '@wayfare/contract';
-import { ordinal } from '../trips';
+import { ordinal } from '@/features/trips';
 
 export interface DaySection {
   /** yyyy-MM-dd */

@@ -6,8 +6,8 @@ import {
   type DailyPlan,
   type PlanInput,
 } from '@wayfare/contract';
-import { callEndpoint } from '../../shared/callEndpoint';
-import { sendOrQueue } from '../../shared/offline/outbox';
+import { callEndpoint } from '@/shared/callEndpoint';
+import { sendOrQueue } from '@/shared/offline/outbox';
 
 /** Without start_time and duration_minutes, an update keeps the plan's time. */
 export type PlanBody = Pick<PlanInput, 'plan_date' | 'category' | 'title' | 'description'> &

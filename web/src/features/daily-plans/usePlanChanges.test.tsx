@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DailyPlan, TripView } from '@wayfare/contract';
-import { Providers, testQueryClient } from '../../test-support/session';
-import { stubApi, type StubAnswer } from '../../test-support/stubApi';
-import { plan, tripView } from '../../test-support/trips';
+import { Providers, testQueryClient } from '@/test-support/session';
+import { stubApi, type StubAnswer } from '@/test-support/stubApi';
+import { plan, tripView } from '@/test-support/trips';
 import { usePlanChanges } from './usePlanChanges';
 
 const TRIP_KEY = ['trip', 't1'];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DailyPlan, TripView } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { tripQuery } from '../trips';
+import { errorMessage } from '@/shared/api';
+import { tripQuery } from '@/features/trips';
 import { movePlan } from './planDays';
 import { createPlan, deletePlan, updatePlan, type PlanBody } from './plansApi';
 

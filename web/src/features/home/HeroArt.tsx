@@ -1,5 +1,5 @@
 import { Plane, Sun, Wallet } from 'lucide-react';
-import { cx } from '../../shared/cx';
+import { cx } from '@/shared/cx';
 import styles from './HeroArt.module.css';
 
 /** Decorative: a sunset landscape with a flight path, and two cards hinting at a day plan and a fair split. */

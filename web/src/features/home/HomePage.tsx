@@ -1,15 +1,23 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ArrowRight, Compass, Route, Sparkles, Wallet } from 'lucide-react';
-import { useSession, QUESTION_FLOW_RETURN, wantsQuestionFlow, type LoginLocationState } from '../auth';
-import { lazyNamed } from '../../shared/lazyNamed';
-import { Button } from '../../shared/ui/Button';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import {
+  useSession,
+  QUESTION_FLOW_RETURN,
+  wantsQuestionFlow,
+  type LoginLocationState,
+} from '@/features/auth';
+import { lazyNamed } from '@/shared/lazyNamed';
+import { Button } from '@/shared/ui/Button';
+import { useDocumentTitle } from '@/shared/useDocumentTitle';
 import { HeroArt } from './HeroArt';
 import styles from './HomePage.module.css';
 
 // The flow brings the calendar and autocomplete: fetched when first opened, not with the landing page.
-const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowModal'), 'QuestionFlowModal');
+const QuestionFlowModal = lazyNamed(
+  () => import('@/features/question-flow/QuestionFlowModal'),
+  'QuestionFlowModal',
+);
 
 const LOGIN_TO_PLAN: LoginLocationState = {
   returnTo: QUESTION_FLOW_RETURN,

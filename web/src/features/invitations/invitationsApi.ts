@@ -1,5 +1,5 @@
 import { acceptInvitation, declineInvitation, myInvitations } from '@wayfare/contract';
-import { callEndpoint } from '../../shared/callEndpoint';
+import { callEndpoint } from '@/shared/callEndpoint';
 
 /**
  * The invitee's /api/trip-split calls (spec §7): their pending invitations and their answer to one. Apart from the

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Link2Off, Ticket } from 'lucide-react';
 import { INVITE_LINK_TOKEN, INVITE_LINK_UNKNOWN } from '@wayfare/contract';
-import { ApiError, errorMessage } from '../../shared/api';
-import { cx } from '../../shared/cx';
-import { Button, buttonClassName } from '../../shared/ui/Button';
-import { LoadingState } from '../../shared/ui/Spinner';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { type LoginLocationState, useSession } from '../auth';
-import { useJoinByLink } from '../ledger';
-import styles from '../../shared/ui/MessagePanel.module.css';
+import { ApiError, errorMessage } from '@/shared/api';
+import { cx } from '@/shared/cx';
+import { Button, buttonClassName } from '@/shared/ui/Button';
+import { LoadingState } from '@/shared/ui/Spinner';
+import { useDocumentTitle } from '@/shared/useDocumentTitle';
+import { type LoginLocationState, useSession } from '@/features/auth';
+import { useJoinByLink } from '@/features/ledger';
+import styles from '@/shared/ui/MessagePanel.module.css';
 
 type JoinState =
   | { status: 'joining' }

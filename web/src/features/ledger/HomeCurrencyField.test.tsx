@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { render } from '../../test-support/render';
+import { render } from '@/test-support/render';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../test-support/stubApi';
+import { stubApi } from '@/test-support/stubApi';
 import { HomeCurrencyField } from './HomeCurrencyField';
 
 const PUT = 'PUT /api/trip-split/trips/t1/home-currency';

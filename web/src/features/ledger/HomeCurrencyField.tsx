@@ -1,9 +1,9 @@
 import { useId, useMemo } from 'react';
 import { currencyChoices } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { Notice } from '../../shared/ui/Notice';
+import { errorMessage } from '@/shared/api';
+import { Notice } from '@/shared/ui/Notice';
 import { useSetHomeCurrency } from './homeCurrency';
-import styles from '../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 interface HomeCurrencyFieldProps {
   tripId: string;

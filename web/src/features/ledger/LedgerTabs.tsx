@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { Plus } from 'lucide-react';
-import { Button } from '../../shared/ui/Button';
-import { Notice } from '../../shared/ui/Notice';
-import { LoadingState } from '../../shared/ui/Spinner';
-import { lazyNamed } from '../../shared/lazyNamed';
-import { Tabs } from '../../shared/ui/Tabs';
-import { useSession } from '../auth';
+import { Button } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
+import { LoadingState } from '@/shared/ui/Spinner';
+import { lazyNamed } from '@/shared/lazyNamed';
+import { Tabs } from '@/shared/ui/Tabs';
+import { useSession } from '@/features/auth';
 import { AddParticipantForm } from './participants/AddParticipantForm';
 import { ExpensesLoadError } from './expenses/ExpensesLoadError';
 import { BudgetTab } from './budget/BudgetTab';
@@ -16,7 +16,7 @@ import { InviteLinkPanel } from './invite-links/InviteLinkPanel';
 import { ParticipantList } from './participants/ParticipantList';
 import type { LiveLedger } from './live/useLiveLedger';
 import type { SplitLedgerView } from './useLedgerView';
-import split from '../../shared/ui/Ledger.module.css';
+import split from '@/shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
 
 // The expense form (its currency, payer and receipt fields) loads when it is first opened, not with the page; the

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SplitTripPage, SplitTripSummary } from '@wayfare/contract';
-import { Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { TripSplitOverviewPage } from './TripSplitOverviewPage';
 
 const card = (n: number): SplitTripSummary => ({

@@ -4,12 +4,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetResponse } from '@wayfare/contract';
-import { dinnerForThree, noExpenses } from '../../test-support/expenses';
-import { participant } from '../../test-support/people';
-import { Providers, testQueryClient } from '../../test-support/session';
-import { queryKeys } from '../../shared/query/queryKeys';
-import { stubApi, type StubAnswer, type StubRoutes } from '../../test-support/stubApi';
-import { tripView } from '../../test-support/trips';
+import { dinnerForThree, noExpenses } from '@/test-support/expenses';
+import { participant } from '@/test-support/people';
+import { Providers, testQueryClient } from '@/test-support/session';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { stubApi, type StubAnswer, type StubRoutes } from '@/test-support/stubApi';
+import { tripView } from '@/test-support/trips';
 import { TripSplitPage } from './TripSplitPage';
 
 const LEDGER = '/api/trip-split/trips/t1';

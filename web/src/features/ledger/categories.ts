@@ -1,6 +1,6 @@
 import { Bed, Car, Film, ShoppingBag, Tag, Utensils, type LucideIcon } from 'lucide-react';
 import { type ExpenseCategory, type ExpenseType, type Settlement } from '@wayfare/contract';
-import { money } from '../../shared/locale';
+import { money } from '@/shared/locale';
 
 /** Each expense category with its label and icon (DESIGN.md: every category has its icon). */
 export const CATEGORY: Record<ExpenseCategory, { label: string; Icon: LucideIcon }> = {

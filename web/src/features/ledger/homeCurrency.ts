@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_HOME_CURRENCY } from '@wayfare/contract';
-import { money } from '../../shared/locale';
-import { queryKeys } from '../../shared/query/queryKeys';
+import { money } from '@/shared/locale';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { refreshLedger } from './queries';
 import { ledgerApi } from './ledgerApi';
 

@@ -35,8 +35,8 @@ import {
   type ExpenseBodyInput,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
-import { callEndpoint, downloadEndpoint } from '../../shared/callEndpoint';
-import { sendOrQueue } from '../../shared/offline/outbox';
+import { callEndpoint, downloadEndpoint } from '@/shared/callEndpoint';
+import { sendOrQueue } from '@/shared/offline/outbox';
 
 /** A receipt photo or PDF as the multipart body the receipt endpoints read. */
 const receiptForm = (file: File) => {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../shared/query/queryKeys';
-import { STALE } from '../../shared/query/queryClient';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { STALE } from '@/shared/query/queryClient';
 import { collapseExpensePages, type ExpensePageParam } from './expenses/expensePages';
 import { ledgerApi } from './ledgerApi';
 

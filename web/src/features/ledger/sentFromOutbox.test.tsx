@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dinnerForThree, noExpenses } from '../../test-support/expenses';
-import { participant } from '../../test-support/people';
-import { ALICE, Providers } from '../../test-support/session';
-import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
-import { clearOutbox, flushOutbox } from '../../shared/offline/outbox';
+import { dinnerForThree, noExpenses } from '@/test-support/expenses';
+import { participant } from '@/test-support/people';
+import { ALICE, Providers } from '@/test-support/session';
+import { heldAfterFirst, stubApi } from '@/test-support/stubApi';
+import { clearOutbox, flushOutbox } from '@/shared/offline/outbox';
 import { ledgerApi } from './ledgerApi';
 import { useLiveLedger } from './live/useLiveLedger';
 

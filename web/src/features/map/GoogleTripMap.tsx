@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { GoogleMap, InfoWindow, useJsApiLoader, type Libraries } from '@react-google-maps/api';
 import { GridAlgorithm, MarkerClusterer } from '@googlemaps/markerclusterer';
 import type { Attraction } from '@wayfare/contract';
-import { Notice } from '../../shared/ui/Notice';
+import { Notice } from '@/shared/ui/Notice';
 import { KeylessMap } from './KeylessMap';
 import { CLUSTER_OPTIONS, DEFAULT_ZOOM, type LatLng } from './mapPoints';
 import styles from './TripMap.module.css';

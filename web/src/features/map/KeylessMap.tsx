@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { MapPin } from 'lucide-react';
 import type { Attraction } from '@wayfare/contract';
-import { cx } from '../../shared/cx';
+import { cx } from '@/shared/cx';
 import { plotPoints, type LatLng } from './mapPoints';
 import styles from './TripMap.module.css';
 

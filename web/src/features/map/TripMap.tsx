@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Map as MapIcon, MapPinOff } from 'lucide-react';
 import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, type TripView } from '@wayfare/contract';
-import { lazyNamed } from '../../shared/lazyNamed';
-import { Notice } from '../../shared/ui/Notice';
-import { useNearViewport } from '../../shared/useNearViewport';
+import { lazyNamed } from '@/shared/lazyNamed';
+import { Notice } from '@/shared/ui/Notice';
+import { useNearViewport } from '@/shared/useNearViewport';
 import { KeylessMap } from './KeylessMap';
 import { mapAttractions, tripCentre } from './mapPoints';
 import styles from './TripMap.module.css';

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import type { RangeKeyDict } from 'react-date-range';
 import { format, startOfDay } from 'date-fns';
 import { toIsoDate, type FlexibleDurationLabel, type QuestionAnswers } from '@wayfare/contract';
-import { Button } from '../../shared/ui/Button';
-import { cx } from '../../shared/cx';
-import { formatDateRange } from '../../shared/dates';
+import { Button } from '@/shared/ui/Button';
+import { cx } from '@/shared/cx';
+import { formatDateRange } from '@/shared/dates';
 import { FLEXIBLE_LABELS, flexibleAnswer } from './flow';
 import styles from './QuestionFlowModal.module.css';
-import { DateRangeCalendar } from '../../shared/ui/DateRangeCalendar';
+import { DateRangeCalendar } from '@/shared/ui/DateRangeCalendar';
 
 type Selection = { stage: 'none' } | { stage: 'start' | 'complete'; start: Date; end: Date };
 

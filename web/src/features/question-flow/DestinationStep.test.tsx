@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CitySuggestion } from '@wayfare/contract';
-import { testClock } from '../../test-support/clock';
-import { Providers } from '../../test-support/session';
-import { stubApi, type StubAnswer, type StubRoutes } from '../../test-support/stubApi';
+import { testClock } from '@/test-support/clock';
+import { Providers } from '@/test-support/session';
+import { stubApi, type StubAnswer, type StubRoutes } from '@/test-support/stubApi';
 import { DestinationStep } from './DestinationStep';
 
 function renderStep(

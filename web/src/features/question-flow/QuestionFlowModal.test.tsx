@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CitySuggestion } from '@wayfare/contract';
-import { testClock } from '../../test-support/clock';
-import { Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
+import { testClock } from '@/test-support/clock';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { ENTER_MS, EXIT_MS } from './flow';
 import { QuestionFlowModal } from './QuestionFlowModal';
 

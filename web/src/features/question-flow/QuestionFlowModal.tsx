@@ -10,13 +10,13 @@ import {
   type QuestionAnswers,
   type TripView,
 } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { cx } from '../../shared/cx';
-import { DataLayer } from '../../shared/query/DataLayer';
-import { Button } from '../../shared/ui/Button';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
-import { useSession } from '../auth';
+import { errorMessage } from '@/shared/api';
+import { cx } from '@/shared/cx';
+import { DataLayer } from '@/shared/query/DataLayer';
+import { Button } from '@/shared/ui/Button';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
+import { useSession } from '@/features/auth';
 import { DatesStep } from './DatesStep';
 import { DestinationStep } from './DestinationStep';
 import { ENTER_MS, EXIT_MS, flowReducer, initialFlow, STEPS, summaryRows } from './flow';

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { FieldControlProps } from '../../shared/ui/Field';
+import type { FieldControlProps } from '@/shared/ui/Field';
 import type { PickedPlace } from './flow';
 
 /**

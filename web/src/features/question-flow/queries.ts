@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createTrip, searchCities, type CreateTripInput } from '@wayfare/contract';
-import { callEndpoint } from '../../shared/callEndpoint';
-import { queryKeys } from '../../shared/query/queryKeys';
+import { callEndpoint } from '@/shared/callEndpoint';
+import { queryKeys } from '@/shared/query/queryKeys';
 
 /**
  * The bundled world-cities data matching `text` (GET /api/places/cities): the same answer all visit, so each text

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CitySuggestion } from '@wayfare/contract';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { useDebouncedValue } from '@/shared/useDebouncedValue';
 import { citySuggestionsQuery } from './queries';
 
 const DEBOUNCE_MS = 150;

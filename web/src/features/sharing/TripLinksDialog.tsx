@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { CalendarArrowDown } from 'lucide-react';
-import { errorMessage } from '../../shared/api';
-import { Button } from '../../shared/ui/Button';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
+import { errorMessage } from '@/shared/api';
+import { Button } from '@/shared/ui/Button';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
 import { LinkControl, type LinkCopy } from './LinkControl';
 import { downloadCalendar } from './linksApi';
 import styles from './Sharing.module.css';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LinkKind } from '@wayfare/contract';
-import { queryKeys } from '../../shared/query/queryKeys';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { makeLink, revokeLink } from './linksApi';
 
 /**

@@ -13,7 +13,7 @@ import {
   type LinkKind,
   type SharedTrip,
 } from '@wayfare/contract';
-import { callEndpoint, downloadEndpoint } from '../../shared/callEndpoint';
+import { callEndpoint, downloadEndpoint } from '@/shared/callEndpoint';
 
 const SLOT = {
   calendar: { get: getCalendarFeed, make: makeCalendarFeed, revoke: revokeCalendarFeed },

@@ -1,28 +1,28 @@
 import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Pencil, RefreshCw, Share2, Users, Wallet } from 'lucide-react';
-import { cx } from '../../shared/cx';
-import { lazyNamed } from '../../shared/lazyNamed';
-import { Button, buttonClassName } from '../../shared/ui/Button';
-import { Notice } from '../../shared/ui/Notice';
-import { SkeletonBlock, SkeletonColumns } from '../../shared/ui/Skeleton';
-import { useAfterPaint } from '../../shared/useAfterPaint';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { useGuideStatus } from '../ai-guide';
-import { peopleLabel, CityPhotoCredit, TripPhoto } from '../trips';
+import { cx } from '@/shared/cx';
+import { lazyNamed } from '@/shared/lazyNamed';
+import { Button, buttonClassName } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
+import { SkeletonBlock, SkeletonColumns } from '@/shared/ui/Skeleton';
+import { useAfterPaint } from '@/shared/useAfterPaint';
+import { useDocumentTitle } from '@/shared/useDocumentTitle';
+import { useGuideStatus } from '@/features/ai-guide';
+import { peopleLabel, CityPhotoCredit, TripPhoto } from '@/features/trips';
 import type { TripView } from '@wayfare/contract';
 import { TripInfoCards } from './TripInfoCards';
 import type { TripPlanningProps } from './TripSections';
 import { useTripDetails } from './useTripDetails';
-import styles from '../../shared/ui/TripPage.module.css';
+import styles from '@/shared/ui/TripPage.module.css';
 
 // The first render is the header and the trip's facts (the largest text on a phone's first screen). The guide and
 // the plan board, the map and the links dialog are chunks of their own, fetched once the trip is on screen (issue
 // #24: not against its first answer and chunks on a slow network), so their code and schemas neither delay nor
 // lengthen the page's first render.
 const TripPlanning = lazyNamed(() => import('./TripSections'), 'TripPlanning');
-const TripMap = lazyNamed(() => import('../map'), 'TripMap');
-const TripLinksDialog = lazyNamed(() => import('../sharing'), 'TripLinksDialog');
+const TripMap = lazyNamed(() => import('@/features/map'), 'TripMap');
+const TripLinksDialog = lazyNamed(() => import('@/features/sharing'), 'TripLinksDialog');
 
 export function TripDetailsPage() {
   const { tripId = '' } = useParams();

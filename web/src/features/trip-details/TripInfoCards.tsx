@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin, Users, Wallet, type LucideIcon } from 'lucide-react';
 import type { TripView } from '@wayfare/contract';
 import { infoCards, type InfoCard } from './infoCards';
-import styles from '../../shared/ui/TripPage.module.css';
+import styles from '@/shared/ui/TripPage.module.css';
 
 const ICONS: Record<InfoCard['key'], LucideIcon> = {
   destination: MapPin,

@@ -1,9 +1,9 @@
 import { Sparkles } from 'lucide-react';
 import type { TripView } from '@wayfare/contract';
-import { RecommendationsPanel, useAutoAddPlans } from '../ai-guide';
-import { DailyPlansBoard } from '../daily-plans';
-import { useTripWeather } from '../weather';
-import styles from '../../shared/ui/TripPage.module.css';
+import { RecommendationsPanel, useAutoAddPlans } from '@/features/ai-guide';
+import { DailyPlansBoard } from '@/features/daily-plans';
+import { useTripWeather } from '@/features/weather';
+import styles from '@/shared/ui/TripPage.module.css';
 
 export interface TripPlanningProps {
   trip: TripView;

@@ -1,6 +1,6 @@
 import type { TripView } from '@wayfare/contract';
-import { formatDateRange } from '../../shared/dates';
-import { peopleLabel } from '../trips';
+import { formatDateRange } from '@/shared/dates';
+import { peopleLabel } from '@/features/trips';
 
 export interface InfoCard {
   key: 'destination' | 'dates' | 'travelers' | 'budget';

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALICE, Providers } from '../../test-support/session';
-import { heldAfterFirst, stubApi } from '../../test-support/stubApi';
-import { plan, tripView } from '../../test-support/trips';
-import { clearOutbox, flushOutbox, sendOrQueue } from '../../shared/offline/outbox';
-import { DailyPlansBoard } from '../daily-plans';
+import { ALICE, Providers } from '@/test-support/session';
+import { heldAfterFirst, stubApi } from '@/test-support/stubApi';
+import { plan, tripView } from '@/test-support/trips';
+import { clearOutbox, flushOutbox, sendOrQueue } from '@/shared/offline/outbox';
+import { DailyPlansBoard } from '@/features/daily-plans';
 import { useTripDetails } from './useTripDetails';
 
 /** The trip page's board on the cached trip, as the details page gives it. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../../test-support/session';
-import { stubApi, type StubAnswer } from '../../test-support/stubApi';
-import { tripView } from '../../test-support/trips';
+import { Providers } from '@/test-support/session';
+import { stubApi, type StubAnswer } from '@/test-support/stubApi';
+import { tripView } from '@/test-support/trips';
 import { useTripDetails } from './useTripDetails';
 
 const wrapper = ({ children }: { children: ReactNode }) => <Providers>{children}</Providers>;

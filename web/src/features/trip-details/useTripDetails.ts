@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DailyPlan, TripView } from '@wayfare/contract';
-import { isNotFound, tripQuery } from '../trips';
+import { isNotFound, tripQuery } from '@/features/trips';
 
 export type TripDetailsState =
   | { status: 'loading' }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../shared/ui/Button';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
+import { Button } from '@/shared/ui/Button';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
 import { useDeleteTrip } from './tripMutations';
 import styles from './DeleteTripDialog.module.css';
 

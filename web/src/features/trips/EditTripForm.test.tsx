@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../../test-support/session';
-import { stubApi } from '../../test-support/stubApi';
-import { tripView } from '../../test-support/trips';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
+import { tripView } from '@/test-support/trips';
 import { EditTripForm } from './EditTripForm';
 
 const TRIP = tripView({

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { buttonClassName } from '../../shared/ui/Button';
-import { Notice } from '../../shared/ui/Notice';
-import { Page } from '../../shared/ui/Page';
-import { LoadingState } from '../../shared/ui/Spinner';
+import { buttonClassName } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
+import { Page } from '@/shared/ui/Page';
+import { LoadingState } from '@/shared/ui/Spinner';
 import { EditTripForm } from './EditTripForm';
 import { isNotFound, tripQuery } from './queries';
 import styles from './EditTripPage.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { ImageUp, X } from 'lucide-react';
 import { TRIP_IMAGE_TYPES } from '@wayfare/contract';
-import { cx } from '../../shared/cx';
+import { cx } from '@/shared/cx';
 import { imageProblem } from './editTripForm';
 import styles from './EditTripPage.module.css';
 

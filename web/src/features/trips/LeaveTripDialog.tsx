@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { LogOut } from 'lucide-react';
-import { errorMessage } from '../../shared/api';
-import { Button } from '../../shared/ui/Button';
-import { Modal } from '../../shared/ui/Modal';
-import { Notice } from '../../shared/ui/Notice';
+import { errorMessage } from '@/shared/api';
+import { Button } from '@/shared/ui/Button';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
 import { useLeaveTrip } from './tripMutations';
-import styles from '../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 interface LeaveTripDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { LogOut, MoreVertical, Pencil, Trash2 } from 'lucide-react';
-import { useMenuButton } from '../../shared/useMenuButton';
-import { MenuItem } from '../../shared/ui/MenuItem';
-import menuStyles from '../../shared/ui/Menu.module.css';
+import { useMenuButton } from '@/shared/useMenuButton';
+import { MenuItem } from '@/shared/ui/MenuItem';
+import menuStyles from '@/shared/ui/Menu.module.css';
 import styles from './TripActionsMenu.module.css';
 
 interface TripActionsMenuProps {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CalendarDays, UserPlus, Users } from 'lucide-react';
 import type { TripSummary } from '@wayfare/contract';
-import { formatDateRange } from '../../shared/dates';
+import { formatDateRange } from '@/shared/dates';
 import { peopleLabel } from './format';
 import { TripActionsMenu } from './TripActionsMenu';
 import { TripPhoto } from './TripPhoto';

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { cx } from '../../shared/cx';
+import { cx } from '@/shared/cx';
 import { useCityPhoto, type CityPhotoPathOf } from './cityPhoto';
 import { photoPlaceholder } from './photoPlaceholder';
 import styles from './TripPhoto.module.css';

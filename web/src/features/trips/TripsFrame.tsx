@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Plus } from 'lucide-react';
-import { Button } from '../../shared/ui/Button';
-import { Page } from '../../shared/ui/Page';
-import { SkeletonCards } from '../../shared/ui/Skeleton';
+import { Button } from '@/shared/ui/Button';
+import { Page } from '@/shared/ui/Page';
+import { SkeletonCards } from '@/shared/ui/Skeleton';
 import styles from './TripsFrame.module.css';
 
 /**

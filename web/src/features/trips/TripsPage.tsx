@@ -3,12 +3,12 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Plus, RotateCw, Luggage } from 'lucide-react';
 import type { TripPage, TripSummary } from '@wayfare/contract';
-import { lazyNamed } from '../../shared/lazyNamed';
-import { usePagedList } from '../../shared/query/usePagedList';
-import { PendingInvitations } from '../invitations';
-import { Button } from '../../shared/ui/Button';
-import { LoadMore } from '../../shared/ui/LoadMore';
-import { useSession } from '../auth';
+import { lazyNamed } from '@/shared/lazyNamed';
+import { usePagedList } from '@/shared/query/usePagedList';
+import { PendingInvitations } from '@/features/invitations';
+import { Button } from '@/shared/ui/Button';
+import { LoadMore } from '@/shared/ui/LoadMore';
+import { useSession } from '@/features/auth';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { LeaveTripDialog } from './LeaveTripDialog';
 import { TripCard } from './TripCard';
@@ -18,7 +18,10 @@ import { changeTripPages } from './tripMutations';
 import { tripsLoadError } from './tripsApi';
 import styles from './TripsPage.module.css';
 
-const QuestionFlowModal = lazyNamed(() => import('../question-flow/QuestionFlowModal'), 'QuestionFlowModal');
+const QuestionFlowModal = lazyNamed(
+  () => import('@/features/question-flow/QuestionFlowModal'),
+  'QuestionFlowModal',
+);
 
 const tripsOf = (page: TripPage) => page.trips;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { cityPhoto, endpointUrl, placePhotoResponseSchema, type PlacePhotoResponse } from '@wayfare/contract';
-import { apiFetchChecked } from '../../shared/api';
-import { queryKeys } from '../../shared/query/queryKeys';
+import { apiFetchChecked } from '@/shared/api';
+import { queryKeys } from '@/shared/query/queryKeys';
 
 export interface CityPhotoQuery {
   city: string;

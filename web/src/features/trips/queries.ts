@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError } from '../../shared/api';
-import { queryKeys } from '../../shared/query/queryKeys';
-import { STALE } from '../../shared/query/queryClient';
+import { ApiError } from '@/shared/api';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { STALE } from '@/shared/query/queryClient';
 import { fetchTrip, fetchTripPage } from './tripsApi';
 
 /**

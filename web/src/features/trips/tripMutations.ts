@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TripSummary } from '@wayfare/contract';
-import { queryKeys } from '../../shared/query/queryKeys';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { tripQuery, tripsQuery } from './queries';
 import { deleteTrip, leaveTrip, updateTrip } from './tripsApi';
 

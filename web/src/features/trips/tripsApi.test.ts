@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '../../shared/api';
+import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '@/shared/api';
 import { tripsLoadError } from './tripsApi';
 
 describe('tripsLoadError', () => {

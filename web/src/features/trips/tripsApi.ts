@@ -5,8 +5,8 @@ import {
   removeParticipant,
   updateTrip as updateTripEndpoint,
 } from '@wayfare/contract';
-import { errorMessage } from '../../shared/api';
-import { callEndpoint } from '../../shared/callEndpoint';
+import { errorMessage } from '@/shared/api';
+import { callEndpoint } from '@/shared/callEndpoint';
 
 /** One page of the caller's trips, newest first: the first with cursor '', then each page's next_cursor. */
 export const fetchTripPage = (cursor: string, signal?: AbortSignal) =>

@@ -9,7 +9,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { WeatherDay, WeatherIcon } from '@wayfare/contract';
-import { cx } from '../../shared/cx';
+import { cx } from '@/shared/cx';
 import styles from './WeatherBadge.module.css';
 
 const ICONS: Record<WeatherIcon, LucideIcon> = {

@@ -7,8 +7,8 @@ import {
   type WeatherDay,
   type WeatherSource,
 } from '@wayfare/contract';
-import { queryKeys } from '../../shared/query/queryKeys';
-import { STALE } from '../../shared/query/queryClient';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { STALE } from '@/shared/query/queryClient';
 import { fetchTripWeather } from './weatherApi';
 
 export type TripWeatherState =

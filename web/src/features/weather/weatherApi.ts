@@ -1,5 +1,5 @@
 import { tripWeather } from '@wayfare/contract';
-import { callEndpoint } from '../../shared/callEndpoint';
+import { callEndpoint } from '@/shared/callEndpoint';
 
 export const fetchTripWeather = (tripId: string, signal?: AbortSignal) =>
   callEndpoint(tripWeather, { params: { tripId }, signal });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { History, RotateCcw } from 'lucide-react';
-import { errorMessage } from '../../../shared/api';
-import { money, userLocale } from '../../../shared/locale';
-import { Button } from '../../../shared/ui/Button';
-import { Notice } from '../../../shared/ui/Notice';
-import { LoadingState } from '../../../shared/ui/Spinner';
+import { errorMessage } from '@/shared/api';
+import { money, userLocale } from '@/shared/locale';
+import { Button } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
+import { LoadingState } from '@/shared/ui/Spinner';
 import { activityQuery } from './budgetApi';
 import { useRestoreExpense } from './budgetMutations';
 import { entryText } from './activityText';

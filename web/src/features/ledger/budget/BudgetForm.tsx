@@ -8,16 +8,16 @@ import {
   type BudgetResponse,
   type ExpenseCategory,
 } from '@wayfare/contract';
-import { errorMessage } from '../../../shared/api';
-import { userLocale } from '../../../shared/locale';
-import { Button } from '../../../shared/ui/Button';
-import { DisclosureButton } from '../../../shared/ui/DisclosureButton';
-import { MoneyInput } from '../../../shared/ui/Field';
-import { Notice } from '../../../shared/ui/Notice';
+import { errorMessage } from '@/shared/api';
+import { userLocale } from '@/shared/locale';
+import { Button } from '@/shared/ui/Button';
+import { DisclosureButton } from '@/shared/ui/DisclosureButton';
+import { MoneyInput } from '@/shared/ui/Field';
+import { Notice } from '@/shared/ui/Notice';
 import { useSetBudget } from './budgetMutations';
 import { CATEGORY } from '../categories';
 import styles from './Glance.module.css';
-import { formatTypedAmount, readTypedAmount } from '../../../shared/forms/typed-amount';
+import { formatTypedAmount, readTypedAmount } from '@/shared/forms/typed-amount';
 
 type Amounts = { total: string } & Partial<Record<ExpenseCategory, string>>;
 

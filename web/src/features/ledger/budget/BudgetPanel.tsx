@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
 import { toIsoDate } from '@wayfare/contract';
-import { errorMessage } from '../../../shared/api';
-import { money, userLocale } from '../../../shared/locale';
-import { Button } from '../../../shared/ui/Button';
-import { Notice } from '../../../shared/ui/Notice';
-import { LoadingState } from '../../../shared/ui/Spinner';
+import { errorMessage } from '@/shared/api';
+import { money, userLocale } from '@/shared/locale';
+import { Button } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
+import { LoadingState } from '@/shared/ui/Spinner';
 import { BudgetForm } from './BudgetForm';
 import { GlanceLines, useBudget } from './GlanceSummary';
 import {

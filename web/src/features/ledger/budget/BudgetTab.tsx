@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { lazyNamed } from '../../../shared/lazyNamed';
-import { LoadingState } from '../../../shared/ui/Spinner';
+import { lazyNamed } from '@/shared/lazyNamed';
+import { LoadingState } from '@/shared/ui/Spinner';
 
 // The charts, the budget form and their model load when a Budget tab is first chosen, not with the ledger.
 const BudgetPanel = lazyNamed(() => import('./BudgetPanel'), 'BudgetPanel');

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { DisclosureButton } from '../../../shared/ui/DisclosureButton';
+import { DisclosureButton } from '@/shared/ui/DisclosureButton';
 import styles from './Glance.module.css';
 
 /** A chart's numbers as a table: its header, and one row per bar (label first). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { toIsoDate, type BudgetResponse } from '@wayfare/contract';
-import { money } from '../../../shared/locale';
+import { money } from '@/shared/locale';
 import { budgetQuery } from './budgetApi';
 import { glanceText, type GlanceText } from './glanceModel';
 import styles from './Glance.module.css';

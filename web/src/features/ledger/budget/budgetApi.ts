@@ -1,8 +1,8 @@
 import { getBudget, listActivity, restoreExpense, setBudget, type BudgetBody } from '@wayfare/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { callEndpoint } from '../../../shared/callEndpoint';
-import { queryKeys } from '../../../shared/query/queryKeys';
-import { STALE } from '../../../shared/query/queryClient';
+import { callEndpoint } from '@/shared/callEndpoint';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { STALE } from '@/shared/query/queryClient';
 
 /** Issue #28's calls: the budget with its spending, setting it, the activity history and a restore from it. */
 export const budgetApi = {

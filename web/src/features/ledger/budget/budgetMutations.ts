@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BudgetBody } from '@wayfare/contract';
-import { queryKeys } from '../../../shared/query/queryKeys';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { budgetApi, budgetQuery } from './budgetApi';
 
 /** Setting the trip's budget: the budget with its spending as the server answered it, shown at once. */

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADD_EXPENSE, renderExpenseForm } from '../../../test-support/expenseForms';
-import { participant } from '../../../test-support/people';
-import { stubApi } from '../../../test-support/stubApi';
+import { ADD_EXPENSE, renderExpenseForm } from '@/test-support/expenseForms';
+import { participant } from '@/test-support/people';
+import { stubApi } from '@/test-support/stubApi';
 
 const ECB = { from: 'JPY', to: 'USD', rate: '0.00675', source: 'ecb', rate_date: '2027-04-09' };
 

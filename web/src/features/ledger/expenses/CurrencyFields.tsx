@@ -18,13 +18,13 @@ import {
   readTypedRate,
   type CurrencyDraft,
 } from './expenseDraft';
-import { readTypedAmount } from '../../../shared/forms/typed-amount';
-import { ApiError, errorMessage } from '../../../shared/api';
-import { userLocale } from '../../../shared/locale';
-import { Select, TextInput } from '../../../shared/ui/Field';
+import { readTypedAmount } from '@/shared/forms/typed-amount';
+import { ApiError, errorMessage } from '@/shared/api';
+import { userLocale } from '@/shared/locale';
+import { Select, TextInput } from '@/shared/ui/Field';
 import { rateSourceText } from '../categories';
 import { rateQuery } from '../queries';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 type Reference =
   | { status: 'loading' }

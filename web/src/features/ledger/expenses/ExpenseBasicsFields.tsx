@@ -2,14 +2,14 @@ import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EXPENSE_CATEGORIES, formatMoney, type Expense, type Participant } from '@wayfare/contract';
 import { checkPayers, currencyOf, digitsOf, firstPayer, type ExpenseBasics } from './expenseDraft';
-import { readTypedAmount } from '../../../shared/forms/typed-amount';
-import { recordFieldMessage } from '../../../shared/forms/useSchemaForm';
-import { userLocale } from '../../../shared/locale';
-import { FieldError, MoneyInput, Select, TextInput } from '../../../shared/ui/Field';
+import { readTypedAmount } from '@/shared/forms/typed-amount';
+import { recordFieldMessage } from '@/shared/forms/useSchemaForm';
+import { userLocale } from '@/shared/locale';
+import { FieldError, MoneyInput, Select, TextInput } from '@/shared/ui/Field';
 import { CATEGORY, personName } from '../categories';
 import { CurrencyFields } from './CurrencyFields';
 import { PersonAmountRow } from './PersonAmountRow';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 /** The live figure under several payers' parts: what is left to assign, or how far past the amount they go. */
 function leftToAssign(left: number | null, amount: string, locale: string, currency: string, digits: number) {

@@ -14,10 +14,10 @@ import {
   homeCurrencyChangesToEuros,
   inGerman,
   renderExpenseForm,
-} from '../../../test-support/expenseForms';
-import { dinnerForThree, euroDinnerPaidByTwo, expenseAnswer } from '../../../test-support/expenses';
-import { addLine, unassigned } from '../../../test-support/itemizedLines';
-import { stubApi } from '../../../test-support/stubApi';
+} from '@/test-support/expenseForms';
+import { dinnerForThree, euroDinnerPaidByTwo, expenseAnswer } from '@/test-support/expenses';
+import { addLine, unassigned } from '@/test-support/itemizedLines';
+import { stubApi } from '@/test-support/stubApi';
 import type { ExpenseFormVariant } from './ExpenseForm';
 
 const RECEIPT = '/api/trip-split/expenses/e1/receipt';

@@ -8,18 +8,13 @@ import {
   type ExpenseBodyInput,
   type Participant,
 } from '@wayfare/contract';
-import { ApiError, errorMessage } from '../../../shared/api';
-import {
-  submitTo,
-  useSchemaForm,
-  type FormSchema,
-  type SchemaForm,
-} from '../../../shared/forms/useSchemaForm';
-import { userLocale } from '../../../shared/locale';
-import { Button } from '../../../shared/ui/Button';
-import { TextInput } from '../../../shared/ui/Field';
-import { Modal } from '../../../shared/ui/Modal';
-import { Notice } from '../../../shared/ui/Notice';
+import { ApiError, errorMessage } from '@/shared/api';
+import { submitTo, useSchemaForm, type FormSchema, type SchemaForm } from '@/shared/forms/useSchemaForm';
+import { userLocale } from '@/shared/locale';
+import { Button } from '@/shared/ui/Button';
+import { TextInput } from '@/shared/ui/Field';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
 import {
   ReceiptControl,
   ReceiptPicker,
@@ -47,7 +42,7 @@ import { type ItemizedDraft, type ScannedFields } from './itemizedDraft';
 import { useCreateExpense, useUpdateExpense } from './expenseMutations';
 import { SplitMethodFields, setItemLines } from './SplitMethodFields';
 import { SplitTypeFields, decideAgain, setItemized } from './SplitTypeFields';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 /**
  * The screen the form is opened from, each with the split spec §5 gives it: the split page's simple form

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../shared/ui/Button';
-import { Notice } from '../../../shared/ui/Notice';
+import { Button } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
 import type { LiveLedger } from '../live/useLiveLedger';
 import styles from './ExpenseList.module.css';
 

@@ -1,6 +1,6 @@
 import { formatMoney, type ItemizedView } from '@wayfare/contract';
-import { userLocale } from '../../../shared/locale';
-import styles from '../../../shared/ui/Ledger.module.css';
+import { userLocale } from '@/shared/locale';
+import styles from '@/shared/ui/Ledger.module.css';
 import itemizedStyles from './ItemizedSplitFields.module.css';
 
 /**

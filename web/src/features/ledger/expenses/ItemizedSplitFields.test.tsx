@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { render } from '../../../test-support/render';
+import { render } from '@/test-support/render';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { itemizedView, type Expense } from '@wayfare/contract';
-import { ADD_EXPENSE, renderExpenseForm } from '../../../test-support/expenseForms';
-import { expenseAnswer } from '../../../test-support/expenses';
-import { addLine, unassigned } from '../../../test-support/itemizedLines';
-import { stubApi } from '../../../test-support/stubApi';
+import { ADD_EXPENSE, renderExpenseForm } from '@/test-support/expenseForms';
+import { expenseAnswer } from '@/test-support/expenses';
+import { addLine, unassigned } from '@/test-support/itemizedLines';
+import { stubApi } from '@/test-support/stubApi';
 import { ExpenseList } from './ExpenseList';
 
 describe('the itemized split on the page form', () => {

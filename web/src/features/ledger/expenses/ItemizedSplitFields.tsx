@@ -8,12 +8,12 @@ import {
   type ItemLineDraft,
   type ItemizedDraft,
 } from './itemizedDraft';
-import { formatTypedAmount } from '../../../shared/forms/typed-amount';
-import { Button } from '../../../shared/ui/Button';
-import { FieldError } from '../../../shared/ui/Field';
+import { formatTypedAmount } from '@/shared/forms/typed-amount';
+import { Button } from '@/shared/ui/Button';
+import { FieldError } from '@/shared/ui/Field';
 import { personName } from '../categories';
 import styles from './ItemizedSplitFields.module.css';
-import ledger from '../../../shared/ui/Ledger.module.css';
+import ledger from '@/shared/ui/Ledger.module.css';
 
 const EXTRA_LABEL: Record<ExtraKind, string> = { tax: 'Tax', service: 'Service', tip: 'Tip' };
 

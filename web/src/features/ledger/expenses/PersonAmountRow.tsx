@@ -1,6 +1,6 @@
-import { formatTypedAmount } from '../../../shared/forms/typed-amount';
+import { formatTypedAmount } from '@/shared/forms/typed-amount';
 import { personName } from '../categories';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 interface PersonAmountRowProps {
   person: { first_name: string; last_name: string };

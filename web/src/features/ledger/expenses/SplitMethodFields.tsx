@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formatMoney, type Participant } from '@wayfare/contract';
-import { formatTypedAmount, readTypedAmount } from '../../../shared/forms/typed-amount';
-import { recordFieldMessage } from '../../../shared/forms/useSchemaForm';
-import { userLocale } from '../../../shared/locale';
-import { FieldError } from '../../../shared/ui/Field';
+import { formatTypedAmount, readTypedAmount } from '@/shared/forms/typed-amount';
+import { recordFieldMessage } from '@/shared/forms/useSchemaForm';
+import { userLocale } from '@/shared/locale';
+import { FieldError } from '@/shared/ui/Field';
 import { personName } from '../categories';
 import {
   OVERVIEW_MESSAGES,
@@ -17,7 +17,7 @@ import { digitsOf } from './expenseDraft';
 import { emptyItemizedDraft, type ItemizedDraft } from './itemizedDraft';
 import type { DraftSetter } from './expenseDraft';
 import { ItemizedSplitFields } from './ItemizedSplitFields';
-import split from '../../../shared/ui/Ledger.module.css';
+import split from '@/shared/ui/Ledger.module.css';
 
 const METHODS: Array<{ key: OverviewSplitMethod; label: string }> = [
   { key: 'equal', label: 'Equal' },

@@ -1,9 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EXPENSE_TYPES, type Participant } from '@wayfare/contract';
-import { readTypedAmount } from '../../../shared/forms/typed-amount';
-import { recordFieldMessage } from '../../../shared/forms/useSchemaForm';
-import { userLocale } from '../../../shared/locale';
-import { FieldError } from '../../../shared/ui/Field';
+import { readTypedAmount } from '@/shared/forms/typed-amount';
+import { recordFieldMessage } from '@/shared/forms/useSchemaForm';
+import { userLocale } from '@/shared/locale';
+import { FieldError } from '@/shared/ui/Field';
 import { EXPENSE_TYPE_LABEL, personName } from '../categories';
 import { describeSplit, keptSplits, type SplitPageDraft } from './splitPageDraft';
 import { digitsOf } from './expenseDraft';
@@ -11,7 +11,7 @@ import { emptyItemizedDraft, type ItemizedDraft } from './itemizedDraft';
 import type { DraftSetter } from './expenseDraft';
 import { ItemizedSplitFields } from './ItemizedSplitFields';
 import { PersonAmountRow } from './PersonAmountRow';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 /** A change of the split (type, amounts owed or payer): it is decided again as the form shows it. */
 export const decideAgain = (form: DraftSetter<SplitPageDraft>) => form.setValue('kept', null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Expense, ExpensesResponse } from '@wayfare/contract';
-import { expenseAnswer, noExpenses } from '../../../test-support/expenses';
+import { expenseAnswer, noExpenses } from '@/test-support/expenses';
 import { withCreatedExpense, withSavedExpense, withoutExpense, type ExpenseCache } from './expenseCache';
 
 const expense = (id: string, title = id): Expense =>

@@ -24,7 +24,7 @@ import {
   type ExpenseBodyInput,
   type ExpenseCategory,
 } from '@wayfare/contract';
-import { formatTypedAmount, hasTooManyDecimals, readTypedAmount } from '../../../shared/forms/typed-amount';
+import { formatTypedAmount, hasTooManyDecimals, readTypedAmount } from '@/shared/forms/typed-amount';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The currency: what the amounts are typed in, and the member's own rate.

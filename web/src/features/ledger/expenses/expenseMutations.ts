@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { expenseResponseSchema, type Expense, type ExpenseBodyInput } from '@wayfare/contract';
-import { queryKeys } from '../../../shared/query/queryKeys';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { withCreatedExpense, withoutExpense, withSavedExpense, type ExpenseCache } from './expenseCache';
 import { expensesQuery, refreshLedger } from '../queries';
 import { ledgerApi } from '../ledgerApi';

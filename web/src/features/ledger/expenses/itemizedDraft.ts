@@ -14,7 +14,7 @@ import {
   type ItemizedView,
   type ScannedReceipt,
 } from '@wayfare/contract';
-import { formatTypedAmount, readTypedAmount } from '../../../shared/forms/typed-amount';
+import { formatTypedAmount, readTypedAmount } from '@/shared/forms/typed-amount';
 
 // The itemized split: item lines with who had them, and the tax, service and tip lines.
 

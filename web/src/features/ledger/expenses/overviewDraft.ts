@@ -17,7 +17,7 @@ import {
   formatTypedNumber,
   localeSeparators,
   readTypedAmount,
-} from '../../../shared/forms/typed-amount';
+} from '@/shared/forms/typed-amount';
 import {
   type ExpenseBasics,
   INVALID_AMOUNT,

@@ -14,7 +14,7 @@ import {
   type ExpenseSplit,
   type ExpenseType,
 } from '@wayfare/contract';
-import { formatTypedAmount, formatTypedNumber, readTypedAmount } from '../../../shared/forms/typed-amount';
+import { formatTypedAmount, formatTypedNumber, readTypedAmount } from '@/shared/forms/typed-amount';
 import {
   type ExpenseBasics,
   basicsBody,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../shared/query/queryKeys';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { ledgerApi } from '../ledgerApi';
 
 /** A new invite link (replacing any): the link as the server answered it, shown at once; its token is the caller's. */

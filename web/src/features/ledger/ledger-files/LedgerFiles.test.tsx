@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ImportPreview } from '@wayfare/contract';
-import { participant } from '../../../test-support/people';
-import { Providers } from '../../../test-support/session';
-import { stubApi } from '../../../test-support/stubApi';
+import { participant } from '@/test-support/people';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { LedgerFiles } from './LedgerFiles';
 
 const ana = participant('Ana');

@@ -7,16 +7,16 @@ import {
   type Participant,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
-import { errorMessage } from '../../../shared/api';
-import { userLocale } from '../../../shared/locale';
-import { Button } from '../../../shared/ui/Button';
-import { Modal } from '../../../shared/ui/Modal';
-import { Notice } from '../../../shared/ui/Notice';
+import { errorMessage } from '@/shared/api';
+import { userLocale } from '@/shared/locale';
+import { Button } from '@/shared/ui/Button';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
 import { CATEGORY, personName } from '../categories';
 import { useHomeMoney } from '../homeCurrency';
 import { useImportLedger } from './ledgerFileMutations';
 import { ledgerApi } from '../ledgerApi';
-import split from '../../../shared/ui/Ledger.module.css';
+import split from '@/shared/ui/Ledger.module.css';
 import styles from './LedgerFiles.module.css';
 
 /** Saves a downloaded file through a temporary link: the browser's own download, no new tab. */

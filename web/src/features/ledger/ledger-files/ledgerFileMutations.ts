@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SplitwiseImportBody } from '@wayfare/contract';
-import { queryKeys } from '../../../shared/query/queryKeys';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { refreshLedger } from '../queries';
 import { ledgerApi } from '../ledgerApi';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { collection, type QuerySnapshot } from 'firebase/firestore';
 import { FirebaseAppProvider, FirestoreProvider, useFirestore, useFirestoreCollection } from 'reactfire';
-import { firebaseApp, firestore, signInAs } from '../../../shared/firebase/client';
-import { useSession } from '../../auth';
+import { firebaseApp, firestore, signInAs } from '@/shared/firebase/client';
+import { useSession } from '@/features/auth';
 import type { StreamStatus } from './liveStream';
 import { ledgerApi } from '../ledgerApi';
 

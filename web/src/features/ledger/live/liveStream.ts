@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { readToken } from '../../../shared/authToken';
+import { readToken } from '@/shared/authToken';
 
 /**
  * The wait before reconnection attempt `attempt` (0 first): the server's `retry` (or 1 s before it says one), doubled

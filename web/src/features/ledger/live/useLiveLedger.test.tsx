@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { noExpenses } from '../../../test-support/expenses';
-import { participant } from '../../../test-support/people';
-import { Providers, testQueryClient } from '../../../test-support/session';
-import { stubApi } from '../../../test-support/stubApi';
-import { tripView } from '../../../test-support/trips';
-import { SETTLE_DELAY_MS } from '../../../shared/afterPageSettles';
+import { noExpenses } from '@/test-support/expenses';
+import { participant } from '@/test-support/people';
+import { Providers, testQueryClient } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
+import { tripView } from '@/test-support/trips';
+import { SETTLE_DELAY_MS } from '@/shared/afterPageSettles';
 import { useLiveLedger } from './useLiveLedger';
 
 const LEDGER = '/api/trip-split/trips/t1';

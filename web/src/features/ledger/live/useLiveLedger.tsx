@@ -1,16 +1,16 @@
 import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { Participant, Settlement, TripInvitation } from '@wayfare/contract';
-import { errorMessage } from '../../../shared/api';
-import { coalesce } from '../../../shared/coalesce';
-import { FIREBASE_MODE } from '../../../shared/firebase/mode';
-import { lazyNamed } from '../../../shared/lazyNamed';
-import type { QueuedWrite } from '../../../shared/offline/outbox';
-import { useQueuedWrites, useWhenSent } from '../../../shared/offline/useOutbox';
-import { useSession } from '../../auth';
+import { errorMessage } from '@/shared/api';
+import { coalesce } from '@/shared/coalesce';
+import { FIREBASE_MODE } from '@/shared/firebase/mode';
+import { lazyNamed } from '@/shared/lazyNamed';
+import type { QueuedWrite } from '@/shared/offline/outbox';
+import { useQueuedWrites, useWhenSent } from '@/shared/offline/useOutbox';
+import { useSession } from '@/features/auth';
 import { showCreatedExpense } from '../expenses/expenseMutations';
 import { flattenPages, NO_EXPENSES, type ExpensePages } from '../expenses/expensePages';
-import { afterLoad, afterPageSettles } from '../../../shared/afterPageSettles';
+import { afterLoad, afterPageSettles } from '@/shared/afterPageSettles';
 import { followLedger, type StreamStatus } from './liveStream';
 import {
   expensesQuery,

@@ -2,10 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CalculateSettlementsResponse, Settlement, SplitTripSummary } from '@wayfare/contract';
-import { expenseAnswer, noExpenses } from '../../../test-support/expenses';
-import { balance, participant, settlement } from '../../../test-support/people';
-import { Providers } from '../../../test-support/session';
-import { stubApi, type StubAnswer, type StubRequest } from '../../../test-support/stubApi';
+import { expenseAnswer, noExpenses } from '@/test-support/expenses';
+import { balance, participant, settlement } from '@/test-support/people';
+import { Providers } from '@/test-support/session';
+import { stubApi, type StubAnswer, type StubRequest } from '@/test-support/stubApi';
 import { ExpandedLedger } from './ExpandedLedger';
 
 const LEDGER = '/api/trip-split/trips/t1';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Plus, UserPlus, Users } from 'lucide-react';
 import { type Expense, type SplitTripSummary } from '@wayfare/contract';
-import { money } from '../../../shared/locale';
-import { Button } from '../../../shared/ui/Button';
-import { Modal } from '../../../shared/ui/Modal';
-import { Notice } from '../../../shared/ui/Notice';
-import { Tabs } from '../../../shared/ui/Tabs';
-import { useSession } from '../../auth';
+import { money } from '@/shared/locale';
+import { Button } from '@/shared/ui/Button';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
+import { Tabs } from '@/shared/ui/Tabs';
+import { useSession } from '@/features/auth';
 import { AddParticipantForm } from '../participants/AddParticipantForm';
 import { BudgetTab } from '../budget/BudgetTab';
 import { CalculateSettlementsButton } from '../settlements/CalculateSettlementsButton';

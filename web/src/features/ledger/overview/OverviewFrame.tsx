@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Page } from '../../../shared/ui/Page';
-import { LoadingState } from '../../../shared/ui/Spinner';
+import { Page } from '@/shared/ui/Page';
+import { LoadingState } from '@/shared/ui/Spinner';
 
 /**
  * /trip-split's frame: its heading. The page draws it, and index.html draws it (loading, OverviewLoadingFrame,

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Crown } from 'lucide-react';
 import type { SplitTripSummary } from '@wayfare/contract';
-import { money } from '../../../shared/locale';
-import { cx } from '../../../shared/cx';
-import { DisclosureButton } from '../../../shared/ui/DisclosureButton';
-import { LoadingState } from '../../../shared/ui/Spinner';
-import { formatDateRange } from '../../../shared/dates';
-import { TripPhoto } from '../../trips';
+import { money } from '@/shared/locale';
+import { cx } from '@/shared/cx';
+import { DisclosureButton } from '@/shared/ui/DisclosureButton';
+import { LoadingState } from '@/shared/ui/Spinner';
+import { formatDateRange } from '@/shared/dates';
+import { TripPhoto } from '@/features/trips';
 import styles from './Overview.module.css';
 
 // A card's ledger (the split feature's lists, forms and live stream) loads when a card is first expanded or about

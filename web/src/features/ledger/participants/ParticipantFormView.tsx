@@ -1,8 +1,8 @@
 import type { ComponentPropsWithRef, FormEventHandler, ReactNode, Ref } from 'react';
 import { UserPlus } from 'lucide-react';
-import { Button } from '../../../shared/ui/Button';
-import { TextInput } from '../../../shared/ui/Field';
-import styles from '../../../shared/ui/Ledger.module.css';
+import { Button } from '@/shared/ui/Button';
+import { TextInput } from '@/shared/ui/Field';
+import styles from '@/shared/ui/Ledger.module.css';
 
 interface ParticipantFormViewProps {
   formRef?: Ref<HTMLFormElement>;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { type AddParticipantBody } from '@wayfare/contract';
-import { participantFormSchema } from '../../../shared/forms/participant-form';
-import { errorMessage } from '../../../shared/api';
-import { submitTo, useSchemaForm } from '../../../shared/forms/useSchemaForm';
-import { Notice } from '../../../shared/ui/Notice';
+import { participantFormSchema } from '@/shared/forms/participant-form';
+import { errorMessage } from '@/shared/api';
+import { submitTo, useSchemaForm } from '@/shared/forms/useSchemaForm';
+import { Notice } from '@/shared/ui/Notice';
 import { personName } from '../categories';
 import { ParticipantFormView } from './ParticipantFormView';
 import { useAddParticipant } from './participantMutations';

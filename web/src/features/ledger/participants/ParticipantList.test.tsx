@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Participant } from '@wayfare/contract';
-import { queryKeys } from '../../../shared/query/queryKeys';
-import { participant } from '../../../test-support/people';
-import { Providers, testQueryClient } from '../../../test-support/session';
-import { stubApi } from '../../../test-support/stubApi';
+import { queryKeys } from '@/shared/query/queryKeys';
+import { participant } from '@/test-support/people';
+import { Providers, testQueryClient } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { makeOwnerConfirm, ParticipantList } from './ParticipantList';
 
 // The session's user is Alice (test-support/session.tsx).

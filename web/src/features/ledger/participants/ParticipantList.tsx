@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Crown, LogOut, MailQuestion, UserMinus } from 'lucide-react';
 import type { Participant, TripInvitation } from '@wayfare/contract';
-import { errorMessage } from '../../../shared/api';
-import { cx } from '../../../shared/cx';
-import { Button } from '../../../shared/ui/Button';
-import { Notice } from '../../../shared/ui/Notice';
-import { useSession } from '../../auth';
-import { LeaveTripDialog } from '../../trips';
+import { errorMessage } from '@/shared/api';
+import { cx } from '@/shared/cx';
+import { Button } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
+import { useSession } from '@/features/auth';
+import { LeaveTripDialog } from '@/features/trips';
 import { personName } from '../categories';
 import { useRowLanding } from '../useRowLanding';
 import { useMakeOwner, useRemoveParticipant } from './participantMutations';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 export const REMOVE_PARTICIPANT_CONFIRM = 'Are you sure you want to remove this participant?';
 export const makeOwnerConfirm = (name: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddParticipantBody, Participant } from '@wayfare/contract';
-import { queryKeys } from '../../../shared/query/queryKeys';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { participantsQuery, refreshLedger, tripInvitationsQuery } from '../queries';
 import { ledgerApi } from '../ledgerApi';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { render } from '../../../test-support/render';
+import { render } from '@/test-support/render';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNSUPPORTED_RECEIPT, type Expense, type Receipt } from '@wayfare/contract';
-import { chooseReceipt } from '../../../test-support/expenseForms';
-import { stubApi } from '../../../test-support/stubApi';
+import { chooseReceipt } from '@/test-support/expenseForms';
+import { stubApi } from '@/test-support/stubApi';
 import { ExpenseList } from '../expenses/ExpenseList';
 import { ReceiptControl, RECEIPT_TOO_BIG, REMOVE_RECEIPT_CONFIRM } from './ReceiptControl';
 

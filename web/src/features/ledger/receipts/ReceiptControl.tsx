@@ -10,11 +10,11 @@ import {
   type Expense,
   type Receipt,
 } from '@wayfare/contract';
-import { errorMessage } from '../../../shared/api';
-import { userLocale } from '../../../shared/locale';
-import { Button } from '../../../shared/ui/Button';
-import { Modal } from '../../../shared/ui/Modal';
-import { Notice } from '../../../shared/ui/Notice';
+import { errorMessage } from '@/shared/api';
+import { userLocale } from '@/shared/locale';
+import { Button } from '@/shared/ui/Button';
+import { Modal } from '@/shared/ui/Modal';
+import { Notice } from '@/shared/ui/Notice';
 import { ReceiptThumbnail } from './ReceiptThumbnail';
 import { useReceiptChange } from '../expenses/expenseMutations';
 import styles from './Receipt.module.css';

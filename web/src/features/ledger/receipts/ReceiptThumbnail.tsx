@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileText } from 'lucide-react';
 import { isImageReceipt, type Receipt } from '@wayfare/contract';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal } from '@/shared/ui/Modal';
 import styles from './Receipt.module.css';
 
 interface ReceiptThumbnailProps {

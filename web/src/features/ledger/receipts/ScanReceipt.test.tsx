@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_TOTAL_FOUND, READ_ON_DEVICE, type ReceiptScanResponse } from '@wayfare/contract';
-import { ADD_EXPENSE, renderExpenseForm } from '../../../test-support/expenseForms';
-import { dinnerForThree } from '../../../test-support/expenses';
-import { unassigned } from '../../../test-support/itemizedLines';
-import { stubApi } from '../../../test-support/stubApi';
+import { ADD_EXPENSE, renderExpenseForm } from '@/test-support/expenseForms';
+import { dinnerForThree } from '@/test-support/expenses';
+import { unassigned } from '@/test-support/itemizedLines';
+import { stubApi } from '@/test-support/stubApi';
 
 const SCAN = 'POST /api/trip-split/trips/t1/receipt-scan';
 const photo = () => new File(['jpeg bytes'], 'dinner.jpg', { type: 'image/jpeg' });

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../shared/ui/Button';
+import { Button } from '@/shared/ui/Button';
 
 /** Spec §5 "Calculate Settlements": works out the fewest transfers again; busy while the server calculates. */
 export function CalculateSettlementsButton({

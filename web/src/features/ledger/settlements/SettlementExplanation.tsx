@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CircleHelp } from 'lucide-react';
-import { money } from '../../../shared/locale';
-import { errorMessage } from '../../../shared/api';
-import { cx } from '../../../shared/cx';
-import { DisclosureButton } from '../../../shared/ui/DisclosureButton';
-import { Notice } from '../../../shared/ui/Notice';
+import { money } from '@/shared/locale';
+import { errorMessage } from '@/shared/api';
+import { cx } from '@/shared/cx';
+import { DisclosureButton } from '@/shared/ui/DisclosureButton';
+import { Notice } from '@/shared/ui/Notice';
 import { personName, settlementSentence } from '../categories';
 import { useHomeMoney } from '../homeCurrency';
 import { explanationQuery } from '../queries';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 export const EXPLANATION_TITLE = 'How we got here';
 

@@ -3,9 +3,9 @@ import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SETTLEMENT_REPLACED } from '@wayfare/contract';
-import { settlement } from '../../../test-support/people';
-import { Providers } from '../../../test-support/session';
-import { stubApi } from '../../../test-support/stubApi';
+import { settlement } from '@/test-support/people';
+import { Providers } from '@/test-support/session';
+import { stubApi } from '@/test-support/stubApi';
 import { MARK_PAID_CONFIRM, SettlementList } from './SettlementList';
 
 /** The list inside the app's providers (its explanation reads through the data layer). */

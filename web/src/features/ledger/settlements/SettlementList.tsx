@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2, PartyPopper } from 'lucide-react';
 import { settlementReplacedSchema, type Balance, type Settlement } from '@wayfare/contract';
-import { ApiError, errorMessage } from '../../../shared/api';
-import { cx } from '../../../shared/cx';
-import { Button } from '../../../shared/ui/Button';
-import { Notice } from '../../../shared/ui/Notice';
+import { ApiError, errorMessage } from '@/shared/api';
+import { cx } from '@/shared/cx';
+import { Button } from '@/shared/ui/Button';
+import { Notice } from '@/shared/ui/Notice';
 import { ledgerName, settlementSentence } from '../categories';
 import { useHomeMoney } from '../homeCurrency';
 import { SettlementExplanation } from './SettlementExplanation';
 import { useMarkPaid } from './settlementMutations';
-import styles from '../../../shared/ui/Ledger.module.css';
+import styles from '@/shared/ui/Ledger.module.css';
 
 export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
 

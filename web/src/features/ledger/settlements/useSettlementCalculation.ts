@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Balance } from '@wayfare/contract';
-import { errorMessage } from '../../../shared/api';
-import { queryKeys } from '../../../shared/query/queryKeys';
+import { errorMessage } from '@/shared/api';
+import { queryKeys } from '@/shared/query/queryKeys';
 import { ledgerApi } from '../ledgerApi';
 
 /**
