@@ -15,7 +15,7 @@ else
 fi
 
 # Past tense and third person of the verbs a subject most often starts with.
-NOT_IMPERATIVE='^(Added|Adds|Fixed|Fixes|Removed|Removes|Updated|Updates|Changed|Changes|Moved|Moves|Made|Makes|Renamed|Renames|Replaced|Replaces|Improved|Improves|Refactored|Refactors|Deleted|Deletes|Created|Creates|Implemented|Implements|Merged|Merges|Kept|Keeps|Used|Uses|Tested|Tests|Documented|Documents|Dropped|Drops|Split|Splits|Wrote|Writes)\b'
+NOT_IMPERATIVE='^(Added|Adds|Fixed|Fixes|Removed|Removes|Updated|Updates|Changed|Changes|Moved|Moves|Made|Makes|Renamed|Renames|Replaced|Replaces|Improved|Improves|Refactored|Refactors|Deleted|Deletes|Created|Creates|Implemented|Implements|Merged|Merges|Kept|Keeps|Used|Uses|Tested|Tests|Documented|Documents|Dropped|Drops|Splits|Wrote|Writes)\b'
 
 failures=0
 fail() {
