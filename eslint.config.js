@@ -72,7 +72,7 @@ const SERVER_PUBLIC = {
   places: ['cities.ts'], // the bundled city data the guide writers and trip creation read
   rates: ['provider.ts'], // exchange rates the ledger converts amounts with
   // the membership check of every trip-scoped feature; the trip as answered; the kept, paged answers of both trip lists
-  trips: ['access.ts', 'view.ts', 'kept-lists.ts'],
+  trips: ['access.ts', 'view.ts', 'cached-lists.ts'],
 };
 const below = { store: [], http: ['store'], files: ['http', 'store'] };
 /** One zone per (importing folder, imported folder) pair; `allowed` are the files of `from` it may still import. */

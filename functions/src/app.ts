@@ -22,7 +22,7 @@ import { answerRefusedBodies } from './http/host-body-errors';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { idempotentWrites } from './http/idempotency';
-import { keptAnswerLane } from './http/kept-lane';
+import { cachedAnswerLane } from './http/cached-answer-lane';
 import { endpointRouter, route } from './http/endpoints';
 import { createLedgerEvents } from './ledger/live/events';
 import { createUserTrips } from './ledger/user-trips';
@@ -99,9 +99,9 @@ export function createApp(deps: AppDeps): Express {
   const trips = createTripService(deps.store, tripImages, events);
   const userTrips = createUserTrips(deps.store, tripImages.urls);
   // The trip lists' kept answers without the rest of the chain; the routes (trips/routes.ts, ledger/routes.ts)
-  // answer whatever the lane leaves (http/kept-lane.ts).
+  // answer whatever the lane leaves (http/cached-answer-lane.ts).
   app.use(
-    keptAnswerLane(deps, listTrips.query, {
+    cachedAnswerLane(deps, listTrips.query, {
       [`/api${listTrips.path}`]: trips.listJson,
       [`/api${splitUserTrips.path}`]: userTrips.json,
     }),

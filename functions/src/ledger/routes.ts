@@ -49,7 +49,7 @@ export function ledgerRoutes(
     tokens: TokenService;
     config: Pick<AppConfig, 'rateLimits'>;
     events?: LedgerEvents;
-    /** The user's trip list (kept lists shared with the app's fast lane, http/kept-lane.ts). */
+    /** The user's trip list (kept lists shared with the app's fast lane, http/cached-answer-lane.ts). */
     userTrips: UserTrips;
     /** The reference rates (shared with GET /api/rates); the bundled snapshot alone when absent. */
     rates?: RateProvider;

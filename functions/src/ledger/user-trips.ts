@@ -9,7 +9,7 @@ import {
 import type { ImageUrls } from '../files/image-urls';
 import type { BodyEncoding } from '../http/encoded-bodies';
 import type { MemberTrip, Store } from '../store/types';
-import { createKeptLists, listKey, readTripPage } from '../trips/kept-lists';
+import { createCachedLists, listKey, readTripPage } from '../trips/cached-lists';
 
 /**
  * GET /api/trip-split/user/trips: the overview's cards from kept figures — member counts and ledger totals kept on
@@ -17,7 +17,7 @@ import { createKeptLists, listKey, readTripPage } from '../trips/kept-lists';
  * on a page's first request, the header's figures over all the user's trips.
  */
 export function createUserTrips(store: Store, urls: ImageUrls) {
-  const keptJson = createKeptLists(store, urls);
+  const cachedJson = createCachedLists(store, urls);
 
   async function cards(userId: string, trips: MemberTrip[], nowMs: number): Promise<SplitTripSummary[]> {
     const shares = await store.trips.shareTotals(
@@ -49,7 +49,7 @@ export function createUserTrips(store: Store, urls: ImageUrls) {
   return {
     /** Spec §7's `{ trips }` with every trip when no page was asked for, else one page (`SplitTripPage`). */
     json(userId: string, query: TripListQuery, encoding: BodyEncoding | null) {
-      return keptJson(
+      return cachedJson(
         listKey('split-trips', userId, query),
         async (nowMs): Promise<SplitTripsResponse | SplitTripPage> => {
           if (!query.paged)

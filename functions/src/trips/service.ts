@@ -7,7 +7,7 @@ import type { BodyEncoding } from '../http/encoded-bodies';
 import { HttpError } from '../http/errors';
 import type { MemberTrip, Store, TripRecord } from '../store/types';
 import { requireTripMember, requireTripOwner, TRIP_NOT_FOUND } from './access';
-import { createKeptLists, listKey, readTripPage } from './kept-lists';
+import { createCachedLists, listKey, readTripPage } from './cached-lists';
 import { toTripSummary, toTripView } from './view';
 
 export const UNSUPPORTED_IMAGE = 'Upload a JPEG, PNG, WebP or GIF image';
@@ -54,7 +54,7 @@ export function createTripService(store: Store, images: TripImages, events?: Tri
       images.urls,
       nowMs,
     );
-  const keptJson = createKeptLists(store, images.urls);
+  const cachedJson = createCachedLists(store, images.urls);
 
   return {
     /**
@@ -67,7 +67,7 @@ export function createTripService(store: Store, images: TripImages, events?: Tri
       query: TripListQuery,
       encoding: BodyEncoding | null,
     ): Promise<{ body: Buffer; etag: string }> {
-      return keptJson(
+      return cachedJson(
         listKey('trips', userId, query),
         async (nowMs): Promise<TripSummary[] | TripPage> => {
           if (!query.paged) return (await store.trips.listForUser(userId)).map(summaryOf(userId, nowMs));

@@ -6,7 +6,7 @@ import { preferredEncoding, sendEncodedJson, type BodyEncoding } from './encoded
 import type { TokenService } from './tokens';
 
 /** A route's kept answer for a signed-in user, in the asked coding, with its ETag. */
-export type KeptAnswer<Q> = (
+export type CachedAnswer<Q> = (
   userId: string,
   query: Q,
   encoding: BodyEncoding | null,
@@ -24,12 +24,12 @@ const declaresBody = (req: Request) =>
  * fifth of the page's CPU. Anything else (no or a bad session, a query the schema refuses, a declared body, another
  * method or spelling of the path) goes on down the app untouched, where the routes answer it (401, 400, …) as they
  * would without the lane. Only for answers about the user alone: nothing here checks a trip's membership.
- * kept-lane.api.test.ts compares both ways' answers.
+ * cached-answer-lane.api.test.ts compares both ways' answers.
  */
-export function keptAnswerLane<Q>(
+export function cachedAnswerLane<Q>(
   deps: { store: Store; tokens: TokenService },
   querySchema: z.ZodType<Q>,
-  answers: Record<string, KeptAnswer<Q>>,
+  answers: Record<string, CachedAnswer<Q>>,
 ): RequestHandler {
   const byPath = new Map(Object.entries(answers));
 

@@ -6,7 +6,7 @@ import { createEncodedBodies, type BodyEncoding } from '../http/encoded-bodies';
 import { jsonOf, type Json } from '../http/typed-json';
 import type { MemberTrip, Store } from '../store/types';
 
-interface KeptAnswer {
+interface CachedAnswer {
   version: string;
   json: Json<unknown>;
   etag: string;
@@ -18,19 +18,19 @@ interface KeptAnswer {
  * its change count) an answer is built once per change and image-link hour, then sent as kept; each key is one
  * user's list or page, so an answer is never another user's. Both caches are bounded in bytes.
  */
-export function createKeptLists(
+export function createCachedLists(
   store: Store,
   urls: Pick<ImageUrls, 'expiresAt'>,
   maxBytes = 16 * 1024 * 1024,
 ) {
-  const answers = boundedCache<KeptAnswer>(
+  const answers = boundedCache<CachedAnswer>(
     'trip lists',
     maxBytes,
     (entry, key) => entry.json.length + entry.etag.length + entry.version.length + keyBytes(key),
   );
   const encoded = createEncodedBodies(maxBytes, 'trip lists encoded');
 
-  return async function keptJson<T>(
+  return async function cachedJson<T>(
     key: string,
     build: (nowMs: number) => Promise<T>,
     encoding: BodyEncoding | null,

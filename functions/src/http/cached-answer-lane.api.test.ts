@@ -6,9 +6,9 @@ import { tripListQuerySchema } from '@wayfare/contract';
 import { newTrip } from '../../test-support/store-adapters';
 import { startTestApi, targetsEmulatorSuite, type TestApi } from '../../test-support/api-server';
 import { registerMember, type RegisteredMember } from '../../test-support/registered-member';
-import { keptAnswerLane } from './kept-lane';
+import { cachedAnswerLane } from './cached-answer-lane';
 
-// The heavy user's lists are answered ahead of the app's chain (kept-lane.ts). The lane must answer
+// The heavy user's lists are answered ahead of the app's chain (cached-answer-lane.ts). The lane must answer
 // exactly what the routes answer, and leave everything else to them.
 
 interface Answer {
@@ -106,7 +106,7 @@ describe.skipIf(targetsEmulatorSuite)('the kept-answer lane in the app', () => {
   });
 });
 
-describe.skipIf(targetsEmulatorSuite)('keptAnswerLane on its own', () => {
+describe.skipIf(targetsEmulatorSuite)('cachedAnswerLane on its own', () => {
   let api: TestApi;
   let ana: RegisteredMember;
   let server: http.Server;
@@ -125,7 +125,7 @@ describe.skipIf(targetsEmulatorSuite)('keptAnswerLane on its own', () => {
     // The app's first steps run before the lane, as in app.ts.
     app.use(step('one'), step('two'));
     app.use(
-      keptAnswerLane(api, tripListQuerySchema, {
+      cachedAnswerLane(api, tripListQuerySchema, {
         '/kept': async (userId, query, encoding) => ({
           body: Buffer.from(JSON.stringify({ userId, limit: query.limit, encoding })),
           etag: '"kept"',
