@@ -8,9 +8,9 @@ import { WEB_SRC_ALIAS } from './web/alias';
 const RULES_SUITES = ['functions/src/store/firestore/*.rules.test.ts'];
 
 /**
- * The suites that run a second time inside the emulator suite (issue #10: same tests, another address). A suite
+ * The suites that run a second time inside the emulator suite (same tests, another address). A suite
  * that starts the API with settings of its own (a stand-in's address) gets the function reloaded on them. The
- * races and conflicts that need the official Firestore emulator (issue #25) run here on it: the contract suites'
+ * races and conflicts that need the official Firestore emulator run here on it: the contract suites'
  * Firestore adapter, Idempotency-Key claims, and the 50-writer concurrency suite, whose app runs in the test's process
  * on the suite's Firestore (the Functions emulator starts one worker process per concurrent request, and 50 cold
  * workers on this 2-core machine outlast Hosting's proxy timeout; split.api's parallel expense writes run there, 20
@@ -28,7 +28,7 @@ const EMULATOR_API_SUITES = [
   'functions/src/fuzz.api.test.ts',
   'functions/src/trips/trips.api.test.ts',
   'functions/src/trips/create.api.test.ts',
-  // Both trip lists, whole and by page, from the kept figures (issue #24).
+  // Both trip lists, whole and by page, from the figures the writes maintain.
   'functions/src/trips/trip-lists.api.test.ts',
   'functions/src/plans/plans.api.test.ts',
   'functions/src/ledger/split.api.test.ts',

@@ -33,7 +33,7 @@ function firstReadAddress(page: Page, read: FirstRead): string {
 }
 
 /**
- * Issue #24: each signed-in page's first-visit needs (app/pages.ts): its route (as routes.tsx), the modules it
+ * Each signed-in page's first-visit needs (app/pages.ts): its route (as routes.tsx), the modules it
  * renders first (the data layer and the page), and the API addresses it reads first (as its queries ask
  * them; e2e/first-load.e2e.ts checks that each is taken, and asked once).
  */

@@ -1,5 +1,5 @@
 /**
- * The trip budget (issue #28): a total or per-day amount in the trip's home currency (integer minor units), optional
+ * The trip budget: a total or per-day amount in the trip's home currency (integer minor units), optional
  * per category, and what the budget can be prefilled with. Shared by the API (bodies, answers) and the web app.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * "At a glance" (issue #28): where the money went — by category, by trip day, by person — and how the spending
+ * "At a glance": where the money went — by category, by trip day, by person — and how the spending
  * compares with the budget so far and at the current pace. Integer minor units of the trip's home currency
  * throughout; every breakdown adds up to the total spent exactly.
  */

@@ -1,5 +1,5 @@
 /**
- * One expense vocabulary from the route inward (issue #26 item 3). An expense body comes in one of several shapes —
+ * One expense vocabulary from the route inward. An expense body comes in one of several shapes —
  * the spec's `participants` with explicit shares, the simple form's `expense_type` with optional `splits`, the
  * modal's `split` (equal, custom, percent, personal, itemized), one `paid_by` or several `payers` — and is read here,
  * once, into an ExpenseEntry: amounts in integer minor units of `currency`, who paid how much, and how the shares are

@@ -8,7 +8,7 @@ import {
 } from '../../test-support/store-adapters';
 import type { MemberTrip, Store, TripPageRequest } from './types';
 
-// Issue #24: the trip lists read kept figures (member counts, share totals) and page newest first.
+// The trip lists read figures the writes maintain (member counts, share totals) and page newest first.
 describeStoreContract('store contract, a member’s trips', (adapter) => {
   afterEach(() => vi.useRealTimers());
 

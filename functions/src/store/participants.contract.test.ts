@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeStoreContract, newTrip, newUser } from '../../test-support/store-adapters';
 
-/** Issue #23: direct adds with who added, each person's add policy, sharing a trip, handing a trip over. */
+/** Direct adds with who added, each person's add policy, sharing a trip, handing a trip over. */
 describeStoreContract('store contract, participants', (adapter) => {
   async function tripWithOwner() {
     const owner = await adapter.store.users.create(newUser());

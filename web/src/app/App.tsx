@@ -9,7 +9,7 @@ function Screens() {
 }
 
 // The declarative router, not the data router (createBrowserRouter): the app uses no loaders, actions or fetchers,
-// and the data router's code was some 15 kB (brotli) of the entry every first visit waits for (issue #24).
+// and the data router's code was some 15 kB (brotli) of the entry every first visit waits for.
 export function App() {
   return (
     <SessionProvider>

@@ -28,7 +28,7 @@ export interface Page {
   access: 'public' | 'signed-in' | 'signed-in-or-ask';
   /** Rendered inside the data layer (TanStack Query): every page that reads the API. */
   dataLayer: boolean;
-  /** The page's frame is in index.html, and its first reads start before the app runs (issue #24). */
+  /** The page's frame is in index.html, and its first reads start before the app runs. */
   firstLoad?: {
     reads: readonly FirstRead[];
     /** It shows sums of money at once (its first Intl.NumberFormat is made before its first data). */

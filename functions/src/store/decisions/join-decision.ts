@@ -1,5 +1,5 @@
 /**
- * The rule for joining a trip by its invite link, decided once for both store adapters (issue #26 item 2): each
+ * The rule for joining a trip by its invite link, decided once for both store adapters: each
  * finds the link by its token's hash and reads the person's membership inside its atomic write, asks this function,
  * and applies the answer (no link found is 'unknown' before any rule). It lives beside the port: store/ imports no
  * feature, so the adapters can call it. In this order: revoked → expired → the trip is gone ('unknown') → already a

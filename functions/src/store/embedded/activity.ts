@@ -12,7 +12,7 @@ import type { Migration } from './migrations';
 
 export const activityMigrations: Migration[] = [
   {
-    // Issue #28: each trip's history of ledger changes (the change itself as JSON), newest first by its
+    // Each trip's history of ledger changes (the change itself as JSON), newest first by its
     // time-ordered id; and the trip's budget, one row per trip.
     id: '090-trip-activity-and-budgets',
     sql: `CREATE TABLE trip_activity (

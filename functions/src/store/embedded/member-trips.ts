@@ -4,7 +4,7 @@ import { TRIP_LIST_FIELDS, type MemberTrip, type TripPageRequest, type TripStore
 import type { Migration } from './migrations';
 
 /**
- * Figures the trip lists read, kept by the writes that change them (issue #24): each trip's member count, moved by
+ * Figures the trip lists read, kept by the writes that change them: each trip's member count, moved by
  * trigger on every membership insert and delete (whatever statement or cascade made it), and on each membership
  * the trip's creation time, so a user's trips newest first are one range of an index — a page of 24 out of 500
  * reads 24 rows, and no list counts members per trip.

@@ -86,7 +86,7 @@ export const splitMigrations: Migration[] = [
     sql: `ALTER TABLE expenses ADD COLUMN payers TEXT;`,
   },
   {
-    // An expense paid in another currency than the trip's (issue #15): what was paid and the rate it was
+    // An expense paid in another currency than the trip's: what was paid and the rate it was
     // converted at; all NULL for an expense in the home currency, which amount_cents alone describes.
     id: '015-expense-currencies',
     sql: `ALTER TABLE expenses ADD COLUMN currency TEXT;
@@ -96,7 +96,7 @@ export const splitMigrations: Migration[] = [
     ALTER TABLE expenses ADD COLUMN rate_date TEXT;`,
   },
   {
-    // Internal names say minor units (issue #26): the amounts were always the currency's minor units, yen and
+    // Internal names say minor units: the amounts were always the currency's minor units, yen and
     // dinars too. The payers' JSON is rewritten to [{ user_id, paid_minor }] in the same order.
     id: 's11-vocab-minor-unit-columns',
     sql: `ALTER TABLE expenses RENAME COLUMN amount_cents TO amount_minor;
@@ -112,7 +112,7 @@ export const splitMigrations: Migration[] = [
     ) WHERE payers IS NOT NULL;`,
   },
   {
-    // Issue #24 item 4: the shares in one b-tree instead of three (the rowid table, its primary key's index and the
+    // The shares in one b-tree instead of three (the rowid table, its primary key's index and the
     // (expense, person) index each took every share row a write adds). Nothing read through (expense, person)
     // alone; an expense names a person once because its split is parsed so (contract's split schemas).
     id: 's12-writes2-shares-without-rowid',

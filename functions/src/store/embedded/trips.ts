@@ -63,12 +63,12 @@ export const tripMigrations: Migration[] = [
       CREATE INDEX trips_writing_guides ON trips(id) WHERE guide_status = 'writing';`,
   },
   {
-    // The currency of every amount in the trip's ledger (issue #15); trips stored before are in US dollars.
+    // The currency of every amount in the trip's ledger; trips stored before are in US dollars.
     id: '014-trip-home-currency',
     sql: "ALTER TABLE trips ADD COLUMN home_currency TEXT NOT NULL DEFAULT 'USD';",
   },
   {
-    // Issue #23: who added the member directly (null: the owner, or joined by invitation or link).
+    // Who added the member directly (null: the owner, or joined by invitation or link).
     id: '061-member-added-by',
     sql: 'ALTER TABLE trip_members ADD COLUMN added_by TEXT REFERENCES users(id);',
   },

@@ -21,7 +21,7 @@ export const userMigrations: Migration[] = [
     ) STRICT;`,
   },
   {
-    // Issue #23: who may add the user to a trip directly; everyone stored before keeps the spec's behaviour.
+    // Who may add the user to a trip directly; everyone stored before keeps the spec's behaviour.
     id: '060-user-add-policy',
     sql: `ALTER TABLE users ADD COLUMN add_policy TEXT NOT NULL DEFAULT 'anyone'
       CHECK (add_policy IN ('anyone', 'shared_trip', 'nobody'));`,

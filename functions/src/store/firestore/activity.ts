@@ -10,7 +10,7 @@ import {
 } from '../types';
 
 /**
- * trips/{tripId}/activity/{entryId}: the trip's history (issue #28), each entry written in the transaction of the
+ * trips/{tripId}/activity/{entryId}: the trip's history, each entry written in the transaction of the
  * change it records; ids sort by time (UUID v7), so the newest first is one single-field range on `id`.
  * trips/{tripId}/budget/current: the trip's budget. Both go with the trip (TRIP_SUBCOLLECTIONS); no client reads
  * them directly (firestore.rules), members read them through the API.

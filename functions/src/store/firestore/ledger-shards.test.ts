@@ -110,8 +110,8 @@ describe('firestore ledger shards', () => {
       trip,
       people: [ana, bea],
     } = await tripOfPeople(store, ['Ana', 'Bea']);
-    // As the adapter stored one expense of 3000 (Ana paid, Bea's share) before shards, and before issue #26 named
-    // minor units `*_cents`: on the trip document and in the people documents.
+    // As the adapter stored one expense of 3000 (Ana paid, Bea's share) before shards, and when minor units were still
+    // named `*_cents`: on the trip document and in the people documents.
     const {
       amount_minor: _amount,
       shares: _shares,

@@ -12,8 +12,8 @@ import { counterAt, withLegacyNames } from './legacy-names';
  * documents so that no document is written by every write (real Firestore sustains about one write per second per
  * document, and transactions writing one document queue behind each other). A write adds its whole delta
  * (ledger-delta.ts) to one shard, picked from the expense id; reads add the shards up. Each shard holds
- *   expense_count, total_expenses_minor (a shard written before issue #26 also has total_expenses_cents, added:
- *   legacy-names.ts), version (+1 per write),
+ *   expense_count, total_expenses_minor (an older shard also has total_expenses_cents, added: legacy-names.ts),
+ *   version (+1 per write),
  *   share_{id}, paid_{id}, refs_{id}: a person's share total, paid total and count of expenses naming them, where
  *   {id} is their user id in hex (personField): top-level fields with plain names, which every emulator increments
  *   (the Node.js one transforms no nested field) and a field mask can pick one person's of.

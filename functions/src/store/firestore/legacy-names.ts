@@ -3,7 +3,7 @@ import type { ExpensePayer } from '@wayfare/contract';
 import type { ExpenseRecord, SettlementRecord } from '../types';
 
 /**
- * Documents written before issue #26 name their minor units `*_cents`; documents written since, `*_minor`. Nothing is
+ * Older documents name their minor units `*_cents`; documents written since, `*_minor`. Nothing is
  * migrated: readers ask for both names. A counter (a trip's base total, a person's base figures, a ledger shard's
  * total) adds both, since a shard incremented across the change holds both parts of its sum; a record's own amount
  * (an expense, a settlement, whose writes replace it) takes the new name when both are there.

@@ -1,7 +1,7 @@
 import { PAGES, pathPattern, type FramedPage } from '../pages';
 
 /**
- * Issue #24: the signed-in pages whose frame is drawn before the app runs (app/pages.ts's pages with `firstLoad`).
+ * The signed-in pages whose frame is drawn before the app runs (app/pages.ts's pages with `firstLoad`).
  * Each pattern is a regular expression on location.pathname (its groups fill the `$1` of the first-load table's API
  * addresses). One list for the build step (web/vite-first-load.ts: the early reads and the frames in index.html,
  * app/shell/renderShell.tsx) and the app (the screens its first render waits for, app/routes.tsx), so both agree

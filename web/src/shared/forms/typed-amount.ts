@@ -1,5 +1,5 @@
 /**
- * Amounts as people type them (issue #15): "15,38" on a German phone, "15.38" on an American one, "1.234,56" or
+ * Amounts as people type them: "15,38" on a German phone, "15.38" on an American one, "1.234,56" or
  * "1,234.56" or "1 234,56" with grouping. Read to integer minor units once, at the edge, like parseDollarsToCents.
  */
 import { MAX_MINOR } from '@wayfare/contract';

@@ -4,7 +4,7 @@ import { callEndpoint } from '@/shared/callEndpoint';
 import { queryKeys } from '@/shared/query/queryKeys';
 import { STALE } from '@/shared/query/queryClient';
 
-/** Issue #28's calls: the budget with its spending, setting it, the activity history and a restore from it. */
+/** The budget's calls: the budget with its spending, setting it, the activity history and a restore from it. */
 export const budgetApi = {
   budget: (tripId: string, signal?: AbortSignal) => callEndpoint(getBudget, { params: { tripId }, signal }),
   setBudget: (tripId: string, body: BudgetBody) => callEndpoint(setBudget, { params: { tripId }, body }),
