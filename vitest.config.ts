@@ -19,7 +19,7 @@ const RULES_SUITES = ['functions/src/store/firestore/*.rules.test.ts'];
 const EMULATOR_API_SUITES = [
   ...RULES_SUITES,
   'functions/src/store/store.contract.test.ts',
-  'functions/src/store/split.contract.test.ts',
+  'functions/src/store/ledger.contract.test.ts',
   'functions/src/store/plans.contract.test.ts',
   'functions/src/store/idempotency.contract.test.ts',
   'functions/src/http/idempotency.api.test.ts',
@@ -31,7 +31,7 @@ const EMULATOR_API_SUITES = [
   // Both trip lists, whole and by page, from the figures the writes maintain.
   'functions/src/trips/trip-lists.api.test.ts',
   'functions/src/plans/plans.api.test.ts',
-  'functions/src/ledger/split.api.test.ts',
+  'functions/src/ledger/ledger.api.test.ts',
   // Adding participants at once or by invitation (each person's setting), the owner who stays, limits for groups.
   'functions/src/ledger/participants.api.test.ts',
   'functions/src/spec-contract.api.test.ts',

@@ -1,5 +1,5 @@
 // The embedded store's part of an expense write, without HTTP: CPU a write of
-// store.split.createExpense with a 20-way split, ten at a time as concurrent requests arrive (one group commit each),
+// store.ledger.createExpense with a 20-way split, ten at a time as concurrent requests arrive (one group commit each),
 // in a process of its own per round. CPU time of the process (its thread pool's fsyncs included), which a loaded
 // machine moves far less than throughput. node --import tsx bench/writes-store.ts; WRITES_STORE_BASE=<another
 // checkout's functions/src> alternates rounds between that source and this one; WRITES_STORE_N (8000) writes a
@@ -35,7 +35,9 @@ async function round(src: string): Promise<number> {
     const expense = groupExpense(shares as [(typeof shares)[number], ...typeof shares]);
     const writes = async (count: number) => {
       for (let i = 0; i < count; i += AT_ONCE) {
-        await Promise.all(Array.from({ length: AT_ONCE }, () => store.split.createExpense(trip.id, expense)));
+        await Promise.all(
+          Array.from({ length: AT_ONCE }, () => store.ledger.createExpense(trip.id, expense)),
+        );
       }
     };
     await writes(1000);

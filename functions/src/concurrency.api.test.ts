@@ -179,7 +179,7 @@ describe('concurrent writers on one trip', () => {
     );
 
     const members = new Set((await api.store.members.list(trip.id)).map((m) => m.user_id));
-    const named = (await api.store.split.listExpenses(trip.id)).flatMap((e) => [
+    const named = (await api.store.ledger.listExpenses(trip.id)).flatMap((e) => [
       e.paid_by,
       ...e.shares.map((share) => share.user_id),
     ]);

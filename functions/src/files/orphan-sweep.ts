@@ -30,7 +30,7 @@ export async function sweepOrphanUploads(uploadsRoot: string, store: Store): Pro
   const receiptsDir = path.join(uploadsRoot, RECEIPTS_FOLDER);
   for (const tripId of await entries(receiptsDir)) {
     for (const expenseId of await entries(path.join(receiptsDir, tripId))) {
-      const expense = await store.split.getExpense(expenseId);
+      const expense = await store.ledger.getExpense(expenseId);
       const receipt = expense?.trip_id === tripId ? expense.receipt : null;
       const kept = new Set([receipt?.path, receipt?.thumbnail_path]);
       const folder = receiptFolder(tripId, expenseId);

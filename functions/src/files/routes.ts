@@ -52,7 +52,7 @@ export function fileRoutes({ store }: { store: Store }, images: TripImages) {
     (thumbnail: boolean): EndpointHandler<typeof receiptFile | typeof receiptThumbnail> =>
     async ({ params: { tripId, expenseId }, query: { u: viewerId, expires, sig } }, _req, res) => {
       const [expense, role] = await Promise.all([
-        store.split.getExpense(expenseId),
+        store.ledger.getExpense(expenseId),
         store.members.roleOf(tripId, viewerId),
       ]);
       const receipt = expense?.trip_id === tripId ? expense.receipt : null;

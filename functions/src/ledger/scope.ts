@@ -57,7 +57,7 @@ export async function tripScopeOf(store: Store, user: UserRecord, tripId: string
 
 /** The expense and the caller's role on its trip; 404 for strangers as for missing expenses. */
 export async function expenseScopeOf(store: Store, user: UserRecord, id: string): Promise<ExpenseScope> {
-  const expense = await store.split.getExpense(id);
+  const expense = await store.ledger.getExpense(id);
   const role = expense && (await store.members.roleOf(expense.trip_id, user.id));
   if (!expense || !role) throw new HttpError(404, EXPENSE_NOT_FOUND);
   return { user, expense, role };

@@ -31,7 +31,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
 
   it('records an expense added, edited (before and after) and deleted, by whom, newest first', async () => {
     const { trip, owner, friend, expense } = await group();
-    const created = await adapter.store.split.createExpense(trip.id, expense({ title: 'Hotel' }));
+    const created = await adapter.store.ledger.createExpense(trip.id, expense({ title: 'Hotel' }));
     const { created_by: _by, ...patch } = expense({
       title: 'Hotel',
       amount_minor: 48000,
@@ -41,8 +41,8 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
         { user_id: friend.id, share_minor: 24000 },
       ],
     });
-    await adapter.store.split.updateExpense(created.id, patch, friend.id);
-    await adapter.store.split.deleteExpense(created.id, owner.id);
+    await adapter.store.ledger.updateExpense(created.id, patch, friend.id);
+    await adapter.store.ledger.deleteExpense(created.id, owner.id);
 
     const entries = await history(trip.id);
     expect(kinds(entries)).toEqual(['expense.deleted', 'expense.updated', 'expense.created']);
@@ -69,7 +69,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
   it('pages the history by cursor, each entry once', async () => {
     const { trip, expense } = await group();
     for (const title of ['A', 'B', 'C', 'D', 'E']) {
-      await adapter.store.split.createExpense(trip.id, expense({ title }));
+      await adapter.store.ledger.createExpense(trip.id, expense({ title }));
     }
     const first = await history(trip.id, 2);
     const second = await history(trip.id, 2, first[1]?.id ?? null);
@@ -83,13 +83,13 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
 
   it('restores a deleted expense once, as a new expense in the same write as its entry', async () => {
     const { trip, owner, friend, expense } = await group();
-    const created = await adapter.store.split.createExpense(trip.id, expense({ title: 'Museum' }));
-    await adapter.store.split.deleteExpense(created.id, owner.id);
+    const created = await adapter.store.ledger.createExpense(trip.id, expense({ title: 'Museum' }));
+    await adapter.store.ledger.deleteExpense(created.id, owner.id);
     const [deleted] = await history(trip.id, 1);
     if (deleted?.kind !== 'expense.deleted') throw new Error('expected the deletion');
     const fields = restorableExpense(deleted.expense);
     const context = { actor_id: friend.id, restored_from: deleted.id };
-    const restored = await adapter.store.split.createExpense(trip.id, fields, undefined, context);
+    const restored = await adapter.store.ledger.createExpense(trip.id, fields, undefined, context);
     expect(restored.id).not.toBe(created.id);
     expect(restored).toMatchObject({ title: 'Museum', amount_minor: 3000, created_by: owner.id });
 
@@ -98,7 +98,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     expect(await adapter.store.activity.get(trip.id, deleted.id)).toMatchObject({ restored_as: restored.id });
 
     await expect(
-      adapter.store.split.createExpense(trip.id, fields, undefined, context),
+      adapter.store.ledger.createExpense(trip.id, fields, undefined, context),
     ).rejects.toBeInstanceOf(RestoredAlreadyError);
     expect((await adapter.store.trips.get(trip.id))?.expense_count).toBe(1);
     expect(kinds(await history(trip.id))).toEqual(['expense.restored', 'expense.deleted', 'expense.created']);
@@ -108,7 +108,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     const { trip, owner, expense } = await group();
     const stranger = await adapter.store.users.create(newUser());
     await expect(
-      adapter.store.split.createExpense(
+      adapter.store.ledger.createExpense(
         trip.id,
         expense({ shares: [{ user_id: stranger.id, share_minor: 3000 }], paid_by: owner.id }),
       ),
@@ -122,7 +122,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
       people: [owner, friend, third],
     } = await tripOfPeople(adapter.store, ['Ana', 'Bea', 'Cy']);
     await expect(adapter.store.trips.setHomeCurrency(trip.id, 'EUR', owner.id)).resolves.toBe('set');
-    await adapter.store.split.createExpense(
+    await adapter.store.ledger.createExpense(
       trip.id,
       groupExpense([
         { user_id: owner.id, share_minor: 1000 },
@@ -131,12 +131,12 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
     );
     const {
       settlements: [settlement],
-    } = await adapter.store.split.recalculateSettlements(
+    } = await adapter.store.ledger.recalculateSettlements(
       trip.id,
       () => [{ from: friend.id, to: owner.id, amount_minor: 1000 }],
       friend.id,
     );
-    await adapter.store.split.markSettlementPaid(
+    await adapter.store.ledger.markSettlementPaid(
       settlement?.id ?? '',
       new Date().toISOString(),
       1000,
@@ -224,7 +224,7 @@ describeStoreContract('store contract, activity history and budget', (adapter) =
 
   it('deletes the history and budget with the trip', async () => {
     const { trip, owner, expense } = await group();
-    await adapter.store.split.createExpense(trip.id, expense());
+    await adapter.store.ledger.createExpense(trip.id, expense());
     await adapter.store.budgets.set(trip.id, { kind: 'total', amount_minor: 5000, categories: {} }, owner.id);
     await adapter.store.trips.delete(trip.id);
     expect(await history(trip.id)).toEqual([]);

@@ -27,21 +27,21 @@ describeStoreContract('store contract, currencies', (adapter) => {
 
   it('keeps an expense’s original currency, amount and exact rate, and drops them back in the home currency', async () => {
     const { trip: t, expense } = await trip();
-    const created = await adapter.store.split.createExpense(t.id, expense(yen));
+    const created = await adapter.store.ledger.createExpense(t.id, expense(yen));
     expect(created.original).toEqual(yen);
-    expect((await adapter.store.split.getExpense(created.id))?.original).toEqual(yen);
-    expect((await adapter.store.split.listExpenses(t.id))[0]?.original).toEqual(yen);
-    const page = await adapter.store.split.listExpensePage(t.id, { limit: 5, after: null });
+    expect((await adapter.store.ledger.getExpense(created.id))?.original).toEqual(yen);
+    expect((await adapter.store.ledger.listExpenses(t.id))[0]?.original).toEqual(yen);
+    const page = await adapter.store.ledger.listExpensePage(t.id, { limit: 5, after: null });
     expect(page[0]?.original).toEqual(yen);
 
     const member = { ...yen, rate: '0.0066', rate_source: 'member' as const, rate_date: '2027-04-11' };
-    const updated = await adapter.store.split.updateExpense(created.id, expense(member));
+    const updated = await adapter.store.ledger.updateExpense(created.id, expense(member));
     expect(updated?.original).toEqual(member);
-    expect((await adapter.store.split.getExpense(created.id))?.original).toEqual(member);
+    expect((await adapter.store.ledger.getExpense(created.id))?.original).toEqual(member);
 
     // Back in the trip's own currency: no original at all (not null), as expenses always were.
-    await adapter.store.split.updateExpense(created.id, expense());
-    const home = await adapter.store.split.getExpense(created.id);
+    await adapter.store.ledger.updateExpense(created.id, expense());
+    const home = await adapter.store.ledger.getExpense(created.id);
     expect(home).not.toHaveProperty('original');
     expect(home?.amount_minor).toBe(6751);
   });
@@ -58,10 +58,10 @@ describeStoreContract('store contract, currencies', (adapter) => {
     const [listed] = await adapter.store.trips.listForUser(t.owner_id);
     expect(listed?.home_currency).toBe('JPY');
 
-    const created = await adapter.store.split.createExpense(t.id, expense());
+    const created = await adapter.store.ledger.createExpense(t.id, expense());
     await expect(adapter.store.trips.setHomeCurrency(t.id, 'EUR')).resolves.toBe('in-use');
     expect((await adapter.store.trips.get(t.id))?.home_currency).toBe('JPY');
-    await adapter.store.split.deleteExpense(created.id);
+    await adapter.store.ledger.deleteExpense(created.id);
     await expect(adapter.store.trips.setHomeCurrency(t.id, 'EUR')).resolves.toBe('set');
     await expect(adapter.store.trips.setHomeCurrency('no-such-trip', 'EUR')).resolves.toBe('not-found');
   });
@@ -70,20 +70,20 @@ describeStoreContract('store contract, currencies', (adapter) => {
     const { trip: t, expense } = await trip();
     // Converted to dollars while another member made the (still empty) ledger's currency euros.
     await adapter.store.trips.setHomeCurrency(t.id, 'EUR');
-    await expect(adapter.store.split.createExpense(t.id, expense(yen), 'USD')).rejects.toThrow(
+    await expect(adapter.store.ledger.createExpense(t.id, expense(yen), 'USD')).rejects.toThrow(
       HomeCurrencyChangedError,
     );
-    expect(await adapter.store.split.listExpenses(t.id)).toEqual([]);
+    expect(await adapter.store.ledger.listExpenses(t.id)).toEqual([]);
     expect(await adapter.store.trips.get(t.id)).toMatchObject({ expense_count: 0, total_expenses_minor: 0 });
     await expect(adapter.store.trips.setHomeCurrency(t.id, 'JPY')).resolves.toBe('set');
 
     // Converted to the currency the trip has: stored, and the currency is then locked.
-    const stored = await adapter.store.split.createExpense(t.id, expense(), 'JPY');
-    expect(await adapter.store.split.getExpense(stored.id)).toMatchObject({ amount_minor: 6751 });
+    const stored = await adapter.store.ledger.createExpense(t.id, expense(), 'JPY');
+    expect(await adapter.store.ledger.getExpense(stored.id)).toMatchObject({ amount_minor: 6751 });
     await expect(adapter.store.trips.setHomeCurrency(t.id, 'USD')).resolves.toBe('in-use');
     // A trip whose currency never changed takes the currency it always had.
     const { trip: untouched, expense: dollars } = await trip();
-    await expect(adapter.store.split.createExpense(untouched.id, dollars(), 'USD')).resolves.toMatchObject({
+    await expect(adapter.store.ledger.createExpense(untouched.id, dollars(), 'USD')).resolves.toMatchObject({
       trip_id: untouched.id,
     });
   });

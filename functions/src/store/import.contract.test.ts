@@ -26,7 +26,7 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
 
   it('stores every expense with the trip totals and share totals moved by their sum', async () => {
     const { trip, friend, owner, expense } = await group();
-    const created = await adapter.store.split.createExpenses(trip.id, [
+    const created = await adapter.store.ledger.createExpenses(trip.id, [
       expense('Dinner', 3000),
       expense('Taxi', 1234),
       expense('Museum', 800, owner.id),
@@ -37,27 +37,27 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
       ['Museum', trip.id],
     ]);
     expect(new Set(created.map((e) => e.id)).size).toBe(3);
-    expect((await adapter.store.split.listExpenses(trip.id)).map((e) => e.title).sort()).toEqual([
+    expect((await adapter.store.ledger.listExpenses(trip.id)).map((e) => e.title).sort()).toEqual([
       'Dinner',
       'Museum',
       'Taxi',
     ]);
     const stored = await adapter.store.trips.get(trip.id);
     expect([stored?.expense_count, stored?.total_expenses_minor]).toEqual([3, 5034]);
-    await expect(adapter.store.split.shareTotal(trip.id, friend.id)).resolves.toBe(4234);
-    await expect(adapter.store.split.shareTotal(trip.id, owner.id)).resolves.toBe(800);
-    await expect(adapter.store.split.createExpenses(trip.id, [])).resolves.toEqual([]);
+    await expect(adapter.store.ledger.shareTotal(trip.id, friend.id)).resolves.toBe(4234);
+    await expect(adapter.store.ledger.shareTotal(trip.id, owner.id)).resolves.toBe(800);
+    await expect(adapter.store.ledger.createExpenses(trip.id, [])).resolves.toEqual([]);
   });
 
   it('writes none of them when one names someone who is not a member', async () => {
     const { trip, stranger, expense } = await group();
     await expect(
-      adapter.store.split.createExpenses(trip.id, [
+      adapter.store.ledger.createExpenses(trip.id, [
         expense('Dinner', 3000),
         expense('Bad', 100, stranger.id),
       ]),
     ).rejects.toEqual(new NotAMemberError(stranger.id));
-    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
+    await expect(adapter.store.ledger.listExpenses(trip.id)).resolves.toEqual([]);
     const stored = await adapter.store.trips.get(trip.id);
     expect([stored?.expense_count, stored?.total_expenses_minor]).toEqual([0, 0]);
   });
@@ -66,10 +66,10 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
     const { trip, expense } = await group();
     await adapter.store.trips.setHomeCurrency(trip.id, 'EUR');
     await expect(
-      adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD'),
+      adapter.store.ledger.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD'),
     ).rejects.toBeInstanceOf(HomeCurrencyChangedError);
-    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
-    const created = await adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'EUR');
+    await expect(adapter.store.ledger.listExpenses(trip.id)).resolves.toEqual([]);
+    const created = await adapter.store.ledger.createExpenses(trip.id, [expense('Dinner', 3000)], 'EUR');
     expect(created.map((e) => e.title)).toEqual(['Dinner']);
   });
 
@@ -81,16 +81,16 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
       amount_minor: 2000,
       settled_at: '2027-04-12T12:00:00.000Z',
     };
-    const refused = adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD', [
+    const refused = adapter.store.ledger.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD', [
       payment,
       { ...payment, to_user_id: stranger.id },
     ]);
     await expect(refused).rejects.toEqual(new NotAMemberError(stranger.id));
-    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([]);
-    await expect(adapter.store.split.listSettlements(trip.id)).resolves.toEqual([]);
+    await expect(adapter.store.ledger.listExpenses(trip.id)).resolves.toEqual([]);
+    await expect(adapter.store.ledger.listSettlements(trip.id)).resolves.toEqual([]);
 
-    await adapter.store.split.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD', [payment]);
-    const settlements = await adapter.store.split.listSettlements(trip.id);
+    await adapter.store.ledger.createExpenses(trip.id, [expense('Dinner', 3000)], 'USD', [payment]);
+    const settlements = await adapter.store.ledger.listSettlements(trip.id);
     expect(settlements).toEqual([
       {
         id: expect.any(String),
@@ -99,13 +99,13 @@ describeStoreContract('store contract, expenses in one write', (adapter) => {
         created_at: expect.any(String),
       },
     ]);
-    const ledger = await adapter.store.split.ledgerState(trip.id);
+    const ledger = await adapter.store.ledger.ledgerState(trip.id);
     expect(ledger.settlements).toEqual(settlements);
     // Payments alone are a write too.
-    await adapter.store.split.createExpenses(trip.id, [], 'USD', [
+    await adapter.store.ledger.createExpenses(trip.id, [], 'USD', [
       { ...payment, amount_minor: 500, settled_at: '2027-04-13T12:00:00.000Z' },
     ]);
-    expect((await adapter.store.split.listSettlements(trip.id)).map((s) => s.amount_minor)).toEqual([
+    expect((await adapter.store.ledger.listSettlements(trip.id)).map((s) => s.amount_minor)).toEqual([
       2000, 500,
     ]);
   });

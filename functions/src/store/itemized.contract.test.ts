@@ -54,17 +54,17 @@ describeStoreContract('store contract, itemized splits', (adapter) => {
       split,
       created_by: ana.id,
     };
-    const created = await store.split.createExpense(trip.id, expense);
+    const created = await store.ledger.createExpense(trip.id, expense);
     expect(created.split).toEqual(split);
-    expect((await store.split.getExpense(created.id))?.split).toEqual(split);
-    expect((await store.split.listExpenses(trip.id))[0]?.split).toEqual(split);
+    expect((await store.ledger.getExpense(created.id))?.split).toEqual(split);
+    expect((await store.ledger.listExpenses(trip.id))[0]?.split).toEqual(split);
 
     const { created_by: _by, ...patch } = expense;
     const edited: StoredSplit = {
       ...split,
       itemized: { ...split.itemized!, extras: [], extras_by: 'equal' },
     };
-    await store.split.updateExpense(created.id, { ...patch, split: edited });
-    expect((await store.split.getExpense(created.id))?.split).toEqual(edited);
+    await store.ledger.updateExpense(created.id, { ...patch, split: edited });
+    expect((await store.ledger.getExpense(created.id))?.split).toEqual(edited);
   });
 });

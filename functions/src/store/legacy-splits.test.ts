@@ -18,7 +18,7 @@ async function tripWithExpense(store: Store) {
     trip,
     people: [owner, friend],
   } = await tripOfPeople(store, ['Ana', 'Bea']);
-  const expense = await store.split.createExpense(
+  const expense = await store.ledger.createExpense(
     trip.id,
     groupExpense(
       [
@@ -51,11 +51,11 @@ describe('expenses stored before splits were kept', () => {
       raw.close();
 
       const reopened = openSqliteStore(file);
-      await expect(reopened.split.getExpense(expense.id)).resolves.toMatchObject({ split: legacy });
-      await expect(reopened.split.listExpenses(trip.id)).resolves.toMatchObject([{ split: legacy }]);
-      await expect(reopened.split.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toMatchObject(
-        [{ split: legacy }],
-      );
+      await expect(reopened.ledger.getExpense(expense.id)).resolves.toMatchObject({ split: legacy });
+      await expect(reopened.ledger.listExpenses(trip.id)).resolves.toMatchObject([{ split: legacy }]);
+      await expect(
+        reopened.ledger.listExpensePage(trip.id, { limit: 5, after: null }),
+      ).resolves.toMatchObject([{ split: legacy }]);
       await reopened.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -74,9 +74,9 @@ describe('expenses stored before splits were kept', () => {
       await ref.create(old);
       expect((await ref.get()).data()).toEqual(old);
 
-      await expect(store.split.getExpense(expense.id)).resolves.toMatchObject({ split: legacy });
-      await expect(store.split.listExpenses(trip.id)).resolves.toMatchObject([{ split: legacy }]);
-      await expect(store.split.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toMatchObject([
+      await expect(store.ledger.getExpense(expense.id)).resolves.toMatchObject({ split: legacy });
+      await expect(store.ledger.listExpenses(trip.id)).resolves.toMatchObject([{ split: legacy }]);
+      await expect(store.ledger.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toMatchObject([
         { split: legacy },
       ]);
     } finally {

@@ -100,25 +100,25 @@ describeStoreContract('store contract, a member’s trips', (adapter) => {
     await store.members.add(yen.id, ana.id);
     await expect(store.trips.setHomeCurrency(yen.id, 'JPY')).resolves.toBe('set');
 
-    await store.split.createExpense(
+    await store.ledger.createExpense(
       shared.id,
       groupExpense([
         { user_id: ana.id, share_minor: 1001 },
         { user_id: ben.id, share_minor: 1000 },
       ]),
     );
-    const lunch = await store.split.createExpense(
+    const lunch = await store.ledger.createExpense(
       shared.id,
       personalExpense({ paid_by: ben.id, amount_minor: 700, owes: ana.id }),
     );
-    await store.split.createExpense(yen.id, personalExpense({ paid_by: ana.id, amount_minor: 5000 }));
+    await store.ledger.createExpense(yen.id, personalExpense({ paid_by: ana.id, amount_minor: 5000 }));
 
     await expect(store.trips.shareTotals(ana.id, [shared.id, alone.id, yen.id])).resolves.toEqual([
       1701, 0, 5000,
     ]);
     await expect(store.trips.shareTotals(ben.id, [yen.id, shared.id])).resolves.toEqual([0, 1000]);
     await expect(store.trips.shareTotals(ana.id, [])).resolves.toEqual([]);
-    await store.split.deleteExpense(lunch.id);
+    await store.ledger.deleteExpense(lunch.id);
     await expect(store.trips.shareTotals(ana.id, [shared.id])).resolves.toEqual([1001]);
 
     await expect(store.trips.summaryForUser(ana.id)).resolves.toEqual({

@@ -34,9 +34,9 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
     const patchOf = ({ created_by: _by, ...patch }: NewExpense): ExpensePatch => patch;
     /** The ledger state, checked against a full recount of the stored expenses; each person's paid total. */
     const paidTotals = async () => {
-      const state = await adapter.store.split.ledgerState(trip.id);
+      const state = await adapter.store.ledger.ledgerState(trip.id);
       expect(balancesOf(people, state)).toEqual(
-        computeBalances(people, await adapter.store.split.listExpenses(trip.id)),
+        computeBalances(people, await adapter.store.ledger.listExpenses(trip.id)),
       );
       return people.map((id) => state.totals.find((t) => t.user_id === id)?.paid_minor ?? 0);
     };
@@ -45,7 +45,7 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
 
   it('keeps each payer and their part, and each paid total exact through create, edit and delete', async () => {
     const { ana, bea, cai, trip, expense, patchOf, paidTotals } = await group();
-    const dinner = await adapter.store.split.createExpense(
+    const dinner = await adapter.store.ledger.createExpense(
       trip.id,
       expense([
         [ana.id, 6000],
@@ -56,14 +56,14 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
       { user_id: ana.id, paid_minor: 6000 },
       { user_id: bea.id, paid_minor: 3001 },
     ]);
-    await expect(adapter.store.split.getExpense(dinner.id)).resolves.toEqual(dinner);
-    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toEqual([dinner]);
-    await expect(adapter.store.split.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toEqual([
+    await expect(adapter.store.ledger.getExpense(dinner.id)).resolves.toEqual(dinner);
+    await expect(adapter.store.ledger.listExpenses(trip.id)).resolves.toEqual([dinner]);
+    await expect(adapter.store.ledger.listExpensePage(trip.id, { limit: 5, after: null })).resolves.toEqual([
       dinner,
     ]);
     expect(await paidTotals()).toEqual([6000, 3001, 0]);
 
-    const edited = await adapter.store.split.updateExpense(
+    const edited = await adapter.store.ledger.updateExpense(
       dinner.id,
       patchOf(
         expense([
@@ -80,12 +80,12 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
 
     // Back to one payer: paid_by alone, without a payers list, paid it all.
     const { payers: _payers, ...single } = patchOf(expense([[bea.id, 900]]));
-    await expect(adapter.store.split.updateExpense(dinner.id, single)).resolves.toMatchObject({
+    await expect(adapter.store.ledger.updateExpense(dinner.id, single)).resolves.toMatchObject({
       payers: [{ user_id: bea.id, paid_minor: 900 }],
     });
     expect(await paidTotals()).toEqual([0, 900, 0]);
 
-    await adapter.store.split.deleteExpense(dinner.id);
+    await adapter.store.ledger.deleteExpense(dinner.id);
     expect(await paidTotals()).toEqual([0, 0, 0]);
   });
 
@@ -93,7 +93,7 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
     const { ana, bea, trip, expense, patchOf, paidTotals } = await group();
     const stranger = await adapter.store.users.create(newUser());
     await expect(
-      adapter.store.split.createExpense(
+      adapter.store.ledger.createExpense(
         trip.id,
         expense([
           [ana.id, 100],
@@ -101,16 +101,16 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
         ]),
       ),
     ).rejects.toEqual(new NotAMemberError(stranger.id));
-    expect(await adapter.store.split.listExpenses(trip.id)).toEqual([]);
+    expect(await adapter.store.ledger.listExpenses(trip.id)).toEqual([]);
     expect(await paidTotals()).toEqual([0, 0, 0]);
 
     const both = expense([
       [ana.id, 1000],
       [bea.id, 500],
     ]);
-    const kept = await adapter.store.split.createExpense(trip.id, both);
+    const kept = await adapter.store.ledger.createExpense(trip.id, both);
     await expect(
-      adapter.store.split.updateExpense(
+      adapter.store.ledger.updateExpense(
         kept.id,
         patchOf(
           expense([
@@ -122,14 +122,14 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
     ).rejects.toEqual(new NotAMemberError(stranger.id));
     await expect(adapter.store.members.leave(trip.id, bea.id)).resolves.toBe('left');
     await expect(
-      adapter.store.split.updateExpense(kept.id, { ...patchOf(both), title: 'Dinner, corrected' }),
+      adapter.store.ledger.updateExpense(kept.id, { ...patchOf(both), title: 'Dinner, corrected' }),
     ).resolves.toMatchObject({ title: 'Dinner, corrected', payers: kept.payers });
     expect((await paidTotals()).slice(0, 2)).toEqual([1000, 500]);
   });
 
   it('does not remove a participant while they paid part of an expense', async () => {
     const { ana, cai, trip, expense } = await group();
-    const taxi = await adapter.store.split.createExpense(trip.id, {
+    const taxi = await adapter.store.ledger.createExpense(trip.id, {
       ...expense([
         [ana.id, 300],
         [cai.id, 300],
@@ -138,7 +138,7 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
       split: { method: 'personal', people: [{ user_id: ana.id, weight: null }] },
     });
     await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('in-ledger');
-    await adapter.store.split.deleteExpense(taxi.id);
+    await adapter.store.ledger.deleteExpense(taxi.id);
     await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('removed');
   });
 
@@ -158,20 +158,20 @@ describeStoreContract('store contract, several payers per expense', (adapter) =>
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
         for (const s of steps) {
-          const ids = (await adapter.store.split.listExpenses(trip.id)).map((e) => e.id);
+          const ids = (await adapter.store.ledger.listExpenses(trip.id)).map((e) => e.id);
           const target = 'which' in s && ids.length > 0 ? ids[s.which % ids.length]! : null;
           const parts =
             'payers' in s ? s.payers.map(([i, cents]): [string, number] => [people[i]!, cents]) : [];
-          if (s.kind === 'create') await adapter.store.split.createExpense(trip.id, expense(parts));
+          if (s.kind === 'create') await adapter.store.ledger.createExpense(trip.id, expense(parts));
           if (s.kind === 'edit' && target)
-            await adapter.store.split.updateExpense(target, patchOf(expense(parts)));
-          if (s.kind === 'delete' && target) await adapter.store.split.deleteExpense(target);
+            await adapter.store.ledger.updateExpense(target, patchOf(expense(parts)));
+          if (s.kind === 'delete' && target) await adapter.store.ledger.deleteExpense(target);
         }
-        const expenses = await adapter.store.split.listExpenses(trip.id);
+        const expenses = await adapter.store.ledger.listExpenses(trip.id);
         const paid = await paidTotals();
         expect(sumMinor(paid)).toBe(sumMinor(expenses.map((e) => e.amount_minor)));
         for (const e of expenses) expect(sumMinor(e.payers.map((p) => p.paid_minor))).toBe(e.amount_minor);
-        const state = await adapter.store.split.ledgerState(trip.id);
+        const state = await adapter.store.ledger.ledgerState(trip.id);
         expect(sumMinor(balancesOf(people, state).map((b) => b.balance_minor))).toBe(0);
       }),
       { numRuns: 15 },

@@ -13,7 +13,7 @@ describeStoreContract('store contract, receipts on expenses', (adapter) => {
       title: 'Hotel',
       category: 'accommodation',
     });
-    const expense = await store.split.createExpense(trip.id, input);
+    const expense = await store.ledger.createExpense(trip.id, input);
     return { trip, expense, input };
   }
   const receipt = (tripId: string, expenseId: string, name: string): ReceiptRecord => ({
@@ -28,7 +28,7 @@ describeStoreContract('store contract, receipts on expenses', (adapter) => {
     const { store } = adapter;
     const { trip, expense } = await expenseOnTrip();
     expect(expense.receipt).toBeNull();
-    expect((await store.split.getExpense(expense.id))?.receipt).toBeNull();
+    expect((await store.ledger.getExpense(expense.id))?.receipt).toBeNull();
 
     const first = receipt(trip.id, expense.id, 'a');
     const before = await version(trip.id);
@@ -38,8 +38,8 @@ describeStoreContract('store contract, receipts on expenses', (adapter) => {
       replaced: null,
     });
     expect(await version(trip.id)).toBe((before ?? 0) + 1);
-    expect((await store.split.getExpense(expense.id))?.receipt).toEqual(first);
-    expect((await store.split.listExpensePage(trip.id, { limit: 5, after: null }))[0]?.receipt).toEqual(
+    expect((await store.ledger.getExpense(expense.id))?.receipt).toEqual(first);
+    expect((await store.ledger.listExpensePage(trip.id, { limit: 5, after: null }))[0]?.receipt).toEqual(
       first,
     );
 
@@ -53,7 +53,7 @@ describeStoreContract('store contract, receipts on expenses', (adapter) => {
       expense: { receipt: null },
       replaced: second,
     });
-    expect((await store.split.getExpense(expense.id))?.receipt).toBeNull();
+    expect((await store.ledger.getExpense(expense.id))?.receipt).toBeNull();
   });
 
   it('an edit of the expense keeps its receipt; deleting it answers the receipt with it', async () => {
@@ -63,16 +63,16 @@ describeStoreContract('store contract, receipts on expenses', (adapter) => {
     await store.receipts.set(expense.id, kept);
     const { created_by: _by, ...patch } = input;
     expect(
-      (await store.split.updateExpense(expense.id, { ...patch, title: 'Hotel, 3 nights' }))?.receipt,
+      (await store.ledger.updateExpense(expense.id, { ...patch, title: 'Hotel, 3 nights' }))?.receipt,
     ).toEqual(kept);
-    expect((await store.split.deleteExpense(expense.id))?.receipt).toEqual(kept);
+    expect((await store.ledger.deleteExpense(expense.id))?.receipt).toEqual(kept);
   });
 
   it("lists a trip's receipts, and answers null for an expense that does not exist", async () => {
     const { store } = adapter;
     const { trip, expense, input } = await expenseOnTrip();
-    const other = await store.split.createExpense(trip.id, input);
-    await store.split.createExpense(trip.id, input);
+    const other = await store.ledger.createExpense(trip.id, input);
+    await store.ledger.createExpense(trip.id, input);
     const mine = receipt(trip.id, expense.id, 'a');
     const theirs = receipt(trip.id, other.id, 'b');
     await store.receipts.set(expense.id, mine);
@@ -82,7 +82,7 @@ describeStoreContract('store contract, receipts on expenses', (adapter) => {
       [mine, theirs].sort((a, b) => a.path.localeCompare(b.path)),
     );
     expect(await store.receipts.listForTrip('no-such-trip')).toEqual([]);
-    await store.split.deleteExpense(other.id);
+    await store.ledger.deleteExpense(other.id);
     expect(await store.receipts.set(other.id, theirs)).toBeNull();
     expect(await store.receipts.set(`${trip.id}~missing`, theirs)).toBeNull();
   });

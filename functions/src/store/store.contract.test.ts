@@ -184,26 +184,26 @@ describeStoreContract('store contract, trips and members', (adapter) => {
 
   it('removes a participant only while no expense or settlement names them', async () => {
     const { owner, bea, cai, trip } = await tripWithLedger();
-    const expense = await adapter.store.split.createExpense(trip.id, expenseNaming(bea.id, owner.id));
+    const expense = await adapter.store.ledger.createExpense(trip.id, expenseNaming(bea.id, owner.id));
     await expect(adapter.store.members.remove(trip.id, bea.id)).resolves.toBe('in-ledger');
-    await adapter.store.split.recalculateSettlements(trip.id, () => [
+    await adapter.store.ledger.recalculateSettlements(trip.id, () => [
       { from: owner.id, to: bea.id, amount_minor: 2000 },
     ]);
-    await adapter.store.split.deleteExpense(expense.id);
+    await adapter.store.ledger.deleteExpense(expense.id);
     // The pending settlement still names her.
     await expect(adapter.store.members.remove(trip.id, bea.id)).resolves.toBe('in-ledger');
-    await adapter.store.split.recalculateSettlements(trip.id, () => []);
+    await adapter.store.ledger.recalculateSettlements(trip.id, () => []);
     await expect(adapter.store.members.remove(trip.id, bea.id)).resolves.toBe('removed');
     await expect(adapter.store.members.remove(trip.id, cai.id)).resolves.toBe('removed');
   });
 
   it('lets a participant leave with their ledger kept; the owner never leaves (spec §6)', async () => {
     const { owner, bea, cai, trip } = await tripWithLedger();
-    await adapter.store.split.createExpense(trip.id, expenseNaming(owner.id, cai.id));
+    await adapter.store.ledger.createExpense(trip.id, expenseNaming(owner.id, cai.id));
     await expect(adapter.store.members.leave(trip.id, cai.id)).resolves.toBe('left');
     await expect(adapter.store.members.leave(trip.id, cai.id)).resolves.toBe('not-member');
-    await expect(adapter.store.split.listExpenses(trip.id)).resolves.toHaveLength(1);
-    await expect(adapter.store.split.shareTotal(trip.id, cai.id)).resolves.toBe(2000);
+    await expect(adapter.store.ledger.listExpenses(trip.id)).resolves.toHaveLength(1);
+    await expect(adapter.store.ledger.shareTotal(trip.id, cai.id)).resolves.toBe(2000);
 
     await expect(adapter.store.members.leave(trip.id, owner.id)).resolves.toBe('owner');
     await expect(adapter.store.trips.get(trip.id)).resolves.toMatchObject({ owner_id: owner.id });
@@ -279,12 +279,12 @@ describeStoreContract('store contract, trips and members', (adapter) => {
     const trip = await adapter.store.trips.create(owner.id, newTrip());
     const friends = await Promise.all(Array.from({ length: 8 }, () => adapter.store.users.create(newUser())));
     for (const friend of friends) await adapter.store.members.add(trip.id, friend.id);
-    const first = await adapter.store.split.createExpense(trip.id, expenseNaming(owner.id, owner.id));
+    const first = await adapter.store.ledger.createExpense(trip.id, expenseNaming(owner.id, owner.id));
     // Per friend, an expense naming them (a new one, or an edit of the first) and their removal, in either order.
     const write = (friendId: string, i: number) =>
       i % 4 < 2
-        ? adapter.store.split.createExpense(trip.id, expenseNaming(owner.id, friendId))
-        : adapter.store.split.updateExpense(first.id, expenseNaming(friendId, owner.id));
+        ? adapter.store.ledger.createExpense(trip.id, expenseNaming(owner.id, friendId))
+        : adapter.store.ledger.updateExpense(first.id, expenseNaming(friendId, owner.id));
     const settled = await Promise.allSettled(
       friends.flatMap((friend, i) => {
         const remove = () => adapter.store.members.remove(trip.id, friend.id);
@@ -296,7 +296,7 @@ describeStoreContract('store contract, trips and members', (adapter) => {
       write: settled[i % 2 ? 2 * i + 1 : 2 * i]!,
     }));
     const members = new Set((await adapter.store.members.list(trip.id)).map((m) => m.user_id));
-    const named = (await adapter.store.split.listExpenses(trip.id)).flatMap((e) => [
+    const named = (await adapter.store.ledger.listExpenses(trip.id)).flatMap((e) => [
       e.paid_by,
       ...e.shares.map((share) => share.user_id),
     ]);

@@ -75,7 +75,7 @@ export function createBudgetService({
     const key = `${trip.id}\n${trip.ledger_version}`;
     const cached = spentExpenses.get(key);
     if (cached) return cached;
-    const spent = (await store.split.listExpenses(trip.id)).map((e) => ({
+    const spent = (await store.ledger.listExpenses(trip.id)).map((e) => ({
       amount_minor: e.amount_minor,
       category: e.category,
       expense_date: e.expense_date,
@@ -127,7 +127,7 @@ export function createBudgetService({
     const [members, expenses, ledger] = await Promise.all([
       store.members.list(trip.id),
       spentOf(trip),
-      store.split.ledgerState(trip.id),
+      store.ledger.ledgerState(trip.id),
     ]);
     const days = tripDaysOf(trip.start_date, trip.end_date);
     const suggestion = await suggestionFor(trip, members.length, home);
@@ -202,7 +202,7 @@ export function createBudgetService({
         throw new HttpError(409, RESTORE_CURRENCY_CHANGED);
       }
       try {
-        const record = await store.split.createExpense(
+        const record = await store.ledger.createExpense(
           tripId,
           restorableExpense(entry.expense),
           homeCurrencyOf(trip),

@@ -34,7 +34,7 @@ describe("the budget glance's kept expense lists", () => {
       for (let t = 0; t < 4; t += 1) {
         const { trip, people } = await tripOfPeople(store, ['Ana']);
         for (let i = 0; i < 60; i += 1) {
-          await store.split.createExpense(
+          await store.ledger.createExpense(
             trip.id,
             personalExpense({ paid_by: people[0].id, amount_minor: 100 + i }),
           );

@@ -76,7 +76,7 @@ describe('an expense body without a currency', () => {
     expect(await status(service.createExpense(await tripScopeOf(store, ana, trip.id), entry, 'JPY'))).toEqual(
       [409, HOME_CURRENCY_CHANGED],
     );
-    await expect(store.split.listExpenses(trip.id)).resolves.toEqual([]);
+    await expect(store.ledger.listExpenses(trip.id)).resolves.toEqual([]);
     const created = await service.createExpense(
       await tripScopeOf(store, ana, trip.id),
       (

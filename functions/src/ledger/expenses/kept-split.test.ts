@@ -150,7 +150,7 @@ const action = fc.oneof(
 async function money(store: Store, tripId: string) {
   const [members, expenses] = await Promise.all([
     store.members.list(tripId),
-    store.split.listExpenses(tripId),
+    store.ledger.listExpenses(tripId),
   ]);
   return {
     expenses: Object.fromEntries(
@@ -221,7 +221,7 @@ describe.each(Object.entries(storeAdapters))('kept splits (property): %s', (name
               const leaver = await store.users.findById(leaving.user_id);
               await membership.removeParticipant(await tripScopeOf(store, leaver!, trip.id), leaving.user_id);
             } else {
-              const current = await store.split.listExpenses(trip.id);
+              const current = await store.ledger.listExpenses(trip.id);
               const target = current[step.expense % Math.max(current.length, 1)];
               if (!target) continue;
               const view = created.find((e) => e.id === target.id) as Expense;

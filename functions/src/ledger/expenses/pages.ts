@@ -34,7 +34,7 @@ export function createExpensePages({ store, imageUrls }: { store: Store; imageUr
   ): Promise<{ parts: JsonFields<SharedPage>; signed: boolean }> {
     const [members, rows] = await Promise.all([
       store.members.list(trip.id),
-      store.split.listExpensePage(trip.id, { limit: limit + 1, after: cursor ?? null }),
+      store.ledger.listExpensePage(trip.id, { limit: limit + 1, after: cursor ?? null }),
     ]);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
@@ -87,7 +87,7 @@ export function createExpensePages({ store, imageUrls }: { store: Store; imageUr
     ): Promise<{ body: Buffer; etag: string }> {
       const [cached, yourShare] = await Promise.all([
         cachedPage(trip, user, { limit, cursor }),
-        store.split.shareTotal(trip.id, user.id),
+        store.ledger.shareTotal(trip.id, user.id),
       ]);
       const etag = `W/"${cached.etag}-${yourShare}"`;
       const json = () =>

@@ -186,7 +186,7 @@ export function createExpenseService({
       // The home currency can change while the ledger is empty: the write checks it is still the one converted to.
       const { fields, home } = await expenseFields(context, entry);
       const record = await committed(
-        store.split.createExpense(tripId, { ...fields, created_by: user.id }, home),
+        store.ledger.createExpense(tripId, { ...fields, created_by: user.id }, home),
       );
       await emit('expense.created', tripId, record.id);
       return expenseView(record, user.id, context);
@@ -198,7 +198,11 @@ export function createExpenseService({
       const context = await expenseContext(expense.trip_id);
       const record = await committed(
         // No check of the home currency: it cannot change while the trip has this expense.
-        store.split.updateExpense(expense.id, (await expenseFields(context, entry, expense)).fields, user.id),
+        store.ledger.updateExpense(
+          expense.id,
+          (await expenseFields(context, entry, expense)).fields,
+          user.id,
+        ),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       await emit('expense.updated', record.trip_id, expense.id);
@@ -242,7 +246,7 @@ export function createExpenseService({
     async deleteExpense(scope: ExpenseScope): Promise<void> {
       requireMayChange(scope, 'Only whoever added or paid this expense, or the trip owner, can delete it');
       const { expense, user } = scope;
-      const deleted = await store.split.deleteExpense(expense.id, user.id);
+      const deleted = await store.ledger.deleteExpense(expense.id, user.id);
       if (!deleted) throw new HttpError(404, EXPENSE_NOT_FOUND);
       await emit('expense.deleted', expense.trip_id, expense.id);
       if (deleted.receipt) await deleteReceiptFiles(files, deleted.receipt);

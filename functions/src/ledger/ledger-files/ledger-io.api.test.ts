@@ -52,7 +52,7 @@ const ledgerOf = async (tripId: string, token: string) =>
 
 /** Each person's balance as settlements are calculated from it: totals of the expenses, and the paid transfers. */
 async function balancesOf(tripId: string) {
-  const ledger = await api.store.split.ledgerState(tripId);
+  const ledger = await api.store.ledger.ledgerState(tripId);
   const paid = ledger.settlements
     .filter((s) => s.settled_at !== null)
     .map((s) => ({ from: s.from_user_id, to: s.to_user_id, amount_minor: s.amount_minor }));
@@ -99,7 +99,7 @@ describe('Splitwise import', () => {
     expect(committed.status).toBe(201);
     const result = importResultSchema.parse(committed.body);
     expect(result.created).toBe(6);
-    expect(await api.store.split.listSettlements(trip.id)).toEqual([
+    expect(await api.store.ledger.listSettlements(trip.id)).toEqual([
       expect.objectContaining({
         from_user_id: bea.user.id,
         to_user_id: ana.user.id,

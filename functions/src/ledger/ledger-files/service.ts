@@ -81,8 +81,8 @@ export function createLedgerIoService({
       const home = homeCurrencyOf(trip);
       const [members, expenses, settlements, budget] = await Promise.all([
         store.members.list(tripId),
-        store.split.listExpenses(tripId),
-        store.split.listSettlements(tripId),
+        store.ledger.listExpenses(tripId),
+        store.ledger.listSettlements(tripId),
         store.budgets.get(tripId),
       ]);
       // Oldest first, as a spreadsheet of a trip reads.
@@ -164,7 +164,7 @@ export function createLedgerIoService({
       if (preview.expenses.length === 0 && preview.payments.length === 0)
         throw new HttpError(422, 'This file has no expenses that can be imported');
       try {
-        await store.split.createExpenses(
+        await store.ledger.createExpenses(
           tripId,
           preview.expenses.map((e) => ({
             title: e.title,

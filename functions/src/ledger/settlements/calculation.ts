@@ -59,10 +59,10 @@ export function createSettlementCalculations({
     const members = await store.members.list(tripId);
     const memberIds = members.map((m) => m.user_id);
     await nextTurn();
-    const read = await store.split.ledgerState(tripId);
+    const read = await store.ledger.ledgerState(tripId);
     await planner.plan(tripId, read, balancesOf(memberIds, read));
     let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
-    const { settlements: records, changed } = await store.split.recalculateSettlements(
+    const { settlements: records, changed } = await store.ledger.recalculateSettlements(
       tripId,
       (ledger) => {
         const balances = balancesOf(memberIds, ledger);

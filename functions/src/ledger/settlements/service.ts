@@ -68,18 +68,18 @@ export function createSettlementService({
    * the old list can mark the current transfer instead.
    */
   async function refuseIfReplaced(user: UserRecord, id: string) {
-    const tripId = await store.split.replacedSettlementTrip(id);
+    const tripId = await store.ledger.replacedSettlementTrip(id);
     if (tripId && (await store.members.roleOf(tripId, user.id))) await refuseAsRecalculated(tripId);
   }
   async function refuseAsRecalculated(tripId: string): Promise<never> {
-    const settlements = await settlementViews(tripId, await store.split.listSettlements(tripId));
+    const settlements = await settlementViews(tripId, await store.ledger.listSettlements(tripId));
     throw new HttpError(409, SETTLEMENT_REPLACED, undefined, { settlements });
   }
 
   return {
     /** The settlement and the caller's role on its trip; a replaced one answers 409 to members, else 404. */
     async settlementScopeOf(user: UserRecord, id: string): Promise<SettlementScope> {
-      const settlement = await store.split.getSettlement(id);
+      const settlement = await store.ledger.getSettlement(id);
       const role = settlement && (await store.members.roleOf(settlement.trip_id, user.id));
       if (!settlement) await refuseIfReplaced(user, id);
       if (!settlement || !role) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
@@ -87,7 +87,7 @@ export function createSettlementService({
     },
 
     async listSettlements({ trip }: TripScope): Promise<Settlement[]> {
-      return settlementViews(trip.id, await store.split.listSettlements(trip.id));
+      return settlementViews(trip.id, await store.ledger.listSettlements(trip.id));
     },
 
     /** "How we got here": each member's paid, share and balance, and the settlements that settle it. No write. */
@@ -95,7 +95,7 @@ export function createSettlementService({
       // Each person's running totals, kept with every expense write: the expenses themselves are not read.
       const [members, { totals, settlements: records }] = await Promise.all([
         store.members.list(trip.id),
-        store.split.ledgerState(trip.id),
+        store.ledger.ledgerState(trip.id),
       ]);
       const explained = explainLedger(
         members.map((m) => m.user_id),
@@ -139,7 +139,7 @@ export function createSettlementService({
         );
       }
       if (settlement.settled_at) throw new HttpError(409, 'This settlement is already marked as paid');
-      const paid = await store.split.markSettlementPaid(id, new Date().toISOString(), body.amount, user.id);
+      const paid = await store.ledger.markSettlementPaid(id, new Date().toISOString(), body.amount, user.id);
       if (!paid) await refuseIfReplaced(user, id);
       if (!paid) throw new HttpError(404, SETTLEMENT_NOT_FOUND);
       // Recalculated to another amount since the caller saw it: nothing was marked.

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ExpenseRecord, ReceiptRecord, ReceiptStore, SplitStore } from '../types';
+import type { ExpenseRecord, ReceiptRecord, ReceiptStore, LedgerStore } from '../types';
 import type { Migration } from './migrations';
 
 export const receiptMigrations: Migration[] = [
@@ -15,7 +15,7 @@ export const receiptOf = (column: string | null): ReceiptRecord | null =>
   column === null ? null : (JSON.parse(column) as ReceiptRecord);
 
 /** `split` reads the expense back: its getExpense runs synchronously, so nothing can write in between. */
-export function sqliteReceipts(db: Database.Database, split: Pick<SplitStore, 'getExpense'>): ReceiptStore {
+export function sqliteReceipts(db: Database.Database, split: Pick<LedgerStore, 'getExpense'>): ReceiptStore {
   const receiptColumn = db.prepare<[string], { trip_id: string; receipt: string | null }>(
     'SELECT trip_id, receipt FROM expenses WHERE id = ?',
   );

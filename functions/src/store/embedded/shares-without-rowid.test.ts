@@ -43,7 +43,7 @@ describe('migration s12-writes2-shares-without-rowid: the shares in one b-tree',
     const store = openSqliteStore(file);
     const { trip, people } = await tripOfPeople(store, ['Ana', 'Bea', 'Cy']);
     const [ana, bea, cy] = people;
-    await store.split.createExpense(
+    await store.ledger.createExpense(
       trip.id,
       groupExpense([
         { user_id: cy.id, share_minor: 1 },
@@ -51,7 +51,7 @@ describe('migration s12-writes2-shares-without-rowid: the shares in one b-tree',
         { user_id: bea.id, share_minor: 33 },
       ]),
     );
-    await store.split.createExpense(trip.id, groupExpense([{ user_id: bea.id, share_minor: 5 }]));
+    await store.ledger.createExpense(trip.id, groupExpense([{ user_id: bea.id, share_minor: 5 }]));
     await store.close();
     const raw = new Database(file);
     raw.exec(BEFORE_LEAN_SHARES);
@@ -59,7 +59,7 @@ describe('migration s12-writes2-shares-without-rowid: the shares in one b-tree',
     expect(sharesTableSql(file)).not.toContain('WITHOUT ROWID');
 
     const upgraded = openSqliteStore(file);
-    const expenses = await upgraded.split.listExpenses(trip.id);
+    const expenses = await upgraded.ledger.listExpenses(trip.id);
     expect(expenses.map((e) => e.shares)).toEqual(
       expect.arrayContaining([
         [
@@ -70,7 +70,7 @@ describe('migration s12-writes2-shares-without-rowid: the shares in one b-tree',
         [{ user_id: bea.id, share_minor: 5 }],
       ]),
     );
-    expect(await upgraded.split.shareTotal(trip.id, bea.id)).toBe(38);
+    expect(await upgraded.ledger.shareTotal(trip.id, bea.id)).toBe(38);
     // A trip deleted takes its expenses' shares with it (the cascade the rebuilt table keeps).
     await upgraded.trips.delete(trip.id);
     await upgraded.close();
@@ -89,8 +89,8 @@ describe('migration s12-writes2-shares-without-rowid: the shares in one b-tree',
       { user_id: bea.id, share_minor: 10 },
       { user_id: ana.id, share_minor: 10 },
     ]);
-    await expect(store.split.createExpense(trip.id, twice)).rejects.toThrow('names a person twice');
-    expect(await store.split.listExpenses(trip.id)).toEqual([]);
+    await expect(store.ledger.createExpense(trip.id, twice)).rejects.toThrow('names a person twice');
+    expect(await store.ledger.listExpenses(trip.id)).toEqual([]);
     expect(await store.trips.get(trip.id)).toMatchObject({ expense_count: 0, total_expenses_minor: 0 });
     await store.close();
   });

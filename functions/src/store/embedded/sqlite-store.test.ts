@@ -116,22 +116,22 @@ describe('migration s11-vocab-minor-unit-columns: internal names say minor units
       trip,
       people: [ana, bea, cy],
     } = await tripOfPeople(store, ['Ana', 'Bea', 'Cy']);
-    await store.split.createExpense(trip.id, {
+    await store.ledger.createExpense(trip.id, {
       ...personalExpense({ paid_by: bea.id, amount_minor: 9001, owes: cy.id }),
       payers: [
         { user_id: bea.id, paid_minor: 1 },
         { user_id: ana.id, paid_minor: 9000 },
       ],
     });
-    await store.split.createExpense(
+    await store.ledger.createExpense(
       trip.id,
       personalExpense({ paid_by: cy.id, amount_minor: 700, owes: ana.id }),
     );
-    await store.split.recalculateSettlements(trip.id, () => [
+    await store.ledger.recalculateSettlements(trip.id, () => [
       { from: cy.id, to: ana.id, amount_minor: 8300 },
     ]);
-    const expenses = await store.split.listExpenses(trip.id);
-    const [ledger, tripRecord] = [await store.split.ledgerState(trip.id), await store.trips.get(trip.id)];
+    const expenses = await store.ledger.listExpenses(trip.id);
+    const [ledger, tripRecord] = [await store.ledger.ledgerState(trip.id), await store.trips.get(trip.id)];
     await store.close();
 
     const raw = new Database(file);
@@ -145,8 +145,8 @@ describe('migration s11-vocab-minor-unit-columns: internal names say minor units
     raw.close();
 
     const upgraded = openSqliteStore(file);
-    expect(await upgraded.split.listExpenses(trip.id)).toEqual(expenses);
-    expect(await upgraded.split.ledgerState(trip.id)).toEqual(ledger);
+    expect(await upgraded.ledger.listExpenses(trip.id)).toEqual(expenses);
+    expect(await upgraded.ledger.ledgerState(trip.id)).toEqual(ledger);
     expect(await upgraded.trips.get(trip.id)).toEqual(tripRecord);
     expect(tripRecord).toMatchObject({ expense_count: 2, total_expenses_minor: 9701 });
     await upgraded.close();
@@ -169,11 +169,11 @@ describe('migration 013: paid totals', () => {
     const trip = await store.trips.create(ana.id, newTrip());
     await store.members.add(trip.id, bea.id);
     const expense = (paid_by: string, amount_minor: number) =>
-      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_minor, owes: bea.id }));
+      store.ledger.createExpense(trip.id, personalExpense({ paid_by, amount_minor, owes: bea.id }));
     await expense(ana.id, 3000);
     await expense(ana.id, 1234);
     await expense(bea.id, 500);
-    const kept = await store.split.ledgerState(trip.id);
+    const kept = await store.ledger.ledgerState(trip.id);
     await store.close();
 
     // The database as it was before the migration: no paid column, the migration not yet run.
@@ -184,7 +184,7 @@ describe('migration 013: paid totals', () => {
     raw.close();
 
     const migrated = openSqliteStore(file);
-    const state = await migrated.split.ledgerState(trip.id);
+    const state = await migrated.ledger.ledgerState(trip.id);
     expect(state).toEqual(kept);
     expect(state.totals.find((t) => t.user_id === ana.id)).toMatchObject({ paid_minor: 4234, owed_minor: 0 });
     expect(state.totals.find((t) => t.user_id === bea.id)).toMatchObject({
@@ -203,7 +203,7 @@ describe('migration 014: expense payers', () => {
       trip,
       people: [ana, bea],
     } = await tripOfPeople(store, ['Ana', 'Bea']);
-    const dinner = await store.split.createExpense(
+    const dinner = await store.ledger.createExpense(
       trip.id,
       personalExpense({ paid_by: ana.id, amount_minor: 3000, owes: bea.id }),
     );
@@ -217,12 +217,12 @@ describe('migration 014: expense payers', () => {
     raw.close();
 
     const upgraded = openSqliteStore(file);
-    await expect(upgraded.split.getExpense(dinner.id)).resolves.toMatchObject({
+    await expect(upgraded.ledger.getExpense(dinner.id)).resolves.toMatchObject({
       paid_by: ana.id,
       payers: [{ user_id: ana.id, paid_minor: 3000 }],
     });
     const { created_by: _by, id: _id, trip_id: _trip, created_at: _at, updated_at: _up, ...patch } = dinner;
-    const split = await upgraded.split.updateExpense(dinner.id, {
+    const split = await upgraded.ledger.updateExpense(dinner.id, {
       ...patch,
       payers: [
         { user_id: ana.id, paid_minor: 1000 },
@@ -230,7 +230,7 @@ describe('migration 014: expense payers', () => {
       ],
     });
     expect(split?.payers).toHaveLength(2);
-    const state = await upgraded.split.ledgerState(trip.id);
+    const state = await upgraded.ledger.ledgerState(trip.id);
     expect(state.totals.find((t) => t.user_id === bea.id)).toMatchObject({
       paid_minor: 2000,
       owed_minor: 3000,

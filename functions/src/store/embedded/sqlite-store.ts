@@ -14,7 +14,7 @@ import { migrate } from './migrations';
 import { createReadMemos, readMemoMigrations } from './read-memo';
 import { planMigrations, sqlitePlans } from './plans';
 import { receiptMigrations, sqliteReceipts } from './receipts';
-import { splitMigrations, sqliteSplit } from './split';
+import { splitMigrations, sqliteLedger } from './ledger';
 import { sqliteMembers, sqliteTrips, tripMigrations } from './trips';
 import { sqliteUsers, userMigrations } from './users';
 
@@ -49,15 +49,15 @@ export function openSqliteStore(file: string): Store {
   // Rows changed through this, the process's one connection, since it opened: every write moves it.
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const memos = createReadMemos(db);
-  const split = sqliteSplit(db, memos);
+  const ledger = sqliteLedger(db, memos);
   return {
     users: sqliteUsers(db),
     trips: sqliteTrips(db),
     members: sqliteMembers(db, memos),
     invitations: sqliteInvitations(db),
     inviteLinks: sqliteInviteLinks(db),
-    split,
-    receipts: sqliteReceipts(db, split),
+    ledger,
+    receipts: sqliteReceipts(db, ledger),
     plans: sqlitePlans(db),
     links: sqliteLinks(db),
     idempotency: sqliteIdempotency(db),

@@ -8,7 +8,7 @@ import { firestoreInviteLinks } from './invite-links';
 import { firestoreLedgerNotices } from './ledger-notice';
 import { firestorePlans } from './plans';
 import { firestoreReceipts } from './receipts';
-import { firestoreSplit } from './split';
+import { firestoreLedger } from './ledger';
 import { firestoreMembers, firestoreTrips } from './trips';
 import { firestoreUsers } from './users';
 
@@ -20,7 +20,7 @@ export function createFirestoreStore(db: Firestore): Store {
     members: firestoreMembers(db),
     invitations: firestoreInvitations(db),
     inviteLinks: firestoreInviteLinks(db),
-    split: firestoreSplit(db),
+    ledger: firestoreLedger(db),
     receipts: firestoreReceipts(db),
     plans: firestorePlans(db),
     links: firestoreLinks(db),

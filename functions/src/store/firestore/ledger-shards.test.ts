@@ -59,7 +59,7 @@ describe('firestore ledger shards', () => {
       ];
       const [payer, owes] = pairs[i % 3]!;
       await writes(async () => {
-        const expense = await store.split.createExpense(
+        const expense = await store.ledger.createExpense(
           trip.id,
           personalExpense({ paid_by: payer.id, amount_minor: 1000 + i, owes: owes.id }),
         );
@@ -67,17 +67,17 @@ describe('firestore ledger shards', () => {
       });
     }
     await writes(() =>
-      store.split.updateExpense(ids[0]!, personalExpense({ paid_by: ana.id, amount_minor: 5, owes: cy.id })),
+      store.ledger.updateExpense(ids[0]!, personalExpense({ paid_by: ana.id, amount_minor: 5, owes: cy.id })),
     );
-    await writes(() => store.split.deleteExpense(ids[1]!));
+    await writes(() => store.ledger.deleteExpense(ids[1]!));
     await writes(() =>
-      store.split.recalculateSettlements(
+      store.ledger.recalculateSettlements(
         trip.id,
         (ledger) => settle(balancesOf([ana.id, bea.id, cy.id], ledger)).transfers,
       ),
     );
-    const [pending] = await store.split.listSettlements(trip.id);
-    await writes(() => store.split.markSettlementPaid(pending!.id, new Date().toISOString()));
+    const [pending] = await store.ledger.listSettlements(trip.id);
+    await writes(() => store.ledger.markSettlementPaid(pending!.id, new Date().toISOString()));
 
     // The trip document has an update time to compare (so this could fail), and it never moved.
     expect((await updateTimes(trip.id)).get(tripRef(trip.id).path)).toEqual(expect.any(Number));
@@ -88,7 +88,7 @@ describe('firestore ledger shards', () => {
     for (const [, count] of shardWrites) expect(count).toBeLessThan(14);
 
     // The figures are still exact: counts, totals and balances as a recount of the expenses has them.
-    const expenses = await store.split.listExpenses(trip.id);
+    const expenses = await store.ledger.listExpenses(trip.id);
     const read = await store.trips.get(trip.id);
     expect(read).toMatchObject({
       expense_count: 11,
@@ -100,7 +100,7 @@ describe('firestore ledger shards', () => {
       paid_minor: b.total_paid_minor,
       owed_minor: b.total_owed_minor,
     }));
-    expect((await store.split.ledgerState(trip.id)).totals).toEqual(
+    expect((await store.ledger.ledgerState(trip.id)).totals).toEqual(
       totals.sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
     );
   });
@@ -157,27 +157,27 @@ describe('firestore ledger shards', () => {
         settled_at: '2027-01-02T00:00:00.000Z',
         created_at: '2027-01-02T00:00:00.000Z',
       });
-    expect(await store.split.getExpense(oldId)).toMatchObject({
+    expect(await store.ledger.getExpense(oldId)).toMatchObject({
       amount_minor: 3000,
       shares: [{ user_id: bea.id, share_minor: 3000 }],
       payers: [{ user_id: ana.id, paid_minor: 3000 }],
     });
-    expect(await store.split.listSettlements(trip.id)).toEqual([
+    expect(await store.ledger.listSettlements(trip.id)).toEqual([
       expect.objectContaining({ amount_minor: 1000, from_user_id: bea.id }),
     ]);
-    expect(await store.split.listSettlements(trip.id)).not.toContainEqual(
+    expect(await store.ledger.listSettlements(trip.id)).not.toContainEqual(
       expect.objectContaining({ amount_cents: expect.anything() }),
     );
 
-    await store.split.createExpense(
+    await store.ledger.createExpense(
       trip.id,
       personalExpense({ paid_by: bea.id, amount_minor: 500, owes: ana.id }),
     );
     const read = await store.trips.get(trip.id);
     expect(read).toMatchObject({ expense_count: 2, total_expenses_minor: 3500, ledger_version: 6 });
     expect((await store.trips.listFields(trip.id))?.ledger_version).toBe(6);
-    expect(await store.split.shareTotal(trip.id, bea.id)).toBe(3000);
-    expect(await store.split.shareTotal(trip.id, ana.id)).toBe(500);
+    expect(await store.ledger.shareTotal(trip.id, bea.id)).toBe(3000);
+    expect(await store.ledger.shareTotal(trip.id, ana.id)).toBe(500);
     expect(await store.trips.listForUser(ana.id)).toEqual([
       expect.objectContaining({ id: trip.id, expense_count: 2, total_expenses_minor: 3500 }),
     ]);
@@ -186,18 +186,18 @@ describe('firestore ledger shards', () => {
       totals: [{ currency: 'USD', total_cents: 3500 }],
     });
     expect(await store.trips.shareTotals(bea.id, [trip.id])).toEqual([3000]);
-    const state = await store.split.ledgerState(trip.id);
+    const state = await store.ledger.ledgerState(trip.id);
     expect(state.ledger_version).toBe(6);
     // The old paid settlement counts as Bea's payment to Ana.
     expect(balancesOf([ana.id, bea.id], state)).toEqual(
-      computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id), [
+      computeBalances([ana.id, bea.id], await store.ledger.listExpenses(trip.id), [
         { from: bea.id, to: ana.id, amount_minor: 1000 },
       ]),
     );
     // Deleting the old expense takes it out of the shards, leaving the base plus the shards exact.
-    await store.split.deleteExpense(oldId);
+    await store.ledger.deleteExpense(oldId);
     expect(await store.trips.get(trip.id)).toMatchObject({ expense_count: 1, total_expenses_minor: 500 });
-    expect(await store.split.shareTotal(trip.id, bea.id)).toBe(0);
+    expect(await store.ledger.shareTotal(trip.id, bea.id)).toBe(0);
     // Bea is still named (by the new expense): not removable; nor is Ana.
     expect(await store.members.remove(trip.id, bea.id)).toBe('in-ledger');
   });

@@ -22,7 +22,7 @@ describe('firestore paid totals', () => {
       people: [ana, bea],
     } = await tripOfPeople(store, ['Ana', 'Bea']);
     const expense = (paid_by: string, amount_minor: number, owes: string) =>
-      store.split.createExpense(trip.id, personalExpense({ paid_by, amount_minor, owes }));
+      store.ledger.createExpense(trip.id, personalExpense({ paid_by, amount_minor, owes }));
     await expense(ana.id, 3000, bea.id);
     await expense(bea.id, 1234, bea.id);
     // As such a trip was stored: not marked, and its people's totals and counts wrong (set, not deleted: the
@@ -35,25 +35,25 @@ describe('firestore paid totals', () => {
       await people.doc(id).set({ paid_minor: 7, share_minor: 1, ledger_refs: 0 });
     }
 
-    const recount = async () => computeBalances([ana.id, bea.id], await store.split.listExpenses(trip.id));
-    const state = await store.split.ledgerState(trip.id);
+    const recount = async () => computeBalances([ana.id, bea.id], await store.ledger.listExpenses(trip.id));
+    const state = await store.ledger.ledgerState(trip.id);
     expect(balancesOf([ana.id, bea.id], state)).toEqual(await recount());
 
     // From then on every expense write keeps them.
     await expense(bea.id, 500, ana.id);
-    expect(balancesOf([ana.id, bea.id], await store.split.ledgerState(trip.id))).toEqual(await recount());
+    expect(balancesOf([ana.id, bea.id], await store.ledger.ledgerState(trip.id))).toEqual(await recount());
     expect((await tripDoc.get()).get(PAID_TOTALS_KEPT)).toBe(true);
   });
 
   it("reads a trip's marker once: seen kept, the trip is not checked again by that instance", async () => {
     const ana = await store.users.create(newUser());
     const trip = await store.trips.create(ana.id, newTrip());
-    await store.split.ledgerState(trip.id);
+    await store.ledger.ledgerState(trip.id);
     // Were the marker read again, this would start a backfill (which rewrites the people's totals).
     const tripDoc = firestore.db.collection('trips').doc(trip.id);
     await tripDoc.update({ [PAID_TOTALS_KEPT]: false });
     await tripDoc.collection('people').doc(ana.id).set({ paid_minor: 7, share_minor: 0, ledger_refs: 0 });
-    expect((await store.split.ledgerState(trip.id)).totals).toEqual([
+    expect((await store.ledger.ledgerState(trip.id)).totals).toEqual([
       { user_id: ana.id, paid_minor: 7, owed_minor: 0 },
     ]);
     expect((await tripDoc.get()).get(PAID_TOTALS_KEPT)).toBe(false);

@@ -2,7 +2,7 @@ import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import type { ExpenseRecord, ReceiptRecord, ReceiptStore } from '../types';
 import { ledgerDelta } from '../decisions/ledger-delta';
 import { writeLedgerDelta } from './ledger-shards';
-import { expenseDocRef, expenseOf } from './split';
+import { expenseDocRef, expenseOf } from './ledger';
 
 /**
  * A receipt is the `receipt` field of its expense document, written in a transaction with a new ledger version (an

@@ -16,7 +16,7 @@ import type { TripStore } from './trips';
 import type { UserStore } from './users';
 
 /** Expenses and settlements of a trip: the ledger (port/expenses.ts, port/settlements.ts). */
-export type SplitStore = ExpenseStore & SettlementStore;
+export type LedgerStore = ExpenseStore & SettlementStore;
 
 export interface Store {
   users: UserStore;
@@ -26,7 +26,7 @@ export interface Store {
   inviteLinks: InviteLinkStore;
   plans: PlanStore;
   links: LinkStore;
-  split: SplitStore;
+  ledger: LedgerStore;
   receipts: ReceiptStore;
   idempotency: IdempotencyStore;
   /** The trips' activity histories, written by the ledger writes themselves (port/activity.ts). */
@@ -34,7 +34,7 @@ export interface Store {
   budgets: BudgetStore;
   /**
    * Where the store keeps change notices for browsers that listen to it directly (Firestore's notice documents);
-   * absent when the process tells its own clients (embedded: SSE). Told through the split routes' one notices port.
+   * absent when the process tells its own clients (embedded: SSE). Told through the ledger routes' one notices port.
    */
   notices?: LedgerNotices;
   /**

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SplitStore } from '../types';
+import type { LedgerStore } from '../types';
 import { sqliteExpenses } from './expenses';
 import { sqliteLedgerRows } from './ledger-rows';
 import type { Migration } from './migrations';
@@ -131,10 +131,10 @@ export const splitMigrations: Migration[] = [
 ];
 
 /**
- * The ledger of the embedded store (SplitStore): expenses (expenses.ts, their reads in expense-reads.ts) and
+ * The ledger of the embedded store (LedgerStore): expenses (expenses.ts, their reads in expense-reads.ts) and
  * settlements (settlements.ts), sharing the statements that apply a write's ledger delta (ledger-rows.ts).
  */
-export function sqliteSplit(db: Database.Database, memos: ReadMemos): SplitStore {
+export function sqliteLedger(db: Database.Database, memos: ReadMemos): LedgerStore {
   const ledger = sqliteLedgerRows(db);
   return { ...sqliteExpenses(db, ledger), ...sqliteSettlements(db, memos, ledger) };
 }

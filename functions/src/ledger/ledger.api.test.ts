@@ -599,7 +599,7 @@ describe('expenses', () => {
       cursor = (res.body as ExpensesResponse).next_cursor;
     }
     expect(pages.map((p) => p.expenses.length)).toEqual([3, 3, 1]);
-    const all = await api.store.split.listExpenses(tripId);
+    const all = await api.store.ledger.listExpenses(tripId);
     expect(pages.flatMap((p) => p.expenses.map((e) => e.id))).toEqual(all.map((e) => e.id));
     expect(all.map((e) => e.expense_date)).toEqual([...dates].sort().reverse());
     const beaShare = all.flatMap((e) => e.shares).filter((s) => s.user_id === bea.id);

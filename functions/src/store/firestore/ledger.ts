@@ -10,7 +10,7 @@ import {
   type ExpenseRecord,
   type LedgerState,
   type SettlementRecord,
-  type SplitStore,
+  type LedgerStore,
 } from '../types';
 import { activityTransfer, deletedEntry, importedEntry, updatedEntry } from '../shared/activity-entries';
 import { prepareCreatedEntry, recordActivity, recordChange } from './activity';
@@ -81,7 +81,7 @@ const byNewestExpense = (a: ExpenseRecord, b: ExpenseRecord) =>
 const byOldestSettlement = (a: SettlementRecord, b: SettlementRecord) =>
   compareCodeUnits(a.created_at, b.created_at) || compareCodeUnits(a.id, b.id);
 
-export function firestoreSplit(db: Firestore): SplitStore {
+export function firestoreLedger(db: Firestore): LedgerStore {
   const trip = (tripId: string) => db.collection('trips').doc(tripId);
   const expenses = (tripId: string) => trip(tripId).collection('expenses');
   const settlements = (tripId: string) => trip(tripId).collection('settlements');
