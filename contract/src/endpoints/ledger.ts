@@ -140,6 +140,14 @@ export const createExpense = endpoint({
   answer: expenseResponseSchema,
   status: 201,
 });
+/** One expense as the trip's list shows it, for a member: to read it again before or after an edit. */
+export const getExpense = endpoint({
+  method: 'GET',
+  path: '/trip-split/expenses/:id',
+  params: entityIdParamsSchema,
+  answer: expenseResponseSchema,
+  status: 200,
+});
 export const updateExpense = endpoint({
   method: 'PUT',
   path: '/trip-split/expenses/:id',

@@ -509,6 +509,19 @@ describe('expenses', () => {
     const put = (who: Member, body: unknown) =>
       api.call('PUT', `/api/trip-split/expenses/${expense.id}`, { token: who.token, body });
 
+    // Any member reads it as the list shows it; a stranger, an unknown id and no session do not.
+    const read = (who?: Member, id = expense.id) =>
+      api.call('GET', `/api/trip-split/expenses/${id}`, { token: who?.token });
+    const listed = (await api.call('GET', `/api/trip-split/trips/${tripId}/expenses`, { token: cai.token }))
+      .body.expenses as Expense[];
+    const byCai = await read(cai);
+    expect(byCai.status).toBe(200);
+    expect(byCai.body.expense).toEqual(listed.find((e) => e.id === expense.id));
+    expect((await read(await member('dan'))).status).toBe(404);
+    expect((await read(cai, 'nope')).status).toBe(404);
+    expect((await read(cai, 'a b')).status).toBe(400);
+    expect((await read()).status).toBe(401);
+
     expect((await put(cai, expenseBody(bea.id, { amount: 1 }))).status).toBe(403);
     const edited = await put(
       owner,
@@ -561,6 +574,7 @@ describe('expenses', () => {
     expect(
       (await api.call('DELETE', `/api/trip-split/expenses/${expense.id}`, { token: bea.token })).status,
     ).toBe(404);
+    expect((await read(owner)).status).toBe(404);
     expect(await summary(cai)).toMatchObject({
       expense_count: 1,
       total_expenses_cents: 1,

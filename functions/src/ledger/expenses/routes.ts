@@ -2,6 +2,7 @@ import {
   attachReceipt,
   createExpense,
   deleteExpense,
+  getExpense,
   listExpenses,
   removeReceipt,
   updateExpense,
@@ -39,6 +40,9 @@ export function expenseRoutes(
     const { entry, defaulted } = await newExpenseBody(scope, body);
     return { expense: await service.createExpense(scope, entry, defaulted) };
   });
+  route(router, getExpense, [expense], async (_input, _req, res) => ({
+    expense: await service.readExpense(scopeOf(res, 'expenseScope')),
+  }));
   route(router, updateExpense, [expense], async ({ body }, _req, res) => {
     const scope = scopeOf(res, 'expenseScope');
     const { entry } = await editedExpenseBody(store, scope, body);

@@ -192,6 +192,11 @@ export function createExpenseService({
       return expenseView(record, user.id, context);
     },
 
+    /** Any member may read an expense of their trip (the scope step answered 404 to anyone else). */
+    readExpense({ expense, user }: ExpenseScope): Promise<Expense> {
+      return expenseView(expense, user.id);
+    },
+
     async updateExpense(scope: ExpenseScope, entry: ExpenseEntry): Promise<Expense> {
       requireMayChange(scope);
       const { expense, user } = scope;
