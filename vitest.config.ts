@@ -89,8 +89,10 @@ export default defineConfig({
           ],
           exclude: [...configDefaults.exclude, ...RULES_SUITES],
           environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          // Ceilings, not waits: the fuzz, authz-matrix and property suites send hundreds of requests, which took
+          // over 20 s each while two clean-clone runs shared the two cores.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -105,8 +107,9 @@ export default defineConfig({
           setupFiles: ['web/src/test-support/setup.ts'],
           env: { VITE_GOOGLE_MAPS_API_KEY: '', VITE_WAYFARE_BACKEND: 'embedded' },
           css: { modules: { classNameStrategy: 'non-scoped' } },
-          // The first test to show the date calendar loads it (a lazy chunk) in ~3 s on this shared 2-core machine.
-          testTimeout: 15_000,
+          // The first test to show the date calendar loads it (a lazy chunk) in ~3 s on this shared 2-core machine,
+          // several times that while a second test run shares it.
+          testTimeout: 45_000,
         },
       },
       {
