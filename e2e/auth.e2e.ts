@@ -1,9 +1,10 @@
+import { STEP_CEILING_MS } from './support/step';
 import { describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
 import { screenshot, VIEWPORTS } from './support/browser';
 import { registerAccount } from './support/server';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 
 describe('accounts in a real browser', () => {
   const app = appUnderTest();

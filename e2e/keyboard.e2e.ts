@@ -1,3 +1,4 @@
+import { STEP_CEILING_MS } from './support/step';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
@@ -7,7 +8,7 @@ import { questionStepSettled } from './support/question-flow';
 import { apiLogin, createTrip, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';
 
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 
 /** A date as the drag announcements say it: "Monday, March 8". */
 const spoken = (isoDate: string) =>

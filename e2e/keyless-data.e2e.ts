@@ -1,3 +1,4 @@
+import { STEP_CEILING_MS } from './support/step';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -8,7 +9,7 @@ import { appUnderTest } from './support/app';
 import { screenshot } from './support/browser';
 import { registerAccount } from './support/server';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

@@ -1,3 +1,4 @@
+import { STEP_CEILING_MS } from './support/step';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
@@ -5,7 +6,7 @@ import { screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, createTrip } from './support/seed';
 import { registerAccount } from './support/server';
 
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 
 describe('installable and offline-first', () => {
   const app = appUnderTest();
@@ -109,7 +110,7 @@ describe('installable and offline-first', () => {
     await waiting.getByText('Pastéis de nata').waitFor(WAIT);
 
     await context.setOffline(false);
-    await waiting.waitFor({ state: 'detached', timeout: 15_000 });
+    await waiting.waitFor({ state: 'detached', timeout: STEP_CEILING_MS });
     await page.getByRole('list', { name: 'Expenses' }).getByText('Pastéis de nata').waitFor(WAIT);
     // A reload online sends nothing again: the server has it exactly once.
     await page.reload();

@@ -1,3 +1,4 @@
+import { STEP_CEILING_MS } from './support/step';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TripView } from '@wayfare/contract';
@@ -6,7 +7,7 @@ import { appUnderTest } from './support/app';
 import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
 import { clickAnswer } from './support/question-flow';
 
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 
 type AppUnderTest = ReturnType<typeof appUnderTest>;
 

@@ -1,3 +1,4 @@
+import { STEP_CEILING_MS } from './support/step';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
@@ -6,7 +7,7 @@ import { screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, inviteAndAccept } from './support/seed';
 import { registerAccount } from './support/server';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('plans with times, calendar and share links in a real browser', () => {

@@ -1,10 +1,11 @@
+import { STEP_CEILING_MS } from './support/step';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRIP_PAGE_DEFAULT } from '@wayfare/contract';
 import { appUnderTest } from './support/app';
 import { animationsSettled, screenshot, VIEWPORTS } from './support/browser';
 import { registerAccount } from './support/server';
 
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 const TRIPS = TRIP_PAGE_DEFAULT + 6;
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,3 +1,4 @@
+import { STEP_CEILING_MS } from './support/step';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appUnderTest } from './support/app';
@@ -7,7 +8,7 @@ import { registerAccount } from './support/server';
 /** Spec §9: a new trip's guide turns into daily plans 1 s after the trip page shows it. */
 const AUTO_ADD_DELAY_MS = 1000;
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: STEP_CEILING_MS };
 
 /** A real 1×1 PNG, the upload for the edit test. */
 const PNG = Buffer.from(
