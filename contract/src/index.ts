@@ -10,6 +10,7 @@ export * from './invitations';
 export * from './iso4217';
 export * from './links';
 export * from './invite-links';
+export * from './guests';
 export * from './itemized';
 export * from './ledger-io';
 export * from './money';

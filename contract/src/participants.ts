@@ -11,6 +11,8 @@ export const personRefSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
+  /** Someone without an account, added by name (guests.ts): no email or username. */
+  is_guest: z.boolean(),
 });
 export type PersonRef = z.infer<typeof personRefSchema>;
 

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import * as auth from './auth';
 import * as files from './files';
+import * as guests from './guests';
 import * as links from './links';
 import * as membership from './membership';
 import * as places from './places';
@@ -11,6 +12,7 @@ import * as trips from './trips';
 export * from './endpoint';
 export * from './auth';
 export * from './files';
+export * from './guests';
 export * from './links';
 export * from './membership';
 export * from './places';
@@ -32,6 +34,7 @@ export const allEndpoints = {
   ...links,
   ...files,
   ...membership,
+  ...guests,
   ...split,
 } satisfies Record<string, Endpoint>;
 

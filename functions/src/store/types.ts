@@ -6,6 +6,7 @@ export * from './port/errors';
 export * from './port/users';
 export * from './port/trips';
 export * from './port/members';
+export * from './port/guests';
 export * from './port/invite-links';
 export * from './port/plans';
 export * from './port/links';

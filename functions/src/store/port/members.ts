@@ -9,6 +9,8 @@ export interface MemberRecord {
   email: string;
   first_name: string;
   last_name: string;
+  /** A guest (port/guests.ts): in the ledger by name, without an account. */
+  is_guest: boolean;
 }
 
 export interface MemberStore {

@@ -5,6 +5,7 @@
  */
 import type { ActivityStore, BudgetStore } from './activity';
 import type { ExpenseStore, ReceiptStore } from './expenses';
+import type { GuestStore } from './guests';
 import type { IdempotencyStore } from './idempotency';
 import type { InviteLinkStore } from './invite-links';
 import type { LedgerNotices } from './ledger-notices';
@@ -22,6 +23,8 @@ export interface Store {
   users: UserStore;
   trips: TripStore;
   members: MemberStore;
+  /** People in a ledger without an account, and their claim links (port/guests.ts). */
+  guests: GuestStore;
   invitations: InvitationStore;
   inviteLinks: InviteLinkStore;
   plans: PlanStore;

@@ -11,6 +11,8 @@ export interface UserRecord {
   created_at: string;
   /** Who may add them to a trip directly (contract add-policy.ts); 'anyone' for users stored before it. */
   add_policy: AddPolicy;
+  /** Set for a guest (port/guests.ts): the one trip they are in. Guests have no email, username or password. */
+  guest_trip_id?: string;
 }
 
 export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'add_policy'> & { add_policy?: AddPolicy };
