@@ -34,6 +34,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/ledger/ledger.api.test.ts',
   // Adding participants at once or by invitation (each person's setting), the owner who stays, limits for groups.
   'functions/src/ledger/participants.api.test.ts',
+  // Guests added by name and claimed by an account in one Firestore transaction.
+  'functions/src/ledger/guests.api.test.ts',
   'functions/src/spec-contract.api.test.ts',
   'functions/src/ledger/expense-pages.api.test.ts',
   'functions/src/ledger/payers.api.test.ts',

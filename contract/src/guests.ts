@@ -22,7 +22,8 @@ export const NO_CLAIM_LINK = 'This guest has no active claim link';
 
 export const CLAIM_LINK_UNKNOWN = 'This claim link is not valid. Ask a member of the trip for a new one.';
 export const CLAIM_LINK_EXPIRED = 'This claim link has expired. Ask a member of the trip for a new one.';
-export const CLAIM_LINK_REVOKED = 'This claim link was turned off by a member of the trip. Ask them for a new one.';
+export const CLAIM_LINK_REVOKED =
+  'This claim link was turned off by a member of the trip. Ask them for a new one.';
 export const CLAIM_LINK_USED = 'This guest has already been claimed.';
 export const CLAIMER_ALREADY_IN_TRIP =
   'You are already in this trip, so you cannot also become this guest. Ask a member to keep the guest as they are.';

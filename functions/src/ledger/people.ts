@@ -17,6 +17,7 @@ export function toParticipant(member: MemberRecord): Participant {
     username: member.username,
     joined_at: member.joined_at,
     is_owner: member.role === 'owner',
+    is_guest: member.is_guest,
   };
 }
 
@@ -35,7 +36,14 @@ export async function peopleOf(store: Store, members: MemberRecord[], userIds: I
   const people = new Map<string, LedgerPerson>(
     members.map((m) => [
       m.user_id,
-      { user_id: m.user_id, first_name: m.first_name, last_name: m.last_name, email: m.email, left: false },
+      {
+        user_id: m.user_id,
+        first_name: m.first_name,
+        last_name: m.last_name,
+        email: m.email,
+        is_guest: m.is_guest,
+        left: false,
+      },
     ]),
   );
   const missing = [...new Set(userIds)].filter((id) => !people.has(id));
@@ -50,9 +58,10 @@ export async function peopleOf(store: Store, members: MemberRecord[], userIds: I
             first_name: user.first_name,
             last_name: user.last_name,
             email: user.email,
+            is_guest: user.guest_trip_id !== undefined,
             left: true,
           }
-        : { user_id: id, first_name: 'Former', last_name: 'member', email: '', left: true },
+        : { user_id: id, first_name: 'Former', last_name: 'member', email: '', is_guest: false, left: true },
     );
   });
   return (id: string) => people.get(id) as LedgerPerson;

@@ -29,6 +29,8 @@ import { createLedgerEvents, type LedgerEvents } from './live/events';
 import { ledgerNotices } from './live/notices';
 import { expenseRoutes } from './expenses/routes';
 import { createExpenseService } from './expenses/service';
+import { guestClaimPreviewRoutes, guestClaimRoutes } from './guests/routes';
+import { createGuestClaimService } from './guests/service';
 import { inviteLinkRoutes } from './invite-links/routes';
 import { createInviteLinkService } from './invite-links/service';
 import { ledgerFileRoutes } from './ledger-files/routes';
@@ -65,7 +67,10 @@ export function ledgerRoutes(
   const membership = createMembershipService({ store, notices });
   const liveSlots = createLiveStreamSlots();
   const { userTrips } = deps;
+  const guestClaims = createGuestClaimService({ store, notices });
   const router = endpointRouter('/trip-split');
+  // A claim link shows what it offers before its holder signs in or up.
+  router.use(guestClaimPreviewRoutes(guestClaims, deps.config));
   router.use(requireAuth(deps.tokens, store));
   router.use(budgetRoutes(store, createBudgetService({ store, notices, rates: deps.rates ?? bundledRates })));
 
@@ -76,6 +81,7 @@ export function ledgerRoutes(
 
   router.use(membershipRoutes(store, membership, deps.config));
   router.use(inviteLinkRoutes(store, createInviteLinkService({ store, notices }), deps.config));
+  router.use(guestClaimRoutes(store, guestClaims, deps.config));
   router.use(
     expenseRoutes(
       store,

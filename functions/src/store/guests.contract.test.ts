@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { settle } from '@wayfare/contract';
 import { balancesOf } from '../ledger/settlements/planner';
-import { describeStoreContract, groupExpense, newUser, tripOfPeople } from '../../test-support/store-adapters';
+import {
+  describeStoreContract,
+  groupExpense,
+  newUser,
+  tripOfPeople,
+} from '../../test-support/store-adapters';
 import type { LedgerState, MemberRecord } from './types';
 
 describeStoreContract('store contract, guests and claiming them', (adapter) => {
@@ -94,8 +100,11 @@ describeStoreContract('store contract, guests and claiming them', (adapter) => {
       user_id: guest.user_id,
     });
 
-    const back = await adapter.store.guests.add(trip.id, ' joe', ana.id);
-    expect(back).toMatchObject({ outcome: 'rejoined', member: { user_id: guest.user_id, first_name: 'Joe' } });
+    const back = await adapter.store.guests.add(trip.id, 'joe', ana.id);
+    expect(back).toMatchObject({
+      outcome: 'rejoined',
+      member: { user_id: guest.user_id, first_name: 'joe' },
+    });
   });
 
   it('keeps one live claim link per guest; turning it off, and links only for guests of the trip', async () => {
@@ -119,17 +128,25 @@ describeStoreContract('store contract, guests and claiming them', (adapter) => {
     await expect(adapter.store.guests.claim(first.token_hash, cai.id, soon(0.002))).resolves.toEqual({
       outcome: 'revoked',
     });
-    await expect(adapter.store.guests.revokeClaimLink(trip.id, guest.user_id, soon(0.003))).resolves.toBe(true);
-    await expect(adapter.store.guests.revokeClaimLink(trip.id, guest.user_id, soon(0.004))).resolves.toBe(false);
+    await expect(adapter.store.guests.revokeClaimLink(trip.id, guest.user_id, soon(0.003))).resolves.toBe(
+      true,
+    );
+    await expect(adapter.store.guests.revokeClaimLink(trip.id, guest.user_id, soon(0.004))).resolves.toBe(
+      false,
+    );
     await expect(adapter.store.guests.claim(second.token_hash, cai.id, soon(0.005))).resolves.toEqual({
       outcome: 'revoked',
     });
     // Not a guest (a registered member), or a guest of another trip: no link.
     await expect(adapter.store.guests.createClaimLink({ ...link(), guest_id: bea.id })).resolves.toBeNull();
     const other = await tripOfPeople(adapter.store, ['Dan']);
-    await expect(adapter.store.guests.createClaimLink({ ...link(), trip_id: other.trip.id })).resolves.toBeNull();
+    await expect(
+      adapter.store.guests.createClaimLink({ ...link(), trip_id: other.trip.id }),
+    ).resolves.toBeNull();
     await expect(adapter.store.guests.findClaimLink(hash())).resolves.toBeNull();
-    await expect(adapter.store.guests.claim(hash(), cai.id, soon(0))).resolves.toEqual({ outcome: 'unknown' });
+    await expect(adapter.store.guests.claim(hash(), cai.id, soon(0))).resolves.toEqual({
+      outcome: 'unknown',
+    });
     // Removing the guest turns their live link off.
     const third = link({ created_at: soon(0.006) });
     await adapter.store.guests.createClaimLink(third);
@@ -180,9 +197,16 @@ describeStoreContract('store contract, guests and claiming them', (adapter) => {
     });
 
     const after = await balances(trip.id);
-    expect(after).toEqual({ ...Object.fromEntries(Object.entries(before).filter(([id]) => id !== g)), [joe.id]: before[g] });
+    expect(after).toEqual({
+      ...Object.fromEntries(Object.entries(before).filter(([id]) => id !== g)),
+      [joe.id]: before[g],
+    });
     expect((await adapter.store.ledger.ledgerState(trip.id)).ledger_version).toBeGreaterThan(versionBefore);
-    expect((await adapter.store.members.list(trip.id)).map((m) => m.user_id)).toEqual([ana.id, bea.id, joe.id]);
+    expect((await adapter.store.members.list(trip.id)).map((m) => m.user_id)).toEqual([
+      ana.id,
+      bea.id,
+      joe.id,
+    ]);
     await expect(adapter.store.members.roleOf(trip.id, g)).resolves.toBeNull();
     await expect(adapter.store.users.findById(g)).resolves.toBeNull();
 
@@ -201,7 +225,9 @@ describeStoreContract('store contract, guests and claiming them', (adapter) => {
 
     // Used up: the same link again, by anyone, says so.
     const dan = await adapter.store.users.create(newUser({ first_name: 'Dan' }));
-    await expect(adapter.store.guests.claim(l.token_hash, dan.id, soon(0.02))).resolves.toEqual({ outcome: 'used' });
+    await expect(adapter.store.guests.claim(l.token_hash, dan.id, soon(0.02))).resolves.toEqual({
+      outcome: 'used',
+    });
   });
 
   it('refuses a claimer already in the trip or named by its ledger, and an expired link; nothing changes', async () => {
@@ -234,5 +260,55 @@ describeStoreContract('store contract, guests and claiming them', (adapter) => {
       outcome: 'expired',
     });
     await expect(adapter.store.members.roleOf(trip.id, guest.user_id)).resolves.toBe('participant');
+  });
+
+  it("never changes anyone's balance by a minor unit when a guest is claimed, whatever the ledger (property)", async () => {
+    // Expenses among two members and a guest: who paid (0–2), each one's share in minor units, and which of the
+    // planned transfers were paid before the claim.
+    const expense = fc.record({
+      payer: fc.integer({ min: 0, max: 2 }),
+      shares: fc
+        .tuple(fc.nat(5000), fc.nat(5000), fc.nat(5000))
+        .filter((shares) => shares.some((x) => x > 0)),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(expense, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        async (expenses, payOne) => {
+          const { trip, ana, bea, guest, link } = await tripWithGuest();
+          const ids = [ana.id, bea.id, guest.user_id];
+          for (const { payer, shares } of expenses) {
+            const named = shares
+              .map((share_minor, i) => ({ user_id: ids[i]!, share_minor }))
+              .filter((share) => share.share_minor > 0);
+            const payerShare = named.find((share) => share.user_id === ids[payer]);
+            const others = named.filter((share) => share !== payerShare);
+            const ordered = [payerShare ?? { user_id: ids[payer]!, share_minor: 0 }, ...others];
+            await adapter.store.ledger.createExpense(trip.id, groupExpense(ordered as [(typeof ordered)[0]]));
+          }
+          if (payOne) {
+            const plan = (ledger: LedgerState) => settle(balancesOf(ids, ledger)).transfers;
+            const { settlements } = await adapter.store.ledger.recalculateSettlements(trip.id, plan, ana.id);
+            if (settlements[0]) await adapter.store.ledger.markSettlementPaid(settlements[0].id, soon(0));
+          }
+          const before = await balances(trip.id);
+          const claimer = await adapter.store.users.create(newUser({ first_name: 'Joe' }));
+          const l = link();
+          await adapter.store.guests.createClaimLink(l);
+          await expect(
+            adapter.store.guests.claim(l.token_hash, claimer.id, soon(0.01)),
+          ).resolves.toMatchObject({
+            outcome: 'claimed',
+          });
+          expect(await balances(trip.id)).toEqual({
+            [ana.id]: before[ana.id],
+            [bea.id]: before[bea.id],
+            [claimer.id]: before[guest.user_id],
+          });
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });

@@ -12,8 +12,11 @@
  * - Any participant may leave, whatever the ledger says: what they owe or are owed stays under their name, settled
  *   like any other balance (they are shown as having left). The owner is never removed and cannot leave (409).
  * - The owner hands the trip to another participant in one atomic step ("Make owner"); the owner never leaves.
+ * - Beside the spec, any member adds a guest by name (`guest_name`: someone without an account, store/port/guests.ts)
+ *   and removes one whatever the ledger says (their balance stays, shown as having left). A guest never owns a trip.
  */
 import {
+  guestNameTaken,
   invitedInsteadMessage,
   OWNER_CANNOT_BE_REMOVED,
   OWNER_CANNOT_LEAVE,
@@ -38,6 +41,8 @@ export const ALREADY_PARTICIPANT = 'That person is already a participant of this
 export const ALREADY_INVITED = 'That person has already been invited to this trip';
 export const NO_INVITATION = 'No pending invitation to this trip';
 export const NOT_A_MEMBER = 'That person is not a participant of this trip';
+export const GUEST_CANNOT_OWN =
+  'A guest cannot own the trip. They can take over their place with an account first, then become the owner.';
 
 export function createMembershipService({ store, notices }: { store: Store; notices: LedgerNotices }) {
   /** Tells the trip's open ledger pages of a committed write (the one place this service emits). */
@@ -74,6 +79,12 @@ export function createMembershipService({ store, notices }: { store: Store; noti
       body: AddParticipantBody,
     ): Promise<AddParticipantResponse> {
       const tripId = trip.id;
+      if (body.guest_name !== undefined) {
+        const added = await store.guests.add(tripId, body.guest_name, user.id);
+        if (added.outcome === 'taken') throw new HttpError(409, guestNameTaken(body.guest_name));
+        await emit('participant.added', tripId, added.member.user_id);
+        return { outcome: 'added', participant: toParticipant(added.member) };
+      }
       const person = body.email
         ? await store.users.findByEmail(body.email)
         : await store.users.findByUsername(body.username as string);
@@ -103,6 +114,9 @@ export function createMembershipService({ store, notices }: { store: Store; noti
       requireOwnerRole(scope, 'hand the trip to someone else');
       const { trip, user } = scope;
       if (newOwnerId === user.id) throw new HttpError(409, 'You are already the owner of this trip');
+      if ((await store.users.findById(newOwnerId))?.guest_trip_id === trip.id) {
+        throw new HttpError(409, GUEST_CANNOT_OWN);
+      }
       const outcome = await store.members.transferOwnership(trip.id, user.id, newOwnerId);
       if (outcome === 'not-owner')
         throw new HttpError(403, 'Only the trip owner can hand the trip to someone else');
@@ -121,6 +135,10 @@ export function createMembershipService({ store, notices }: { store: Store; noti
         const outcome = await store.members.leave(tripId, userId);
         if (outcome === 'owner') throw new HttpError(409, OWNER_CANNOT_LEAVE);
         if (outcome === 'not-member') throw new HttpError(404, NOT_A_MEMBER);
+      } else if ((await store.users.findById(userId))?.guest_trip_id === tripId) {
+        if ((await store.guests.remove(tripId, userId, user.id)) === 'not-guest') {
+          throw new HttpError(404, NOT_A_MEMBER);
+        }
       } else {
         if (role !== 'owner') {
           const target = await store.members.roleOf(tripId, userId);

@@ -9,7 +9,7 @@ import {
 } from '../types';
 import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
-import { INSERT_PARTICIPANT_SQL, MEMBER_SELECT } from './trips';
+import { INSERT_PARTICIPANT_SQL, MEMBER_SELECT, memberRows } from './trips';
 
 export const invitationMigrations: Migration[] = [
   {
@@ -38,9 +38,7 @@ export function sqliteInvitations(db: Database.Database): InvitationStore {
   );
   const remove = db.prepare('DELETE FROM trip_invitations WHERE trip_id = ? AND user_id = ?');
   const insertMember = db.prepare(INSERT_PARTICIPANT_SQL);
-  const member = db.prepare<[string, string], MemberRecord>(
-    `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
-  );
+  const member = memberRows<[string, string]>(db, `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`);
   const ofTrip = db.prepare<[string], TripInvitation>(
     `SELECT i.*, u.username FROM trip_invitations i JOIN users u ON u.id = i.user_id
      WHERE i.trip_id = ? ORDER BY i.created_at, i.user_id`,

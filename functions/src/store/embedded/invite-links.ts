@@ -3,7 +3,7 @@ import { joinDecision } from '../decisions/join-decision';
 import type { InviteLinkRecord, InviteLinkStore, JoinByLinkOutcome, MemberRecord } from '../types';
 import { sqliteActivityLog } from './activity';
 import type { Migration } from './migrations';
-import { INSERT_PARTICIPANT_SQL, MEMBER_SELECT } from './trips';
+import { INSERT_PARTICIPANT_SQL, MEMBER_SELECT, memberRows } from './trips';
 
 export const inviteLinkMigrations: Migration[] = [
   {
@@ -44,9 +44,7 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
   const insertMember = db.prepare(INSERT_PARTICIPANT_SQL);
   const countUse = db.prepare('UPDATE trip_invite_links SET uses = uses + 1 WHERE token_hash = ?');
   const clearInvitation = db.prepare('DELETE FROM trip_invitations WHERE trip_id = ? AND user_id = ?');
-  const member = db.prepare<[string, string], MemberRecord>(
-    `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
-  );
+  const member = memberRows<[string, string]>(db, `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`);
 
   const create = db.transaction((link: Omit<InviteLinkRecord, 'revoked_at' | 'uses'>) => {
     revokeActive.run(link.created_at, link.trip_id);

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../private-paths';
 import type { Store } from '../types';
 import { activityMigrations, sqliteActivity, sqliteBudgets } from './activity';
+import { guestMigrations, sqliteGuests } from './guests';
 import { invitationMigrations, sqliteInvitations } from './invitations';
 import { linkMigrations, sqliteLinks } from './links';
 import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
@@ -43,6 +44,7 @@ export function openSqliteStore(file: string): Store {
     ...readMemoMigrations,
     ...activityMigrations,
     ...memberTripMigrations,
+    ...guestMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
@@ -50,8 +52,10 @@ export function openSqliteStore(file: string): Store {
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const memos = createReadMemos(db);
   const ledger = sqliteLedger(db, memos);
+  const users = sqliteUsers(db);
   return {
-    users: sqliteUsers(db),
+    users,
+    guests: sqliteGuests(db, users.forget),
     trips: sqliteTrips(db),
     members: sqliteMembers(db, memos),
     invitations: sqliteInvitations(db),

@@ -216,9 +216,24 @@ export function sqliteTrips(db: Database.Database): TripStore {
   };
 }
 
-/** A member with their names, as MemberRecord has it; callers add the WHERE. */
+/** A member with their names, as MemberRecord has it once read by memberRows; callers add the WHERE. */
 export const MEMBER_SELECT = `SELECT m.trip_id, m.user_id, m.role, m.joined_at, u.username, u.email, u.first_name,
-     u.last_name FROM trip_members m JOIN users u ON u.id = m.user_id`;
+     u.last_name, u.guest_trip_id IS NOT NULL AS is_guest FROM trip_members m JOIN users u ON u.id = m.user_id`;
+
+type MemberRow = Omit<MemberRecord, 'is_guest'> & { is_guest: 0 | 1 };
+const toMember = (row: MemberRow): MemberRecord => ({ ...row, is_guest: row.is_guest === 1 });
+
+/** A MEMBER_SELECT statement whose rows are MemberRecords (SQLite answers the guest flag as 0 or 1). */
+export function memberRows<P extends unknown[]>(db: Database.Database, sql: string) {
+  const statement = db.prepare<P, MemberRow>(sql);
+  return {
+    get: (...params: P) => {
+      const row = statement.get(...params);
+      return row && toMember(row);
+    },
+    all: (...params: P) => statement.all(...params).map(toMember),
+  };
+}
 /** Parameters: trip id, user id, joined_at. */
 export const INSERT_PARTICIPANT_SQL =
   "INSERT INTO trip_members (trip_id, user_id, role, joined_at) VALUES (?, ?, 'participant', ?)";
@@ -238,14 +253,13 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
   const role = db.prepare<[string, string], { role: TripRole }>(
     'SELECT role FROM trip_members WHERE trip_id = ? AND user_id = ?',
   );
-  const list = db.prepare<[string], MemberRecord>(
+  const list = memberRows<[string]>(
+    db,
     `${MEMBER_SELECT} WHERE m.trip_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at, m.user_id`,
   );
   // Settlement calculations and expense writes each read a big trip's members: unchanged, from memory.
   const members = memos((tripId) => list.all(tripId), 'members');
-  const one = db.prepare<[string, string], MemberRecord>(
-    `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`,
-  );
+  const one = memberRows<[string, string]>(db, `${MEMBER_SELECT} WHERE m.trip_id = ? AND m.user_id = ?`);
   const insert = db.prepare(INSERT_ADDED_PARTICIPANT_SQL);
   const clearInvitation = db.prepare('DELETE FROM trip_invitations WHERE trip_id = ? AND user_id = ?');
   const shared = db

@@ -26,14 +26,26 @@ export const userMigrations: Migration[] = [
     sql: `ALTER TABLE users ADD COLUMN add_policy TEXT NOT NULL DEFAULT 'anyone'
       CHECK (add_policy IN ('anyone', 'shared_trip', 'nobody'));`,
   },
+  {
+    // Guests (guests.ts): the one trip a person without an account is in; NULL for everyone who signed up.
+    id: '070-user-guest-trip',
+    sql: 'ALTER TABLE users ADD COLUMN guest_trip_id TEXT;',
+  },
 ];
 
-const USER_COLUMNS = 'id, username, email, first_name, last_name, password_hash, created_at, add_policy';
+const USER_COLUMNS =
+  'id, username, email, first_name, last_name, password_hash, created_at, add_policy, guest_trip_id';
+
+type UserRow = Omit<UserRecord, 'guest_trip_id'> & { guest_trip_id: string | null };
+/** A registered user's record has no guest_trip_id at all, as on Firestore. */
+const toUser = ({ guest_trip_id, ...user }: UserRow): UserRecord =>
+  guest_trip_id === null ? user : { ...user, guest_trip_id };
 
 /** The users remembered by id: some 8,000 at ~500 bytes each. */
 export const USERS_CACHE_BYTES = 4 * 1024 * 1024;
 
-export function sqliteUsers(db: Database.Database): UserStore {
+/** The users port, and `forget` for a write elsewhere that deletes a user (claiming a guest, guests.ts). */
+export function sqliteUsers(db: Database.Database): UserStore & { forget(id: string): void } {
   const insert = db.prepare(
     `INSERT INTO users (id, username, username_key, email, email_key, first_name, last_name, password_hash, created_at,
        add_policy)
@@ -41,9 +53,9 @@ export function sqliteUsers(db: Database.Database): UserStore {
        @add_policy)`,
   );
   const setPolicy = db.prepare('UPDATE users SET add_policy = ? WHERE id = ?');
-  const byId = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
-  const byEmail = db.prepare<[string], UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`);
-  const byUsername = db.prepare<[string], UserRecord>(
+  const byId = db.prepare<[string], UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
+  const byEmail = db.prepare<[string], UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`);
+  const byUsername = db.prepare<[string], UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`,
   );
 
@@ -79,16 +91,21 @@ export function sqliteUsers(db: Database.Database): UserStore {
       if (!user) {
         const row = byId.get(id);
         if (!row) return null;
-        user = Object.freeze(row);
+        user = Object.freeze(toUser(row));
         found.set(id, user);
       }
       return user;
     },
     async findByEmail(email) {
-      return byEmail.get(uniqueKey(email)) ?? null;
+      const row = byEmail.get(uniqueKey(email));
+      return row ? toUser(row) : null;
     },
     async findByUsername(username) {
-      return byUsername.get(uniqueKey(username)) ?? null;
+      const row = byUsername.get(uniqueKey(username));
+      return row ? toUser(row) : null;
+    },
+    forget(id) {
+      found.delete(id);
     },
     async setAddPolicy(id, policy) {
       found.delete(id);
