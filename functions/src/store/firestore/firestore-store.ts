@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
 import { firestoreActivity, firestoreBudgets } from './activity';
+import { firestoreGuests } from './guests';
 import { firestoreInvitations } from './invitations';
 import { firestoreLinks } from './links';
 import { firestoreIdempotency } from './idempotency';
@@ -18,6 +19,7 @@ export function createFirestoreStore(db: Firestore): Store {
     users: firestoreUsers(db),
     trips: firestoreTrips(db),
     members: firestoreMembers(db),
+    guests: firestoreGuests(db),
     invitations: firestoreInvitations(db),
     inviteLinks: firestoreInviteLinks(db),
     ledger: firestoreLedger(db),

@@ -23,6 +23,10 @@ export const INVITATIONS = 'invitations';
 export const invitationId = (tripId: string, userId: string) => `${tripId}~${userId}`;
 /** Top-level invite_links/{tokenHash} (invite-links.ts): opened by the token's hash, so not under the trip. */
 export const INVITE_LINKS = 'invite_links';
+/** Top-level guest_claim_links/{tokenHash} (guests.ts): opened by the token's hash, like invite links. */
+export const GUEST_CLAIM_LINKS = 'guest_claim_links';
+/** trips/{id}/guest_names/{key}: a guest's name claimed in their trip (guests.ts). */
+export const GUEST_NAMES = 'guest_names';
 
 /** Subcollections under trips/{id}; a trip's deletion clears each of them. */
 export const TRIP_SUBCOLLECTIONS = [
@@ -38,6 +42,7 @@ export const TRIP_SUBCOLLECTIONS = [
   LEDGER_SHARDS,
   ACTIVITY,
   BUDGET,
+  GUEST_NAMES,
 ] as const;
 
 /** trips/{id} keeps member_ids beside the record: it answers "my trips" with one array-contains query. */
@@ -48,6 +53,8 @@ export interface MemberDoc {
   joined_at: string;
   /** Who added the member directly; absent for the owner and for those who joined by invitation or link. */
   added_by?: string;
+  /** A guest's live claim link, the hash of its token (guests.ts); absent or null when they have none. */
+  claim_link_hash?: string | null;
 }
 
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
@@ -128,6 +135,9 @@ export function firestoreTrips(db: Firestore): TripStore {
         ...TRIP_SUBCOLLECTIONS.map((name) => ref.collection(name)),
         db.collection(INVITATIONS).where('trip_id', '==', id),
         db.collection(INVITE_LINKS).where('trip_id', '==', id),
+        db.collection(GUEST_CLAIM_LINKS).where('trip_id', '==', id),
+        // A guest is a user of this one trip only.
+        db.collection('users').where('guest_trip_id', '==', id),
       ];
       for (const query of batches) {
         for (;;) {
@@ -193,6 +203,19 @@ export function firestoreTrips(db: Firestore): TripStore {
   };
 }
 
+/** A membership with its person's names; a user document with `guest_trip_id` is a guest's (guests.ts). */
+export const memberRecordOf = (tripId: string, member: MemberDoc, user: UserRecord): MemberRecord => ({
+  trip_id: tripId,
+  user_id: member.user_id,
+  role: member.role,
+  joined_at: member.joined_at,
+  username: user.username,
+  email: user.email,
+  first_name: user.first_name,
+  last_name: user.last_name,
+  is_guest: user.guest_trip_id !== undefined,
+});
+
 /** Members with their names from their user documents. */
 export async function withUsers(
   db: Firestore,
@@ -201,19 +224,9 @@ export async function withUsers(
 ): Promise<MemberRecord[]> {
   if (!members.length) return [];
   const userDocs = await db.getAll(...members.map((m) => db.collection('users').doc(m.user_id)));
-  return members.map((member, index) => {
-    const user = userDocs[index]?.data() as UserRecord;
-    return {
-      trip_id: tripId,
-      user_id: member.user_id,
-      role: member.role,
-      joined_at: member.joined_at,
-      username: user.username,
-      email: user.email,
-      first_name: user.first_name,
-      last_name: user.last_name,
-    };
-  });
+  return members.map((member, index) =>
+    memberRecordOf(tripId, member, userDocs[index]?.data() as UserRecord),
+  );
 }
 
 const byJoining = (a: MemberDoc, b: MemberDoc) =>

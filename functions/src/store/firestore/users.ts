@@ -27,7 +27,10 @@ export function firestoreUsers(db: Firestore): UserStore {
   const emails = db.collection('emails');
 
   async function userByClaim(claims: CollectionReference, value: string) {
-    const claim = await claims.doc(claimId(value)).get();
+    const key = claimId(value);
+    // Guests have an empty email and username, and claim neither: no document id is empty.
+    if (!key) return null;
+    const claim = await claims.doc(key).get();
     const userId = claim.get('userId') as string | undefined;
     if (!userId) return null;
     return userOf(await users.doc(userId).get());
