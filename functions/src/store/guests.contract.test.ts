@@ -103,7 +103,7 @@ describeStoreContract('store contract, guests and claiming them', (adapter) => {
     const back = await adapter.store.guests.add(trip.id, 'joe', ana.id);
     expect(back).toMatchObject({
       outcome: 'rejoined',
-      member: { user_id: guest.user_id, first_name: 'joe' },
+      member: { user_id: guest.user_id, first_name: 'Joe' },
     });
   });
 
