@@ -49,6 +49,9 @@ interface Fixture {
   /** Invite link tokens of the trip that join nobody: one turned off, one expired. */
   revokedLinkToken: string;
   expiredLinkToken: string;
+  /** A guest of the trip, and a claim link of theirs that was turned off. */
+  guestId: string;
+  revokedClaimToken: string;
 }
 
 interface Row {
@@ -280,6 +283,34 @@ const TABLE: Row[] = [
     name: 'join by an expired link',
     method: 'POST',
     path: (fx) => `/api/trip-split/invite-links/${fx.expiredLinkToken}/join`,
+    expect: { owner: 410, participant: 410, ...outsiders(410) },
+  },
+  {
+    name: 'add a guest by name',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants`,
+    body: (_fx, actor) => ({ guest_name: `Guest of the ${actor}` }),
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
+  },
+  {
+    name: "mint a guest's claim link",
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/guests/${fx.guestId}/claim-link`,
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
+  },
+  {
+    // The owner's link (minted after the participant's, replacing it) is turned off by the participant; the owner
+    // then finds none left.
+    name: "turn off a guest's claim link",
+    method: 'DELETE',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/guests/${fx.guestId}/claim-link`,
+    expect: { owner: 404, participant: 204, ...outsiders(404) },
+  },
+  {
+    // A live claim link makes its holder the guest (guests.api.test.ts); this one is turned off.
+    name: 'claim a guest by a turned-off link',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/guest-claims/${fx.revokedClaimToken}/accept`,
     expect: { owner: 410, participant: 410, ...outsiders(410) },
   },
   {
@@ -522,8 +553,22 @@ describe('authorization matrix over HTTP', () => {
     const expiredLinkToken = await linkToken(new Date(Date.now() - 1000));
     const revokedLinkToken = await linkToken(new Date(Date.now() + 86_400_000));
     await api.store.inviteLinks.revoke(trip.id, new Date().toISOString());
+    const guest = await api.store.guests.add(trip.id, 'Grandpa Joe', owner.user.id);
+    if (guest.outcome === 'taken') throw new Error('a new trip has no guests');
+    const revokedClaimToken = randomBytes(32).toString('base64url');
+    await api.store.guests.createClaimLink({
+      token_hash: hashInviteToken(revokedClaimToken),
+      trip_id: trip.id,
+      guest_id: guest.member.user_id,
+      created_by: owner.user.id,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await api.store.guests.revokeClaimLink(trip.id, guest.member.user_id, new Date().toISOString());
 
     fx = {
+      guestId: guest.member.user_id,
+      revokedClaimToken,
       tripId: trip.id,
       revokedLinkToken,
       expiredLinkToken,
