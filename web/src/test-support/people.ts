@@ -21,14 +21,15 @@ export function participant(name: string, extra: Partial<Participant> = {}): Par
     username: name.toLowerCase(),
     joined_at: '2027-01-01T00:00:00.000Z',
     is_owner: false,
+    is_guest: false,
     ...extra,
   };
 }
 
 /** A member as the ledger names one (in settlements and balances). */
 function person(name: string): LedgerPerson {
-  const { user_id, first_name, last_name, email } = participant(name);
-  return { user_id, first_name, last_name, email, left: false };
+  const { user_id, first_name, last_name, email, is_guest } = participant(name);
+  return { user_id, first_name, last_name, email, is_guest, left: false };
 }
 
 /** A member's balance: owed `cents` when positive (all of it paid, none owed), owing them when negative. */
