@@ -26,6 +26,18 @@ export function participant(name: string, extra: Partial<Participant> = {}): Par
   };
 }
 
+/** A guest as the API lists one: in the trip by name alone, without an email or a username. */
+export const guest = (name: string): Participant => ({
+  ...participant(name.replaceAll(' ', '-')),
+  first_name: name,
+  last_name: '',
+  email: '',
+  user_email: '',
+  display_name: name,
+  username: '',
+  is_guest: true,
+});
+
 /** A member as the ledger names one (in settlements and balances). */
 function person(name: string): LedgerPerson {
   const { user_id, first_name, last_name, email, is_guest } = participant(name);

@@ -5,8 +5,8 @@ import { participantsQuery, refreshLedger, tripInvitationsQuery } from '../queri
 import { ledgerApi } from '../ledgerApi';
 
 /**
- * Adding someone: listed at once when they were added (whether or not a live notice follows); when they were
- * invited instead, the trip's invitations are read again.
+ * Adding someone (a guest too, by `guest_name`): listed at once when they were added (whether or not a live notice
+ * follows); when they were invited instead, the trip's invitations are read again.
  */
 export function useAddParticipant(tripId: string) {
   const queryClient = useQueryClient();
@@ -18,6 +18,9 @@ export function useAddParticipant(tripId: string) {
         queryClient.setQueryData(participantsQuery(tripId).queryKey, (list: Participant[] | undefined) =>
           list && !list.some((p) => p.user_id === participant.user_id) ? [...list, participant] : list,
         );
+        // A guest added again under the name of one removed earlier is that person back: their balances and
+        // settlements no longer say they left.
+        if (participant.is_guest) void refreshLedger(queryClient, tripId);
       } else void queryClient.invalidateQueries({ queryKey: tripInvitationsQuery(tripId).queryKey });
     },
   });
