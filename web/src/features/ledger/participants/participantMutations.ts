@@ -56,3 +56,19 @@ export function useRemoveParticipant(tripId: string) {
     },
   });
 }
+
+/**
+ * A guest's claim link, shown once by whoever made it (the server keeps its hash alone), so it is no query: the
+ * caller shows the mutation's answer. Making another replaces it.
+ */
+export function useCreateGuestClaimLink(tripId: string) {
+  return useMutation({
+    mutationFn: (guestId: string) => ledgerApi.createGuestClaimLink(tripId, guestId),
+  });
+}
+
+export function useRevokeGuestClaimLink(tripId: string) {
+  return useMutation({
+    mutationFn: (guestId: string) => ledgerApi.revokeGuestClaimLink(tripId, guestId),
+  });
+}
