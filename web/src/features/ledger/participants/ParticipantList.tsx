@@ -83,7 +83,7 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
           // Any participant may remove a guest, who has no say of their own (what they paid and owe stays).
           const removable = ownerActions || (me !== undefined && guest);
           return (
-            <li key={participant.user_id} className={cx(styles.row, guest && styles.wrapRow)} tabIndex={-1}>
+            <li key={participant.user_id} className={cx(styles.row, guest && styles.guestRow)} tabIndex={-1}>
               <span className={styles.avatar} aria-hidden="true">
                 {initials(participant)}
               </span>
