@@ -59,6 +59,14 @@ export const PAGES = {
     access: 'public',
     dataLayer: true,
   },
+  // A guest's claim link: anyone holding it sees what it offers; signed-out visitors log in or sign up there first.
+  claim: {
+    path: '/claim/:token',
+    module: 'features/claim/ClaimPage.tsx',
+    component: 'ClaimPage',
+    access: 'public',
+    dataLayer: true,
+  },
   trips: {
     path: '/trips',
     module: 'features/trips/TripsPage.tsx',

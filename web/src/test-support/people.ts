@@ -21,14 +21,27 @@ export function participant(name: string, extra: Partial<Participant> = {}): Par
     username: name.toLowerCase(),
     joined_at: '2027-01-01T00:00:00.000Z',
     is_owner: false,
+    is_guest: false,
     ...extra,
   };
 }
 
+/** A guest as the API lists one: in the trip by name alone, without an email or a username. */
+export const guest = (name: string): Participant => ({
+  ...participant(name.replaceAll(' ', '-')),
+  first_name: name,
+  last_name: '',
+  email: '',
+  user_email: '',
+  display_name: name,
+  username: '',
+  is_guest: true,
+});
+
 /** A member as the ledger names one (in settlements and balances). */
 function person(name: string): LedgerPerson {
-  const { user_id, first_name, last_name, email } = participant(name);
-  return { user_id, first_name, last_name, email, left: false };
+  const { user_id, first_name, last_name, email, is_guest } = participant(name);
+  return { user_id, first_name, last_name, email, is_guest, left: false };
 }
 
 /** A member's balance: owed `cents` when positive (all of it paid, none owed), owing them when negative. */

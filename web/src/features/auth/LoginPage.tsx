@@ -8,7 +8,7 @@ import { AuthLayout } from './AuthLayout';
 import { loginRequest } from './authApi';
 import { EmailField, PasswordField } from './CredentialFields';
 import { loginFailureDetail } from './forms';
-import { afterLoginDestination, readLoginState, type LoginLocationState } from './loginState';
+import { afterLoginDestination, readLoginState, wayBack } from './loginState';
 import { useSession } from './SessionContext';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
@@ -31,8 +31,8 @@ export function LoginPage() {
     void navigate(destination.to, { replace: true, state: destination.state });
   };
 
-  // Signing up from here keeps the way back to the question flow, or to the invite link.
-  const signupState: LoginLocationState = { returnTo: incoming.returnTo, joinToken: incoming.joinToken };
+  // Signing up from here keeps the way back to the question flow, or to the invite or claim link.
+  const signupState = wayBack(incoming);
 
   return (
     <AuthLayout

@@ -9,7 +9,7 @@ import { registerRequest } from './authApi';
 import { EmailField, PasswordField } from './CredentialFields';
 import styles from './authForm.module.css';
 import { signupFailureDetail } from './forms';
-import { readLoginState, type LoginLocationState } from './loginState';
+import { readLoginState, wayBack, type LoginLocationState } from './loginState';
 
 const SIGNUP_FAILED = 'Signup failed. Please try again with different credentials.';
 const SIGNUP_SUCCEEDED = 'Account created successfully! Please log in to start your journey.';
@@ -19,7 +19,7 @@ const EMPTY = { username: '', first_name: '', last_name: '', email: '', password
 export function SignupPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { returnTo, joinToken } = readLoginState(location.state);
+  const back = wayBack(readLoginState(location.state));
 
   const form = useSchemaForm(registerBodySchema, { defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -27,7 +27,7 @@ export function SignupPage() {
   // The body is what the API expects: trimmed, email lower-cased, names capitalised (spec §5: "mARIA" → "Maria").
   const send = async (body: RegisterBody) => {
     await registerRequest(body);
-    const state: LoginLocationState = { message: SIGNUP_SUCCEEDED, email: body.email, returnTo, joinToken };
+    const state: LoginLocationState = { message: SIGNUP_SUCCEEDED, email: body.email, ...back };
     void navigate('/login', { state });
   };
 
@@ -40,7 +40,7 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" state={{ returnTo, joinToken } satisfies LoginLocationState}>
+          <Link to="/login" state={back}>
             Log in
           </Link>
         </>

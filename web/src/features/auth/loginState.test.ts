@@ -14,13 +14,20 @@ describe('readLoginState', () => {
       returnTo: 'question-flow',
       email: undefined,
       joinToken: undefined,
+      claimToken: undefined,
     });
   });
 
   it.each([null, undefined, 'text', { message: 3, returnTo: '/evil' }])('ignores %j', (state) => {
     expect(readLoginState(state)).toEqual(
       typeof state === 'object' && state !== null
-        ? { message: undefined, returnTo: undefined, email: undefined, joinToken: undefined }
+        ? {
+            message: undefined,
+            returnTo: undefined,
+            email: undefined,
+            joinToken: undefined,
+            claimToken: undefined,
+          }
         : {},
     );
   });
@@ -40,6 +47,12 @@ describe('afterLoginDestination', () => {
     expect(afterLoginDestination(readLoginState({ joinToken: token }))).toEqual({ to: `/join/${token}` });
     expect(readLoginState({ joinToken: '../../evil' }).joinToken).toBeUndefined();
     expect(readLoginState({ joinToken: 'short' }).joinToken).toBeUndefined();
+  });
+
+  it('goes back to the claim link the visitor came from, whose token it keeps only when well-formed', () => {
+    const token = 'B'.repeat(42) + '-';
+    expect(afterLoginDestination(readLoginState({ claimToken: token }))).toEqual({ to: `/claim/${token}` });
+    expect(readLoginState({ claimToken: '/evil' }).claimToken).toBeUndefined();
   });
 });
 

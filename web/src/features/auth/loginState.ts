@@ -12,6 +12,8 @@ export interface LoginLocationState {
   email?: string;
   /** An invite link's token: the visitor joins that trip once logged in (kept through signup too). */
   joinToken?: string;
+  /** A guest's claim link's token: the visitor comes back to it once logged in, to say they are that guest. */
+  claimToken?: string;
 }
 
 /** What /login passes to Home after a successful login. */
@@ -31,22 +33,34 @@ export function readLoginState(state: unknown): LoginLocationState {
     message: stringField(state, 'message'),
     returnTo: stringField(state, 'returnTo') === QUESTION_FLOW_RETURN ? QUESTION_FLOW_RETURN : undefined,
     email: stringField(state, 'email'),
-    joinToken: joinTokenOf(stringField(state, 'joinToken')),
+    joinToken: tokenOf(stringField(state, 'joinToken')),
+    claimToken: tokenOf(stringField(state, 'claimToken')),
   };
 }
 
-const joinTokenOf = (value: string | undefined) =>
-  value && INVITE_LINK_TOKEN.test(value) ? value : undefined;
+// Claim links' tokens are made like invite links' (32 random bytes, base64url).
+const tokenOf = (value: string | undefined) => (value && INVITE_LINK_TOKEN.test(value) ? value : undefined);
+
+/** Where to go back to after logging in, carried from login to signup and back. */
+export const wayBack = ({ returnTo, joinToken, claimToken }: LoginLocationState): LoginLocationState => ({
+  returnTo,
+  joinToken,
+  claimToken,
+});
 
 /** The page that joins by an invite link's token. */
 export const joinPath = (token: string) => `/join/${token}`;
 
+/** The page where a guest's claim link is opened. */
+export const claimPath = (token: string) => `/claim/${token}`;
+
 /**
- * Where a successful login goes: back to the invite link it came from, else Home, opening the question flow when
- * that is where the user came from.
+ * Where a successful login goes: back to the invite or claim link it came from, else Home, opening the question
+ * flow when that is where the user came from.
  */
 export function afterLoginDestination(state: LoginLocationState): { to: string; state?: HomeLocationState } {
   if (state.joinToken) return { to: joinPath(state.joinToken) };
+  if (state.claimToken) return { to: claimPath(state.claimToken) };
   return state.returnTo === QUESTION_FLOW_RETURN
     ? { to: '/', state: { showQuestionFlow: true } }
     : { to: '/' };

@@ -7,6 +7,7 @@ import { LoadingState } from '@/shared/ui/Spinner';
 import { lazyNamed } from '@/shared/lazyNamed';
 import { Tabs } from '@/shared/ui/Tabs';
 import { useSession } from '@/features/auth';
+import { AddGuestForm } from './participants/AddGuestForm';
 import { AddParticipantForm } from './participants/AddParticipantForm';
 import { ExpensesLoadError } from './expenses/ExpensesLoadError';
 import { BudgetTab } from './budget/BudgetTab';
@@ -71,6 +72,7 @@ export function LedgerTabs({
               <Notice tone="error">{participants.error ?? invitations.error}</Notice>
             )}
             <AddParticipantForm tripId={tripId} />
+            <AddGuestForm tripId={tripId} />
             <InviteLinkPanel tripId={tripId} />
             <ParticipantList
               tripId={tripId}

@@ -4,6 +4,7 @@ import {
   calculateSettlements,
   centsToDollars,
   createExpense,
+  createGuestClaimLink,
   createInviteLink,
   deleteExpense,
   endpointUrl,
@@ -25,6 +26,7 @@ import {
   RECEIPT_FIELD,
   removeParticipant,
   removeReceipt,
+  revokeGuestClaimLink,
   revokeInviteLink,
   scanReceipt,
   setHomeCurrency,
@@ -60,6 +62,11 @@ export const ledgerApi = {
     callEndpoint(removeParticipant, { params: { tripId, userId } }),
   invitations: async (tripId: string, signal?: AbortSignal) =>
     (await callEndpoint(tripInvitations, { params: { tripId }, signal })).invitations,
+  /** A guest's claim link (its token shown once, replacing any earlier one), and turning it off. */
+  createGuestClaimLink: async (tripId: string, guestId: string) =>
+    (await callEndpoint(createGuestClaimLink, { params: { tripId, guestId } })).link,
+  revokeGuestClaimLink: (tripId: string, guestId: string) =>
+    callEndpoint(revokeGuestClaimLink, { params: { tripId, guestId } }),
 
   /** The trip's invite link (never its token), one that replaces it (its token shown once), turning it off. */
   inviteLink: async (tripId: string, signal?: AbortSignal) =>

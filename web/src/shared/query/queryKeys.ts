@@ -41,6 +41,8 @@ export const queryKeys = {
   citySuggestions: (text: string) => ['city-suggestions', text] as const,
   /** GET /api/rates: the reference rate (units of `to` per unit of `from`) of a date. */
   rate: (from: string, to: string, date: string) => ['rate', from, to, date] as const,
+  /** GET /api/trip-split/guest-claims/{token}: what a guest's claim link offers, signed in or not. */
+  guestClaim: (token: string) => ['guest-claim', token] as const,
   /** GET /api/trip-split/invitations: the caller's own pending invitations. */
   myInvitations: () => ['my-invitations'] as const,
   /** GET /api/auth/me: the signed-in user's account, with the setting "Who can add me to a trip". */

@@ -16,6 +16,7 @@ const person = (user_id: string, first_name: string) => ({
   first_name,
   last_name: 'Silva',
   email: '',
+  is_guest: false,
   left: false,
 });
 

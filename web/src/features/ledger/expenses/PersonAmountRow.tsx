@@ -1,9 +1,10 @@
 import { formatTypedAmount } from '@/shared/forms/typed-amount';
 import { personName } from '../categories';
+import { GuestBadge } from '../GuestBadge';
 import styles from '@/shared/ui/Ledger.module.css';
 
 interface PersonAmountRowProps {
-  person: { first_name: string; last_name: string };
+  person: { first_name: string; last_name: string; is_guest: boolean };
   /** The input's accessible name, e.g. "Paid by Ana Silva". */
   label: string;
   value: string;
@@ -17,7 +18,9 @@ interface PersonAmountRowProps {
 export function PersonAmountRow({ person, label, value, locale, digits, onChange }: PersonAmountRowProps) {
   return (
     <label className={styles.personRow}>
-      <span>{personName(person)}</span>
+      <span>
+        {personName(person)} <GuestBadge person={person} />
+      </span>
       <input
         type="text"
         inputMode="decimal"

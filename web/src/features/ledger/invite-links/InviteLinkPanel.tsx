@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { Check, Copy, Link2, Link2Off, RefreshCw } from 'lucide-react';
+import { Link2, Link2Off, RefreshCw } from 'lucide-react';
 import { INVITE_LINK_DEFAULT_DAYS } from '@wayfare/contract';
 import { errorMessage } from '@/shared/api';
 import { lazyNamed } from '@/shared/lazyNamed';
@@ -9,8 +9,8 @@ import { queryKeys } from '@/shared/query/queryKeys';
 import { Button } from '@/shared/ui/Button';
 import { Notice } from '@/shared/ui/Notice';
 import { LoadingState } from '@/shared/ui/Spinner';
-import { TextInput } from '@/shared/ui/Field';
 import { joinPath } from '@/features/auth';
+import { CopyLinkField } from './CopyLinkField';
 import { useCreateInviteLink, useRevokeInviteLink } from './inviteLinkMutations';
 import { ledgerApi } from '../ledgerApi';
 import styles from './InviteLinkPanel.module.css';
@@ -38,13 +38,11 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
   const [token, setToken] = useState<string | null>(null);
   const [busy, setBusy] = useState<'create' | 'revoke' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [onePerson, setOnePerson] = useState(false);
 
   const act = async (kind: 'create' | 'revoke') => {
     setBusy(kind);
     setActionError(null);
-    setCopied(false);
     try {
       if (kind === 'create') {
         const created = await creation.mutateAsync({ max_uses: onePerson ? 1 : null });
@@ -67,15 +65,6 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
 
   const link = read.data;
   const url = link && token ? new URL(joinPath(token), window.location.origin).href : null;
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setActionError('Could not copy. Select the link and copy it yourself.');
-    }
-  };
 
   return (
     <section className={styles.panel} aria-labelledby="invite-link-title" aria-busy={read.isPending}>
@@ -108,20 +97,13 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
         <>
           {url ? (
             <div className={styles.share}>
-              <div className={styles.linkRow}>
-                <TextInput
-                  label="Invite link"
-                  name="invite-link"
-                  readOnly
-                  value={url}
-                  onFocus={(e) => e.currentTarget.select()}
-                  hint="Shown only now: copy it or scan the code. A new link replaces this one."
-                />
-                <Button variant="secondary" onClick={() => void copy()}>
-                  {copied ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
-                  {copied ? 'Copied' : 'Copy link'}
-                </Button>
-              </div>
+              <CopyLinkField
+                key={url}
+                label="Invite link"
+                name="invite-link"
+                url={url}
+                hint="Shown only now: copy it or scan the code. A new link replaces this one."
+              />
               <div className={styles.qr} role="img" aria-label="QR code of the invite link">
                 <Suspense fallback={<span className={styles.qrPending} />}>
                   <QRCodeSVG value={url} size={QR_SIZE} marginSize={1} aria-hidden="true" />
@@ -161,11 +143,6 @@ export function InviteLinkPanel({ tripId }: { tripId: string }) {
             </Button>
           </div>
         </>
-      )}
-      {copied && (
-        <p className={styles.text} role="status">
-          Link copied.
-        </p>
       )}
     </section>
   );

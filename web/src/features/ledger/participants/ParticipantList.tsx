@@ -8,7 +8,9 @@ import { Notice } from '@/shared/ui/Notice';
 import { useSession } from '@/features/auth';
 import { LeaveTripDialog } from '@/features/trips';
 import { personName } from '../categories';
+import { GuestBadge } from '../GuestBadge';
 import { useRowLanding } from '../useRowLanding';
+import { GuestClaimLink } from './GuestClaimLink';
 import { useMakeOwner, useRemoveParticipant } from './participantMutations';
 import styles from '@/shared/ui/Ledger.module.css';
 
@@ -30,7 +32,8 @@ interface ParticipantListProps {
 /**
  * The trip's people, the owner first with a crown, then those invited. The owner may make another participant the
  * owner, or remove a participant, each after a confirmation; every participant may leave the trip (spec §6: not the
- * owner, who hands the trip over first).
+ * owner, who hands the trip over first). Guests (people without an account) are marked so; any participant may
+ * remove one (what they paid and owe stays, as having left) or invite them to claim their place.
  */
 export function ParticipantList({ tripId, participants, invitations, onLeft }: ParticipantListProps) {
   const { user } = useSession();
@@ -74,50 +77,62 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
     <>
       {error && <Notice tone="error">{error}</Notice>}
       <ul ref={list} className={styles.list} aria-label="Participants">
-        {participants.map((participant, index) => (
-          <li key={participant.user_id} className={styles.row} tabIndex={-1}>
-            <span className={styles.avatar} aria-hidden="true">
-              {initials(participant)}
-            </span>
-            <div className={styles.main}>
-              <span className={styles.name}>
-                {personName(participant)}
-                {participant.is_owner && (
-                  <span className={cx(styles.badge, styles.owner)}>
-                    <Crown size={12} aria-hidden="true" /> Trip Owner
+        {participants.map((participant, index) => {
+          const { is_guest: guest } = participant;
+          const ownerActions = me?.is_owner === true && participant.user_id !== me.user_id && !guest;
+          // Any participant may remove a guest, who has no say of their own (what they paid and owe stays).
+          const removable = ownerActions || (me !== undefined && guest);
+          return (
+            <li key={participant.user_id} className={cx(styles.row, guest && styles.guestRow)} tabIndex={-1}>
+              <span className={styles.avatar} aria-hidden="true">
+                {initials(participant)}
+              </span>
+              <div className={styles.main}>
+                <span className={styles.name}>
+                  {personName(participant)}
+                  {participant.is_owner && (
+                    <span className={cx(styles.badge, styles.owner)}>
+                      <Crown size={12} aria-hidden="true" /> Trip Owner
+                    </span>
+                  )}
+                  <GuestBadge person={participant} />
+                </span>
+                {!guest && (
+                  <span className={styles.meta}>
+                    @{participant.username} · {participant.user_email}
                   </span>
                 )}
-              </span>
-              <span className={styles.meta}>
-                @{participant.username} · {participant.user_email}
-              </span>
-            </div>
-            {me?.is_owner && participant.user_id !== me.user_id && (
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className={styles.iconButton}
-                  aria-label={`Make ${personName(participant)} the owner`}
-                  title="Make owner"
-                  disabled={busy === participant.user_id}
-                  onClick={() => void makeOwner(participant)}
-                >
-                  <Crown size={18} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={cx(styles.iconButton, styles.danger)}
-                  aria-label={`Remove ${personName(participant)}`}
-                  title="Remove participant"
-                  disabled={busy === participant.user_id}
-                  onClick={() => void remove(participant, index)}
-                >
-                  <UserMinus size={18} aria-hidden="true" />
-                </button>
               </div>
-            )}
-          </li>
-        ))}
+              {removable && (
+                <div className={styles.actions}>
+                  {ownerActions && (
+                    <button
+                      type="button"
+                      className={styles.iconButton}
+                      aria-label={`Make ${personName(participant)} the owner`}
+                      title="Make owner"
+                      disabled={busy === participant.user_id}
+                      onClick={() => void makeOwner(participant)}
+                    >
+                      <Crown size={18} aria-hidden="true" />
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={cx(styles.iconButton, styles.danger)}
+                    aria-label={`Remove ${personName(participant)}`}
+                    title="Remove participant"
+                    disabled={busy === participant.user_id}
+                    onClick={() => void remove(participant, index)}
+                  >
+                    <UserMinus size={18} aria-hidden="true" />
+                  </button>
+                </div>
+              )}
+              {me && guest && <GuestClaimLink tripId={tripId} guest={participant} />}
+            </li>
+          );
+        })}
       </ul>
       {invitations.length > 0 && (
         <ul className={cx(styles.list, styles.invitedList)} aria-label="Invited">

@@ -5,8 +5,8 @@ import { participantsQuery, refreshLedger, tripInvitationsQuery } from '../queri
 import { ledgerApi } from '../ledgerApi';
 
 /**
- * Adding someone: listed at once when they were added (whether or not a live notice follows); when they were
- * invited instead, the trip's invitations are read again.
+ * Adding someone (a guest too, by `guest_name`): listed at once when they were added (whether or not a live notice
+ * follows); when they were invited instead, the trip's invitations are read again.
  */
 export function useAddParticipant(tripId: string) {
   const queryClient = useQueryClient();
@@ -18,6 +18,9 @@ export function useAddParticipant(tripId: string) {
         queryClient.setQueryData(participantsQuery(tripId).queryKey, (list: Participant[] | undefined) =>
           list && !list.some((p) => p.user_id === participant.user_id) ? [...list, participant] : list,
         );
+        // A guest added again under the name of one removed earlier is that person back: their balances and
+        // settlements no longer say they left.
+        if (participant.is_guest) void refreshLedger(queryClient, tripId);
       } else void queryClient.invalidateQueries({ queryKey: tripInvitationsQuery(tripId).queryKey });
     },
   });
@@ -51,5 +54,21 @@ export function useRemoveParticipant(tripId: string) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.trips() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.splitTrips() });
     },
+  });
+}
+
+/**
+ * A guest's claim link, shown once by whoever made it (the server keeps its hash alone), so it is no query: the
+ * caller shows the mutation's answer. Making another replaces it.
+ */
+export function useCreateGuestClaimLink(tripId: string) {
+  return useMutation({
+    mutationFn: (guestId: string) => ledgerApi.createGuestClaimLink(tripId, guestId),
+  });
+}
+
+export function useRevokeGuestClaimLink(tripId: string) {
+  return useMutation({
+    mutationFn: (guestId: string) => ledgerApi.revokeGuestClaimLink(tripId, guestId),
   });
 }

@@ -7,6 +7,7 @@ import { cx } from '@/shared/cx';
 import { DisclosureButton } from '@/shared/ui/DisclosureButton';
 import { Notice } from '@/shared/ui/Notice';
 import { personName, settlementSentence } from '../categories';
+import { GuestBadge } from '../GuestBadge';
 import { useHomeMoney } from '../homeCurrency';
 import { explanationQuery } from '../queries';
 import styles from '@/shared/ui/Ledger.module.css';
@@ -56,7 +57,10 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
                 return (
                   <li key={member.user_id} className={styles.explainCard}>
                     <div className={styles.explainHead}>
-                      <span className={styles.name}>{personName(member)}</span>
+                      <span className={styles.name}>
+                        {personName(member)}
+                        <GuestBadge person={member} />
+                      </span>
                       <span
                         className={cx(styles.money, member.balance_cents > 0 ? styles.owed : styles.owes)}
                       >

@@ -3,10 +3,10 @@ import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SETTLEMENT_REPLACED } from '@wayfare/contract';
-import { settlement } from '@/test-support/people';
+import { balance, settlement } from '@/test-support/people';
 import { Providers } from '@/test-support/session';
 import { stubApi } from '@/test-support/stubApi';
-import { MARK_PAID_CONFIRM, SettlementList } from './SettlementList';
+import { BalanceList, MARK_PAID_CONFIRM, SettlementList } from './SettlementList';
 
 /** The list inside the app's providers (its explanation reads through the data layer). */
 const render = (ui: ReactElement) => renderBare(ui, { wrapper: Providers });
@@ -98,5 +98,22 @@ describe('SettlementList', () => {
     render(<SettlementList tripId="t1" settlements={[settlement('s2', 'Carol', 'Alice', 3333)]} />);
     await userEvent.click(screen.getByRole('button', { name: /^Mark as Paid/ }));
     expect(await screen.findByText('Not a member of this trip')).toBeVisible();
+  });
+
+  it('marks a guest in the transfers and the balances, and no one else', () => {
+    const owed = settlement('s1', 'Joe', 'Alice', 1500);
+    const joe = { ...owed.payer, is_guest: true };
+    render(
+      <>
+        <SettlementList tripId="t1" settlements={[{ ...owed, payer: joe }]} />
+        <BalanceList balances={[balance('Alice', 1500), { ...balance('Joe', -1500), is_guest: true }]} />
+      </>,
+    );
+    expect(rows()[0]).toHaveTextContent('Joe Doe Guest → Alice Doe');
+    const balances = within(screen.getByRole('region', { name: 'Balances' })).getAllByRole('listitem');
+    expect(balances.map((row) => row.textContent)).toEqual([
+      expect.not.stringContaining('Guest'),
+      expect.stringContaining('Joe DoeGuest'),
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { cx } from '@/shared/cx';
 import { Button } from '@/shared/ui/Button';
 import { Notice } from '@/shared/ui/Notice';
 import { ledgerName, settlementSentence } from '../categories';
+import { GuestBadge } from '../GuestBadge';
 import { useHomeMoney } from '../homeCurrency';
 import { SettlementExplanation } from './SettlementExplanation';
 import { useMarkPaid } from './settlementMutations';
@@ -109,7 +110,8 @@ export function SettlementList({
             <div className={styles.main}>
               <span className={styles.sentence}>{settlementSentence(settlement, home)}</span>
               <span className={styles.meta}>
-                {ledgerName(settlement.payer)} → {ledgerName(settlement.payee)}
+                {ledgerName(settlement.payer)} <GuestBadge person={settlement.payer} /> →{' '}
+                {ledgerName(settlement.payee)} <GuestBadge person={settlement.payee} />
               </span>
             </div>
             {settlement.settled_at ? (
@@ -148,7 +150,10 @@ export function BalanceList({ balances }: { balances: Balance[] }) {
         {balances.map((b) => (
           <li key={b.user_id} className={styles.row}>
             <div className={styles.main}>
-              <span className={styles.name}>{ledgerName(b)}</span>
+              <span className={styles.name}>
+                {ledgerName(b)}
+                <GuestBadge person={b} />
+              </span>
               <span className={styles.meta}>
                 Paid <span className={styles.money}>{money(b.total_paid_cents)}</span> · Share{' '}
                 <span className={styles.money}>{money(b.total_owed_cents)}</span>
