@@ -142,6 +142,8 @@ export default defineConfig({
           // 10–25 s here on a quiet machine and over 60 s with a second test run on the same two cores.
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // expect.poll's own 1 s ceiling, raised to a browser step's (e2e/support/step.ts): a poll ends when it holds.
+          expect: { poll: { timeout: 60_000 } },
           // One browser and one server (free port, data folder of its own) per file, two files at a time like the
           // other projects (maxWorkers): a file waits on its page much of its time. Its files queue first (Vitest
           // orders projects by name), beside the emulator suite's start; unit+api and web-components follow.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { STEP_CEILING_MS } from './step';
 
 /** Headless, with the background services that reach for the network switched off. */
 export const BROWSER_ARGS = [
@@ -17,8 +18,17 @@ export const BROWSER_ARGS = [
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Debian's chromium with BROWSER_ARGS. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  // Every page's steps wait up to the one step ceiling (support/step.ts), not Playwright's 30 s: on two busy cores an
+  // on-device receipt scan or a lazy chunk took longer. Each step still returns as soon as the page shows it.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_CEILING_MS);
+    return context;
+  };
+  return browser;
 }
 
 export const VIEWPORTS = {

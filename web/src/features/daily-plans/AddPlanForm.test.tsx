@@ -20,7 +20,7 @@ function renderForm(onAdded = vi.fn()) {
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Add New Plan' }));
   // The form's module loads on first open (the first time in a test run takes a few seconds to compile).
-  return screen.findByRole('button', { name: 'Add Plan' }, { timeout: 5000 });
+  return screen.findByRole('button', { name: 'Add Plan' });
 }
 
 describe('AddPlanForm', () => {

@@ -115,7 +115,7 @@ describe('QuestionFlowModal', () => {
     renderFlow();
     await clock.user.type(screen.getByRole('combobox', { name: 'Destination city' }), 'Atlantis{Enter}');
     await question('When are you travelling?');
-    await clock.user.click(await screen.findByRole('button', { name: 'Next month' }, { timeout: 5000 }));
+    await clock.user.click(await screen.findByRole('button', { name: 'Next month' }));
     await clock.user.click(screen.getByRole('button', { name: '15' }));
     expect(screen.getByText(/now pick your last day\.$/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Select dates to continue' })).toBeDisabled();

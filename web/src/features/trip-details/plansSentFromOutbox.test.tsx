@@ -52,7 +52,7 @@ describe('a plan made offline, sent by the outbox', () => {
       </Providers>,
     );
     // The pending list loads on first use (compiled on first use in a test run).
-    const waiting = await screen.findByRole('list', { name: 'Plans waiting to be sent' }, { timeout: 5000 });
+    const waiting = await screen.findByRole('list', { name: 'Plans waiting to be sent' });
     expect(within(waiting).getByText('Tram 28')).toBeVisible();
 
     online = true;

@@ -60,7 +60,7 @@ describe('EditTripForm', () => {
   it('refuses a range that does not end after it starts, at the dates', async () => {
     const requests = stubApi({});
     renderForm();
-    await screen.findByRole('button', { name: 'Next month' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Next month' });
     const days = document.querySelectorAll<HTMLElement>('.rdrDay:not(.rdrDayPassive):not(.rdrDayDisabled)');
     const day = days[days.length - 1] as HTMLElement;
     // One day chosen twice: a range that starts and ends on the same day.

@@ -5,7 +5,6 @@ import { participant } from '@/test-support/people';
 import { Providers, testQueryClient } from '@/test-support/session';
 import { stubApi } from '@/test-support/stubApi';
 import { tripView } from '@/test-support/trips';
-import { SETTLE_DELAY_MS } from '@/shared/afterPageSettles';
 import { useLiveLedger } from './useLiveLedger';
 
 const LEDGER = '/api/trip-split/trips/t1';
@@ -63,7 +62,7 @@ describe('useLiveLedger', () => {
     // changed before it opened is not missed.
     await screen.findByText('connecting · 1 people · 0 expenses');
     expect(requests.some((r) => r.path === `${LEDGER}/live`)).toBe(false);
-    await screen.findByText('live · 1 people · 0 expenses', {}, { timeout: SETTLE_DELAY_MS + 3000 });
+    await screen.findByText('live · 1 people · 0 expenses');
     await waitFor(() => expect(reads()).toHaveLength(8));
     expect(reads().slice(0, 4).sort()).toEqual(ledgerReads);
     expect(reads().slice(4).sort()).toEqual(ledgerReads);
