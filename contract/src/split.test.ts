@@ -115,12 +115,12 @@ describe('applySplit', () => {
           };
           const shares = applySplit(total, split);
           if (shares === null) {
-            // Only custom amounts beyond the total, percentages without a positive total, or itemized totals
-            // that are not the total cannot apply.
+            // Only custom amounts beyond the total, percentages or shares without a positive total, or itemized
+            // totals that are not the total cannot apply.
             expect(
               method === 'custom' ||
                 method === 'itemized' ||
-                (method === 'percent' && weights.every((w) => w === 0)),
+                ((method === 'percent' || method === 'by_shares') && weights.every((w) => w === 0)),
             ).toBe(true);
             return;
           }
@@ -138,6 +138,9 @@ describe('applySplit', () => {
     ]);
     expect(expenseSplitOf({ method: 'percent', people: [{ user_id: 'u1', weight: 40 }] }).people).toEqual([
       { user_id: 'u1', amount_cents: null, amount: null, percent: 40 },
+    ]);
+    expect(expenseSplitOf({ method: 'by_shares', people: [{ user_id: 'u1', weight: 4 }] }).people).toEqual([
+      { user_id: 'u1', amount_cents: null, amount: null, percent: null, shares: 4 },
     ]);
   });
 });
