@@ -21,6 +21,7 @@ export function participant(name: string, extra: Partial<Participant> = {}): Par
     username: name.toLowerCase(),
     joined_at: '2027-01-01T00:00:00.000Z',
     is_owner: false,
+    weight: 1,
     ...extra,
   };
 }

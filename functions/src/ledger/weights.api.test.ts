@@ -1,0 +1,110 @@
+/**
+ * Participant weights over HTTP: any member sets a participant's whole shares (1–99, default 1), and a by_shares
+ * split divides an expense in proportion to them. Runs on the embedded server and again in the emulator suite
+ * (vitest.config.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  WEIGHT_MESSAGE,
+  addParticipantResponseSchema,
+  participantResponseSchema,
+  participantsResponseSchema,
+} from '@wayfare/contract';
+import { startTestApi, type TestApi } from '../../test-support/api-server';
+import { registerMember, tripOfThree } from '../../test-support/registered-member';
+import { NOT_A_MEMBER } from './membership/service';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ RATE_LIMIT_AUTH_PER_IP: '100000' });
+});
+afterAll(() => api.close());
+
+type Trip = Awaited<ReturnType<typeof tripOfThree>>;
+type Member = Trip['ana'];
+
+const setWeight = (trip: Trip, who: Member, userId: string, body: unknown) =>
+  api.call('PUT', `/api/trip-split/trips/${trip.tripId}/participants/${userId}/weight`, {
+    token: who.token,
+    body,
+  });
+
+async function weightsOf(trip: Trip) {
+  const listed = participantsResponseSchema.parse(
+    (await trip.get(trip.ana, `/trips/${trip.tripId}/participants`)).body,
+  ).participants;
+  return Object.fromEntries(listed.map((p) => [p.user_id, p.weight]));
+}
+
+/** Ana's trip with Bea and Cai, and "The Smiths", a guest Bea added. */
+async function tripWithFamily() {
+  const trip = await tripOfThree(api, 'weights');
+  const added = await api.call('POST', `/api/trip-split/trips/${trip.tripId}/participants`, {
+    token: trip.bea.token,
+    body: { guest_name: 'The Smiths' },
+  });
+  expect(added.status).toBe(201);
+  const { participant } = addParticipantResponseSchema.parse(added.body) as {
+    participant: { user_id: string };
+  };
+  return { ...trip, familyId: participant.user_id };
+}
+
+describe("a participant's weight", () => {
+  it('is 1 for everyone until any member sets it; the answer is the participant', async () => {
+    const trip = await tripWithFamily();
+    expect(await weightsOf(trip)).toEqual({
+      [trip.ana.id]: 1,
+      [trip.bea.id]: 1,
+      [trip.cai.id]: 1,
+      [trip.familyId]: 1,
+    });
+    const set = await setWeight(trip, trip.cai, trip.familyId, { weight: 4 });
+    expect(set.status).toBe(200);
+    expect(participantResponseSchema.parse(set.body).participant).toMatchObject({
+      user_id: trip.familyId,
+      display_name: 'The Smiths',
+      is_guest: true,
+      weight: 4,
+    });
+    // A participant sets the owner's weight as well as their own.
+    expect((await setWeight(trip, trip.bea, trip.ana.id, { weight: 2 })).status).toBe(200);
+    expect((await setWeight(trip, trip.bea, trip.bea.id, { weight: 99 })).status).toBe(200);
+    expect(await weightsOf(trip)).toEqual({
+      [trip.ana.id]: 2,
+      [trip.bea.id]: 99,
+      [trip.cai.id]: 1,
+      [trip.familyId]: 4,
+    });
+  });
+
+  it('refuses anything but a whole number from 1 to 99 with 400, changing nothing', async () => {
+    const trip = await tripWithFamily();
+    for (const body of [
+      { weight: 0 },
+      { weight: 100 },
+      { weight: 2.5 },
+      { weight: '4' },
+      {},
+      { weight: -1 },
+    ]) {
+      expect(await setWeight(trip, trip.ana, trip.familyId, body)).toMatchObject({
+        status: 400,
+        body: { error: WEIGHT_MESSAGE },
+      });
+    }
+    expect((await weightsOf(trip))[trip.familyId]).toBe(1);
+  });
+
+  it('is 404 for someone who is not a participant, and for a stranger to the trip', async () => {
+    const trip = await tripWithFamily();
+    const eve = await registerMember(api, 'eve', 'weights');
+    expect(await setWeight(trip, trip.ana, eve.id, { weight: 2 })).toMatchObject({
+      status: 404,
+      body: { error: NOT_A_MEMBER },
+    });
+    expect((await setWeight(trip, eve, trip.bea.id, { weight: 2 })).status).toBe(404);
+    expect((await setWeight(trip, eve, eve.id, { weight: 2 })).status).toBe(404);
+    expect((await weightsOf(trip))[trip.bea.id]).toBe(1);
+  });
+});
