@@ -1,12 +1,14 @@
 /**
  * Participant weights over HTTP: any member sets a participant's whole shares (1–99, default 1), and a by_shares
- * split divides an expense in proportion to them. Runs on the embedded server and again in the emulator suite
+ * split divides an expense in proportion to them (or to shares the body gives), kept through an edit of the amount. Runs on the embedded server and again in the emulator suite
  * (vitest.config.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SHARES_MESSAGE,
   WEIGHT_MESSAGE,
   addParticipantResponseSchema,
+  expenseResponseSchema,
   participantResponseSchema,
   participantsResponseSchema,
 } from '@wayfare/contract';
@@ -106,5 +108,98 @@ describe("a participant's weight", () => {
     expect((await setWeight(trip, eve, trip.bea.id, { weight: 2 })).status).toBe(404);
     expect((await setWeight(trip, eve, eve.id, { weight: 2 })).status).toBe(404);
     expect((await weightsOf(trip))[trip.bea.id]).toBe(1);
+  });
+});
+
+/** Each person's share of the expense answered, in cents, by user id. */
+function sharesOf(answer: { status: number; body: unknown }) {
+  const { expense } = expenseResponseSchema.parse(answer.body);
+  return Object.fromEntries(expense.participants.map((p) => [p.user_id, p.share_cents]));
+}
+
+describe('a by_shares split', () => {
+  const dinner = (trip: Trip, amount: string, people: unknown[]) => ({
+    title: 'Dinner',
+    amount,
+    expense_date: '2027-04-11',
+    paid_by: trip.ana.id,
+    split: { method: 'by_shares', people },
+  });
+
+  it("divides a dinner 4/6 : 1/6 : 1/6 by the family's weight, exactly, and an edit of the amount keeps it", async () => {
+    const trip = await tripWithFamily();
+    await setWeight(trip, trip.ana, trip.familyId, { weight: 4 });
+    const people = [{ user_id: trip.familyId }, { user_id: trip.bea.id }, { user_id: trip.cai.id }];
+    const created = await trip.create(trip.ana, dinner(trip, '60.00', people));
+    expect(created.status).toBe(201);
+    expect(sharesOf(created)).toEqual({ [trip.familyId]: 4000, [trip.bea.id]: 1000, [trip.cai.id]: 1000 });
+    const { expense } = expenseResponseSchema.parse(created.body);
+    expect(expense.split).toMatchObject({
+      method: 'by_shares',
+      people: [
+        { user_id: trip.familyId, shares: 4 },
+        { user_id: trip.bea.id, shares: 1 },
+        { user_id: trip.cai.id, shares: 1 },
+      ],
+    });
+
+    // The family's weight changes afterwards: the expense keeps its shares, and an edit of the amount re-applies
+    // the split as decided (4 shares), the remainder on the last person.
+    await setWeight(trip, trip.ana, trip.familyId, { weight: 2 });
+    expect(sharesOf(await trip.get(trip.bea, `/expenses/${expense.id}`))[trip.familyId]).toBe(4000);
+    const edited = await trip.put(trip.ana, expense.id, {
+      title: 'Dinner',
+      amount: '100.01',
+      expense_date: '2027-04-11',
+      paid_by: trip.ana.id,
+    });
+    expect(edited.status).toBe(200);
+    expect(sharesOf(edited)).toEqual({ [trip.familyId]: 6667, [trip.bea.id]: 1666, [trip.cai.id]: 1668 });
+  });
+
+  it('takes shares given in the body over the weight, and refuses bad shares with 400', async () => {
+    const trip = await tripWithFamily();
+    await setWeight(trip, trip.ana, trip.familyId, { weight: 4 });
+    const given = await trip.create(
+      trip.bea,
+      dinner(trip, '90.00', [{ user_id: trip.familyId, shares: 2 }, { user_id: trip.ana.id }]),
+    );
+    expect(sharesOf(given)).toEqual({ [trip.familyId]: 6000, [trip.ana.id]: 3000 });
+    for (const shares of [0, 100, 1.5, '2']) {
+      expect(
+        await trip.create(trip.bea, dinner(trip, '90.00', [{ user_id: trip.familyId, shares }])),
+      ).toMatchObject({ status: 400, body: { error: SHARES_MESSAGE } });
+    }
+    expect(await trip.create(trip.bea, dinner(trip, '90.00', []))).toMatchObject({ status: 400 });
+    const eve = await registerMember(api, 'eve', 'weights');
+    expect(
+      await trip.create(trip.bea, dinner(trip, '90.00', [{ user_id: eve.id }, { user_id: trip.ana.id }])),
+    ).toMatchObject({ status: 422 });
+  });
+
+  it("leaves the spec's equal split per person, whatever the weights", async () => {
+    const trip = await tripWithFamily();
+    await setWeight(trip, trip.ana, trip.familyId, { weight: 4 });
+    const group = await trip.create(trip.ana, {
+      title: 'Taxi',
+      amount: '40.00',
+      expense_date: '2027-04-11',
+      paid_by: trip.ana.id,
+      expense_type: 'group',
+    });
+    expect(sharesOf(group)).toEqual({
+      [trip.ana.id]: 1000,
+      [trip.bea.id]: 1000,
+      [trip.cai.id]: 1000,
+      [trip.familyId]: 1000,
+    });
+    const equal = await trip.create(trip.ana, {
+      title: 'Museum',
+      amount: '30.00',
+      expense_date: '2027-04-11',
+      paid_by: trip.ana.id,
+      split: { method: 'equal', people: [{ user_id: trip.familyId }, { user_id: trip.bea.id }] },
+    });
+    expect(sharesOf(equal)).toEqual({ [trip.familyId]: 1500, [trip.bea.id]: 1500 });
   });
 });
