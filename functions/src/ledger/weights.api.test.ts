@@ -1,6 +1,7 @@
 /**
  * Participant weights over HTTP: any member sets a participant's whole shares (1–99, default 1), and a by_shares
- * split divides an expense in proportion to them (or to shares the body gives), kept through an edit of the amount. Runs on the embedded server and again in the emulator suite
+ * split divides an expense in proportion to them (or to shares the body gives), kept through an edit of the amount
+ * and carried by the JSON export. Runs on the embedded server and again in the emulator suite
  * (vitest.config.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   WEIGHT_MESSAGE,
   addParticipantResponseSchema,
   expenseResponseSchema,
+  ledgerExportSchema,
   participantResponseSchema,
   participantsResponseSchema,
 } from '@wayfare/contract';
@@ -201,5 +203,50 @@ describe('a by_shares split', () => {
       split: { method: 'equal', people: [{ user_id: trip.familyId }, { user_id: trip.bea.id }] },
     });
     expect(sharesOf(equal)).toEqual({ [trip.familyId]: 1500, [trip.bea.id]: 1500 });
+  });
+});
+
+describe('the JSON export', () => {
+  it("carries each participant's weight and a by_shares expense's shares", async () => {
+    const trip = await tripWithFamily();
+    await setWeight(trip, trip.ana, trip.familyId, { weight: 4 });
+    const created = await trip.create(trip.ana, {
+      title: 'Dinner',
+      amount: '60.00',
+      expense_date: '2027-04-11',
+      paid_by: trip.ana.id,
+      split: {
+        method: 'by_shares',
+        people: [{ user_id: trip.familyId }, { user_id: trip.bea.id }, { user_id: trip.cai.id }],
+      },
+    });
+    expect(created.status).toBe(201);
+    // Cai leaves, keeping his share: in the ledger, no longer a participant, so without a weight.
+    await api.call('DELETE', `/api/trip-split/trips/${trip.tripId}/participants/${trip.cai.id}`, {
+      token: trip.cai.token,
+    });
+    const exported = await trip.get(trip.bea, `/trips/${trip.tripId}/export?format=json`);
+    expect(exported.status).toBe(200);
+    const ledger = ledgerExportSchema.parse(exported.body);
+    expect(Object.fromEntries(ledger.people.map((p) => [p.user_id, p.weight]))).toEqual({
+      [trip.ana.id]: 1,
+      [trip.bea.id]: 1,
+      [trip.familyId]: 4,
+      [trip.cai.id]: null,
+    });
+    expect(ledger.expenses).toEqual([
+      expect.objectContaining({
+        shares: [
+          { user_id: trip.familyId, share_cents: 4000 },
+          { user_id: trip.bea.id, share_cents: 1000 },
+          { user_id: trip.cai.id, share_cents: 1000 },
+        ],
+        by_shares: [
+          { user_id: trip.familyId, shares: 4 },
+          { user_id: trip.bea.id, shares: 1 },
+          { user_id: trip.cai.id, shares: 1 },
+        ],
+      }),
+    ]);
   });
 });
