@@ -36,6 +36,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/ledger/participants.api.test.ts',
   // Guests added by name and claimed by an account in one Firestore transaction.
   'functions/src/ledger/guests.api.test.ts',
+  // Participant weights on the membership, and by_shares splits read from them.
+  'functions/src/ledger/weights.api.test.ts',
   'functions/src/spec-contract.api.test.ts',
   'functions/src/ledger/expense-pages.api.test.ts',
   'functions/src/ledger/payers.api.test.ts',

@@ -25,7 +25,14 @@ export const ledgerExportSchema = z.object({
   trip: z.object({ id: z.string(), trip_name: z.string(), home_currency: z.string() }),
   exported_at: z.string(),
   people: z.array(
-    z.object({ user_id: z.string(), name: z.string(), username: z.string(), left: z.boolean() }),
+    z.object({
+      user_id: z.string(),
+      name: z.string(),
+      username: z.string(),
+      left: z.boolean(),
+      /** The participant's weight (whole shares in a by_shares split); null for someone no longer a participant. */
+      weight: z.number().int().nullable(),
+    }),
   ),
   expenses: z.array(
     z.object({
@@ -44,6 +51,8 @@ export const ledgerExportSchema = z.object({
       shares: z.array(exportShareSchema),
       /** An itemized expense's items, extras and what each person pays, in `currency`. */
       itemized: itemizedViewSchema.optional(),
+      /** A by_shares expense's whole shares per person, in its split's order (the last took any remainder). */
+      by_shares: z.array(z.object({ user_id: z.string(), shares: z.number().int() })).optional(),
     }),
   ),
   /** The trip budget, amounts in the home currency's minor units; null without one. */

@@ -5,6 +5,7 @@ import {
   formatMoney,
   minorToDecimalText,
   parseDollarsToCents,
+  splitByShares,
   splitCustom,
   splitEqual,
   splitPercent,
@@ -158,5 +159,52 @@ describe('splitPercent', () => {
     expect(splitPercent(9999, [50, 30, 20])).toEqual([4999, 2999, 2001]);
     expect(splitPercent(9999, [0, 0])).toBeNull();
     expect(splitPercent(9999, [])).toBeNull();
+  });
+});
+
+describe('splitByShares', () => {
+  const shares = fc.array(fc.integer({ min: 1, max: 99 }), { minLength: 1, maxLength: 30 });
+
+  it('sums exactly; every share but the last is its proportion rounded down, the last within a unit a person', () => {
+    fc.assert(
+      fc.property(cents, shares, (total, weights) => {
+        const parts = splitByShares(total, weights)!;
+        expect(sumMinor(parts)).toBe(total);
+        expect(parts.every((p) => Number.isInteger(p) && p >= 0)).toBe(true);
+        const whole = sumMinor(weights);
+        parts.forEach((part, i) => {
+          const exact = (total * weights[i]!) / whole;
+          // Rounding down loses under a unit a share; the last person takes what the others lost.
+          if (i < parts.length - 1) {
+            expect(part).toBeLessThanOrEqual(exact);
+            expect(part).toBeGreaterThan(exact - 1);
+          } else {
+            expect(part).toBeGreaterThanOrEqual(exact);
+            expect(part).toBeLessThan(exact + weights.length);
+          }
+        });
+      }),
+    );
+  });
+
+  it('splits equal shares exactly as splitEqual does', () => {
+    fc.assert(
+      fc.property(cents, fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 99 }), (total, n, w) => {
+        expect(
+          splitByShares(
+            total,
+            Array.from({ length: n }, () => w),
+          ),
+        ).toEqual(splitEqual(total, n));
+      }),
+    );
+  });
+
+  it('gives a family of four and two travellers 4/6 and 1/6 each of $100, and refuses no shares', () => {
+    expect(splitByShares(10000, [4, 1, 1])).toEqual([6666, 1666, 1668]);
+    expect(splitByShares(10000, [])).toBeNull();
+    expect(splitByShares(10000, [0, 0])).toBeNull();
+    expect(splitByShares(10000, [1.5, 1])).toBeNull();
+    expect(splitByShares(10000, [-1, 2])).toBeNull();
   });
 });

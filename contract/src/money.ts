@@ -112,6 +112,20 @@ export function splitPercent(totalMinor: number, percents: readonly number[]): n
   return shares;
 }
 
+/**
+ * Whole shares (a family of four holding 4, a single traveller 1): the total divided in proportion, every share but
+ * the last rounded down and the remainder on the last person, as splitEqual does (equal shares split exactly as it
+ * does). Null when a share is not a whole number at least 0, or none is positive. Exact while total times a share
+ * stays a safe integer (MAX_MINOR times any weight the product allows does).
+ */
+export function splitByShares(totalMinor: number, shares: readonly number[]): number[] | null {
+  const whole = sum(shares);
+  if (shares.some((s) => !Number.isSafeInteger(s) || s < 0) || !(whole > 0)) return null;
+  const parts = shares.map((s) => Math.floor((totalMinor * s) / whole));
+  parts[parts.length - 1] = totalMinor - sum(parts.slice(0, -1));
+  return parts;
+}
+
 /** The spec's tolerance: a split within 1 cent of the total can be completed onto the last person. */
 export const SPLIT_TOLERANCE_MINOR = 1;
 

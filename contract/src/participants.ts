@@ -24,6 +24,8 @@ export const participantSchema = personRefSchema.extend({
   username: z.string(),
   joined_at: z.string(),
   is_owner: z.boolean(),
+  /** Whole shares the person stands for in a by_shares split (a family of four travelling as one: 4); 1 unless set. */
+  weight: z.number().int(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -64,3 +66,21 @@ export const OWNER_CANNOT_BE_REMOVED = 'The trip owner cannot be removed';
 /** PUT /trips/{tripId}/owner: hands the trip to another participant in one atomic step (answers the participants). */
 export const makeOwnerBodySchema = z.object({ user_id: recordId('The new owner') });
 export type MakeOwnerBody = z.output<typeof makeOwnerBodySchema>;
+
+/** A participant's weight: whole shares, 1–99; everyone starts at 1. */
+export const PARTICIPANT_WEIGHT_MIN = 1;
+export const PARTICIPANT_WEIGHT_MAX = 99;
+export const DEFAULT_PARTICIPANT_WEIGHT = PARTICIPANT_WEIGHT_MIN;
+export const WEIGHT_MESSAGE = `A weight is a whole number from ${PARTICIPANT_WEIGHT_MIN} to ${PARTICIPANT_WEIGHT_MAX}`;
+
+/** Whole shares, as a participant's weight and as a person's shares in a by_shares split. */
+export const wholeSharesSchema = (message: string) =>
+  z
+    .number({ error: message })
+    .int(message)
+    .min(PARTICIPANT_WEIGHT_MIN, message)
+    .max(PARTICIPANT_WEIGHT_MAX, message);
+
+/** PUT /trips/{tripId}/participants/{userId}/weight: any member sets anyone's weight (answers the participant). */
+export const participantWeightBodySchema = z.object({ weight: wholeSharesSchema(WEIGHT_MESSAGE) });
+export type ParticipantWeightBody = z.output<typeof participantWeightBodySchema>;

@@ -8,6 +8,7 @@ import {
   type StoredSplit,
   EXPENSE_PAGE_MAX,
   PROVIDE_IDENTIFIER,
+  SHARES_MESSAGE,
   addParticipantBodySchema,
   decodeExpenseCursor,
   encodeExpenseCursor,
@@ -115,12 +116,12 @@ describe('applySplit', () => {
           };
           const shares = applySplit(total, split);
           if (shares === null) {
-            // Only custom amounts beyond the total, percentages without a positive total, or itemized totals
-            // that are not the total cannot apply.
+            // Only custom amounts beyond the total, percentages or shares without a positive total, or itemized
+            // totals that are not the total cannot apply.
             expect(
               method === 'custom' ||
                 method === 'itemized' ||
-                (method === 'percent' && weights.every((w) => w === 0)),
+                ((method === 'percent' || method === 'by_shares') && weights.every((w) => w === 0)),
             ).toBe(true);
             return;
           }
@@ -138,6 +139,9 @@ describe('applySplit', () => {
     ]);
     expect(expenseSplitOf({ method: 'percent', people: [{ user_id: 'u1', weight: 40 }] }).people).toEqual([
       { user_id: 'u1', amount_cents: null, amount: null, percent: 40 },
+    ]);
+    expect(expenseSplitOf({ method: 'by_shares', people: [{ user_id: 'u1', weight: 4 }] }).people).toEqual([
+      { user_id: 'u1', amount_cents: null, amount: null, percent: null, shares: 4 },
     ]);
   });
 });
@@ -231,5 +235,11 @@ describe('expenseBodySchema split', () => {
     expect(twice.error?.issues[0]?.message).toBe('Each person may appear only once in a split');
     expect(split({ method: 'halves', people: [] }).error?.issues[0]?.message).toBe('Choose how to split');
     expect(split({ method: 'percent', people: [{ user_id: 'u1', percent: -5 }] }).success).toBe(false);
+    const shares = (value: unknown) =>
+      split({ method: 'by_shares', people: [{ user_id: 'u1', shares: value }] }).error?.issues[0]?.message;
+    expect(
+      split({ method: 'by_shares', people: [{ user_id: 'u1' }, { user_id: 'u2', shares: 4 }] }).data?.split,
+    ).toEqual({ method: 'by_shares', people: [{ user_id: 'u1' }, { user_id: 'u2', shares: 4 }] });
+    for (const bad of [0, 100, 2.5, '3', null]) expect(shares(bad)).toBe(SHARES_MESSAGE);
   });
 });

@@ -241,6 +241,14 @@ const TABLE: Row[] = [
     expect: { owner: 409, participant: 403, ...outsiders(404) },
   },
   {
+    // Any member sets anyone's weight (their whole shares in a by_shares split).
+    name: "set a participant's weight",
+    method: 'PUT',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants/${fx.participantId}/weight`,
+    body: () => ({ weight: 2 }),
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
     name: "list a trip's pending invitations",
     method: 'GET',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/invitations`,

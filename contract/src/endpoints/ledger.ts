@@ -19,7 +19,9 @@ import {
 import {
   addParticipantResponseSchema,
   makeOwnerBodySchema,
+  participantResponseSchema,
   participantsResponseSchema,
+  participantWeightBodySchema,
 } from '../participants';
 import {
   homeCurrencyBodySchema,
@@ -38,6 +40,7 @@ import {
   expensesResponseSchema,
   liveTokenResponseSchema,
   markPaidBodySchema,
+  participantParamsSchema,
   settlementExplanationResponseSchema,
   settlementResponseSchema,
   settlementsResponseSchema,
@@ -82,6 +85,15 @@ export const makeOwner = endpoint({
   params: tripIdParamsSchema,
   body: makeOwnerBodySchema,
   answer: participantsResponseSchema,
+  status: 200,
+});
+/** A participant's weight, their whole shares in a by_shares split. */
+export const setParticipantWeight = endpoint({
+  method: 'PUT',
+  path: '/trip-split/trips/:tripId/participants/:userId/weight',
+  params: participantParamsSchema,
+  body: participantWeightBodySchema,
+  answer: participantResponseSchema,
   status: 200,
 });
 export const tripInvitations = endpoint({

@@ -3,6 +3,7 @@ import { recordId, RECORD_ID } from '../ids';
 import { isoDateSchema } from '../dates';
 import { visibleText } from '../text';
 import { MAX_MINOR, sumMinor } from '../money';
+import { wholeSharesSchema } from '../participants';
 import { currencyCodeSchema, parseDecimalToMinor, rateSchema } from '../currency';
 import { DEFAULT_HOME_CURRENCY, minorUnits } from '../iso4217';
 import { CHOOSE_PAYER, PAID_BY_FIRST_PAYER, PAYERS_MUST_ADD_UP } from '../payers';
@@ -77,10 +78,12 @@ const percent = z
   .min(0, 'A percentage cannot be negative')
   .max(100_000, 'A percentage is too large');
 
+export const SHARES_MESSAGE = 'Shares are a whole number from 1 to 99';
+
 /**
- * The split as the overview's modal decided it: the method and its people with their amounts (custom) or
- * percentages (percent). The server computes the shares from it and stores it; `participants`, when sent beside
- * it, must be the same shares.
+ * The split as the overview's modal decided it: the method and its people with their amounts (custom),
+ * percentages (percent) or whole shares (by_shares: a person without `shares` takes their participant weight). The
+ * server computes the shares from it and stores it; `participants`, when sent beside it, must be the same shares.
  */
 export const splitBodySchema = z.discriminatedUnion(
   'method',
@@ -104,6 +107,13 @@ export const splitBodySchema = z.discriminatedUnion(
       people: z
         .array(z.object({ user_id: userId, percent }))
         .min(1, 'Enter percentages for participants')
+        .max(500),
+    }),
+    z.object({
+      method: z.literal('by_shares'),
+      people: z
+        .array(z.object({ user_id: userId, shares: wholeSharesSchema(SHARES_MESSAGE).optional() }))
+        .min(1, 'Select at least one participant')
         .max(500),
     }),
     z.object({ method: z.literal('personal') }),

@@ -1,7 +1,7 @@
 /**
  * One expense vocabulary from the route inward. An expense body comes in one of several shapes —
  * the spec's `participants` with explicit shares, the simple form's `expense_type` with optional `splits`, the
- * modal's `split` (equal, custom, percent, personal, itemized), one `paid_by` or several `payers` — and is read here,
+ * modal's `split` (equal, custom, percent, by_shares, personal, itemized), one `paid_by` or several `payers` — and is read here,
  * once, into an ExpenseEntry: amounts in integer minor units of `currency`, who paid how much, and how the shares are
  * to be decided. The service, the split decision and the currency conversion take an entry; the store keeps the
  * same names (amount_minor, payers' paid_minor, shares' share_minor). Answers keep the spec's names (views).
@@ -20,6 +20,7 @@ export interface PersonAmount {
 /**
  * How the shares are to be decided, each method with the people it needs (the last person takes any remainder):
  * - `equal` among `people`; `percent` by each one's percentage; `personal`: the (first) payer bears it all;
+ * - `by_shares`: in proportion to each one's whole `shares`, their participant weight where none is given;
  * - `custom` amounts, within a minor unit of the total (the mismatch onto the last person);
  * - `itemized`: `items` (items and extras) decide each person's total, `people`, kept as custom amounts;
  * - `exact` shares (the spec's `participants`), adding up to the amount exactly; zero shares are left out;
@@ -32,6 +33,7 @@ export type EntrySplit =
   | ({ method: 'equal'; people: Array<{ user_id: string }> } & SentShares)
   | ({ method: 'custom'; people: PersonAmount[] } & SentShares)
   | ({ method: 'percent'; people: Array<{ user_id: string; percent: number }> } & SentShares)
+  | ({ method: 'by_shares'; people: Array<{ user_id: string; shares?: number }> } & SentShares)
   | ({ method: 'personal' } & SentShares)
   | ({ method: 'itemized'; people: PersonAmount[]; items: ItemizedSplit } & SentShares)
   | { method: 'exact'; people: PersonAmount[] }
@@ -85,6 +87,15 @@ function entrySplit(body: ExpenseBody): EntrySplit {
         return {
           method: 'percent',
           people: split.people.map(({ user_id, percent }) => ({ user_id, percent })),
+          ...sent_shares,
+        };
+      case 'by_shares':
+        return {
+          method: 'by_shares',
+          people: split.people.map(({ user_id, shares }) => ({
+            user_id,
+            ...(shares !== undefined && { shares }),
+          })),
           ...sent_shares,
         };
       case 'custom': {

@@ -68,7 +68,7 @@ export type ExpenseShare = z.infer<typeof expenseShareSchema>;
 
 /**
  * The split an expense was decided with, in order (the last person takes any remainder): `amount_cents` and
- * `amount` for custom, `percent` for percent, all null for equal and personal.
+ * `amount` for custom, `percent` for percent, `shares` for by_shares, all null for equal and personal.
  */
 export const expenseSplitSchema = z.object({
   method: z.enum(SPLIT_METHODS),
@@ -80,6 +80,8 @@ export const expenseSplitSchema = z.object({
       amount_cents: cents.nullable(),
       amount: dollarAmount.nullable(),
       percent: z.number().nullable(),
+      /** A by_shares split's whole shares for the person (absent for every other method). */
+      shares: z.number().int().optional(),
     }),
   ),
 });
@@ -97,6 +99,7 @@ export function expenseSplitOf(split: StoredSplit, currency = DEFAULT_HOME_CURRE
         amount_cents,
         amount: amount_cents === null ? null : minorToMajor(amount_cents, currency),
         percent: split.method === 'percent' ? weight : null,
+        ...(split.method === 'by_shares' && weight !== null && { shares: weight }),
       };
     }),
   };

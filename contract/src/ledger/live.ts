@@ -10,6 +10,7 @@ export const LEDGER_CHANGES = [
   'participant.added',
   'participant.removed',
   'participant.owner',
+  'participant.weight',
   'expense.created',
   'expense.updated',
   'expense.deleted',

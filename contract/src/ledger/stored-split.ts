@@ -1,4 +1,4 @@
-import { splitCustom, splitEqual, splitPercent, sumMinor } from '../money';
+import { splitByShares, splitCustom, splitEqual, splitPercent, sumMinor } from '../money';
 import type { ItemizedSplit } from '../itemized';
 
 export const EXPENSE_CATEGORIES = [
@@ -20,17 +20,18 @@ export const DEFAULT_EXPENSE_TYPE: ExpenseType = 'group';
 /**
  * How a split was decided, kept beside the computed cents so an edit can keep it or re-apply it: equal (the
  * remainder on the last person), custom amounts (a mismatch with the total adjusted onto the last person),
- * percentages (normalised, rounding onto the last person) or personal (the payer bears it all). The simple form's
- * types map onto them: group and shared-without-amounts are equal, shared with amounts is custom with the payer
- * last (bearing the rest), personal is personal.
+ * percentages (normalised, rounding onto the last person), whole shares (by_shares: in proportion, rounding onto
+ * the last person; a person's shares default to their participant weight) or personal (the payer bears it all).
+ * The simple form's types map onto them: group and shared-without-amounts are equal, shared with amounts is custom
+ * with the payer last (bearing the rest), personal is personal.
  */
-export const SPLIT_METHODS = ['equal', 'custom', 'percent', 'personal', 'itemized'] as const;
+export const SPLIT_METHODS = ['equal', 'custom', 'percent', 'personal', 'itemized', 'by_shares'] as const;
 export type SplitMethod = (typeof SPLIT_METHODS)[number];
 
 /**
  * A split as stored: the people in order, each with their weight: cents for custom and itemized (each person's
- * total), a percentage for percent, null for equal and personal. An itemized split keeps its items and extras in
- * the minor units of `currency`, the one the expense was paid in (itemized.ts).
+ * total), a percentage for percent, whole shares for by_shares, null for equal and personal. An itemized split
+ * keeps its items and extras in the minor units of `currency`, the one the expense was paid in (itemized.ts).
  */
 export interface StoredSplit {
   method: SplitMethod;
@@ -47,8 +48,8 @@ export const itemizedStored = (
 
 /**
  * The stored split applied to a total: each person's share in cents, in the split's order, or null when it cannot
- * be applied (no people; custom amounts that would leave the last person below zero; percentages without a
- * positive total).
+ * be applied (no people; custom amounts that would leave the last person below zero; percentages or shares
+ * without a positive total).
  */
 export function applySplit(totalMinor: number, split: StoredSplit): number[] | null {
   const weights = split.people.map((p) => p.weight ?? 0);
@@ -61,6 +62,8 @@ export function applySplit(totalMinor: number, split: StoredSplit): number[] | n
       return splitCustom(totalMinor, weights);
     case 'percent':
       return splitPercent(totalMinor, weights);
+    case 'by_shares':
+      return splitByShares(totalMinor, weights);
     case 'itemized':
       // What the items decided, or nothing: a new total needs the items changed to match it.
       return sumMinor(weights) === totalMinor ? weights : null;

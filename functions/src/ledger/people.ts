@@ -18,6 +18,7 @@ export function toParticipant(member: MemberRecord): Participant {
     joined_at: member.joined_at,
     is_owner: member.role === 'owner',
     is_guest: member.is_guest,
+    weight: member.weight,
   };
 }
 

@@ -22,6 +22,7 @@ export function participant(name: string, extra: Partial<Participant> = {}): Par
     joined_at: '2027-01-01T00:00:00.000Z',
     is_owner: false,
     is_guest: false,
+    weight: 1,
     ...extra,
   };
 }

@@ -20,6 +20,7 @@ import { inHomeCurrency } from '../currency';
 import { keptSplit, splitFor } from './split-decision';
 
 const MEMBERS = ['u0', 'u1', 'u2', 'u3', 'u4'];
+const ONE_EACH = MEMBERS.map((user_id) => ({ user_id, weight: 1 }));
 const CURRENCIES = ['USD', 'JPY', 'KWD'] as const;
 
 /** `total` cut into `parts` positive-or-zero amounts (cuts at the given points) that add up to it exactly. */
@@ -116,7 +117,7 @@ function bodyOf(s: Shape): ExpenseBodyInput {
 /** Shares decided over the members, or the 422 that refuses the entry (never another failure). */
 function decided(entry: ExpenseEntry) {
   try {
-    return splitFor(entry, MEMBERS).shares;
+    return splitFor(entry, ONE_EACH).shares;
   } catch (err) {
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(422);
@@ -185,7 +186,7 @@ describe('expenseEntrySchema: every shape of expense body, read into one entry',
       splits: [{ user_id: 'u2', amount: '12.5' }],
     });
     expect(shared.split).toEqual({ method: 'by_type', people: [{ user_id: 'u2', amount_minor: 1250 }] });
-    expect(splitFor(shared, MEMBERS).shares).toEqual([
+    expect(splitFor(shared, ONE_EACH).shares).toEqual([
       { user_id: 'u2', share_minor: 1250 },
       { user_id: 'u1', share_minor: 1750 },
     ]);
@@ -204,6 +205,37 @@ describe('expenseEntrySchema: every shape of expense body, read into one entry',
       sent_shares: [
         { user_id: 'u1', amount_minor: 1500 },
         { user_id: 'u2', amount_minor: 1500 },
+      ],
+    });
+  });
+
+  it("reads by_shares with the shares given, and decides it by them, else by each member's weight", () => {
+    const base = { title: 'Dinner', amount: '70', expense_date: '2027-04-11', paid_by: 'u1' };
+    const entry = expenseEntrySchema.parse({
+      ...base,
+      split: {
+        method: 'by_shares',
+        people: [{ user_id: 'u1' }, { user_id: 'u2', shares: 2 }, { user_id: 'u3' }],
+      },
+    });
+    expect(entry.split).toEqual({
+      method: 'by_shares',
+      people: [{ user_id: 'u1' }, { user_id: 'u2', shares: 2 }, { user_id: 'u3' }],
+    });
+    const weighted = ONE_EACH.map((m) => (m.user_id === 'u1' ? { ...m, weight: 4 } : m));
+    expect(splitFor(entry, weighted)).toEqual({
+      split: {
+        method: 'by_shares',
+        people: [
+          { user_id: 'u1', weight: 4 },
+          { user_id: 'u2', weight: 2 },
+          { user_id: 'u3', weight: 1 },
+        ],
+      },
+      shares: [
+        { user_id: 'u1', share_minor: 4000 },
+        { user_id: 'u2', share_minor: 2000 },
+        { user_id: 'u3', share_minor: 1000 },
       ],
     });
   });
@@ -241,7 +273,7 @@ describe('expenseEntrySchema: every shape of expense body, read into one entry',
 
   it('names people exactly when the body did (an edit naming nobody keeps the split as decided)', () => {
     const base = { title: 'Taxi', amount: '30', expense_date: '2027-04-11', paid_by: 'u1' };
-    const stored = splitFor(expenseEntrySchema.parse({ ...base, expense_type: 'group' }), MEMBERS);
+    const stored = splitFor(expenseEntrySchema.parse({ ...base, expense_type: 'group' }), ONE_EACH);
     const record = {
       ...stored,
       paid_by: 'u1',

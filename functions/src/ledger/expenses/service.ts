@@ -94,8 +94,8 @@ export function createExpenseService({
     const homeEntry = original ? inHomeCurrency(entry, original, home) : entry;
     const kept = stored && keptSplit(stored, homeEntry, memberIds);
     // A newly decided split is checked on the original amounts too (shares sent beside a split, people).
-    if (original && !kept) splitFor(entry, memberIds, stored);
-    const decided = kept ?? splitFor(homeEntry, memberIds, stored);
+    if (original && !kept) splitFor(entry, members, stored);
+    const decided = kept ?? splitFor(homeEntry, members, stored);
     const { split } = entry;
     const fields: ExpensePatch = {
       title: entry.title,

@@ -1,9 +1,10 @@
 /**
  * What an expense entry decides, computed on the server (spec §5): the split, and each person's share of the
  * amount (summing exactly, the remainder on the last person); and, for an edit that names nobody, the split as it
- * was decided. Pure: the service hands in today's members and the stored expense.
+ * was decided. Pure: the service hands in today's members (with their weights) and the stored expense.
  */
 import {
+  DEFAULT_PARTICIPANT_WEIGHT,
   ITEMS_MUST_MATCH_AMOUNT,
   SHARES_EXCEED_AMOUNT,
   SPLIT_TOLERANCE_MINOR,
@@ -15,10 +16,13 @@ import {
   type StoredSplit,
 } from '@wayfare/contract';
 import { HttpError } from '../../http/errors';
-import { peopleOfExpense, type ExpensePatch, type ExpenseRecord } from '../../store/types';
+import { peopleOfExpense, type ExpensePatch, type ExpenseRecord, type MemberRecord } from '../../store/types';
 import { SHARES_MUST_ADD_UP } from '../currency';
 
 export const NOT_A_PARTICIPANT = 'Everyone in the split must be a participant of this trip';
+
+/** A member as a split is decided over them: who, and their whole shares where a by_shares split gives none. */
+export type SplitMember = Pick<MemberRecord, 'user_id' | 'weight'>;
 
 const person = (user_id: string, weight: number | null = null) => ({ user_id, weight });
 const amountsOf = (people: readonly PersonAmount[]) => people.map((p) => p.amount_minor);
@@ -46,8 +50,9 @@ function splitByType(entry: ExpenseEntry, payer: string, memberIds: string[]): S
 }
 
 /** The split an entry decides (spec §5). */
-function decidedSplit(entry: ExpenseEntry, memberIds: string[]): StoredSplit {
+function decidedSplit(entry: ExpenseEntry, members: readonly SplitMember[]): StoredSplit {
   const { split } = entry;
+  const memberIds = members.map((m) => m.user_id);
   const payer = (entry.payers[0] as { user_id: string }).user_id;
   switch (split.method) {
     case 'personal':
@@ -56,6 +61,16 @@ function decidedSplit(entry: ExpenseEntry, memberIds: string[]): StoredSplit {
       return { method: 'equal', people: split.people.map((p) => person(p.user_id)) };
     case 'percent':
       return { method: 'percent', people: split.people.map((p) => person(p.user_id, p.percent)) };
+    case 'by_shares': {
+      // Someone no longer a member (kept in an edited expense) counts as one person unless given shares.
+      const weights = new Map(members.map((m) => [m.user_id, m.weight]));
+      return {
+        method: 'by_shares',
+        people: split.people.map((p) =>
+          person(p.user_id, p.shares ?? weights.get(p.user_id) ?? DEFAULT_PARTICIPANT_WEIGHT),
+        ),
+      };
+    }
     case 'custom':
     case 'itemized':
       // Spec §5: within a cent of the total, the mismatch adjusted onto the last person.
@@ -108,10 +123,11 @@ const sameShares = (a: ExpenseRecord['shares'], b: ExpenseRecord['shares']) => {
  */
 export function splitFor(
   entry: ExpenseEntry,
-  memberIds: string[],
+  members: readonly SplitMember[],
   stored?: ExpenseRecord,
 ): Pick<ExpensePatch, 'split' | 'shares'> {
-  const split = decidedSplit(entry, memberIds);
+  const split = decidedSplit(entry, members);
+  const memberIds = members.map((m) => m.user_id);
   const shares = sharesOf(entry.amount_minor, split);
   const kept = stored ? [...peopleOfExpense(stored), ...stored.split.people.map((p) => p.user_id)] : [];
   const allowed = new Set([...memberIds, ...kept]);

@@ -113,6 +113,7 @@ export function createLedgerIoService({
           body: ledgerCsv(people, rows, home, payments) + budgetCsv(budget, home),
         };
       }
+      const weights = new Map(members.map((m) => [m.user_id, m.weight]));
       const json: LedgerExport = {
         trip: { id: trip.id, trip_name: trip.trip_name, home_currency: home },
         exported_at: new Date().toISOString(),
@@ -121,6 +122,7 @@ export function createLedgerIoService({
           name: nameOf(id),
           username: usernames.get(id) ?? '',
           left: person(id).left,
+          weight: weights.get(id) ?? null,
         })),
         expenses: rows.map((r) => ({
           id: r.id,
@@ -136,6 +138,9 @@ export function createLedgerIoService({
           payers: payersAsCents(r.payers),
           shares: sharesAsCents(r.shares),
           ...(r.split.itemized && { itemized: itemizedView(r.split.itemized, r.split.itemized.currency) }),
+          ...(r.split.method === 'by_shares' && {
+            by_shares: r.split.people.map((p) => ({ user_id: p.user_id, shares: p.weight as number })),
+          }),
         })),
         budget: budgetJson(budget),
         activity: await store.activity.listAll(tripId),

@@ -7,6 +7,7 @@ import {
   myInvitations,
   participantParamsSchema,
   removeParticipant,
+  setParticipantWeight,
   tripInvitations,
   type AddParticipantResponse,
   type ParticipantResponse,
@@ -47,6 +48,11 @@ export function membershipRoutes(
     return {
       participants: await service.makeOwner(scopeOf(res, 'tripScope'), body.user_id),
     } satisfies ParticipantsResponse;
+  });
+  route(router, setParticipantWeight, async ({ params, body }, _req, res) => {
+    return {
+      participant: await service.setWeight(scopeOf(res, 'tripScope'), params.userId, body.weight),
+    } satisfies ParticipantResponse;
   });
   route(router, tripInvitations, async (_input, _req, res) => {
     return {

@@ -12,6 +12,7 @@
  * - Any participant may leave, whatever the ledger says: what they owe or are owed stays under their name, settled
  *   like any other balance (they are shown as having left). The owner is never removed and cannot leave (409).
  * - The owner hands the trip to another participant in one atomic step ("Make owner"); the owner never leaves.
+ * - Beside the spec, any member sets any participant's weight (whole shares, 1–99) for by_shares splits.
  * - Beside the spec, any member adds a guest by name (`guest_name`: someone without an account, store/port/guests.ts)
  *   and removes one whatever the ledger says (their balance stays, shown as having left). A guest never owns a trip.
  */
@@ -123,6 +124,17 @@ export function createMembershipService({ store, notices }: { store: Store; noti
       if (outcome === 'not-member') throw new HttpError(404, NEW_OWNER_NOT_PARTICIPANT);
       await emit('participant.owner', trip.id, newOwnerId);
       return (await store.members.list(trip.id)).map(toParticipant);
+    },
+
+    /**
+     * Any member sets anyone's weight (a family as one participant: their head count). Expenses already split keep
+     * their shares; open pages refetch the participants.
+     */
+    async setWeight({ trip }: TripScope, userId: string, weight: number): Promise<Participant> {
+      const member = await store.members.setWeight(trip.id, userId, weight);
+      if (!member) throw new HttpError(404, NOT_A_MEMBER);
+      await emit('participant.weight', trip.id, userId);
+      return toParticipant(member);
     },
 
     /**

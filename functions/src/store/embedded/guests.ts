@@ -56,8 +56,9 @@ const CLAIM_REWRITES = [
      data = replace(data, @guestJson, @userJson) WHERE trip_id = @trip`,
   'UPDATE trip_budgets SET updated_by = @user WHERE trip_id = @trip AND updated_by = @guest',
   'DELETE FROM trip_invitations WHERE trip_id = @trip AND user_id = @user',
-  `INSERT INTO trip_members (trip_id, user_id, role, joined_at, added_by)
-     SELECT trip_id, @user, role, joined_at, added_by FROM trip_members WHERE trip_id = @trip AND user_id = @guest`,
+  `INSERT INTO trip_members (trip_id, user_id, role, joined_at, added_by, weight)
+     SELECT trip_id, @user, role, joined_at, added_by, weight FROM trip_members
+     WHERE trip_id = @trip AND user_id = @guest`,
   'DELETE FROM trip_members WHERE trip_id = @trip AND user_id = @guest',
   'DELETE FROM trip_guests WHERE user_id = @guest',
   'DELETE FROM users WHERE id = @guest',

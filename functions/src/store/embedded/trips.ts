@@ -72,6 +72,11 @@ export const tripMigrations: Migration[] = [
     id: '061-member-added-by',
     sql: 'ALTER TABLE trip_members ADD COLUMN added_by TEXT REFERENCES users(id);',
   },
+  {
+    // Whole shares in a by_shares split; everyone from before counts as one person.
+    id: '072-member-weight',
+    sql: 'ALTER TABLE trip_members ADD COLUMN weight INTEGER NOT NULL DEFAULT 1 CHECK (weight BETWEEN 1 AND 99);',
+  },
 ];
 
 type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
@@ -218,7 +223,8 @@ export function sqliteTrips(db: Database.Database): TripStore {
 
 /** A member with their names, as MemberRecord has it once read by memberRows; callers add the WHERE. */
 export const MEMBER_SELECT = `SELECT m.trip_id, m.user_id, m.role, m.joined_at, u.username, u.email, u.first_name,
-     u.last_name, u.guest_trip_id IS NOT NULL AS is_guest FROM trip_members m JOIN users u ON u.id = m.user_id`;
+     u.last_name, u.guest_trip_id IS NOT NULL AS is_guest, m.weight
+     FROM trip_members m JOIN users u ON u.id = m.user_id`;
 
 type MemberRow = Omit<MemberRecord, 'is_guest'> & { is_guest: 0 | 1 };
 const toMember = (row: MemberRow): MemberRecord => ({ ...row, is_guest: row.is_guest === 1 });
@@ -274,6 +280,7 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     'UPDATE trip_members SET role = @role WHERE trip_id = @trip AND user_id = @user',
   );
   const setTripOwner = db.prepare('UPDATE trips SET owner_id = @user WHERE id = @trip');
+  const setWeight = db.prepare('UPDATE trip_members SET weight = ? WHERE trip_id = ? AND user_id = ?');
   const history = sqliteActivityLog(db);
 
   // Each is one transaction: what it checks cannot change before it writes.
@@ -334,6 +341,10 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     },
     async transferOwnership(tripId, fromUserId, toUserId) {
       return transfer(tripId, fromUserId, toUserId);
+    },
+    async setWeight(tripId, userId, weight) {
+      if (setWeight.run(weight, tripId, userId).changes === 0) return null;
+      return one.get(tripId, userId) as MemberRecord;
     },
   };
 }

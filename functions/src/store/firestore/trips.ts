@@ -1,5 +1,10 @@
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { compareCodeUnits, DEFAULT_HOME_CURRENCY, type TripRole } from '@wayfare/contract';
+import {
+  compareCodeUnits,
+  DEFAULT_HOME_CURRENCY,
+  DEFAULT_PARTICIPANT_WEIGHT,
+  type TripRole,
+} from '@wayfare/contract';
 import {
   UniqueConstraintError,
   type MemberRecord,
@@ -55,6 +60,8 @@ export interface MemberDoc {
   added_by?: string;
   /** A guest's live claim link, the hash of its token (guests.ts); absent or null when they have none. */
   claim_link_hash?: string | null;
+  /** Whole shares in a by_shares split; absent: 1. */
+  weight?: number;
 }
 
 const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
@@ -214,6 +221,7 @@ export const memberRecordOf = (tripId: string, member: MemberDoc, user: UserReco
   first_name: user.first_name,
   last_name: user.last_name,
   is_guest: user.guest_trip_id !== undefined,
+  weight: member.weight ?? DEFAULT_PARTICIPANT_WEIGHT,
 });
 
 /** Members with their names from their user documents. */
@@ -320,6 +328,18 @@ export function firestoreMembers(db: Firestore): MemberStore {
         tx.update(trips.doc(tripId), { owner_id: toUserId });
         return 'transferred';
       });
+    },
+    async setWeight(tripId, userId, weight) {
+      const ref = membersOf(tripId).doc(userId);
+      const member = await db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        if (!snapshot.exists) return null;
+        tx.update(ref, { weight });
+        return { ...(snapshot.data() as MemberDoc), weight };
+      });
+      if (!member) return null;
+      const [record] = await withUsers(db, [member], tripId);
+      return record as MemberRecord;
     },
   };
 }

@@ -11,6 +11,8 @@ export interface MemberRecord {
   last_name: string;
   /** A guest (port/guests.ts): in the ledger by name, without an account. */
   is_guest: boolean;
+  /** Whole shares the member stands for in a by_shares split, 1–99 (absent in older records: 1). */
+  weight: number;
 }
 
 export interface MemberStore {
@@ -45,6 +47,11 @@ export interface MemberStore {
    * owner never leaves (spec §6: 'owner', nothing written): they hand the trip over first or delete it.
    */
   leave(tripId: string, userId: string): Promise<'left' | 'not-member' | 'owner'>;
+  /**
+   * Sets the member's weight (1–99, checked by the caller); null when they are not a member. Expenses keep the
+   * splits they were decided with: only splits decided from now on read it.
+   */
+  setWeight(tripId: string, userId: string, weight: number): Promise<MemberRecord | null>;
 }
 
 /** Someone asked to join a trip who has not answered yet. Declining deletes it; accepting makes a membership. */

@@ -569,7 +569,15 @@ function answered(body: ExpenseBodyInput, shares: Array<{ user_id: string; cents
               method: 'percent',
               people: split.people.map((p) => ({ user_id: p.user_id, weight: p.percent })),
             }
-          : { method: 'custom', people: split.people.map((p) => ({ user_id: p.user_id, weight: p.amount })) };
+          : split.method === 'custom'
+            ? {
+                method: 'custom',
+                people: split.people.map((p) => ({ user_id: p.user_id, weight: p.amount })),
+              }
+            : {
+                method: 'by_shares',
+                people: split.people.map((p) => ({ user_id: p.user_id, weight: p.shares ?? 1 })),
+              };
   return {
     id: 'e1',
     trip_id: 't1',
@@ -681,6 +689,36 @@ describe('overviewDraftFromExpense', () => {
     );
     expect(again.values).toMatchObject({ ana: '33,5', bea: '66,5' });
     expect(computeOverviewSplit(again, everyone, 'de-DE').shares).toEqual(shares);
+  });
+
+  it('prefills a by-shares expense as the amounts it came to, so saving it unchanged keeps every share', () => {
+    const equal = draft({ amount: '60' });
+    const base = answered(overviewBody(equal, computeOverviewSplit(equal, everyone, en).shares!, en), [
+      { user_id: 'ana', cents: 4000 },
+      { user_id: 'bea', cents: 1000 },
+      { user_id: 'cai', cents: 1000 },
+    ]);
+    const again = overviewDraftFromExpense(
+      {
+        ...base,
+        split: expenseSplitOf({
+          method: 'by_shares',
+          people: [
+            { user_id: 'ana', weight: 4 },
+            { user_id: 'bea', weight: 1 },
+            { user_id: 'cai', weight: 1 },
+          ],
+        }),
+      },
+      everyone,
+      en,
+    );
+    expect(again).toMatchObject({ method: 'custom', values: { ana: '40.00', bea: '10.00', cai: '10.00' } });
+    expect(computeOverviewSplit(again, everyone, en).shares).toEqual([
+      { user_id: 'ana', cents: 4000 },
+      { user_id: 'bea', cents: 1000 },
+      { user_id: 'cai', cents: 1000 },
+    ]);
   });
 
   it('prefills a personal or trip-page expense as the people it was decided for', () => {

@@ -44,8 +44,11 @@ import {
 
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
-/** The overview's methods: the stored ones but personal (the payer alone, chosen as people). */
-export type OverviewSplitMethod = Exclude<StoredSplitMethod, 'personal'>;
+/**
+ * The overview's methods: the stored ones but personal (the payer alone, chosen as people) and by shares (shown as
+ * the custom amounts they came to: the overview has no shares control).
+ */
+export type OverviewSplitMethod = Exclude<StoredSplitMethod, 'personal' | 'by_shares'>;
 
 export interface OverviewDraft extends ExpenseBasics {
   method: OverviewSplitMethod;
@@ -175,10 +178,13 @@ export function overviewDraftFromExpense(
   const currency = currencyDraftOf(expense, home);
   const digits = digitsOf(currency);
   // Custom amounts are stored in the home currency: shown back in the currency the expense was paid in.
+  const byShares = split.method === 'by_shares';
+  const shareOf = (userId: string) =>
+    expense.participants.find((p) => p.user_id === userId)?.share_cents ?? 0;
   const custom = partsInPaidCurrency(
     expense,
     home,
-    split.people.map((p) => p.amount_cents ?? 0),
+    split.people.map((p) => p.amount_cents ?? (byShares ? shareOf(p.user_id) : 0)),
   );
   const people = split.people.map((p) => p.user_id);
   const include_payer = split.method === 'personal' || people.includes(expense.paid_by);
@@ -189,7 +195,7 @@ export function overviewDraftFromExpense(
     split.people.flatMap((p, i) => {
       if (split.method === 'percent' && p.percent !== null)
         return [[p.user_id, formatTypedNumber(p.percent, locale)]];
-      if (split.method === 'custom' && p.amount_cents !== null) {
+      if ((split.method === 'custom' && p.amount_cents !== null) || byShares) {
         return [[p.user_id, formatTypedAmount(custom[i] as number, locale, digits)]];
       }
       return [];
@@ -197,7 +203,7 @@ export function overviewDraftFromExpense(
   );
   return {
     ...basicsFromExpense(expense, locale, home, currency),
-    method: split.method === 'personal' ? 'equal' : split.method,
+    method: split.method === 'personal' ? 'equal' : split.method === 'by_shares' ? 'custom' : split.method,
     scope: everyoneIn ? 'all' : 'selected',
     selected: chosen,
     include_payer,

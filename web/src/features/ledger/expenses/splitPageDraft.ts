@@ -101,7 +101,10 @@ export function keptSplits(draft: SplitPageDraft, locale: string): Record<string
   const { method, people } = draft.kept;
   const cents = applySplit(total, {
     method,
-    people: people.map((p) => ({ user_id: p.user_id, weight: p.amount_cents ?? p.percent })),
+    people: people.map((p) => ({
+      user_id: p.user_id,
+      weight: p.amount_cents ?? p.percent ?? p.shares ?? null,
+    })),
   });
   return (
     cents &&
@@ -117,6 +120,7 @@ const METHOD_LABEL: Record<ExpenseSplit['method'], string> = {
   percent: 'Percentages',
   personal: 'Personal',
   itemized: 'Itemized',
+  by_shares: 'By shares',
 };
 
 /**
@@ -133,6 +137,7 @@ export function describeSplit(
     const name = nameOf(p.user_id);
     if (p.percent !== null) return `${name} ${formatTypedNumber(p.percent, locale)}%`;
     if (p.amount_cents !== null) return `${name} ${formatMoney(p.amount_cents, locale, currency)}`;
+    if (p.shares !== undefined) return `${name} ×${formatTypedNumber(p.shares, locale)}`;
     return name;
   });
   return `${METHOD_LABEL[split.method]}: ${people.join(', ')}`;
