@@ -1,5 +1,5 @@
 /**
- * Receipt scanning on this device (issue 27): how long the offline scan (tesseract.js with the packaged English
+ * Receipt scanning on this device: how long the offline scan (tesseract.js with the packaged English
  * data, then the contract's parser) takes for each receipt photo the tests render, the worker's start apart, and
  * whether it found the right total. Figures, not pass/fail.
  */

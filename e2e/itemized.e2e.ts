@@ -1,5 +1,5 @@
 /**
- * Itemized expenses and receipt scanning (issue 27) in the browser, against the built server with no Gemini key:
+ * Itemized expenses and receipt scanning in the browser, against the built server with no Gemini key:
  * a dinner receipt photographed (a photo the test renders), read on the server's device, its lines tapped to people
  * at 390px, saved, and its items shown in the list; the overview's modal with the same split at 1280px.
  */

@@ -1,5 +1,5 @@
 /**
- * Itemized expenses (issue 27 item 1): an expense made of items, each assigned to one or more people (equally or by
+ * Itemized expenses: an expense made of items, each assigned to one or more people (equally or by
  * shares), with tax, service and tip lines spread in proportion to each person's items or equally. Every amount is
  * an integer in minor units of the expense's currency; every division floors and puts the remainder on the last
  * person (money.ts's rule), so the people's totals add up to the items and extras exactly.

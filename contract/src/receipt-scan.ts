@@ -1,5 +1,5 @@
 /**
- * Receipt scanning (issue 27 item 2): what a scan reads off a receipt photo, whoever read it (Gemini with a key, or
+ * Receipt scanning: what a scan reads off a receipt photo, whoever read it (Gemini with a key, or
  * on-device OCR without one), and the parser that turns OCR text into it. Amounts are integers in minor units of
  * the receipt's currency (2 decimals while it is unknown). Nothing here saves anything: the forms fill their fields
  * from a scan for the person to review.

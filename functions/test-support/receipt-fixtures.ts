@@ -1,5 +1,5 @@
 /**
- * Receipt photos made by the tests themselves (issue 27): text receipts rendered to PNG at phone-photo resolution,
+ * Receipt photos made by the tests themselves: text receipts rendered to PNG at phone-photo resolution,
  * turned a little and speckled with noise, as a camera would give them. Seeded, so every run draws the same image.
  */
 export interface ReceiptFixture {

@@ -5,7 +5,7 @@ import { parseReceiptText, type ScannedReceipt } from '@wayfare/contract';
 const require = createRequire(import.meta.url);
 
 /**
- * On-device OCR (issue 27): tesseract.js on this server, with the English data shipped in @tesseract.js-data/eng,
+ * On-device OCR: tesseract.js on this server, with the English data shipped in @tesseract.js-data/eng,
  * so nothing is downloaded at run time and it works offline. One worker, made on the first scan and kept; scans
  * take turns on it.
  */

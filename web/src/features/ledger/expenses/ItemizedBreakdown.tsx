@@ -4,7 +4,7 @@ import styles from '@/shared/ui/Ledger.module.css';
 import itemizedStyles from './ItemizedSplitFields.module.css';
 
 /**
- * How an itemized expense's shares came about (issue 27), in the currency it was paid in: each person's items and
+ * How an itemized expense's shares came about, in the currency it was paid in: each person's items and
  * their part of tax, service and tip, and each item with who had it. Opened on demand in the expense list.
  */
 export function ItemizedBreakdown({

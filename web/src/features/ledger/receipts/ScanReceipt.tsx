@@ -17,7 +17,7 @@ interface ScanReceiptProps {
 }
 
 /**
- * "Scan receipt" (issue 27): takes a photo (the phone's camera, or a file), has it read, and hands the fields to the
+ * "Scan receipt": takes a photo (the phone's camera, or a file), has it read, and hands the fields to the
  * form for review; nothing is saved until the person adds the expense. Says how it was read and what it missed.
  */
 export function ScanReceipt({ tripId, onScanned }: ScanReceiptProps) {
