@@ -30,6 +30,7 @@ import {
   revokeInviteLink,
   scanReceipt,
   setHomeCurrency,
+  setParticipantWeight,
   splitUserTrips,
   tripInvitations,
   updateExpense,
@@ -60,6 +61,9 @@ export const ledgerApi = {
   /** Someone else (the owner's removal), or oneself: leaving the trip. */
   removeParticipant: (tripId: string, userId: string) =>
     callEndpoint(removeParticipant, { params: { tripId, userId } }),
+  /** Anyone's weight (whole shares in a split by weight); answers the participant as it is then. */
+  setWeight: (tripId: string, userId: string, weight: number) =>
+    callEndpoint(setParticipantWeight, { params: { tripId, userId }, body: { weight } }),
   invitations: async (tripId: string, signal?: AbortSignal) =>
     (await callEndpoint(tripInvitations, { params: { tripId }, signal })).invitations,
   /** A guest's claim link (its token shown once, replacing any earlier one), and turning it off. */

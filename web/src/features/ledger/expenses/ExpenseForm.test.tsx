@@ -17,6 +17,7 @@ import {
 } from '@/test-support/expenseForms';
 import { dinnerForThree, euroDinnerPaidByTwo, expenseAnswer } from '@/test-support/expenses';
 import { addLine, unassigned } from '@/test-support/itemizedLines';
+import { participant } from '@/test-support/people';
 import { stubApi } from '@/test-support/stubApi';
 import type { ExpenseFormVariant } from './ExpenseForm';
 
@@ -288,6 +289,40 @@ describe('ExpenseForm opened from an overview card (the add-expense modal)', () 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include payer' }));
     expect(screen.getAllByText('$15.00')).toHaveLength(2);
     expect(screen.getByText('Split adds up to $30.00')).toBeVisible();
+  });
+
+  it('offers no "By weight" while everyone counts as one share', () => {
+    renderOverviewForm();
+    expect(screen.queryByRole('checkbox', { name: 'By weight' })).toBeNull();
+  });
+
+  it('splits by weight when asked: Bob counting as 2 pays half, sent with the shares shown', async () => {
+    const requests = stubApi({
+      [ADD_EXPENSE]: {
+        body: expenseAnswer({ 'u-alice': 4000 }, { 'u-alice': 1000, 'u-bob': 2000, 'u-carol': 1000 }),
+      },
+    });
+    const onClose = renderOverviewForm({
+      participants: [participant('Alice'), participant('Bob', { weight: 2 }), participant('Carol')],
+    });
+    await fillBasics('Dinner', '40');
+    expect(screen.getAllByText('$13.33')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'By weight' }));
+    expect(screen.getByText('Bob Doe ×2')).toBeVisible();
+    expect(screen.getAllByText('$10.00')).toHaveLength(2);
+    expect(screen.getByText('$20.00')).toBeVisible();
+    await savedAndClosed(onClose);
+    expect(requests[0]?.body).toMatchObject({
+      expense_type: 'shared',
+      split: {
+        method: 'by_shares',
+        people: [
+          { user_id: 'u-alice', shares: 1 },
+          { user_id: 'u-bob', shares: 2 },
+          { user_id: 'u-carol', shares: 1 },
+        ],
+      },
+    });
   });
 
   it('selected people: asks for at least one', async () => {

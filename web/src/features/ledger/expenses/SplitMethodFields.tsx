@@ -55,6 +55,14 @@ export function SplitMethodFields({ participants, home }: { participants: Partic
       { shouldDirty: true, shouldValidate: isSubmitted },
     );
   const itemized = draft.method === 'itemized';
+  // "By weight" is offered once someone stands for more than one share (or the expense was split that way).
+  const weighted =
+    draft.method === 'equal' && (Boolean(draft.weights) || participants.some((p) => p.weight !== 1));
+  const setByWeight = (on: boolean) =>
+    form.setValue('weights', on ? Object.fromEntries(participants.map((p) => [p.user_id, p.weight])) : null, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
 
   // The schema's refusal of a split the live check let through (the server's own rules on the body).
   const splitRefusal = computed.error === null ? recordFieldMessage(errors.values) : undefined;
@@ -97,21 +105,34 @@ export function SplitMethodFields({ participants, home }: { participants: Partic
               <input type="checkbox" {...form.register('include_payer')} />
               Include payer
             </label>
+            {weighted && (
+              <label className={split.choice}>
+                <input
+                  type="checkbox"
+                  checked={Boolean(draft.weights)}
+                  onChange={(e) => setByWeight(e.target.checked)}
+                />
+                By weight
+              </label>
+            )}
           </fieldset>
 
           <div className={split.personRows}>
             {participants.map((p) => {
               const inSplit = people.includes(p.user_id);
+              const shares = draft.method === 'equal' && draft.weights && draft.weights[p.user_id];
+              const name = shares ? `${nameOf.get(p.user_id)} ×${shares}` : nameOf.get(p.user_id);
               return (
                 <div key={p.user_id} className={split.personRow}>
                   {draft.scope === 'selected' ? (
                     <label className={split.choice}>
                       <input type="checkbox" value={p.user_id} {...form.register('selected')} />
-                      {nameOf.get(p.user_id)}
+                      {name}
                     </label>
                   ) : (
-                    <span>{nameOf.get(p.user_id)}</span>
+                    <span>{name}</span>
                   )}
+
                   {draft.method === 'equal' || !inSplit ? (
                     <span className={split.money}>
                       {inSplit && shareOf.has(p.user_id)

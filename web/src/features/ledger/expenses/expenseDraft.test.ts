@@ -691,7 +691,7 @@ describe('overviewDraftFromExpense', () => {
     expect(computeOverviewSplit(again, everyone, 'de-DE').shares).toEqual(shares);
   });
 
-  it('prefills a by-shares expense as the amounts it came to, so saving it unchanged keeps every share', () => {
+  it('prefills a by-shares expense as equal by weight with its stored shares, so saving it keeps every share', () => {
     const equal = draft({ amount: '60' });
     const base = answered(overviewBody(equal, computeOverviewSplit(equal, everyone, en).shares!, en), [
       { user_id: 'ana', cents: 4000 },
@@ -713,12 +713,52 @@ describe('overviewDraftFromExpense', () => {
       everyone,
       en,
     );
-    expect(again).toMatchObject({ method: 'custom', values: { ana: '40.00', bea: '10.00', cai: '10.00' } });
-    expect(computeOverviewSplit(again, everyone, en).shares).toEqual([
+    expect(again).toMatchObject({ method: 'equal', scope: 'all', weights: { ana: 4, bea: 1, cai: 1 } });
+    const { shares } = computeOverviewSplit(again, everyone, en);
+    expect(shares).toEqual([
       { user_id: 'ana', cents: 4000 },
       { user_id: 'bea', cents: 1000 },
       { user_id: 'cai', cents: 1000 },
     ]);
+    expect(overviewBody(again, shares!, en)).toMatchObject({
+      expense_type: 'shared',
+      split: {
+        method: 'by_shares',
+        people: [
+          { user_id: 'ana', shares: 4 },
+          { user_id: 'bea', shares: 1 },
+          { user_id: 'cai', shares: 1 },
+        ],
+      },
+    });
+  });
+
+  it('splits equally by weight to the minor unit, and an edit saved unchanged sends the same split', () => {
+    const drafts = fc.record({
+      amount: fc.integer({ min: 1, max: 1_000_000 }).map((c) => (c / 100).toFixed(2)),
+      selected: fc.subarray(everyone, { minLength: 1 }),
+      include_payer: fc.boolean(),
+      weights: fc.tuple(...everyone.map(() => fc.integer({ min: 1, max: 99 }))),
+    });
+    fc.assert(
+      fc.property(drafts, ({ weights, ...picked }) => {
+        const typed = draft({
+          ...picked,
+          scope: 'selected',
+          weights: Object.fromEntries(everyone.map((id, i) => [id, weights[i]!])),
+        });
+        const computed = computeOverviewSplit(typed, everyone, en);
+        if (!computed.shares) return;
+        const total = Math.round(Number(picked.amount) * 100);
+        expect(computed.shares.reduce((sum, s) => sum + s.cents, 0)).toBe(total);
+        const body = overviewBody(typed, computed.shares, en);
+        const again = overviewDraftFromExpense(answered(body, computed.shares), everyone, en);
+        expect(computeOverviewSplit(again, everyone, en).shares).toEqual(computed.shares);
+        expect(expenseBodySchema.parse(overviewBody(again, computed.shares, en)).split).toEqual(
+          expenseBodySchema.parse(body).split,
+        );
+      }),
+    );
   });
 
   it('prefills a personal or trip-page expense as the people it was decided for', () => {

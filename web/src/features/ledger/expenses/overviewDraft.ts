@@ -6,6 +6,7 @@ import {
   minorToDecimalText,
   splitCustom,
   splitEqual,
+  splitByShares,
   splitPercent,
   sumMinor,
   type Expense,
@@ -45,8 +46,8 @@ import {
 export const SPLIT_NOT_ADDING_UP = 'Split does not add up to total yet';
 
 /**
- * The overview's methods: the stored ones but personal (the payer alone, chosen as people) and by shares (shown as
- * the custom amounts they came to: the overview has no shares control).
+ * The overview's methods: the stored ones but personal (the payer alone, chosen as people) and by shares (equal
+ * "by weight", the draft's `weights`).
  */
 export type OverviewSplitMethod = Exclude<StoredSplitMethod, 'personal' | 'by_shares'>;
 
@@ -60,6 +61,11 @@ export interface OverviewDraft extends ExpenseBasics {
   values: Record<string, string>;
   /** The item lines (itemized), whose people are the split's; absent reads as none typed yet. */
   itemized?: ItemizedDraft;
+  /**
+   * Equal "by weight": each person's whole shares by user id (their participant weight when it was turned on, or
+   * the shares stored with the expense being edited), sent as a by_shares split; absent or null: plain equal.
+   */
+  weights?: Record<string, number> | null;
 }
 
 export const OVERVIEW_MESSAGES = {
@@ -125,7 +131,13 @@ export function computeOverviewSplit(
   if (people.length === 0) return fail(OVERVIEW_MESSAGES.participants);
 
   let cents: number[] | null;
-  if (draft.method === 'equal') {
+  if (draft.method === 'equal' && draft.weights) {
+    const { weights } = draft;
+    cents = splitByShares(
+      total,
+      people.map((id) => weights[id] ?? 1),
+    );
+  } else if (draft.method === 'equal') {
     cents = splitEqual(total, people.length);
   } else if (draft.method === 'percent') {
     const percents = people.map((id) => percentage(draft.values[id], locale));
@@ -178,13 +190,10 @@ export function overviewDraftFromExpense(
   const currency = currencyDraftOf(expense, home);
   const digits = digitsOf(currency);
   // Custom amounts are stored in the home currency: shown back in the currency the expense was paid in.
-  const byShares = split.method === 'by_shares';
-  const shareOf = (userId: string) =>
-    expense.participants.find((p) => p.user_id === userId)?.share_cents ?? 0;
   const custom = partsInPaidCurrency(
     expense,
     home,
-    split.people.map((p) => p.amount_cents ?? (byShares ? shareOf(p.user_id) : 0)),
+    split.people.map((p) => p.amount_cents ?? 0),
   );
   const people = split.people.map((p) => p.user_id);
   const include_payer = split.method === 'personal' || people.includes(expense.paid_by);
@@ -195,19 +204,25 @@ export function overviewDraftFromExpense(
     split.people.flatMap((p, i) => {
       if (split.method === 'percent' && p.percent !== null)
         return [[p.user_id, formatTypedNumber(p.percent, locale)]];
-      if ((split.method === 'custom' && p.amount_cents !== null) || byShares) {
+      if (split.method === 'custom' && p.amount_cents !== null) {
         return [[p.user_id, formatTypedAmount(custom[i] as number, locale, digits)]];
       }
       return [];
     }),
   );
+  const method = split.method === 'personal' || split.method === 'by_shares' ? 'equal' : split.method;
   return {
     ...basicsFromExpense(expense, locale, home, currency),
-    method: split.method === 'personal' ? 'equal' : split.method === 'by_shares' ? 'custom' : split.method,
+    method,
     scope: everyoneIn ? 'all' : 'selected',
     selected: chosen,
     include_payer,
     values,
+    // Equal by weight, with the shares it was stored with: a weight changed since does not move its money.
+    weights:
+      split.method === 'by_shares'
+        ? Object.fromEntries(split.people.map((p) => [p.user_id, p.shares ?? 1]))
+        : null,
     itemized: split.itemized ? itemizedDraftFromView(split.itemized, locale, digits) : emptyItemizedDraft(),
   };
 }
@@ -227,28 +242,32 @@ export function overviewBody(
   const { total, digits } = read;
   const dollars = (text: string | undefined) =>
     minorToDecimalText(typedCents(text, locale, digits) ?? 0, digits);
-  const everyoneEqual = draft.method === 'equal' && draft.scope === 'all' && draft.include_payer;
+  const everyoneEqual =
+    draft.method === 'equal' && !draft.weights && draft.scope === 'all' && draft.include_payer;
   const people = shares.map((s) => s.user_id);
   const items =
     draft.method === 'itemized'
       ? readItemizedDraft(draft.itemized ?? emptyItemizedDraft(), total, locale, digits).split
       : null;
+  const { weights } = draft;
   const split: NonNullable<ExpenseBodyInput['split']> = items
     ? itemizedBody(items, digits)
-    : draft.method === 'equal'
-      ? { method: 'equal', people: people.map((user_id) => ({ user_id })) }
-      : draft.method === 'percent'
-        ? {
-            method: 'percent',
-            people: people.map((user_id) => ({
-              user_id,
-              percent: percentage(draft.values[user_id], locale),
-            })),
-          }
-        : {
-            method: 'custom',
-            people: people.map((user_id) => ({ user_id, amount: dollars(draft.values[user_id]) })),
-          };
+    : draft.method === 'equal' && weights
+      ? { method: 'by_shares', people: people.map((user_id) => ({ user_id, shares: weights[user_id] ?? 1 })) }
+      : draft.method === 'equal'
+        ? { method: 'equal', people: people.map((user_id) => ({ user_id })) }
+        : draft.method === 'percent'
+          ? {
+              method: 'percent',
+              people: people.map((user_id) => ({
+                user_id,
+                percent: percentage(draft.values[user_id], locale),
+              })),
+            }
+          : {
+              method: 'custom',
+              people: people.map((user_id) => ({ user_id, amount: dollars(draft.values[user_id]) })),
+            };
   return {
     ...basicsBody(draft, read),
     description: draft.description,

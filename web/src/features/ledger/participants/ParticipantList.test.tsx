@@ -55,6 +55,31 @@ describe('ParticipantList', () => {
     expect(queryClient.getQueryData(queryKeys.participants('t1'))).toEqual(handedOver);
   });
 
+  it("lets any participant set anyone's weight, shown as the server answered it", async () => {
+    const requests = stubApi({
+      'PUT /api/trip-split/trips/t1/participants/u-grandpa-joe/weight': {
+        body: { participant: { ...JOE, weight: 4 } },
+      },
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(queryKeys.participants('t1'), [BOB, JOE]);
+    renderList([participant('Bob', { is_owner: true }), participant('Alice'), JOE], queryClient);
+    const weight = within(rowOf('Grandpa Joe')).getByRole('combobox', { name: 'Weight of Grandpa Joe' });
+    expect(weight).toHaveValue('1');
+
+    await userEvent.selectOptions(weight, '4');
+    expect(requests).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/api/trip-split/trips/t1/participants/u-grandpa-joe/weight',
+        body: { weight: 4 },
+      }),
+    ]);
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(queryKeys.participants('t1'))).toEqual([BOB, { ...JOE, weight: 4 }]),
+    );
+  });
+
   it("shows the server's refusal, and offers a participant no owner's actions", async () => {
     stubApi({ 'PUT /api/trip-split/trips/t1/owner': { status: 404, body: { error: 'Not on this trip' } } });
     vi.spyOn(window, 'confirm').mockReturnValue(true);

@@ -11,6 +11,7 @@ import { personName } from '../categories';
 import { GuestBadge } from '../GuestBadge';
 import { useRowLanding } from '../useRowLanding';
 import { GuestClaimLink } from './GuestClaimLink';
+import { WeightField } from './WeightField';
 import { useMakeOwner, useRemoveParticipant } from './participantMutations';
 import styles from '@/shared/ui/Ledger.module.css';
 
@@ -102,6 +103,7 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
                     @{participant.username} · {participant.user_email}
                   </span>
                 )}
+                {me && <WeightField tripId={tripId} participant={participant} onError={setError} />}
               </div>
               {removable && (
                 <div className={styles.actions}>

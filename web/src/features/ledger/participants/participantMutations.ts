@@ -72,3 +72,19 @@ export function useRevokeGuestClaimLink(tripId: string) {
     mutationFn: (guestId: string) => ledgerApi.revokeGuestClaimLink(tripId, guestId),
   });
 }
+
+/**
+ * A participant's weight: the participant as the server answered, shown at once; expenses already split by weight
+ * keep the shares they were stored with, so nothing else is read again.
+ */
+export function useSetWeight(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, weight }: { userId: string; weight: number }) =>
+      ledgerApi.setWeight(tripId, userId, weight),
+    onSuccess: ({ participant }) =>
+      queryClient.setQueryData(participantsQuery(tripId).queryKey, (list: Participant[] | undefined) =>
+        list?.map((p) => (p.user_id === participant.user_id ? participant : p)),
+      ),
+  });
+}
