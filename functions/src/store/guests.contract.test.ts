@@ -72,6 +72,13 @@ describeStoreContract('store contract, guests and claiming them', (adapter) => {
     expect(history.at(-1)).toMatchObject({ actor_id: ana.id, kind: 'member.joined', user_id: guest.user_id });
   });
 
+  it("deletes the trip's guests with the trip: a guest is a person of that trip alone", async () => {
+    const { trip, ana, guest } = await tripWithGuest();
+    await expect(adapter.store.trips.delete(trip.id)).resolves.toBe(true);
+    await expect(adapter.store.users.findById(guest.user_id)).resolves.toBeNull();
+    await expect(adapter.store.users.findById(ana.id)).resolves.toMatchObject({ id: ana.id });
+  });
+
   it('keeps guest names unique per trip, case-insensitively; a removed guest of that name comes back', async () => {
     const { trip, ana, bea, guest } = await tripWithGuest('Joe');
     await expect(adapter.store.guests.add(trip.id, 'JOE', bea.id)).resolves.toEqual({ outcome: 'taken' });

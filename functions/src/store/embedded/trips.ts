@@ -146,6 +146,13 @@ export function sqliteTrips(db: Database.Database): TripStore {
   );
   const byId = db.prepare<[string], TripRow>('SELECT * FROM trips WHERE id = ?');
   const deleteTrip = db.prepare('DELETE FROM trips WHERE id = ?');
+  const deleteGuests = db.prepare('DELETE FROM users WHERE guest_trip_id = ?');
+  // The trip's guests are people of it alone: they go with it, once their memberships have.
+  const deleteWithGuests = db.transaction((id: string) => {
+    const deleted = deleteTrip.run(id).changes > 0;
+    if (deleted) deleteGuests.run(id);
+    return deleted;
+  });
   // The access check of nearly every trip request: the list columns and the caller's role on the members' primary
   // key, never the guide text or attractions (the whole row and its JSON were a tenth of an expense page's time).
   const forMember = db.prepare<[string, string], TripListFields & { role: TripRole }>(
@@ -199,8 +206,8 @@ export function sqliteTrips(db: Database.Database): TripStore {
       return result.changes ? this.get(id) : null;
     },
     async delete(id) {
-      // Members, plans, expenses and settlements go with it through ON DELETE CASCADE.
-      return deleteTrip.run(id).changes > 0;
+      // Members, plans, expenses and settlements go with it through ON DELETE CASCADE; its guests after them.
+      return deleteWithGuests(id);
     },
     async accessFor(id, userId) {
       const row = forMember.get(id, userId);
