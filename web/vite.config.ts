@@ -3,7 +3,8 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { API_CACHE, OFFLINE_API_READS } from './src/shared/offline/apiCache';
+import { API_CACHE } from './src/shared/offline/apiCache';
+import { OFFLINE_API_READS } from './src/shared/offline/offlineReads';
 import { WEB_SRC_ALIAS } from './alias';
 import { firstLoad } from './vite-first-load';
 

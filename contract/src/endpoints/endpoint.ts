@@ -126,3 +126,15 @@ export function endpointUrl(
   const query = search.toString();
   return `/api${path}${query && `?${query}`}`;
 }
+
+/** `text` as a regular expression matching it literally. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * A pattern matching the addresses of `entries`, any value in each `:param` and any query, at the end of a URL (a
+ * service worker matches whole URLs): a cache rule made from the catalogue moves with the endpoints it names.
+ */
+export function endpointAddressPattern(entries: readonly Endpoint[]): RegExp {
+  const paths = entries.map((entry) => entry.path.split(/:\w+/).map(literally).join('[^/?]+'));
+  return new RegExp(`\\/api(?:${paths.join('|')})(?:\\?.*)?$`);
+}
