@@ -55,6 +55,8 @@ export type ActivityChange =
   | { kind: 'settlements.calculated'; transfers: ActivityTransfer[] }
   | { kind: 'settlement.paid'; settlement_id: string; transfer: ActivityTransfer }
   | { kind: 'member.joined' | 'member.left' | 'member.removed'; user_id: string }
+  /** A participant's weight (whole shares in a split by weight) changed. */
+  | { kind: 'member.weight'; user_id: string; from: number; to: number }
   | { kind: 'trip.home_currency'; from: string; to: string }
   | {
       kind: 'budget.changed';
@@ -146,6 +148,7 @@ export function peopleOfEntry(entry: ActivityEntry): string[] {
       case 'member.joined':
       case 'member.left':
       case 'member.removed':
+      case 'member.weight':
         return [entry.user_id];
       default:
         return [];

@@ -13,7 +13,7 @@ describeStoreContract('store contract, participant weights', (adapter) => {
       people: [ana, bea],
     } = await tripOfPeople(adapter.store, ['Ana', 'Bea']);
     await expect(weightsOf(trip.id)).resolves.toEqual({ [ana.id]: 1, [bea.id]: 1 });
-    await expect(adapter.store.members.setWeight(trip.id, bea.id, 4)).resolves.toMatchObject({
+    await expect(adapter.store.members.setWeight(trip.id, bea.id, 4, ana.id)).resolves.toMatchObject({
       trip_id: trip.id,
       user_id: bea.id,
       first_name: 'Bea',
@@ -21,11 +21,18 @@ describeStoreContract('store contract, participant weights', (adapter) => {
       weight: 4,
     });
     await expect(weightsOf(trip.id)).resolves.toEqual({ [ana.id]: 1, [bea.id]: 4 });
-    await expect(adapter.store.members.setWeight(trip.id, ana.id, 99)).resolves.toMatchObject({
+    await expect(adapter.store.members.setWeight(trip.id, ana.id, 99, bea.id)).resolves.toMatchObject({
       role: 'owner',
       weight: 99,
     });
     await expect(weightsOf(trip.id)).resolves.toEqual({ [ana.id]: 99, [bea.id]: 4 });
+    // Each change is history, by whom and from what; setting a weight to what it is writes nothing.
+    await adapter.store.members.setWeight(trip.id, bea.id, 4, ana.id);
+    const changes = (await adapter.store.activity.listAll(trip.id)).filter((e) => e.kind === 'member.weight');
+    expect(changes.map(({ actor_id, ...e }) => ({ actor_id, change: e }))).toEqual([
+      { actor_id: ana.id, change: expect.objectContaining({ user_id: bea.id, from: 1, to: 4 }) },
+      { actor_id: bea.id, change: expect.objectContaining({ user_id: ana.id, from: 1, to: 99 }) },
+    ]);
   });
 
   it('sets no weight for someone who is not a member, and nothing in another trip', async () => {
@@ -35,9 +42,9 @@ describeStoreContract('store contract, participant weights', (adapter) => {
     } = await tripOfPeople(adapter.store, ['Ana']);
     const other = await tripOfPeople(adapter.store, ['Cai', 'Dan']);
     const stranger = await adapter.store.users.create(newUser());
-    await expect(adapter.store.members.setWeight(trip.id, stranger.id, 3)).resolves.toBeNull();
-    await expect(adapter.store.members.setWeight(trip.id, other.people[1].id, 3)).resolves.toBeNull();
-    await expect(adapter.store.members.setWeight('no-such-trip', ana.id, 3)).resolves.toBeNull();
+    await expect(adapter.store.members.setWeight(trip.id, stranger.id, 3, ana.id)).resolves.toBeNull();
+    await expect(adapter.store.members.setWeight(trip.id, other.people[1].id, 3, ana.id)).resolves.toBeNull();
+    await expect(adapter.store.members.setWeight('no-such-trip', ana.id, 3, ana.id)).resolves.toBeNull();
     await expect(weightsOf(other.trip.id)).resolves.toEqual({
       [other.people[0].id]: 1,
       [other.people[1].id]: 1,
@@ -53,7 +60,7 @@ describeStoreContract('store contract, participant weights', (adapter) => {
     if (added.outcome === 'taken') throw new Error('a new trip has no guests');
     const guestId = added.member.user_id;
     expect(added.member.weight).toBe(1);
-    await adapter.store.members.setWeight(trip.id, guestId, 4);
+    await adapter.store.members.setWeight(trip.id, guestId, 4, ana.id);
     const now = new Date().toISOString();
     const token_hash = randomUUID().replaceAll('-', '');
     await adapter.store.guests.createClaimLink({

@@ -130,8 +130,8 @@ export function createMembershipService({ store, notices }: { store: Store; noti
      * Any member sets anyone's weight (a family as one participant: their head count). Expenses already split keep
      * their shares; open pages refetch the participants.
      */
-    async setWeight({ trip }: TripScope, userId: string, weight: number): Promise<Participant> {
-      const member = await store.members.setWeight(trip.id, userId, weight);
+    async setWeight({ trip, user }: TripScope, userId: string, weight: number): Promise<Participant> {
+      const member = await store.members.setWeight(trip.id, userId, weight, user.id);
       if (!member) throw new HttpError(404, NOT_A_MEMBER);
       await emit('participant.weight', trip.id, userId);
       return toParticipant(member);

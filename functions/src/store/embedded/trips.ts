@@ -288,6 +288,9 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
   );
   const setTripOwner = db.prepare('UPDATE trips SET owner_id = @user WHERE id = @trip');
   const setWeight = db.prepare('UPDATE trip_members SET weight = ? WHERE trip_id = ? AND user_id = ?');
+  const weightOf = db.prepare<[string, string], { weight: number }>(
+    'SELECT weight FROM trip_members WHERE trip_id = ? AND user_id = ?',
+  );
   const history = sqliteActivityLog(db);
 
   // Each is one transaction: what it checks cannot change before it writes.
@@ -297,6 +300,15 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     deleteMember.run(trip, user);
     history.change(trip, actorId, { kind: 'member.removed', user_id: user });
     return 'removed' as const;
+  });
+  /** false when they are not a member; the change is history, a weight set to what it was is not. */
+  const changeWeight = db.transaction((trip: string, user: string, weight: number, actorId: string) => {
+    const from = weightOf.get(trip, user)?.weight;
+    if (from === undefined) return false;
+    if (from === weight) return true;
+    setWeight.run(weight, trip, user);
+    history.change(trip, actorId, { kind: 'member.weight', user_id: user, from, to: weight });
+    return true;
   });
   const leave = db.transaction((trip: string, user: string) => {
     const current = role.get(trip, user)?.role;
@@ -349,8 +361,8 @@ export function sqliteMembers(db: Database.Database, memos: ReadMemos): MemberSt
     async transferOwnership(tripId, fromUserId, toUserId) {
       return transfer(tripId, fromUserId, toUserId);
     },
-    async setWeight(tripId, userId, weight) {
-      if (setWeight.run(weight, tripId, userId).changes === 0) return null;
+    async setWeight(tripId, userId, weight, actorId) {
+      if (!changeWeight(tripId, userId, weight, actorId)) return null;
       return one.get(tripId, userId) as MemberRecord;
     },
   };

@@ -329,12 +329,15 @@ export function firestoreMembers(db: Firestore): MemberStore {
         return 'transferred';
       });
     },
-    async setWeight(tripId, userId, weight) {
+    async setWeight(tripId, userId, weight, actorId) {
       const ref = membersOf(tripId).doc(userId);
       const member = await db.runTransaction(async (tx) => {
         const snapshot = await tx.get(ref);
         if (!snapshot.exists) return null;
+        const from = (snapshot.get('weight') as number | undefined) ?? DEFAULT_PARTICIPANT_WEIGHT;
+        if (from === weight) return snapshot.data() as MemberDoc;
         tx.update(ref, { weight });
+        recordChange(tx, db, tripId, actorId, { kind: 'member.weight', user_id: userId, from, to: weight });
         return { ...(snapshot.data() as MemberDoc), weight };
       });
       if (!member) return null;

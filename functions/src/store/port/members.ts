@@ -51,7 +51,7 @@ export interface MemberStore {
    * Sets the member's weight (1–99, checked by the caller); null when they are not a member. Expenses keep the
    * splits they were decided with: only splits decided from now on read it.
    */
-  setWeight(tripId: string, userId: string, weight: number): Promise<MemberRecord | null>;
+  setWeight(tripId: string, userId: string, weight: number, actorId: string): Promise<MemberRecord | null>;
 }
 
 /** Someone asked to join a trip who has not answered yet. Declining deletes it; accepting makes a membership. */

@@ -81,6 +81,11 @@ export function entryText(
       return { line: `${name(entry.user_id)} left the trip`, details: [] };
     case 'member.removed':
       return { line: `${who} removed ${name(entry.user_id)} from the trip`, details: [] };
+    case 'member.weight':
+      return {
+        line: `${who} changed the weight of ${name(entry.user_id)} from ${entry.from} to ${entry.to}`,
+        details: [],
+      };
     case 'trip.home_currency':
       return { line: `${who} changed the trip currency from ${entry.from} to ${entry.to}`, details: [] };
     case 'budget.changed':
