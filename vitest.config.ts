@@ -36,6 +36,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/ledger/participants.api.test.ts',
   // Guests added by name and claimed by an account in one Firestore transaction.
   'functions/src/ledger/guests.api.test.ts',
+  // Guest sessions: joining by invite link without an account, scoped to one trip, ended by removal or the link.
+  'functions/src/ledger/guest-sessions.api.test.ts',
   // Participant weights on the membership, and by_shares splits read from them.
   'functions/src/ledger/weights.api.test.ts',
   'functions/src/spec-contract.api.test.ts',

@@ -59,6 +59,8 @@ export interface SessionClaims {
   username: string;
   first_name: string;
   last_name: string;
+  /** A guest session's (contract/src/guest-sessions.ts): the one trip it opens; absent for an account's session. */
+  guestTripId?: string;
   iat?: number;
   exp?: number;
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, sharedTripSchema, toIsoDate } from '@wayfare/contract';
+import { addDays, allEndpoints, sharedTripSchema, toIsoDate, type Endpoint } from '@wayfare/contract';
 import {
   startTestApi,
   targetsEmulatorSuite,
   TEST_JWT_SECRET,
   type TestApi,
 } from '../test-support/api-server';
+import { pathPattern } from './http/guest-sessions';
 import { hashInviteToken } from './ledger/invite-links/service';
 import { signedInUser, tripWithMembers } from '../test-support/trip-members';
 
@@ -737,6 +738,50 @@ describe('authorization matrix over HTTP', () => {
     const revoked = await api.call('GET', path);
     expect(revoked.status).toBe(410);
     expect(revoked.body).toEqual({ error: expect.any(String) });
+  });
+
+  it("lets a guest session make only the catalogue's guest calls on its own trip, and a guest of another trip none", async () => {
+    const liveLink = async (tripId: string, createdBy: string) => {
+      const token = randomBytes(32).toString('base64url');
+      await api.store.inviteLinks.create({
+        token_hash: hashInviteToken(token),
+        trip_id: tripId,
+        created_by: createdBy,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        max_uses: null,
+      });
+      return token;
+    };
+    const guestSession = async (link: string, body: unknown) =>
+      (await api.call('POST', `/api/trip-split/invite-links/${link}/guest-session`, { body })).body
+        .token as string;
+    const ownGuest = await guestSession(await liveLink(fx.tripId, fx.ownerId), { guest_id: fx.guestId });
+    const other = await tripWithMembers(api);
+    const otherGuest = await guestSession(await liveLink(other.trip.id, other.owner.user.id), {
+      guest_name: 'Max',
+    });
+    const guestCalls = Object.values(allEndpoints as Record<string, Endpoint>).filter((e) => e.guestSession);
+    const guestMayCall = (row: Row) =>
+      guestCalls.some(
+        (e) => e.method === row.method && pathPattern(e).test(row.path(fx, 'participant').split('?')[0]!),
+      );
+
+    const before = await tripState();
+    const cells: string[] = [];
+    for (const row of TABLE) {
+      // The calls a guest may make are the guest-sessions suite's; every other one is refused before any step.
+      if (!guestMayCall(row)) {
+        const own = await call(row, 'participant', ownGuest);
+        if (own.status !== 401) cells.push(`${row.name} / guest: ${own.status}`);
+      }
+      const outsider = await call(row, 'stranger', otherGuest);
+      if (![401, 404].includes(outsider.status))
+        cells.push(`${row.name} / other trip's guest: ${outsider.status}`);
+    }
+    expect(cells).toEqual([]);
+    expect(await tripState()).toBe(before);
+    await api.store.inviteLinks.revoke(fx.tripId, new Date().toISOString());
   });
 
   // Last: its final row deletes the trip.

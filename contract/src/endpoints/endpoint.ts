@@ -41,6 +41,11 @@ export interface Endpoint {
   readonly answer?: EndpointAnswer;
   /** The success status. */
   readonly status: number;
+  /**
+   * A guest session (joined by invite link without an account) may call it: the trip's ledger and its own expenses.
+   * The server refuses every other call of a guest session with 401 (functions/src/http/guest-sessions.ts).
+   */
+  readonly guestSession?: true;
 }
 
 /**

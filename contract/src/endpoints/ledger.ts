@@ -68,6 +68,7 @@ export const listParticipants = endpoint({
   params: tripIdParamsSchema,
   answer: participantsResponseSchema,
   status: 200,
+  guestSession: true,
 });
 /** Adds them at once (201), or invites them where their own setting asks for it (202). */
 export const addParticipant = endpoint({
@@ -141,6 +142,7 @@ export const listExpenses = endpoint({
   query: expenseListQuerySchema,
   answer: expensesResponseSchema,
   status: 200,
+  guestSession: true,
 });
 /** Every shape of expense body is read by the route itself (one without a currency is in the home currency). */
 export const createExpense = endpoint({
@@ -151,6 +153,7 @@ export const createExpense = endpoint({
   bodyParsedByHandler: true,
   answer: expenseResponseSchema,
   status: 201,
+  guestSession: true,
 });
 /** One expense as the trip's list shows it, for a member: to read it again before or after an edit. */
 export const getExpense = endpoint({
@@ -159,6 +162,7 @@ export const getExpense = endpoint({
   params: entityIdParamsSchema,
   answer: expenseResponseSchema,
   status: 200,
+  guestSession: true,
 });
 export const updateExpense = endpoint({
   method: 'PUT',
@@ -168,12 +172,14 @@ export const updateExpense = endpoint({
   bodyParsedByHandler: true,
   answer: expenseResponseSchema,
   status: 200,
+  guestSession: true,
 });
 export const deleteExpense = endpoint({
   method: 'DELETE',
   path: '/trip-split/expenses/:id',
   params: entityIdParamsSchema,
   status: 204,
+  guestSession: true,
 });
 /** The expense's receipt: a photo or PDF as multipart field `receipt` (replacing any), or removed. */
 export const attachReceipt = endpoint({
@@ -183,6 +189,7 @@ export const attachReceipt = endpoint({
   multipart: true,
   answer: expenseResponseSchema,
   status: 200,
+  guestSession: true,
 });
 export const removeReceipt = endpoint({
   method: 'DELETE',
@@ -190,6 +197,7 @@ export const removeReceipt = endpoint({
   params: entityIdParamsSchema,
   answer: expenseResponseSchema,
   status: 200,
+  guestSession: true,
 });
 /** A receipt photo read (Gemini with a key, else on the server's device); stores nothing. */
 export const scanReceipt = endpoint({
@@ -242,6 +250,7 @@ export const listSettlements = endpoint({
   params: tripIdParamsSchema,
   answer: settlementsResponseSchema,
   status: 200,
+  guestSession: true,
 });
 /** "How we got here": each member's paid, share and balance and the settlements that settle it. */
 export const explainSettlements = endpoint({
@@ -250,6 +259,7 @@ export const explainSettlements = endpoint({
   params: tripIdParamsSchema,
   answer: settlementExplanationResponseSchema,
   status: 200,
+  guestSession: true,
 });
 export const calculateSettlements = endpoint({
   method: 'POST',
@@ -275,6 +285,7 @@ export const getBudget = endpoint({
   params: tripIdParamsSchema,
   answer: typedAnswer<BudgetResponse>(),
   status: 200,
+  guestSession: true,
 });
 export const setBudget = endpoint({
   method: 'PUT',
@@ -291,6 +302,7 @@ export const listActivity = endpoint({
   query: activityListQuerySchema,
   answer: typedAnswer<ActivityResponse>(),
   status: 200,
+  guestSession: true,
 });
 export const restoreExpense = endpoint({
   method: 'POST',
@@ -307,6 +319,7 @@ export const getRate = endpoint({
   query: ratesQuerySchema,
   answer: rateAnswerSchema,
   status: 200,
+  guestSession: true,
 });
 
 /** Firebase mode: the custom token the browser signs in to Firestore with. */
@@ -315,6 +328,7 @@ export const liveToken = endpoint({
   path: '/trip-split/live-token',
   answer: liveTokenResponseSchema,
   status: 200,
+  guestSession: true,
 });
 /** Embedded mode: the trip's change notices as Server-Sent Events. */
 export const liveStream = endpoint({
@@ -323,4 +337,5 @@ export const liveStream = endpoint({
   params: tripIdParamsSchema,
   answer: RAW,
   status: 200,
+  guestSession: true,
 });

@@ -28,6 +28,7 @@ export const getTrip = endpoint({
   params: tripIdParamsSchema,
   answer: tripViewSchema,
   status: 200,
+  guestSession: true,
 });
 
 /** Multipart: the fields and an optional image. */

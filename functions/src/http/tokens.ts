@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import type { SessionClaims } from '@wayfare/contract';
 
 export interface TokenService {
-  issue(claims: Omit<SessionClaims, 'iat' | 'exp'>): Promise<string>;
+  /** A session of `ttlSeconds` (the service's own when not given: a guest session lasts longer than an account's). */
+  issue(claims: Omit<SessionClaims, 'iat' | 'exp'>, ttlSeconds?: number): Promise<string>;
   /** The claims of a genuine, unexpired HS256 token; null for anything else (alg none, forged, expired, junk). */
   verify(token: string): Promise<SessionClaims | null>;
 }
@@ -16,12 +17,12 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   // A token's signature never changes its answer; its expiry is checked again on every use, as jose checks it.
   const verified = new LRUCache<string, SessionClaims>({ max: VERIFIED_TOKENS });
   return {
-    issue(claims) {
+    issue(claims, lifetime = ttlSeconds) {
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setExpirationTime(Math.floor(Date.now() / 1000) + lifetime)
         .sign(key);
     },
     async verify(token) {

@@ -30,6 +30,8 @@ import { ledgerNotices } from './live/notices';
 import { expenseRoutes } from './expenses/routes';
 import { createExpenseService } from './expenses/service';
 import { guestClaimPreviewRoutes, guestClaimRoutes } from './guests/routes';
+import { guestSessionRoutes, guestSessionStartRoutes } from './guest-sessions/routes';
+import { createGuestSessionService } from './guest-sessions/service';
 import { createGuestClaimService } from './guests/service';
 import { inviteLinkRoutes } from './invite-links/routes';
 import { createInviteLinkService } from './invite-links/service';
@@ -68,10 +70,19 @@ export function ledgerRoutes(
   const liveSlots = createLiveStreamSlots();
   const { userTrips } = deps;
   const guestClaims = createGuestClaimService({ store, notices });
+  const guestSessions = createGuestSessionService({
+    store,
+    tokens: deps.tokens,
+    notices,
+    claims: guestClaims,
+    createFirebaseToken: deps.createFirebaseToken,
+  });
   const router = endpointRouter('/trip-split');
-  // A claim link shows what it offers before its holder signs in or up.
+  // A claim link shows what it offers before its holder signs in or up; an invite link lets its holder in as a guest.
   router.use(guestClaimPreviewRoutes(guestClaims, deps.config));
+  router.use(guestSessionStartRoutes(guestSessions, deps.config));
   router.use(requireAuth(deps.tokens, store));
+  router.use(guestSessionRoutes(guestSessions, deps.config));
   router.use(budgetRoutes(store, createBudgetService({ store, notices, rates: deps.rates ?? bundledRates })));
 
   route(router, splitUserTrips, async ({ query }, req, res) => {

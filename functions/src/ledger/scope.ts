@@ -11,7 +11,7 @@ import { currentUser } from '../http/authenticate';
 import { HttpError } from '../http/errors';
 import { parseInput } from '../http/parse';
 import type { ExpenseRecord, SettlementRecord, Store, TripAccess, UserRecord } from '../store/types';
-import { requireTripMember } from '../trips/access';
+import { requireTripMember, TRIP_NOT_FOUND } from '../trips/access';
 
 export const EXPENSE_NOT_FOUND = 'Expense not found';
 
@@ -52,6 +52,9 @@ declare global {
 }
 
 export async function tripScopeOf(store: Store, user: UserRecord, tripId: string): Promise<TripScope> {
+  // A guest is a member of its one trip only; refused before any read all the same, as a stranger is.
+  if (user.guest_trip_id !== undefined && user.guest_trip_id !== tripId)
+    throw new HttpError(404, TRIP_NOT_FOUND);
   return { user, ...(await requireTripMember(store, tripId, user.id)) };
 }
 

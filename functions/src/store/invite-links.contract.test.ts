@@ -48,6 +48,14 @@ describeStoreContract('store contract, invite links', (adapter) => {
     await expect(adapter.store.inviteLinks.revoke(trip.id, soon(0.002))).resolves.toBe(true);
     await expect(adapter.store.inviteLinks.revoke(trip.id, soon(0.003))).resolves.toBe(false);
     await expect(adapter.store.inviteLinks.active(trip.id)).resolves.toBeNull();
+    // Found by its hash whatever its state: the guest-session page tells a turned-off link from an unknown one.
+    await expect(adapter.store.inviteLinks.find(second.token_hash)).resolves.toEqual({
+      ...second,
+      max_uses: null,
+      uses: 0,
+      revoked_at: expect.any(String),
+    });
+    await expect(adapter.store.inviteLinks.find(hash())).resolves.toBeNull();
     await expect(adapter.store.inviteLinks.join(second.token_hash, friend.id, soon(0.01))).resolves.toEqual({
       outcome: 'revoked',
     });

@@ -30,7 +30,8 @@ const toLink = (record: InviteLinkRecord & { created_by_username: string }): Inv
   uses: record.uses,
 });
 
-const REFUSAL = {
+/** Why a link lets nobody join: the status and message of each refusal (joining by link, guest sessions). */
+export const JOIN_REFUSAL = {
   unknown: [404, INVITE_LINK_UNKNOWN],
   revoked: [410, INVITE_LINK_REVOKED],
   expired: [410, INVITE_LINK_EXPIRED],
@@ -80,7 +81,7 @@ export function createInviteLinkService({ store, notices }: { store: Store; noti
     async join(user: UserRecord, token: string): Promise<JoinByLinkResponse> {
       const result = await store.inviteLinks.join(hashInviteToken(token), user.id, new Date().toISOString());
       if (!('member' in result)) {
-        const [status, message] = REFUSAL[result.outcome];
+        const [status, message] = JOIN_REFUSAL[result.outcome];
         throw new HttpError(status, message);
       }
       if (result.outcome === 'joined') {

@@ -74,6 +74,9 @@ export function sqliteInviteLinks(db: Database.Database): InviteLinkStore {
     async active(tripId) {
       return activeOf.get(tripId) ?? null;
     },
+    async find(tokenHash) {
+      return byHash.get(tokenHash) ?? null;
+    },
     async revoke(tripId, at) {
       return revokeActive.run(at, tripId).changes > 0;
     },

@@ -36,6 +36,10 @@ export function firestoreInviteLinks(db: Firestore): InviteLinkStore {
         UserRecord | undefined;
       return { ...link, created_by_username: creator?.username ?? '' };
     },
+    async find(tokenHash) {
+      const doc = await links.doc(tokenHash).get();
+      return doc.exists ? (doc.data() as InviteLinkRecord) : null;
+    },
     async revoke(tripId, at) {
       return db.runTransaction(async (tx) => {
         const active = unrevoked((await tx.get(linksOf(tripId))).docs);

@@ -27,6 +27,24 @@ describe.runIf(officialEmulator)('firestore.rules for the live ledger (official 
       .doc('trips/t1/ledger_shards/2')
       .set({ expense_count: 1, total_expenses_minor: 9000, version: 1 });
     await db.doc('trips/t1/live/home_currency').set({ home_currency: 'EUR' });
+    // A guest of t1 (a user record with guest_trip_id, a member like any other): a guest session's custom token
+    // names it as the uid. t2 is another trip, which it is not in.
+    await db.doc('users/guest-joe').set({ first_name: 'Joe', guest_trip_id: 't1' });
+    await db.doc('trips/t1/members/guest-joe').set({ role: 'participant' });
+    await db.doc('trips/t2').set({ trip_name: 'Porto', member_ids: ['ana'] });
+    await db.doc('trips/t2/members/ana').set({ role: 'owner' });
+    await db
+      .doc('trips/t2/ledger_notices/1')
+      .set({ version: 1, kind: 'expense.created', at: '2027-04-12T00:00:00Z' });
+  });
+
+  it("lets a guest session's uid read its own trip's ledger notices and not another trip's", async () => {
+    const db = env().authenticatedContext('guest-joe').firestore();
+    await assertSucceeds(db.doc('trips/t1/ledger_notices/2').get());
+    await assertSucceeds(db.collection('trips/t1/ledger_notices').get());
+    await assertFails(db.doc('trips/t2/ledger_notices/1').get());
+    await assertFails(db.collection('trips/t2/ledger_notices').get());
+    await assertFails(db.collection('trips/t1/expenses').get());
   });
 
   it("lets every member read and list the trip's ledger notices, and nothing else of the ledger", async () => {

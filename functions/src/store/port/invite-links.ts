@@ -24,6 +24,8 @@ export interface InviteLinkStore {
   create(link: Omit<InviteLinkRecord, 'revoked_at' | 'uses'>): Promise<InviteLinkRecord>;
   /** The trip's link that nobody turned off (it may have expired), with its creator's username; null when none. */
   active(tripId: string): Promise<(InviteLinkRecord & { created_by_username: string }) | null>;
+  /** The link of the token's hash, whatever its state; null when there is none. */
+  find(tokenHash: string): Promise<InviteLinkRecord | null>;
   /** Turns off the trip's active link at `at`; false when there is none. */
   revoke(tripId: string, at: string): Promise<boolean>;
   /**

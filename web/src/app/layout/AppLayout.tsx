@@ -1,6 +1,7 @@
 import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/features/auth';
+import { GuestBanner } from '@/features/join';
 import { cx } from '@/shared/cx';
 import { queuedWrites } from '@/shared/offline/outbox';
 import { UnsentWritesDialog } from '@/shared/offline/UnsentWritesDialog';
@@ -57,6 +58,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header onLogout={requestLogout} />
+      {user?.guestTripId !== undefined && <GuestBanner />}
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingState label="Loading…" />}>

@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { useSession } from '@/features/auth';
+import { guestHome, useSession } from '@/features/auth';
 import { cx } from '@/shared/cx';
 import { Logo } from '@/shared/ui/Logo';
 import styles from './Header.module.css';
@@ -54,12 +54,21 @@ export function Header({ onLogout }: { onLogout: () => void }) {
         </button>
         <nav id={navId} className={cx(styles.nav, menuOpen && styles.navOpen)} aria-label="Main">
           <ul className={styles.links} role="list">
-            <li>
-              <NavLink to="/" end className={navLinkClass} onClick={closeMenu}>
-                Home
-              </NavLink>
-            </li>
-            {user ? (
+            {user?.guestTripId === undefined && (
+              <li>
+                <NavLink to="/" end className={navLinkClass} onClick={closeMenu}>
+                  Home
+                </NavLink>
+              </li>
+            )}
+            {user?.guestTripId !== undefined ? (
+              // A guest session has its trip's ledger and nothing else: no trip lists, account or trip planning.
+              <li>
+                <NavLink to={guestHome(user.guestTripId)} className={navLinkClass} onClick={closeMenu}>
+                  Our trip
+                </NavLink>
+              </li>
+            ) : user ? (
               <>
                 <li>
                   <NavLink to="/trips" className={navLinkClass} onClick={closeMenu}>
@@ -87,14 +96,27 @@ export function Header({ onLogout }: { onLogout: () => void }) {
               </>
             )}
           </ul>
-          {user && (
-            <UserMenu
-              firstName={user.first_name}
-              onLogout={() => {
+          {user?.guestTripId !== undefined ? (
+            <button
+              type="button"
+              className={styles.link}
+              onClick={() => {
                 closeMenu();
                 onLogout();
               }}
-            />
+            >
+              Leave guest access
+            </button>
+          ) : (
+            user && (
+              <UserMenu
+                firstName={user.first_name}
+                onLogout={() => {
+                  closeMenu();
+                  onLogout();
+                }}
+              />
+            )
           )}
         </nav>
       </div>

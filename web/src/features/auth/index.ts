@@ -4,3 +4,4 @@ export { SessionProvider } from './SessionProvider';
 export { LoginRequired } from './LoginRequired';
 export { RequireAuth } from './RequireAuth';
 export { joinPath, QUESTION_FLOW_RETURN, wantsQuestionFlow, type LoginLocationState } from './loginState';
+export { guestHome } from './session';

@@ -25,9 +25,14 @@ export function decodeSession(token: string, nowMs: number = Date.now()): Sessio
     return null;
   }
   if (typeof claims.exp === 'number' && claims.exp * 1000 <= nowMs) return null;
-  const { userId, email, username, first_name, last_name, exp } = claims;
-  return { userId, email, username, first_name, last_name, exp };
+  const { userId, email, username, first_name, last_name, exp, guestTripId } = claims;
+  const user = { userId, email, username, first_name, last_name, exp };
+  // A guest session (joined by invite link without an account) is kept as an account's is, marked by its trip.
+  return typeof guestTripId === 'string' ? { ...user, guestTripId } : user;
 }
+
+/** The page a guest session opens: its trip's ledger, the one page it may use. */
+export const guestHome = (guestTripId: string) => `/trips/${encodeURIComponent(guestTripId)}/split`;
 
 /** The session stored in this browser; a token that is no longer a session is removed. */
 export function restoreSession(): SessionUser | null {

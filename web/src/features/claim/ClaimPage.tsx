@@ -33,7 +33,8 @@ const splitPage = (tripId: string) => `/trips/${encodeURIComponent(tripId)}/spli
 /**
  * /claim/{token}: a guest's claim link. It shows the trip and the guest's balance to anyone holding it; signed in,
  * "I am {guest}" makes the visitor that person in the ledger and opens the trip's split page. Signed out, they log
- * in or sign up first and come back here (router state) to say so themselves.
+ * in or sign up first and come back here (router state) to say so themselves; so does a guest session (a guest
+ * making an account of their own), whose account then replaces it on the device.
  */
 export function ClaimPage() {
   const { token = '' } = useParams();
@@ -108,7 +109,7 @@ function Claim({ token }: { token: string }) {
       <p className={cx(styles.balance, claim.balance_minor > 0 && styles.owed)}>
         {claim.guest_name} {standing(claim)}
       </p>
-      {user ? (
+      {user && user.guestTripId === undefined ? (
         <>
           <div className={panel.actions}>
             {inTrip ? (

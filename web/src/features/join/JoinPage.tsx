@@ -9,6 +9,7 @@ import { LoadingState } from '@/shared/ui/Spinner';
 import { useDocumentTitle } from '@/shared/useDocumentTitle';
 import { type LoginLocationState, useSession } from '@/features/auth';
 import { useJoinByLink } from '@/features/ledger';
+import { GuestJoinForm } from './GuestJoinForm';
 import styles from '@/shared/ui/MessagePanel.module.css';
 
 type JoinState =
@@ -23,14 +24,19 @@ const JOIN_FAILED = 'Could not join the trip. Please try again.';
 /**
  * /join/{token}: an invite link. Signed in, opening it is consent: the visitor joins at once and lands on the
  * trip's split page. Signed out, they log in or sign up first, and the token comes along (router state) so they
- * join right after.
+ * join right after; or they continue without an account, as a guest of the trip.
  */
 export function JoinPage() {
   const { token = '' } = useParams();
   const { user } = useSession();
   useDocumentTitle('Join a trip');
   if (!INVITE_LINK_TOKEN.test(token)) return <DeadLink message={INVITE_LINK_UNKNOWN} />;
-  return user ? <Joining key={token} token={token} /> : <SignInToJoin token={token} />;
+  // A guest session joins as an account does only once it has one: until then it is offered the same choices.
+  return user && user.guestTripId === undefined ? (
+    <Joining key={token} token={token} />
+  ) : (
+    <SignInToJoin token={token} />
+  );
 }
 
 function SignInToJoin({ token }: { token: string }) {
@@ -55,6 +61,8 @@ function SignInToJoin({ token }: { token: string }) {
           Sign up
         </Link>
       </div>
+      <h2 className={styles.text}>Or continue without an account</h2>
+      <GuestJoinForm token={token} />
     </section>
   );
 }

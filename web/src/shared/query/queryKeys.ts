@@ -43,6 +43,8 @@ export const queryKeys = {
   rate: (from: string, to: string, date: string) => ['rate', from, to, date] as const,
   /** GET /api/trip-split/guest-claims/{token}: what a guest's claim link offers, signed in or not. */
   guestClaim: (token: string) => ['guest-claim', token] as const,
+  /** GET /api/trip-split/invite-links/{token}/guests: the trip an invite link opens and its guests to continue as. */
+  guestSessionOffer: (token: string) => ['guest-session-offer', token] as const,
   /** GET /api/trip-split/invitations: the caller's own pending invitations. */
   myInvitations: () => ['my-invitations'] as const,
   /** GET /api/auth/me: the signed-in user's account, with the setting "Who can add me to a trip". */
