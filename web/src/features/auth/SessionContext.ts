@@ -17,3 +17,11 @@ export function useSession(): Session {
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
 }
+
+/**
+ * Whether the visitor is in on a guest session (joined one trip's ledger by link, without an account): they read the
+ * ledger and add, edit and delete expenses, and nothing else, so screens leave out what the server would refuse.
+ */
+export function useGuestSession(): boolean {
+  return useSession().user?.guestTripId !== undefined;
+}

@@ -1,5 +1,5 @@
 /** Public surface of the auth feature: The session and sign-in gates other screens use (the login and signup screens load lazily from their own files). Other features and the app import only this. */
-export { SessionContext, useSession, type Session } from './SessionContext';
+export { SessionContext, useGuestSession, useSession, type Session } from './SessionContext';
 export { SessionProvider } from './SessionProvider';
 export { LoginRequired } from './LoginRequired';
 export { RequireAuth } from './RequireAuth';

@@ -6,7 +6,7 @@ import { Notice } from '@/shared/ui/Notice';
 import { LoadingState } from '@/shared/ui/Spinner';
 import { lazyNamed } from '@/shared/lazyNamed';
 import { Tabs } from '@/shared/ui/Tabs';
-import { useSession } from '@/features/auth';
+import { useGuestSession, useSession } from '@/features/auth';
 import { AddGuestForm } from './participants/AddGuestForm';
 import { AddParticipantForm } from './participants/AddParticipantForm';
 import { ExpensesLoadError } from './expenses/ExpensesLoadError';
@@ -48,6 +48,9 @@ export function LedgerTabs({
 }) {
   const navigate = useNavigate();
   const { user } = useSession();
+  // A guest session reads the ledger and writes expenses; the rest (people, links, currency, files, settling) is
+  // the trip members', and left out rather than offered and refused.
+  const guest = useGuestSession();
   const { tab, setTab, editing, setEditing } = view;
   const { balances, calculating, calcError, calculate } = view.calculation;
   const { participants, invitations, expenses, settlements } = ledger;
@@ -71,9 +74,13 @@ export function LedgerTabs({
             {(participants.error ?? invitations.error) && (
               <Notice tone="error">{participants.error ?? invitations.error}</Notice>
             )}
-            <AddParticipantForm tripId={tripId} />
-            <AddGuestForm tripId={tripId} />
-            <InviteLinkPanel tripId={tripId} />
+            {!guest && (
+              <>
+                <AddParticipantForm tripId={tripId} />
+                <AddGuestForm tripId={tripId} />
+                <InviteLinkPanel tripId={tripId} />
+              </>
+            )}
             <ParticipantList
               tripId={tripId}
               participants={participants.data}
@@ -92,13 +99,17 @@ export function LedgerTabs({
               </Button>
             </div>
             <Suspense fallback={<LoadingState label="Loading expenses" />}>
-              <HomeCurrencyField
-                tripId={tripId}
-                home={home}
-                changeable={expenses.expense_count === 0 && settlements.data.length === 0}
-                onChanged={() => void ledger.refresh()}
-              />
-              <LedgerFiles tripId={tripId} participants={participants.data} />
+              {!guest && (
+                <>
+                  <HomeCurrencyField
+                    tripId={tripId}
+                    home={home}
+                    changeable={expenses.expense_count === 0 && settlements.data.length === 0}
+                    onChanged={() => void ledger.refresh()}
+                  />
+                  <LedgerFiles tripId={tripId} participants={participants.data} />
+                </>
+              )}
               <ExpenseList
                 expenses={expenses.data}
                 pending={ledger.pending}
@@ -115,7 +126,7 @@ export function LedgerTabs({
             {calcError && <Notice tone="error">{calcError}</Notice>}
             <div className={split.toolbar}>
               <h2 className={styles.sectionTitle}>Settlements</h2>
-              <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />
+              {!guest && <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />}
             </div>
             <Suspense fallback={<LoadingState label="Loading settlements" />}>
               <SettlementList tripId={tripId} settlements={settlements.data} />

@@ -5,8 +5,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BudgetResponse } from '@wayfare/contract';
 import { dinnerForThree, noExpenses } from '@/test-support/expenses';
-import { participant } from '@/test-support/people';
-import { Providers, testQueryClient } from '@/test-support/session';
+import { participant, settlement } from '@/test-support/people';
+import { ALICE, Providers, testQueryClient } from '@/test-support/session';
+import type { SessionUser } from '@/features/auth/session';
 import { queryKeys } from '@/shared/query/queryKeys';
 import { stubApi, type StubAnswer, type StubRoutes } from '@/test-support/stubApi';
 import { tripView } from '@/test-support/trips';
@@ -43,9 +44,9 @@ function stubSplitPage(answers: StubRoutes = {}) {
   });
 }
 
-const renderSplitPage = (queryClient?: QueryClient) =>
+const renderSplitPage = (queryClient?: QueryClient, user?: SessionUser) =>
   render(
-    <Providers path="/trips/t1/split" queryClient={queryClient}>
+    <Providers path="/trips/t1/split" queryClient={queryClient} user={user}>
       <Routes>
         <Route path="/trips/:tripId/split" element={<TripSplitPage />} />
       </Routes>
@@ -81,6 +82,30 @@ describe('TripSplitPage', () => {
     expect(screen.getByText('Bob Doe')).toBeVisible();
     expect(screen.queryByRole('status', { name: 'Loading trip expenses' })).toBeNull();
     expect(ledgerReads().sort()).toEqual(LEDGER_READS.map((part) => `${LEDGER}${part}`).sort());
+  });
+
+  it('offers a guest session the ledger and its expenses, and none of what only the trip members may do', async () => {
+    const requests = stubSplitPage({
+      [`GET ${LEDGER}/settlements`]: { body: { settlements: [settlement('s1', 'Bob', 'Alice', 1500)] } },
+    });
+    renderSplitPage(undefined, { ...ALICE, guestTripId: 't1' });
+    expect(await screen.findByRole('tab', { name: /Participants\s*2/ })).toBeVisible();
+    expect(screen.getByText('Bob Doe')).toBeVisible();
+    for (const name of ['Back to Trip', 'Leave Trip', 'Add Participant', 'Add someone without an account']) {
+      expect(screen.queryByRole('button', { name }), name).toBeNull();
+    }
+    expect(screen.queryByRole('combobox', { name: /^Weight of/ })).toBeNull();
+    // The trip's invitations are the members' business: not even read.
+    expect(requests.some((r) => r.path === `${LEDGER}/invitations`)).toBe(false);
+
+    await userEvent.click(screen.getByRole('tab', { name: /Expenses/ }));
+    expect(await screen.findByRole('button', { name: 'Add Expense' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: /Settlements/ }));
+    expect(await screen.findByText('Pending')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Mark as Paid/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Calculate Settlements' })).toBeNull();
   });
 
   it('keeps the tab chosen when the ledger is read again from nothing (its placeholder shown meanwhile)', async () => {

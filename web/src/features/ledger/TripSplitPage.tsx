@@ -16,6 +16,7 @@ import { useLiveLedger } from './live/useLiveLedger';
 import { useLedgerView } from './useLedgerView';
 import split from '@/shared/ui/Ledger.module.css';
 import styles from './TripSplitPage.module.css';
+import { useGuestSession } from '@/features/auth';
 
 // The first render with data is the header and the money at a glance (the largest text on a phone's first screen).
 // The tabs below are a chunk of their own, requested once the glance is on screen, and drawn once the
@@ -32,6 +33,8 @@ export function TripSplitPage() {
 
 function TripSplitScreen({ tripId }: { tripId: string }) {
   const navigate = useNavigate();
+  // A guest session has this one page: no trip page to go back to.
+  const guest = useGuestSession();
   const tripRead = useQuery(tripQuery(tripId));
   const trip = tripRead.data;
   const glanceShown = useAfterPaint(trip !== undefined);
@@ -99,7 +102,7 @@ function TripSplitScreen({ tripId }: { tripId: string }) {
   return withListener(
     <div className={styles.page}>
       <div className={styles.topBar}>
-        {back}
+        {guest ? <span /> : back}
         <button
           type="button"
           className={split.iconButton}

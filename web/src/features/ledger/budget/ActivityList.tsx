@@ -10,6 +10,7 @@ import { activityQuery } from './budgetApi';
 import { useRestoreExpense } from './budgetMutations';
 import { entryText } from './activityText';
 import styles from './Glance.module.css';
+import { useGuestSession } from '@/features/auth';
 
 /**
  * The trip's history, newest first, a page at a time: who changed what and when. A deleted expense has "Restore"
@@ -17,6 +18,8 @@ import styles from './Glance.module.css';
  */
 export function ActivityList({ tripId }: { tripId: string }) {
   const restoration = useRestoreExpense(tripId);
+  // Restoring is the trip members' (a guest session adds, edits and deletes expenses, nothing more).
+  const guest = useGuestSession();
   const history = useInfiniteQuery(activityQuery(tripId));
   const [restoring, setRestoring] = useState<string | null>(null);
   const [restoreError, setRestoreError] = useState<string | null>(null);
@@ -71,16 +74,18 @@ export function ActivityList({ tripId }: { tripId: string }) {
                   </time>
                   {entry.kind === 'expense.deleted' &&
                     (entry.restored_as === null ? (
-                      <Button
-                        variant="secondary"
-                        loading={restoring === entry.id}
-                        loadingText="Restoring…"
-                        disabled={restoring !== null}
-                        onClick={() => void restore(entry.id)}
-                        aria-label={`Restore “${entry.expense.title}”`}
-                      >
-                        <RotateCcw size={16} aria-hidden="true" /> Restore
-                      </Button>
+                      !guest && (
+                        <Button
+                          variant="secondary"
+                          loading={restoring === entry.id}
+                          loadingText="Restoring…"
+                          disabled={restoring !== null}
+                          onClick={() => void restore(entry.id)}
+                          aria-label={`Restore “${entry.expense.title}”`}
+                        >
+                          <RotateCcw size={16} aria-hidden="true" /> Restore
+                        </Button>
+                      )
                     ) : (
                       <span className={styles.muted}>Restored</span>
                     ))}

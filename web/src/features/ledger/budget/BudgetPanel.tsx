@@ -29,6 +29,7 @@ import {
   personTable,
 } from './glanceModel';
 import styles from './Glance.module.css';
+import { useGuestSession } from '@/features/auth';
 
 /**
  * "At a glance": spent against the budget so far and at this pace, by category, by day (with the daily
@@ -38,6 +39,8 @@ import styles from './Glance.module.css';
 export function BudgetPanel({ tripId, withSummary = true }: { tripId: string; withSummary?: boolean }) {
   const budget = useBudget(tripId);
   const [editing, setEditing] = useState(false);
+  // The budget is the trip members' to set; a guest session reads it.
+  const guest = useGuestSession();
   if (budget.isPending) return <LoadingState label="Loading the budget" />;
   if (budget.isError && !budget.data) {
     return <Notice tone="error">{errorMessage(budget.error, 'Failed to load the budget')}</Notice>;
@@ -67,7 +70,7 @@ export function BudgetPanel({ tripId, withSummary = true }: { tripId: string; wi
     <div className={styles.panel}>
       <div className={styles.panelHead}>
         <h2 className={styles.sectionTitle}>At a glance</h2>
-        {!editing && (
+        {!editing && !guest && (
           <Button variant="secondary" onClick={() => setEditing(true)}>
             <Pencil size={16} aria-hidden="true" /> {answer.budget ? 'Edit budget' : 'Set budget'}
           </Button>

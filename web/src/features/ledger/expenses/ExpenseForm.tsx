@@ -43,6 +43,7 @@ import { useCreateExpense, useUpdateExpense } from './expenseMutations';
 import { SplitMethodFields, setItemLines } from './SplitMethodFields';
 import { SplitTypeFields, decideAgain, setItemized } from './SplitTypeFields';
 import styles from '@/shared/ui/Ledger.module.css';
+import { useGuestSession } from '@/features/auth';
 
 /**
  * The screen the form is opened from, each with the split spec §5 gives it: the split page's simple form
@@ -163,6 +164,8 @@ export function ExpenseForm({
   const split = VARIANTS[variant] as unknown as SplitVariant<ExpenseBasics>;
   const everyone = useMemo(() => participants.map((p) => p.user_id), [participants]);
   const locale = userLocale();
+  // Scanning a receipt is the trip members' (it spends the trip's scanning quota); a guest session types the expense.
+  const guest = useGuestSession();
   const schema = useMemo(() => split.schema(everyone, locale), [split, everyone, locale]);
   const form: SchemaForm<ExpenseBasics, ExpenseBodyInput> = useSchemaForm(schema, {
     defaultValues: split.draft({
@@ -249,7 +252,7 @@ export function ExpenseForm({
           noValidate
         >
           {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
-          {!expense && (
+          {!expense && !guest && (
             <ScanReceipt
               tripId={tripId}
               onScanned={(fields, photo) => {

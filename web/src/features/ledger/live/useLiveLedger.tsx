@@ -7,7 +7,7 @@ import { FIREBASE_MODE } from '@/shared/firebase/mode';
 import { lazyNamed } from '@/shared/lazyNamed';
 import type { QueuedWrite } from '@/shared/offline/outbox';
 import { useQueuedWrites, useWhenSent } from '@/shared/offline/useOutbox';
-import { useSession } from '@/features/auth';
+import { useGuestSession, useSession } from '@/features/auth';
 import { showCreatedExpense } from '../expenses/expenseMutations';
 import { flattenPages, NO_EXPENSES, type ExpensePages } from '../expenses/expensePages';
 import { afterLoad, afterPageSettles } from '@/shared/afterPageSettles';
@@ -67,7 +67,9 @@ function part<T>(query: UseQueryResult<T[]>, fallback: string): Part<T> {
 export function useLiveLedger(tripId: string, { enabled = true } = {}): LiveLedger {
   const queryClient = useQueryClient();
   const participants = useQuery({ ...participantsQuery(tripId), enabled });
-  const invitations = useQuery({ ...tripInvitationsQuery(tripId), enabled });
+  // A guest session has no say in who joins: the trip's invitations are not its to read.
+  const guest = useGuestSession();
+  const invitations = useQuery({ ...tripInvitationsQuery(tripId), enabled: enabled && !guest });
   const expenses = useInfiniteQuery({ ...expensesQuery(tripId), enabled });
   const settlements = useQuery({ ...settlementsQuery(tripId), enabled });
   const [live, setLive] = useState<StreamStatus>('connecting');
@@ -148,7 +150,9 @@ export function useLiveLedger(tripId: string, { enabled = true } = {}): LiveLedg
       expenses: expenses.data ? shown.expense_count : undefined,
       settlements: settlements.data?.length,
     },
-    loading: [participants, invitations, expenses, settlements].some((query) => query.isPending),
+    loading: [participants, ...(guest ? [] : [invitations]), expenses, settlements].some(
+      (query) => query.isPending,
+    ),
     live,
     revoked,
     refresh,

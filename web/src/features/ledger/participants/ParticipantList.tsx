@@ -5,7 +5,7 @@ import { errorMessage } from '@/shared/api';
 import { cx } from '@/shared/cx';
 import { Button } from '@/shared/ui/Button';
 import { Notice } from '@/shared/ui/Notice';
-import { useSession } from '@/features/auth';
+import { useGuestSession, useSession } from '@/features/auth';
 import { LeaveTripDialog } from '@/features/trips';
 import { personName } from '../categories';
 import { GuestBadge } from '../GuestBadge';
@@ -41,7 +41,9 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const me = participants.find((p) => p.user_id === user?.userId);
+  // A guest session sees the people and acts on none of them (it may not change who is in the trip).
+  const guestSession = useGuestSession();
+  const me = guestSession ? undefined : participants.find((p) => p.user_id === user?.userId);
   const owner = useMakeOwner(tripId);
   const removal = useRemoveParticipant(tripId);
   const { list, land } = useRowLanding(participants.map((p) => p.user_id));

@@ -12,6 +12,7 @@ import { useHomeMoney } from '../homeCurrency';
 import { SettlementExplanation } from './SettlementExplanation';
 import { useMarkPaid } from './settlementMutations';
 import styles from '@/shared/ui/Ledger.module.css';
+import { useGuestSession } from '@/features/auth';
 
 export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
 
@@ -27,6 +28,8 @@ export function SettlementList({
   tripId: string;
   settlements: Settlement[];
 }) {
+  // Marking a transfer paid is the trip members' (a guest session sees where everyone stands).
+  const guest = useGuestSession();
   const { home } = useHomeMoney();
   const paying = useMarkPaid(tripId);
   const [error, setError] = useState<string | null>(null);
@@ -122,14 +125,16 @@ export function SettlementList({
             ) : (
               <>
                 <span className={cx(styles.badge, styles.pending)}>Pending</span>
-                <Button
-                  variant="secondary"
-                  loading={busy === settlement.id}
-                  onClick={() => void markPaid(settlement)}
-                  aria-label={`Mark as Paid: ${settlementSentence(settlement, home)}`}
-                >
-                  Mark as Paid
-                </Button>
+                {!guest && (
+                  <Button
+                    variant="secondary"
+                    loading={busy === settlement.id}
+                    onClick={() => void markPaid(settlement)}
+                    aria-label={`Mark as Paid: ${settlementSentence(settlement, home)}`}
+                  >
+                    Mark as Paid
+                  </Button>
+                )}
               </>
             )}
           </li>
