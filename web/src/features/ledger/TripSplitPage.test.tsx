@@ -7,7 +7,6 @@ import type { BudgetResponse } from '@wayfare/contract';
 import { dinnerForThree, noExpenses } from '@/test-support/expenses';
 import { participant, settlement } from '@/test-support/people';
 import { ALICE, Providers, testQueryClient } from '@/test-support/session';
-import type { SessionUser } from '@/features/auth/session';
 import { queryKeys } from '@/shared/query/queryKeys';
 import { stubApi, type StubAnswer, type StubRoutes } from '@/test-support/stubApi';
 import { tripView } from '@/test-support/trips';
@@ -44,7 +43,7 @@ function stubSplitPage(answers: StubRoutes = {}) {
   });
 }
 
-const renderSplitPage = (queryClient?: QueryClient, user?: SessionUser) =>
+const renderSplitPage = (queryClient?: QueryClient, user?: typeof ALICE) =>
   render(
     <Providers path="/trips/t1/split" queryClient={queryClient} user={user}>
       <Routes>
