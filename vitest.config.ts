@@ -91,6 +91,7 @@ export default defineConfig({
             'contract/src/**/*.test.ts',
             'functions/src/**/*.test.ts',
             'web/src/**/*.test.ts',
+            'web/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...RULES_SUITES],

@@ -30,7 +30,8 @@ describe('a guest without an account, claimed later', () => {
   const signedIn = (token: string | undefined, viewport: { width: number; height: number }) =>
     app.newPage({ token, viewport, bypassCSP: true });
 
-  it('splits with a guest, who signs up from a claim link and takes their place; balances unchanged, live', async () => {
+  it('splits with a guest who joins by link without an account, adds a taxi, then signs up as themself', async () => {
+    const base = app.server.baseUrl;
     const anaPage = await signedIn(ana.token, VIEWPORTS.desktop);
     const beaPage = await signedIn(bea.token, VIEWPORTS.phone);
     for (const page of [anaPage, beaPage]) await openSplit(page, tripId);
@@ -46,50 +47,46 @@ describe('a guest without an account, claimed later', () => {
     await screenshot(anaPage, 'guests-participants-1280');
     await screenshot(beaPage, 'guests-participants-390');
 
-    // A dinner Ana paid for all four, and a taxi Joe paid for all four (recorded by Bea).
-    const participants = await fetch(`${app.server.baseUrl}/api/trip-split/trips/${tripId}/participants`, {
-      headers: { authorization: `Bearer ${ana.token}` },
-    }).then((r) => r.json() as Promise<{ participants: Array<{ user_id: string; is_guest: boolean }> }>);
-    const joeId = participants.participants.find((p) => p.is_guest)!.user_id;
-    const day = { expense_date: '2027-04-11' };
-    expect(
-      (
-        await postExpense(app.server.baseUrl, ana.token, tripId, {
-          ...day,
-          title: 'Dinner',
-          amount: 100,
-          paid_by: ana.userId,
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await postExpense(app.server.baseUrl, bea.token, tripId, {
-          ...day,
-          title: 'Taxi',
-          amount: 30,
-          paid_by: joeId,
-        })
-      ).status,
-    ).toBe(201);
+    // A dinner Ana paid for all four.
+    const dinner = { title: 'Dinner', amount: 100, paid_by: ana.userId, expense_date: '2027-04-11' };
+    expect((await postExpense(base, ana.token, tripId, dinner)).status).toBe(201);
+
+    // Ana's invite link; Joe opens it on his phone, with no account, and says which guest he is.
+    const invite = await fetch(`${base}/api/trip-split/trips/${tripId}/invite-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ana.token}` },
+      body: JSON.stringify({}),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    const joePage = await signedIn(undefined, VIEWPORTS.phone);
+    await joePage.goto(`/join/${invite.token}`);
+    await joePage.getByLabel('Who are you?').selectOption({ label: 'Joe' });
+    await joePage.getByRole('button', { name: 'Continue without an account' }).click();
+    await joePage.waitForURL(`**/trips/${tripId}/split`, WAIT);
+    const banner = joePage.getByRole('region', { name: 'Guest access' });
+    await banner.waitFor(WAIT);
+    expect(await seriousViolations(joePage)).toEqual([]);
+    await screenshot(joePage, 'guest-session-390');
+
+    // He records the taxi he paid for everyone; it reaches Ana's open page.
+    await joePage.getByRole('tab', { name: /Expenses/ }).click();
+    await joePage.getByRole('button', { name: 'Add Expense' }).click();
+    const dialog = joePage.getByRole('dialog');
+    await dialog.getByLabel(/^Title/).fill('Taxi');
+    await dialog.getByLabel(/^Amount/).fill('30');
+    await dialog.getByRole('button', { name: 'Add Expense' }).click();
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+    await anaPage.getByRole('tab', { name: /Expenses/ }).click();
+    await anaPage.getByText('Taxi').waitFor(WAIT);
 
     await anaPage.getByRole('tab', { name: /Settlements/ }).click();
     await anaPage.getByRole('button', { name: 'Calculate Settlements' }).click();
     await anaPage.getByText('Joe pays Ana $2.50').waitFor(WAIT);
 
-    // Ana makes Joe a claim link; Joe opens it on his phone, signed out.
-    await anaPage.getByRole('tab', { name: /Participants/ }).click();
-    await anaPage.getByRole('button', { name: 'Invite to claim: Joe' }).click();
-    const link = await anaPage.getByLabel('Claim link for Joe').inputValue();
-    expect(link).toMatch(new RegExp(`^${app.server.baseUrl}/claim/[A-Za-z0-9_-]{43}$`));
-
-    const joePage = await signedIn(undefined, VIEWPORTS.phone);
-    await joePage.goto(new URL(link).pathname);
+    // Later he makes an account from the banner, and comes back to say he is Joe.
+    await banner.getByRole('button', { name: 'Create an account' }).click();
+    await joePage.waitForURL('**/claim/**', WAIT);
     await joePage.getByText('Joe owes $2.50').waitFor(WAIT);
-    expect(await seriousViolations(joePage)).toEqual([]);
     await screenshot(joePage, 'claim-signed-out-390');
-
-    // He signs up, logs in, and comes back to the link.
     const tag = Date.now().toString(36);
     const email = `joe.${tag}@example.com`;
     await joePage.getByRole('link', { name: 'Sign up' }).click();

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { API_CACHE } from './src/shared/offline/apiCache';
-import { OFFLINE_API_READS } from './src/shared/offline/offlineReads';
+import { OFFLINE_API_READS } from './offline-reads';
 import { WEB_SRC_ALIAS } from './alias';
 import { firstLoad } from './vite-first-load';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_API_READS } from './offlineReads';
+import { OFFLINE_API_READS } from './offline-reads';
 
 const kept = (path: string) => OFFLINE_API_READS.test(`https://wayfare.example${path}`);
 
