@@ -24,4 +24,4 @@ export const useStartGuestSession = (token: string) =>
   });
 
 /** A claim link for the guest session's own guest: the claim page takes them through signing up. */
-export const useClaimOwnGuest = () => useMutation({ mutationFn: () => callEndpoint(claimOwnGuest) });
+export const claimOwnGuestLink = () => callEndpoint(claimOwnGuest);
