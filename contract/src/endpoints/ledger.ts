@@ -37,6 +37,7 @@ import {
   expenseBodySchema,
   expenseListQuerySchema,
   expenseResponseSchema,
+  expenseWriteHeadersSchema,
   expensesResponseSchema,
   liveTokenResponseSchema,
   markPaidBodySchema,
@@ -160,19 +161,23 @@ export const getExpense = endpoint({
   answer: expenseResponseSchema,
   status: 200,
 });
+/** With `If-Match`, saved only while the expense is at a version it names (412 otherwise: expense-versions.ts). */
 export const updateExpense = endpoint({
   method: 'PUT',
   path: '/trip-split/expenses/:id',
   params: entityIdParamsSchema,
+  headers: expenseWriteHeadersSchema,
   body: expenseBodySchema,
   bodyParsedByHandler: true,
   answer: expenseResponseSchema,
   status: 200,
 });
+/** With `If-Match`, deleted only while the expense is at a version it names (412 otherwise). */
 export const deleteExpense = endpoint({
   method: 'DELETE',
   path: '/trip-split/expenses/:id',
   params: entityIdParamsSchema,
+  headers: expenseWriteHeadersSchema,
   status: 204,
 });
 /** The expense's receipt: a photo or PDF as multipart field `receipt` (replacing any), or removed. */
