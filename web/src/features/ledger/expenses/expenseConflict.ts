@@ -21,9 +21,7 @@ export function expenseConflictOf(error: unknown): ExpenseConflict | null {
 /** "Bea Tester changed this expense at 14:02" (the time as the person's locale writes it, in their zone). */
 export function changedLine(conflict: ExpenseConflict, locale?: string): string {
   const { first_name, last_name } = conflict.changed_by;
-  const at = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(
-    new Date(conflict.changed_at),
-  );
+  const at = new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(conflict.changed_at));
   return `${`${first_name} ${last_name}`.trim()} changed this expense at ${at}`;
 }
 
