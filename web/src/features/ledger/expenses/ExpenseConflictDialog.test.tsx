@@ -67,26 +67,20 @@ describe('an edit someone else saved first', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('Keep mine sends yours again on their version', async () => {
+  it.each([
+    // Yours over theirs: their date goes.
+    ['Keep mine', '2027-04-11'],
+    // Their changes and yours on the fields only you changed: your title, their date.
+    ['Combine', '2027-04-12'],
+  ])('%s sends the chosen body again on their version', async (choice, date) => {
     const { opened, bobs } = dinners({ expense_date: '2027-04-12' });
     const requests = bobSavedFirst(bobs);
     const onClose = renderExpenseForm({ expense: opened });
     const dialog = await retitle('Supper');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: choice }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests[1]?.headers.get('If-Match')).toBe('"2"');
-    expect(requests[1]?.body).toMatchObject({ title: 'Supper', expense_date: '2027-04-11' });
-  });
-
-  it('Combine keeps their changes and adds yours on the fields only you changed', async () => {
-    const { opened, bobs } = dinners({ expense_date: '2027-04-12' });
-    const requests = bobSavedFirst(bobs);
-    const onClose = renderExpenseForm({ expense: opened });
-    const dialog = await retitle('Supper');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Combine' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(requests[1]?.headers.get('If-Match')).toBe('"2"');
-    expect(requests[1]?.body).toMatchObject({ title: 'Supper', expense_date: '2027-04-12' });
+    expect(requests[1]?.body).toMatchObject({ title: 'Supper', expense_date: date });
   });
 
   it.each([
