@@ -40,6 +40,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/ledger/guest-sessions.api.test.ts',
   // Participant weights on the membership, and by_shares splits read from them.
   'functions/src/ledger/weights.api.test.ts',
+  // Conditional expense writes: the version check inside the edit's or delete's Firestore transaction.
+  'functions/src/ledger/expense-conflicts.api.test.ts',
   'functions/src/spec-contract.api.test.ts',
   'functions/src/ledger/expense-pages.api.test.ts',
   'functions/src/ledger/payers.api.test.ts',

@@ -31,6 +31,8 @@ export interface Endpoint {
   readonly path: string;
   readonly params?: Schema;
   readonly query?: Schema;
+  /** Request headers the call takes (names in lower case, as Node gives them), parsed like the rest of the input. */
+  readonly headers?: Schema;
   /** What the client sends; parsed by the route before its handler unless `bodyParsedByHandler`. */
   readonly body?: Schema;
   /** The handler reads the body itself (several shapes, or the trip's home currency first): `body` types the client. */
@@ -81,6 +83,7 @@ type SchemaOut<S> = S extends Schema ? z.output<S> : never;
 export interface EndpointInput<E extends Endpoint> {
   params: E['params'] extends Schema ? SchemaOut<E['params']> : Record<string, string>;
   query: E['query'] extends Schema ? SchemaOut<E['query']> : unknown;
+  headers: E['headers'] extends Schema ? SchemaOut<E['headers']> : unknown;
   body: E['bodyParsedByHandler'] extends true
     ? unknown
     : E['body'] extends Schema
@@ -97,11 +100,12 @@ export type AnswerOf<E extends Endpoint> = E['answer'] extends Schema
       ? unknown
       : void;
 
-/** What a client call names: the path's params, the query, the body (form data when multipart). */
+/** What a client call names: the path's params, the query, its headers, the body (form data when multipart). */
 export type CallInput<E extends Endpoint> = (E['params'] extends Schema
   ? { params: SchemaIn<E['params']> }
   : { params?: undefined }) &
   (E['query'] extends Schema ? { query?: SchemaIn<E['query']> } : { query?: undefined }) &
+  (E['headers'] extends Schema ? { headers?: SchemaIn<E['headers']> } : { headers?: undefined }) &
   (E['multipart'] extends true
     ? { body?: FormData }
     : E['body'] extends Schema

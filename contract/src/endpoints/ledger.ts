@@ -37,6 +37,7 @@ import {
   expenseBodySchema,
   expenseListQuerySchema,
   expenseResponseSchema,
+  expenseWriteHeadersSchema,
   expensesResponseSchema,
   liveTokenResponseSchema,
   markPaidBodySchema,
@@ -164,20 +165,24 @@ export const getExpense = endpoint({
   status: 200,
   guestSession: true,
 });
+/** With `If-Match`, saved only while the expense is at a version it names (412 otherwise: expense-versions.ts). */
 export const updateExpense = endpoint({
   method: 'PUT',
   path: '/trip-split/expenses/:id',
   params: entityIdParamsSchema,
+  headers: expenseWriteHeadersSchema,
   body: expenseBodySchema,
   bodyParsedByHandler: true,
   answer: expenseResponseSchema,
   status: 200,
   guestSession: true,
 });
+/** With `If-Match`, deleted only while the expense is at a version it names (412 otherwise). */
 export const deleteExpense = endpoint({
   method: 'DELETE',
   path: '/trip-split/expenses/:id',
   params: entityIdParamsSchema,
+  headers: expenseWriteHeadersSchema,
   status: 204,
   guestSession: true,
 });

@@ -149,6 +149,11 @@ export const expenseSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   /**
+   * Moves by one on every edit (expense-versions.ts): what `If-Match` names. Absent only in an answer kept offline
+   * from before versions, which the app then writes without a condition.
+   */
+  version: z.number().int().min(1).optional(),
+  /**
    * The photo or PDF attached to it (receipts.ts); null without one. Absent reads as null: an answer kept offline
    * from before receipts still parses.
    */

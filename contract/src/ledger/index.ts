@@ -5,9 +5,9 @@
  * of the answers are what the contract tests and the web client check them against.
  *
  * One module per use case: how a split is kept (stored-split.ts), the expense body (expense-body.ts) and the entry
- * every shape of it is read into (expense-entry.ts), expenses (expenses.ts), settlements (settlements.ts),
- * participants (participants.ts), the trips overview (overview.ts) and the live ledger notices (live.ts); the
- * answers' shared fields are in answer-fields.ts.
+ * every shape of it is read into (expense-entry.ts), expenses (expenses.ts) and their versions
+ * (expense-versions.ts), settlements (settlements.ts), participants (participants.ts), the trips overview
+ * (overview.ts) and the live ledger notices (live.ts); the answers' shared fields are in answer-fields.ts.
  */
 export * from './stored-split';
 export * from './participants';
@@ -15,6 +15,7 @@ export type { LedgerPerson } from './answer-fields';
 export * from './expense-body';
 export * from './expense-entry';
 export * from './expenses';
+export * from './expense-versions';
 export * from './settlements';
 export * from './overview';
 export * from './live';

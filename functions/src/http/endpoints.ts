@@ -1,6 +1,6 @@
 /**
  * The server side of contract's endpoint catalogue (contract/src/endpoints): each route is registered from its entry,
- * which gives its method and path, and its params, query and body are parsed with the entry's schemas (parseInput:
+ * which gives its method and path, and its params, query, headers and body are parsed with the entry's schemas (parseInput:
  * the same 400s as ever) before the handler runs, after the route's own steps (auth, an upload, a rate limit, a
  * scope). A handler that returns an answer has it sent as JSON with the entry's status; one that answers itself
  * (an encoded page, a file, a stream, a status of its own) returns nothing. A 204 entry ends with no body.
@@ -77,6 +77,7 @@ export function route<E extends Endpoint>(
     const input = {
       params: entry.params ? parseInput(entry.params, req.params) : req.params,
       query: entry.query ? parseInput(entry.query, req.query) : req.query,
+      headers: entry.headers ? parseInput(entry.headers, req.headers) : req.headers,
       body: entry.body && !entry.bodyParsedByHandler ? parseInput(entry.body, req.body) : req.body,
     } as EndpointInput<E>;
     const answer = await handler(input, req, res);

@@ -81,6 +81,8 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
   /** Sent as the Idempotency-Key header: the server writes once however often the call is repeated with it. */
   idempotencyKey?: string;
+  /** Headers the endpoint takes (contract's catalogue), e.g. a conditional write's If-Match; undefined: not sent. */
+  headers?: Record<string, string | undefined>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -96,7 +98,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** Sends one call to the same-origin API with the session's bearer token; throws NetworkError when there is no answer. */
 async function send(
   path: string,
-  { method = 'GET', body, signal, idempotencyKey }: ApiFetchOptions,
+  { method = 'GET', body, signal, idempotencyKey, headers: extra = {} }: ApiFetchOptions,
   accept: string,
 ): Promise<Response> {
   const token = readToken();
@@ -108,6 +110,7 @@ async function send(
   const headers = new Headers({ Accept: accept });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+  for (const [name, value] of Object.entries(extra)) if (value !== undefined) headers.set(name, value);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -8,13 +8,16 @@ type Args<E extends Endpoint> =
   object extends CallInput<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 /**
- * Calls one endpoint of contract's catalogue: its address and method come from the entry, and its answer is checked
- * against the entry's answer schema where it has one (ResponseShapeError otherwise), as apiFetchChecked does.
+ * Calls one endpoint of contract's catalogue: its address and method come from the entry, the headers it takes from
+ * the call, and its answer is checked against the entry's answer schema where it has one (ResponseShapeError
+ * otherwise), as apiFetchChecked does.
  */
 export function callEndpoint<E extends Endpoint>(entry: E, ...[options]: Args<E>): Promise<AnswerOf<E>> {
-  const { body, signal } = (options ?? {}) as CallOptions<Endpoint>;
+  const { body, signal, headers } = (options ?? {}) as CallOptions<Endpoint> & {
+    headers?: Record<string, string | undefined>;
+  };
   const path = endpointUrl(entry, options);
-  const request = { method: entry.method, body, signal };
+  const request = { method: entry.method, body, signal, headers };
   if (checksAnswer(entry.answer)) return apiFetchChecked(entry.answer, path, request) as Promise<AnswerOf<E>>;
   return apiFetch<AnswerOf<E>>(path, request);
 }

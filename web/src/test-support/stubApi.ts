@@ -20,6 +20,8 @@ export interface StubRequest {
   method: string;
   path: string;
   url: URL;
+  /** The headers the app sent (If-Match, Idempotency-Key…). */
+  headers: Headers;
   body: unknown;
 }
 
@@ -41,7 +43,7 @@ export function stubApi(routes: StubRoutes): StubRequest[] {
           : init?.body instanceof FormData
             ? Object.fromEntries(init.body)
             : undefined;
-      const request = { method, path: url.pathname, url, body };
+      const request = { method, path: url.pathname, url, headers: new Headers(init?.headers), body };
       requests.push(request);
       const route = routes[`${method} ${url.pathname}`];
       if (!route) throw new Error(`stubApi: no answer for ${method} ${url.pathname}`);

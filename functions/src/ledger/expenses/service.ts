@@ -6,11 +6,14 @@
  * membership comes resolved with the request (../scope.ts).
  */
 import {
+  EXPENSE_CHANGED,
   HOME_CURRENCY_CHANGED,
   homeCurrencyOf,
   itemizedStored,
   type Expense,
+  type ExpenseConflict,
   type ExpenseEntry,
+  type IfMatch,
   type LedgerChangeKind,
   type TripRole,
   NO_RECEIPT_FILE,
@@ -22,6 +25,7 @@ import type { ReceivedFile } from '../../files/receive-upload';
 import { HttpError } from '../../http/errors';
 import { bundledRates, type RateProvider } from '../../rates/provider';
 import {
+  ExpenseVersionMismatchError,
   HomeCurrencyChangedError,
   NotAMemberError,
   peopleOfExpense,
@@ -41,6 +45,9 @@ import { keptSplit, NOT_A_PARTICIPANT, splitFor } from './split-decision';
 import { receiptView, toExpense } from './views';
 
 const MAY_NOT_CHANGE = 'Only whoever added or paid this expense, or the trip owner, can change it';
+
+/** The versions a write's If-Match allows, as the store takes them: undefined for none or `*` (any). */
+const versionsOf = (ifMatch: IfMatch | undefined) => (ifMatch && !ifMatch.any ? ifMatch.versions : undefined);
 
 /** The trip of an expense write and its members, read once for the write and its answer. */
 interface ExpenseContext {
@@ -165,6 +172,30 @@ export function createExpenseService({
     );
   }
 
+  /** The 412 of a conditional write that found another version: the expense now, who made it and when. */
+  async function conflictOf(current: ExpenseRecord, viewerId: string): Promise<HttpError> {
+    const context = await expenseContext(current.trip_id);
+    const { user_id, first_name, last_name } = (await peopleOf(store, context.members, [current.updated_by]))(
+      current.updated_by,
+    );
+    const conflict: Omit<ExpenseConflict, 'error'> = {
+      expense: await expenseView(current, viewerId, context),
+      changed_by: { user_id, first_name, last_name },
+      changed_at: current.updated_at,
+    };
+    return new HttpError(412, EXPENSE_CHANGED, undefined, conflict);
+  }
+
+  /** A conditional write, whose store refuses another version than it names: 412 with that version. */
+  async function unlessChanged<T>(write: Promise<T>, viewerId: string): Promise<T> {
+    try {
+      return await write;
+    } catch (err) {
+      if (err instanceof ExpenseVersionMismatchError) throw await conflictOf(err.current, viewerId);
+      throw err;
+    }
+  }
+
   const pages = createExpensePages({ store, imageUrls });
 
   return {
@@ -197,17 +228,15 @@ export function createExpenseService({
       return expenseView(expense, user.id);
     },
 
-    async updateExpense(scope: ExpenseScope, entry: ExpenseEntry): Promise<Expense> {
+    /** With `ifMatch`, saved only while the expense is still at a version it names (412 otherwise). */
+    async updateExpense(scope: ExpenseScope, entry: ExpenseEntry, ifMatch?: IfMatch): Promise<Expense> {
       requireMayChange(scope);
       const { expense, user } = scope;
       const context = await expenseContext(expense.trip_id);
+      const { fields } = await expenseFields(context, entry, expense);
       const record = await committed(
         // No check of the home currency: it cannot change while the trip has this expense.
-        store.ledger.updateExpense(
-          expense.id,
-          (await expenseFields(context, entry, expense)).fields,
-          user.id,
-        ),
+        unlessChanged(store.ledger.updateExpense(expense.id, fields, user.id, versionsOf(ifMatch)), user.id),
       );
       if (!record) throw new HttpError(404, EXPENSE_NOT_FOUND);
       await emit('expense.updated', record.trip_id, expense.id);
@@ -248,10 +277,14 @@ export function createExpenseService({
       return expenseView(written.expense, user.id);
     },
 
-    async deleteExpense(scope: ExpenseScope): Promise<void> {
+    /** With `ifMatch`, deleted only while the expense is still at a version it names (412 otherwise). */
+    async deleteExpense(scope: ExpenseScope, ifMatch?: IfMatch): Promise<void> {
       requireMayChange(scope, 'Only whoever added or paid this expense, or the trip owner, can delete it');
       const { expense, user } = scope;
-      const deleted = await store.ledger.deleteExpense(expense.id, user.id);
+      const deleted = await unlessChanged(
+        store.ledger.deleteExpense(expense.id, user.id, versionsOf(ifMatch)),
+        user.id,
+      );
       if (!deleted) throw new HttpError(404, EXPENSE_NOT_FOUND);
       await emit('expense.deleted', expense.trip_id, expense.id);
       if (deleted.receipt) await deleteReceiptFiles(files, deleted.receipt);

@@ -75,6 +75,7 @@ export function toExpense(
     created_by: record.created_by,
     created_at: record.created_at,
     updated_at: record.updated_at,
+    version: record.version,
     receipt,
   };
 }

@@ -5,7 +5,11 @@ import type { ExpenseRecord } from '../types';
 import { receiptOf } from './receipts';
 
 /** An expenses row: the record's columns, its JSON columns as text. */
-export type ExpenseRow = Omit<ExpenseRecord, 'shares' | 'split' | 'payers' | 'receipt' | 'original'> & {
+export type ExpenseRow = Omit<
+  ExpenseRecord,
+  'shares' | 'split' | 'payers' | 'receipt' | 'original' | 'updated_by'
+> & {
+  updated_by: string | null;
   split: string | null;
   payers: string | null;
   receipt: string | null;
@@ -60,6 +64,7 @@ export function sqliteExpenseReads(db: Database.Database) {
     shares: ExpenseRecord['shares'],
   ): ExpenseRecord => ({
     ...row,
+    updated_by: row.updated_by ?? row.created_by,
     payers: [
       ...expensePayers({
         ...row,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ExpensePayer } from '@wayfare/contract';
 import { ledgerDelta, type LedgerExpense } from '../decisions/ledger-delta';
+import { requireVersion, nextVersion } from '../decisions/expense-versions';
 import { paidSettlementRecords } from '../decisions/pending-settlements';
 import { createdEntry, deletedEntry, importedEntry, updatedEntry } from '../shared/activity-entries';
 import { newExpenseRecord, originalColumns } from '../shared/new-records';
@@ -36,16 +37,17 @@ export function sqliteExpenses(db: Database.Database, ledger: LedgerRows): Expen
   const { history, applyDelta } = ledger;
   const insertExpense = db.prepare(
     `INSERT INTO expenses (id, trip_id, title, description, amount_minor, expense_date, category, expense_type,
-       paid_by, payers, split, created_by, created_at, updated_at, currency, original_amount_minor, rate,
-       rate_source, rate_date)
+       paid_by, payers, split, created_by, created_at, updated_at, version, updated_by, currency,
+       original_amount_minor, rate, rate_source, rate_date)
      VALUES (@id, @trip_id, @title, @description, @amount_minor, @expense_date, @category, @expense_type,
-       @paid_by, @payers, @split, @created_by, @created_at, @updated_at, @currency, @original_amount_minor, @rate,
-       @rate_source, @rate_date)`,
+       @paid_by, @payers, @split, @created_by, @created_at, @updated_at, @version, @updated_by, @currency,
+       @original_amount_minor, @rate, @rate_source, @rate_date)`,
   );
   const updateExpenseRow = db.prepare(
     `UPDATE expenses SET title = @title, description = @description, amount_minor = @amount_minor,
        expense_date = @expense_date, category = @category, expense_type = @expense_type, paid_by = @paid_by,
-       payers = @payers, split = @split, updated_at = @updated_at, currency = @currency,
+       payers = @payers, split = @split, updated_at = @updated_at, version = @version,
+       updated_by = @updated_by, currency = @currency,
        original_amount_minor = @original_amount_minor, rate = @rate, rate_source = @rate_source,
        rate_date = @rate_date
      WHERE id = @id`,
@@ -151,43 +153,54 @@ export function sqliteExpenses(db: Database.Database, ledger: LedgerRows): Expen
     },
   );
 
-  const update = db.transaction((id: string, patch: StoredPatch, actorId?: string): ExpenseRecord | null => {
-    const before = reads.row(id);
-    if (!before) return null;
-    const stored = reads.withShares(before);
-    requireMembers(before.trip_id, newlyNamed(patch, stored));
-    const { shares: _shares, split, payers, original, ...fields } = patch;
-    updateExpenseRow.run({
-      ...fields,
-      payers: payersColumn(payers),
-      split: JSON.stringify(split),
-      ...originalColumns(original),
-      id,
-      updated_at: new Date().toISOString(),
-    });
-    deleteShares.run(id);
-    insertSharesOf(id, patch.shares);
-    applyDelta(
-      before.trip_id,
-      ledgerDelta([
-        [stored, -1],
-        [patch, 1],
-      ]),
-    );
-    const after = reads.withShares(reads.row(id) as ExpenseRow);
-    history.record(updatedEntry(stored, after, actorId ?? null));
-    return after;
-  });
+  const update = db.transaction(
+    (
+      id: string,
+      patch: StoredPatch,
+      actorId: string | undefined,
+      ifVersions: readonly number[] | undefined,
+    ): ExpenseRecord | null => {
+      const before = reads.row(id);
+      if (!before) return null;
+      const stored = reads.withShares(before);
+      requireVersion(stored, ifVersions);
+      requireMembers(before.trip_id, newlyNamed(patch, stored));
+      const { shares: _shares, split, payers, original, ...fields } = patch;
+      updateExpenseRow.run({
+        ...fields,
+        payers: payersColumn(payers),
+        split: JSON.stringify(split),
+        ...originalColumns(original),
+        id,
+        ...nextVersion(stored, actorId, new Date().toISOString()),
+      });
+      deleteShares.run(id);
+      insertSharesOf(id, patch.shares);
+      applyDelta(
+        before.trip_id,
+        ledgerDelta([
+          [stored, -1],
+          [patch, 1],
+        ]),
+      );
+      const after = reads.withShares(reads.row(id) as ExpenseRow);
+      history.record(updatedEntry(stored, after, actorId ?? null));
+      return after;
+    },
+  );
 
-  const remove = db.transaction((id: string, actorId?: string): ExpenseRecord | null => {
-    const before = reads.row(id);
-    if (!before) return null;
-    const record = reads.withShares(before);
-    deleteExpenseRow.run(id);
-    applyDelta(before.trip_id, ledgerDelta([[record, -1]]));
-    history.record(deletedEntry(record, actorId ?? null));
-    return record;
-  });
+  const remove = db.transaction(
+    (id: string, actorId: string | undefined, ifVersions: readonly number[] | undefined) => {
+      const before = reads.row(id);
+      if (!before) return null;
+      const record = reads.withShares(before);
+      requireVersion(record, ifVersions);
+      deleteExpenseRow.run(id);
+      applyDelta(before.trip_id, ledgerDelta([[record, -1]]));
+      history.record(deletedEntry(record, actorId ?? null));
+      return record;
+    },
+  );
 
   return {
     async listExpenses(tripId) {
@@ -224,11 +237,11 @@ export function sqliteExpenses(db: Database.Database, ledger: LedgerRows): Expen
       createMany(tripId, list, homeCurrency, paidSettlementRecords(tripId, payments, now, timeOrderedId));
       return list;
     },
-    async updateExpense(id, patch, actorId) {
-      return update(id, withPayers(patch), actorId);
+    async updateExpense(id, patch, actorId, ifVersions) {
+      return update(id, withPayers(patch), actorId, ifVersions);
     },
-    async deleteExpense(id, actorId) {
-      return remove(id, actorId);
+    async deleteExpense(id, actorId, ifVersions) {
+      return remove(id, actorId, ifVersions);
     },
   };
 }

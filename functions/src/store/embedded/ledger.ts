@@ -128,6 +128,13 @@ export const splitMigrations: Migration[] = [
     DROP TABLE expense_shares;
     ALTER TABLE expense_shares_lean RENAME TO expense_shares;`,
   },
+  {
+    // Conditional writes: the expense's version (every row so far is its first) and who made it (NULL: its
+    // creator, who made every version written before).
+    id: '016-expense-versions',
+    sql: `ALTER TABLE expenses ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE expenses ADD COLUMN updated_by TEXT;`,
+  },
 ];
 
 /**

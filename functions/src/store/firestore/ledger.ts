@@ -26,6 +26,7 @@ import {
   reconcilePending,
 } from '../decisions/pending-settlements';
 import { newExpenseRecord, storedSplitOr } from '../shared/new-records';
+import { nextVersion, requireVersion } from '../decisions/expense-versions';
 
 /**
  * Expenses and settlements live under trips/{tripId}/expenses and trips/{tripId}/settlements, where the trip's
@@ -55,18 +56,21 @@ export const expenseDocRef = (db: Firestore, id: string) => {
 /**
  * An expense document; one written before splits were kept has no `split` and reads as custom amounts, one written
  * before payers were kept has no `payers` and reads as paid_by paying it all, one written before receipts has no
- * `receipt`. An `original` of null (an expense edited back to the home currency) reads as none.
+ * `receipt`, one written before versions has no `version` (its first) nor `updated_by` (its creator made it). An
+ * `original` of null (an expense edited back to the home currency) reads as none.
  */
 export const expenseOf = (data: DocumentData): ExpenseRecord => {
   const { original, ...record } = expenseFields(data) as Omit<
     ExpenseRecord,
-    'split' | 'payers' | 'receipt' | 'original'
+    'split' | 'payers' | 'receipt' | 'original' | 'version' | 'updated_by'
   > &
-    Partial<Pick<ExpenseRecord, 'split' | 'payers' | 'receipt'>> & {
+    Partial<Pick<ExpenseRecord, 'split' | 'payers' | 'receipt' | 'version' | 'updated_by'>> & {
       original?: ExpenseRecord['original'] | null;
     };
   return {
     ...record,
+    version: record.version ?? 1,
+    updated_by: record.updated_by ?? record.created_by,
     ...(original && { original }),
     payers: [...expensePayers(record)],
     split: storedSplitOr(record.split, record.shares),
@@ -280,16 +284,21 @@ export function firestoreLedger(db: Firestore): LedgerStore {
       });
       return list;
     },
-    async updateExpense(id, patch, actorId) {
+    async updateExpense(id, patch, actorId, ifVersions) {
       const ref = expenseRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
         const before = await tx.get(ref);
         if (!before.exists) return null;
         const old = expenseOf(before.data() as DocumentData);
+        requireVersion(old, ifVersions);
         // An expense moved back to the home currency drops its original (the patch then has none).
         const { original: _original, ...kept } = old;
-        const next: ExpenseRecord = { ...kept, ...withPayers(patch), updated_at: new Date().toISOString() };
+        const next: ExpenseRecord = {
+          ...kept,
+          ...withPayers(patch),
+          ...nextVersion(old, actorId, new Date().toISOString()),
+        };
         await requireMembers(tx, old.trip_id, newlyNamed(next, old));
         // Written as null rather than left out, so no stored original can survive the replacement.
         tx.set(ref, { ...next, original: next.original ?? null });
@@ -301,13 +310,14 @@ export function firestoreLedger(db: Firestore): LedgerStore {
         return next;
       });
     },
-    async deleteExpense(id, actorId) {
+    async deleteExpense(id, actorId, ifVersions) {
       const ref = expenseRef(id);
       if (!ref) return null;
       return db.runTransaction(async (tx) => {
         const before = await tx.get(ref);
         if (!before.exists) return null;
         const old = expenseOf(before.data() as DocumentData);
+        requireVersion(old, ifVersions);
         tx.delete(ref);
         moveLedger(tx, old.trip_id, id, [[old, -1]]);
         recordActivity(tx, db, deletedEntry(old, actorId ?? null));

@@ -1,3 +1,5 @@
+import type { ExpenseRecord } from './expenses';
+
 /** The errors the store port's writes throw; services turn them into answers. */
 /** A create that would break a uniqueness rule (username or email, case-insensitive). */
 export class UniqueConstraintError extends Error {
@@ -20,6 +22,16 @@ export class NotAMemberError extends Error {
 export class HomeCurrencyChangedError extends Error {
   constructor(readonly homeCurrency: string) {
     super(`the trip's home currency is no longer ${homeCurrency}`);
+  }
+}
+
+/**
+ * A conditional expense write (If-Match) whose expected versions do not include the stored one at commit; nothing
+ * was written. `current` is the expense as stored, to answer with.
+ */
+export class ExpenseVersionMismatchError extends Error {
+  constructor(readonly current: ExpenseRecord) {
+    super(`expense ${current.id} is at version ${current.version}`);
   }
 }
 

@@ -47,6 +47,13 @@ export interface ExpenseRecord extends ExpenseFacts {
   created_by: string;
   created_at: string;
   updated_at: string;
+  /**
+   * 1 when created, one more on every edit (contract's expense-versions.ts): what a conditional edit or delete
+   * names. A receipt is written apart and moves no version: no edit can overwrite it.
+   */
+  version: number;
+  /** Who made this version: its creator until the first edit. */
+  updated_by: string;
   /** The photo or PDF attached to it; null without one. Set only by setReceipt. */
   receipt: ReceiptRecord | null;
 }
@@ -65,7 +72,7 @@ export interface ReceiptRecord {
 /** Without `payers`, paid_by paid it all. The receipt is written apart (ReceiptStore). */
 export type NewExpense = Omit<
   ExpenseRecord,
-  'id' | 'trip_id' | 'created_at' | 'updated_at' | 'payers' | 'receipt'
+  'id' | 'trip_id' | 'created_at' | 'updated_at' | 'version' | 'updated_by' | 'payers' | 'receipt'
 > &
   Partial<Pick<ExpenseRecord, 'payers'>>;
 export type ExpensePatch = Omit<NewExpense, 'created_by'>;
@@ -111,13 +118,23 @@ export interface ExpenseStore {
     payments?: NewPayment[],
   ): Promise<ExpenseRecord[]>;
   /**
-   * Replaces the expense's fields and moves the trip total by the difference; null when absent. Throws
-   * NotAMemberError, writing nothing, when the new payer or shares name someone who is not a member at commit,
-   * unless the stored expense already named them (a member who left keeps their place in what was decided).
+   * Replaces the expense's fields, makes it the next version by `actorId` (its creator when not given), and moves the trip total by the
+   * difference; null when absent. Throws NotAMemberError, writing nothing, when the new payer or shares name someone
+   * who is not a member at commit, unless the stored expense already named them (a member who left keeps their
+   * place in what was decided); and ExpenseVersionMismatchError, writing nothing, when `ifVersions` is given and the
+   * stored version is none of them at commit.
    */
-  updateExpense(id: string, expense: ExpensePatch, actorId?: string): Promise<ExpenseRecord | null>;
-  /** Deletes it and takes it off the trip totals; the deleted record, or null when absent. */
-  deleteExpense(id: string, actorId?: string): Promise<ExpenseRecord | null>;
+  updateExpense(
+    id: string,
+    expense: ExpensePatch,
+    actorId?: string,
+    ifVersions?: readonly number[],
+  ): Promise<ExpenseRecord | null>;
+  /**
+   * Deletes it and takes it off the trip totals; the deleted record, or null when absent. Throws
+   * ExpenseVersionMismatchError, deleting nothing, when `ifVersions` is given and the stored version is none of them.
+   */
+  deleteExpense(id: string, actorId?: string, ifVersions?: readonly number[]): Promise<ExpenseRecord | null>;
 }
 
 /** Receipts are kept on their expense (ExpenseRecord.receipt); these are the only writes of that field. */

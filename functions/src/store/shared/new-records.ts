@@ -29,7 +29,8 @@ export function newTripRecord(ownerId: string, input: NewTrip): TripRecord {
 
 /**
  * A new expense as every adapter stores it: the payers as the port keeps them, the id the adapter makes (its own
- * kind: time-ordered rows, or ids under the trip), the trip, no receipt yet, and both timestamps `now`.
+ * kind: time-ordered rows, or ids under the trip), the trip, no receipt yet, both timestamps `now`, and its first
+ * version, by its creator.
  */
 export const newExpenseRecord = (
   tripId: string,
@@ -42,6 +43,8 @@ export const newExpenseRecord = (
   trip_id: tripId,
   created_at: now,
   updated_at: now,
+  version: 1,
+  updated_by: input.created_by,
   receipt: null,
 });
 

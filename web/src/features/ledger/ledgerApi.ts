@@ -8,6 +8,7 @@ import {
   createInviteLink,
   deleteExpense,
   endpointUrl,
+  expenseETag,
   explainSettlements,
   exportLedger,
   getInviteLink,
@@ -40,6 +41,11 @@ import {
 } from '@wayfare/contract';
 import { callEndpoint, downloadEndpoint } from '@/shared/callEndpoint';
 import { sendOrQueue } from '@/shared/offline/outbox';
+
+/** The condition of a write made on `version` of an expense (none for an answer kept from before versions). */
+const ifMatch = (version: number | undefined) => ({
+  'if-match': version === undefined ? undefined : expenseETag(version),
+});
 
 /** A receipt photo or PDF as the multipart body the receipt endpoints read. */
 const receiptForm = (file: File) => {
@@ -111,9 +117,11 @@ export const ledgerApi = {
         amount_cents: body.currency ? undefined : (parseDollarsToCents(body.amount) ?? undefined),
       },
     }),
-  updateExpense: (id: string, body: ExpenseBodyInput) =>
-    callEndpoint(updateExpense, { params: { id }, body }),
-  deleteExpense: (id: string) => callEndpoint(deleteExpense, { params: { id } }),
+  /** Saved only while the expense is still at `version` (412 with the current one otherwise). */
+  updateExpense: (id: string, body: ExpenseBodyInput, version?: number) =>
+    callEndpoint(updateExpense, { params: { id }, body, headers: ifMatch(version) }),
+  deleteExpense: (id: string, version?: number) =>
+    callEndpoint(deleteExpense, { params: { id }, headers: ifMatch(version) }),
   /** Attaches the photo or PDF as the expense's receipt (replacing any), or removes it; answers the expense. */
   attachReceipt: (id: string, file: File) =>
     callEndpoint(attachReceipt, { params: { id }, body: receiptForm(file) }),

@@ -39,7 +39,9 @@ import {
   type SplitPageDraft,
 } from './splitPageDraft';
 import { type ItemizedDraft, type ScannedFields } from './itemizedDraft';
-import { useCreateExpense, useUpdateExpense } from './expenseMutations';
+import { useCreateExpense } from './expenseMutations';
+import { ExpenseConflictDialog } from './ExpenseConflictDialog';
+import { useExpenseConflicts } from './useExpenseConflicts';
 import { SplitMethodFields, setItemLines } from './SplitMethodFields';
 import { SplitTypeFields, decideAgain, setItemized } from './SplitTypeFields';
 import styles from '@/shared/ui/Ledger.module.css';
@@ -149,7 +151,8 @@ const isHomeCurrencyChange = (err: unknown) =>
  * Cancel and Add Expense (Save Changes when editing), the basics every expense has, a receipt attached at once
  * (edit) or once the expense is added (add, with its retry, or scanned to fill the form), and the split the screen
  * gives. A save refused because another member changed the trip's home currency meanwhile keeps every entry and
- * reads the draft against the new currency, so its conversion shows for review.
+ * reads the draft against the new currency, so its conversion shows for review; an edit refused because someone
+ * saved the expense meanwhile opens the conflict dialog (useExpenseConflicts).
  */
 export function ExpenseForm({
   variant,
@@ -167,26 +170,23 @@ export function ExpenseForm({
   // Scanning a receipt is the trip members' (it spends the trip's scanning quota); a guest session types the expense.
   const guest = useGuestSession();
   const schema = useMemo(() => split.schema(everyone, locale), [split, everyone, locale]);
+  const draftOf = (stored: Expense | null) =>
+    split.draft({ expense: stored, today: format(new Date(), 'yyyy-MM-dd'), userId, everyone, locale, home });
   const form: SchemaForm<ExpenseBasics, ExpenseBodyInput> = useSchemaForm(schema, {
-    defaultValues: split.draft({
-      expense,
-      today: format(new Date(), 'yyyy-MM-dd'),
-      userId,
-      everyone,
-      locale,
-      home,
-    }),
+    defaultValues: draftOf(expense),
   });
   const draft = useWatch({ control: form.control }) as ExpenseBasics;
   const { errors, isSubmitting } = form.formState;
   const receipt = useNewExpenseReceipt();
   const id = useId();
   const create = useCreateExpense(tripId, userId);
-  const update = useUpdateExpense();
+  // An edit is saved on the version it was opened on; someone else's newer one opens the conflict dialog.
+  const conflicts = useExpenseConflicts(expense, (stored) => bodyOfDraft(schema, draftOf(stored)), onClose);
 
   const save = async (body: ExpenseBodyInput) => {
-    if (expense) await update.mutateAsync({ id: expense.id, body });
-    else if (!(await receipt.attachTo(await create.mutateAsync(body)))) return;
+    if (expense) {
+      if (!(await conflicts.save(body))) return;
+    } else if (!(await receipt.attachTo(await create.mutateAsync(body)))) return;
     onClose();
   };
   const send = async (body: ExpenseBodyInput) => {
@@ -215,6 +215,7 @@ export function ExpenseForm({
 
   if (receipt.failure)
     return <ReceiptRetryModal receipt={receipt} failure={receipt.failure} onClose={onClose} />;
+  if (conflicts.dialog) return <ExpenseConflictDialog participants={participants} {...conflicts.dialog} />;
 
   const failure = expense ? 'Failed to save expense' : split.addFailure;
   const formId = `${id}-form`;
@@ -280,6 +281,14 @@ export function ExpenseForm({
       </FormProvider>
     </Modal>
   );
+}
+
+/** The body a draft sends, as the form's schema reads it; null for a draft it refuses. */
+function bodyOfDraft(schema: FormSchema<ExpenseBasics, ExpenseBodyInput>, draft: ExpenseBasics) {
+  const parsed = (schema as unknown as { safeParse(value: unknown): { data?: ExpenseBodyInput } }).safeParse(
+    draft,
+  );
+  return parsed.data ?? null;
 }
 
 /** The trip's home currency as it is now; null when it cannot be read (the server's own words are shown then). */

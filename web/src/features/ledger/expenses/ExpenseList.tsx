@@ -13,6 +13,7 @@ import { Notice } from '@/shared/ui/Notice';
 import { CATEGORY, EXPENSE_TYPE_LABEL, personName, rateSourceText } from '../categories';
 import { useHomeMoney } from '../homeCurrency';
 import { useDeleteExpense } from './expenseMutations';
+import { changedLine, expenseConflictOf } from './expenseConflict';
 import type { LiveLedger } from '../live/useLiveLedger';
 import { useRowLanding } from '../useRowLanding';
 import styles from '@/shared/ui/Ledger.module.css';
@@ -36,7 +37,12 @@ interface ExpenseListProps {
 export function ExpenseList({ expenses, onEdit, total, more, pending }: ExpenseListProps) {
   const { home, money } = useHomeMoney();
   const deletion = useDeleteExpense();
-  const error = deletion.isError ? errorMessage(deletion.error, 'Failed to delete expense') : null;
+  const conflict = expenseConflictOf(deletion.error);
+  const error = conflict
+    ? `${changedLine(conflict, userLocale())}, so it was not deleted. Delete it again if you still want to.`
+    : deletion.isError
+      ? errorMessage(deletion.error, 'Failed to delete expense')
+      : null;
   // A refused deletion says so in its row, where the member is looking (the list can be long); above the list
   // when the row is gone meanwhile.
   const failed = error ? deletion.variables?.id : undefined;

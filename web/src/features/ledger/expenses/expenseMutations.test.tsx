@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Expense, ExpensesResponse } from '@wayfare/contract';
+import { EXPENSE_CHANGED, type Expense, type ExpensesResponse } from '@wayfare/contract';
 import { ADD_EXPENSE } from '@/test-support/expenseForms';
 import { dinnerForThree, expenseAnswer, noExpenses } from '@/test-support/expenses';
 import { participant } from '@/test-support/people';
@@ -127,5 +127,32 @@ describe('your own expense writes show at once, before any refetch answers', () 
     expect(await screen.findByText('Only its creator can delete it')).toBeVisible();
     expect(screen.getByText('Dinner')).toBeVisible();
     expect(list.reads()).toBe(1);
+  });
+
+  it('a delete made on an older version is refused: the row shows the newer one and who made it', async () => {
+    list = heldAfterFirst(page([{ ...dinnerForThree(), version: 1 }]));
+    const bobs = { ...dinnerForThree(), title: 'Late dinner', version: 2 };
+    const requests = stubApi({
+      [LIST]: list.route,
+      'DELETE /api/trip-split/expenses/e1': {
+        status: 412,
+        body: {
+          error: EXPENSE_CHANGED,
+          expense: bobs,
+          changed_by: { user_id: 'u-bob', first_name: 'Bob', last_name: 'Doe' },
+          changed_at: bobs.updated_at,
+        },
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    render(<Ledger />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Dinner' }));
+
+    expect(
+      await screen.findByText(/^Bob Doe changed this expense at .*, so it was not deleted\./),
+    ).toBeVisible();
+    expect(within(rows()[0]!).getByText('Late dinner')).toBeVisible();
+    expect(requests.find((r) => r.method === 'DELETE')?.headers.get('If-Match')).toBe('"1"');
   });
 });

@@ -3,6 +3,7 @@ import { expenseResponseSchema, type Expense, type ExpenseBodyInput } from '@way
 import { queryKeys } from '@/shared/query/queryKeys';
 import { withCreatedExpense, withoutExpense, withSavedExpense, type ExpenseCache } from './expenseCache';
 import { expensesQuery, refreshLedger } from '../queries';
+import { expenseConflictOf } from './expenseConflict';
 import { ledgerApi } from '../ledgerApi';
 
 /**
@@ -50,22 +51,39 @@ export function useCreateExpense(tripId: string, userId: string) {
 const showSaved = (queryClient: QueryClient, saved: Expense) =>
   showOwnChange(queryClient, saved.trip_id, (data) => withSavedExpense(data, saved));
 
-/** Saving an edited expense: its row shows the server's answer at once. */
+/** An expense as someone else saved it (a refused write's 412 told us), shown in place of its row. */
+export function useShowCurrentExpense() {
+  const queryClient = useQueryClient();
+  return (current: Expense) => showSaved(queryClient, current);
+}
+
+/**
+ * Saving an edited expense made on `version` (the one the form was opened on): its row shows the server's answer
+ * at once. Refused with 412 when someone saved another version meanwhile (the form's conflict dialog).
+ */
 export function useUpdateExpense() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ExpenseBodyInput }) => ledgerApi.updateExpense(id, body),
+    mutationFn: ({ id, body, version }: { id: string; body: ExpenseBodyInput; version?: number }) =>
+      ledgerApi.updateExpense(id, body, version),
     onSuccess: ({ expense }) => showSaved(queryClient, expense),
   });
 }
 
-/** Deleting an expense: its row goes once the server confirmed. */
+/**
+ * Deleting an expense as the list shows it (its version): its row goes once the server confirmed. Refused when
+ * someone changed it meanwhile: the row then shows their version, to be deleted again if still wanted.
+ */
 export function useDeleteExpense() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (expense: Expense) => ledgerApi.deleteExpense(expense.id),
+    mutationFn: (expense: Expense) => ledgerApi.deleteExpense(expense.id, expense.version),
     onSuccess: (_answer, expense) =>
       showOwnChange(queryClient, expense.trip_id, (data) => withoutExpense(data, expense.id)),
+    onError: (error) => {
+      const conflict = expenseConflictOf(error);
+      if (conflict) showSaved(queryClient, conflict.expense);
+    },
   });
 }
 
