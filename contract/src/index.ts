@@ -11,6 +11,7 @@ export * from './iso4217';
 export * from './links';
 export * from './invite-links';
 export * from './guests';
+export * from './households';
 export * from './itemized';
 export * from './ledger-io';
 export * from './money';

@@ -2,6 +2,7 @@ import type { Endpoint } from './endpoint';
 import * as auth from './auth';
 import * as files from './files';
 import * as guests from './guests';
+import * as households from './households';
 import * as links from './links';
 import * as membership from './membership';
 import * as places from './places';
@@ -13,6 +14,7 @@ export * from './endpoint';
 export * from './auth';
 export * from './files';
 export * from './guests';
+export * from './households';
 export * from './links';
 export * from './membership';
 export * from './places';
@@ -35,6 +37,7 @@ export const allEndpoints = {
   ...files,
   ...membership,
   ...guests,
+  ...households,
   ...split,
 } satisfies Record<string, Endpoint>;
 
