@@ -21,9 +21,11 @@ export const HOUSEHOLD_MEMBERS_TOO_MANY = `A household has at most ${HOUSEHOLD_M
 export const HOUSEHOLD_MEMBERS_REPEATED = 'Choose each member of the household once';
 export const HOUSEHOLD_PAYER_NOT_MEMBER = 'The one who pays for the household must be one of its members';
 export const HOUSEHOLD_NOT_FOUND = 'Household not found';
-export const HOUSEHOLD_MEMBER_NOT_PARTICIPANT = 'Every member of a household must be a participant of the trip';
+export const HOUSEHOLD_MEMBER_NOT_PARTICIPANT =
+  'Every member of a household must be a participant of the trip';
 export const HOUSEHOLD_SWITCH_REQUIRED = 'settle_by_household must be true or false';
-export const alreadyInHousehold = (household: string) => `Someone chosen is already in the household ${household}`;
+export const alreadyInHousehold = (household: string) =>
+  `Someone chosen is already in the household ${household}`;
 
 /** A household's name: trimmed, 1–60 characters. */
 export const householdNameSchema = z

@@ -66,7 +66,11 @@ describeStoreContract('store contract, households', (adapter) => {
     const version = await versionOf(trip.id);
     for (const id of [stranger.id, other.people[0].id]) {
       await expect(
-        adapter.store.households.create(trip.id, { name: 'X', member_ids: [cai.id, id], payer_user_id: cai.id }),
+        adapter.store.households.create(trip.id, {
+          name: 'X',
+          member_ids: [cai.id, id],
+          payer_user_id: cai.id,
+        }),
       ).resolves.toEqual({ outcome: 'not-member' });
     }
     await expect(
@@ -136,10 +140,14 @@ describeStoreContract('store contract, households', (adapter) => {
     const { trip } = await tripOfPeople(adapter.store, ['Ana']);
     const version = await versionOf(trip.id);
     await expect(adapter.store.households.setSettleByHousehold(trip.id, true)).resolves.toBe(true);
-    await expect(adapter.store.households.list(trip.id)).resolves.toMatchObject({ settle_by_household: true });
+    await expect(adapter.store.households.list(trip.id)).resolves.toMatchObject({
+      settle_by_household: true,
+    });
     expect(await versionOf(trip.id)).toBeGreaterThan(version ?? 0);
     await adapter.store.households.setSettleByHousehold(trip.id, false);
-    await expect(adapter.store.households.list(trip.id)).resolves.toMatchObject({ settle_by_household: false });
+    await expect(adapter.store.households.list(trip.id)).resolves.toMatchObject({
+      settle_by_household: false,
+    });
     await expect(adapter.store.households.setSettleByHousehold('no-such-trip', true)).resolves.toBe(false);
     // The trip itself answers as before: the switch is no field of the trip record.
     expect(await adapter.store.trips.get(trip.id)).not.toHaveProperty('settle_by_household');

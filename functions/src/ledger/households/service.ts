@@ -44,7 +44,8 @@ export function createHouseholdService({ store, notices }: { store: Store; notic
     },
 
     async remove({ trip }: TripScope, householdId: string): Promise<void> {
-      if (!(await store.households.remove(trip.id, householdId))) throw new HttpError(404, HOUSEHOLD_NOT_FOUND);
+      if (!(await store.households.remove(trip.id, householdId)))
+        throw new HttpError(404, HOUSEHOLD_NOT_FOUND);
       await emit('households.changed', trip.id, householdId);
     },
 

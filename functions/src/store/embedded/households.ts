@@ -61,10 +61,10 @@ export function sqliteHouseholds(db: Database.Database): HouseholdStore {
   const memberRows = db.prepare<[string], { household_id: string; user_id: string }>(
     'SELECT household_id, user_id FROM trip_household_members WHERE trip_id = ? ORDER BY household_id, position',
   );
-  const switchOf = db
-    .prepare<[string], number>('SELECT settle_by_household FROM trips WHERE id = ?')
+  const switchOf = db.prepare<[string], number>('SELECT settle_by_household FROM trips WHERE id = ?').pluck();
+  const memberIds = db
+    .prepare<[string], string>('SELECT user_id FROM trip_members WHERE trip_id = ?')
     .pluck();
-  const memberIds = db.prepare<[string], string>('SELECT user_id FROM trip_members WHERE trip_id = ?').pluck();
   const insertHousehold = db.prepare(
     `INSERT INTO trip_households (id, trip_id, name, payer_user_id, created_at, updated_at)
      VALUES (@id, @trip_id, @name, @payer_user_id, @created_at, @updated_at)`,

@@ -205,7 +205,13 @@ export function firestoreGuests(db: Firestore): GuestStore {
           doc.get('from_user_id') === userId || doc.get('to_user_id') === userId;
         if (settlements.docs.some(namesClaimer)) return { outcome: 'already-in-trip' };
 
-        for (const doc of [...expenses.docs, ...settlements.docs, ...history.docs, ...households.docs, budget]) {
+        for (const doc of [
+          ...expenses.docs,
+          ...settlements.docs,
+          ...history.docs,
+          ...households.docs,
+          budget,
+        ]) {
           const data = doc?.data();
           const next = renamed(data, guestId, userId);
           if (doc && next !== data) tx.set(doc.ref, next as object);

@@ -50,9 +50,15 @@ export function firestoreHouseholds(db: Firestore): HouseholdStore {
 
   /** The trip's households as read in `tx`. */
   const readAll = async (tx: Transaction, tripId: string) =>
-    (await tx.get(householdsOf(db, tripId))).docs.map((doc: QueryDocumentSnapshot) => doc.data() as HouseholdRecord);
+    (await tx.get(householdsOf(db, tripId))).docs.map(
+      (doc: QueryDocumentSnapshot) => doc.data() as HouseholdRecord,
+    );
 
-  async function save(tripId: string, draft: HouseholdDraft, householdId: string | null): Promise<HouseholdWrite> {
+  async function save(
+    tripId: string,
+    draft: HouseholdDraft,
+    householdId: string | null,
+  ): Promise<HouseholdWrite> {
     return db.runTransaction(async (tx) => {
       const [households, members] = await Promise.all([
         readAll(tx, tripId),
