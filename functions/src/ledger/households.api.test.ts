@@ -18,6 +18,7 @@ import {
   calculateSettlementsResponseSchema,
   householdResponseSchema,
   householdsResponseSchema,
+  ledgerExportSchema,
   settlementExplanationResponseSchema,
 } from '@wayfare/contract';
 import { startTestApi, type TestApi } from '../../test-support/api-server';
@@ -267,6 +268,28 @@ describe('households', () => {
     expect((await call(trip, trip.ana, 'DELETE', `/participants/${trip.bea.id}`)).status).toBe(204);
     expect((await list(trip)).households).toEqual([
       expect.objectContaining({ id: household.id, member_ids: [trip.cai.id], payer_user_id: trip.cai.id }),
+    ]);
+  });
+
+  it('travel in the JSON export with the switch', async () => {
+    const trip = await tripWithGuest();
+    const household = await create(trip, trip.bea, {
+      name: 'Bea & Dee',
+      member_ids: [trip.bea.id, trip.deeId],
+      payer_user_id: trip.deeId,
+    });
+    await call(trip, trip.bea, 'PUT', '/settle-by-household', { settle_by_household: true });
+    const exported = ledgerExportSchema.parse(
+      (await call(trip, trip.cai, 'GET', '/export?format=json')).body,
+    );
+    expect(exported.settle_by_household).toBe(true);
+    expect(exported.households).toEqual([
+      {
+        id: household.id,
+        name: 'Bea & Dee',
+        payer_user_id: trip.deeId,
+        member_ids: [trip.bea.id, trip.deeId],
+      },
     ]);
   });
 });
