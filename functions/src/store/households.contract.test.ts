@@ -1,6 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeStoreContract, newUser, tripOfPeople } from '../../test-support/store-adapters';
+import {
+  claimByNewAccount,
+  describeStoreContract,
+  newUser,
+  tripOfPeople,
+} from '../../test-support/store-adapters';
 import type { Store } from './types';
 
 /**
@@ -206,20 +210,8 @@ describeStoreContract('store contract, households', (adapter) => {
         payer_user_id: guestId,
       }),
     );
-    const now = new Date().toISOString();
-    const token_hash = randomUUID().replaceAll('-', '');
-    await adapter.store.guests.createClaimLink({
-      token_hash,
-      trip_id: trip.id,
-      guest_id: guestId,
-      created_by: ana.id,
-      created_at: now,
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    const claimer = await adapter.store.users.create(newUser({ first_name: 'Sam' }));
-    await expect(adapter.store.guests.claim(token_hash, claimer.id, now)).resolves.toMatchObject({
-      outcome: 'claimed',
-    });
+    const { claimer, outcome } = await claimByNewAccount(adapter.store, trip.id, guestId, ana.id);
+    expect(outcome).toMatchObject({ outcome: 'claimed' });
     await expect(adapter.store.households.list(trip.id)).resolves.toMatchObject({
       households: [{ id: household.id, member_ids: [bea.id, claimer.id], payer_user_id: claimer.id }],
     });

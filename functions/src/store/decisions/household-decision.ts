@@ -3,12 +3,13 @@
  * trip's members and households, asks these functions and applies the answer.
  */
 import type { HouseholdDraft, HouseholdRecord, HouseholdWrite } from '../port/households';
+import { timeOrderedId } from '../shared/time-ordered-id';
 
 /**
  * Why the draft cannot be saved, or null: someone chosen is not a member ('not-member' first), or is in another
  * household of the trip than `householdId` (the one being replaced, if any).
  */
-export function householdRefusal(
+function householdRefusal(
   draft: HouseholdDraft,
   memberIds: ReadonlySet<string>,
   households: readonly Pick<HouseholdRecord, 'id' | 'name' | 'member_ids'>[],
@@ -18,6 +19,30 @@ export function householdRefusal(
   const chosen = new Set(draft.member_ids);
   const other = households.find((h) => h.id !== householdId && h.member_ids.some((id) => chosen.has(id)));
   return other ? { outcome: 'taken', household: other.name } : null;
+}
+
+/**
+ * What writing the draft to the trip comes to, given its households and member ids as read in the write: a new
+ * household (`householdId` null), the one of that id replaced whole, or why not. The adapter then stores it.
+ */
+export function householdWrite(
+  tripId: string,
+  draft: HouseholdDraft,
+  householdId: string | null,
+  households: readonly HouseholdRecord[],
+  memberIds: ReadonlySet<string>,
+): HouseholdWrite {
+  const existing = householdId === null ? undefined : households.find((h) => h.id === householdId);
+  if (householdId !== null && !existing) return { outcome: 'not-found' };
+  const refusal = householdRefusal(draft, memberIds, households, householdId ?? undefined);
+  if (refusal) return refusal;
+  const now = new Date().toISOString();
+  return {
+    outcome: 'saved',
+    household: existing
+      ? { ...existing, ...draft, updated_at: now }
+      : { id: timeOrderedId(), trip_id: tripId, ...draft, created_at: now, updated_at: now },
+  };
 }
 
 /**

@@ -5,8 +5,7 @@
  * leaving, a guest removed, the trip deleted), so no removal path has to remember households.
  */
 import type Database from 'better-sqlite3';
-import { householdRefusal } from '../decisions/household-decision';
-import { timeOrderedId } from '../shared/time-ordered-id';
+import { householdWrite } from '../decisions/household-decision';
 import type { HouseholdDraft, HouseholdRecord, HouseholdStore, HouseholdWrite } from '../types';
 import type { Migration } from './migrations';
 
@@ -96,22 +95,17 @@ export function sqliteHouseholds(db: Database.Database): HouseholdStore {
   // One transaction each: the checks read what the write then relies on.
   const save = db.transaction(
     (tripId: string, draft: HouseholdDraft, householdId: string | null): HouseholdWrite => {
-      const households = householdsOf(tripId);
-      const existing = householdId === null ? undefined : households.find((h) => h.id === householdId);
-      if (householdId !== null && !existing) return { outcome: 'not-found' };
-      const refusal = householdRefusal(
+      const write = householdWrite(
+        tripId,
         draft,
+        householdId,
+        householdsOf(tripId),
         new Set(memberIds.all(tripId)),
-        households,
-        householdId ?? undefined,
       );
-      if (refusal) return refusal;
-      const now = new Date().toISOString();
-      const household: HouseholdRecord = existing
-        ? { ...existing, ...draft, updated_at: now }
-        : { id: timeOrderedId(), trip_id: tripId, ...draft, created_at: now, updated_at: now };
+      if (write.outcome !== 'saved') return write;
+      const { household } = write;
       const { member_ids: _members, ...row } = household;
-      if (existing) {
+      if (householdId !== null) {
         updateHousehold.run(row);
         deleteMembers.run(household.id);
       } else {
@@ -121,7 +115,7 @@ export function sqliteHouseholds(db: Database.Database): HouseholdStore {
         insertMember.run(tripId, userId, household.id, position),
       );
       bumpVersion.run(tripId);
-      return { outcome: 'saved', household };
+      return write;
     },
   );
   const remove = db.transaction((tripId: string, householdId: string) => {

@@ -6,13 +6,12 @@
  */
 import {
   FieldValue,
-  type DocumentReference,
   type Firestore,
   type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { householdRefusal, withoutMember } from '../decisions/household-decision';
-import { timeOrderedId } from '../shared/time-ordered-id';
+import { compareCodeUnits } from '@wayfare/contract';
+import { householdWrite, withoutMember } from '../decisions/household-decision';
 import type { HouseholdDraft, HouseholdRecord, HouseholdStore, HouseholdWrite } from '../types';
 
 /** trips/{id}/households/{householdId}. */
@@ -21,7 +20,7 @@ export const HOUSEHOLDS = 'households';
 const householdsOf = (db: Firestore, tripId: string) =>
   db.collection('trips').doc(tripId).collection(HOUSEHOLDS);
 
-const byId = (a: HouseholdRecord, b: HouseholdRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byId = (a: HouseholdRecord, b: HouseholdRecord) => compareCodeUnits(a.id, b.id);
 
 /**
  * Inside a transaction, before its writes: reads the household `userId` is in, and answers the write that takes
@@ -64,23 +63,18 @@ export function firestoreHouseholds(db: Firestore): HouseholdStore {
         readAll(tx, tripId),
         tx.get(trips.doc(tripId).collection('members')),
       ]);
-      const existing = householdId === null ? undefined : households.find((h) => h.id === householdId);
-      if (householdId !== null && !existing) return { outcome: 'not-found' };
-      const refusal = householdRefusal(
+      const write = householdWrite(
+        tripId,
         draft,
-        new Set(members.docs.map((doc) => doc.id)),
+        householdId,
         households,
-        householdId ?? undefined,
+        new Set(members.docs.map((doc) => doc.id)),
       );
-      if (refusal) return refusal;
-      const now = new Date().toISOString();
-      const household: HouseholdRecord = existing
-        ? { ...existing, ...draft, updated_at: now }
-        : { id: timeOrderedId(), trip_id: tripId, ...draft, created_at: now, updated_at: now };
-      const ref: DocumentReference = householdsOf(db, tripId).doc(household.id);
-      tx.set(ref, household);
+      if (write.outcome !== 'saved') return write;
+      const { household } = write;
+      tx.set(householdsOf(db, tripId).doc(household.id), household);
       tx.update(trips.doc(tripId), { ledger_version: FieldValue.increment(1) });
-      return { outcome: 'saved', household };
+      return write;
     });
   }
 
