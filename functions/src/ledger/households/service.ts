@@ -15,6 +15,7 @@ import {
 import { HttpError } from '../../http/errors';
 import type { LedgerNotices } from '../../store/port/ledger-notices';
 import type { HouseholdWrite, Store } from '../../store/types';
+import { TRIP_NOT_FOUND } from '../../trips/access';
 import type { TripScope } from '../scope';
 
 export function createHouseholdService({ store, notices }: { store: Store; notices: LedgerNotices }) {
@@ -50,7 +51,8 @@ export function createHouseholdService({ store, notices }: { store: Store; notic
     },
 
     async setSettleByHousehold({ trip }: TripScope, on: boolean): Promise<boolean> {
-      await store.households.setSettleByHousehold(trip.id, on);
+      if (!(await store.households.setSettleByHousehold(trip.id, on)))
+        throw new HttpError(404, TRIP_NOT_FOUND);
       await emit('trip.settle_by_household', trip.id, trip.id);
       return on;
     },
