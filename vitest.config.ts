@@ -42,6 +42,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/ledger/weights.api.test.ts',
   // Conditional expense writes: the version check inside the edit's or delete's Firestore transaction.
   'functions/src/ledger/expense-conflicts.api.test.ts',
+  // Households and settling by household: the Firestore adapter's transactions and the planner over them.
+  'functions/src/ledger/households.api.test.ts',
   'functions/src/spec-contract.api.test.ts',
   'functions/src/ledger/expense-pages.api.test.ts',
   'functions/src/ledger/payers.api.test.ts',

@@ -12,6 +12,7 @@ export * from './links';
 export * from './invite-links';
 export * from './guests';
 export * from './guest-sessions';
+export * from './households';
 export * from './itemized';
 export * from './ledger-io';
 export * from './money';

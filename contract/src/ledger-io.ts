@@ -55,6 +55,18 @@ export const ledgerExportSchema = z.object({
       by_shares: z.array(z.object({ user_id: z.string(), shares: z.number().int() })).optional(),
     }),
   ),
+  /** Whether the trip settles by household, and its households (contract/households.ts); absent in older files. */
+  settle_by_household: z.boolean().optional(),
+  households: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        payer_user_id: z.string(),
+        member_ids: z.array(z.string()),
+      }),
+    )
+    .optional(),
   /** The trip budget, amounts in the home currency's minor units; null without one. */
   budget: z
     .object({

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitEqual } from './money';
+import { bruteMinimum } from './settlement-brute-force';
 import {
   chainedZeroSumGroups,
   computeBalances,
@@ -124,22 +125,6 @@ describe('greedySettle and settle', () => {
   });
 
   it('finds the true minimum: it matches a brute-force count of zero-sum groups on small cases', () => {
-    /** n minus the most disjoint zero-sum groups, by trying every way to peel one group off. */
-    function bruteMinimum(values: number[]): number {
-      const best = (rest: number[]): number => {
-        if (rest.length === 0) return 0;
-        const [first, ...others] = rest;
-        let most = 0;
-        // Every group containing `first`: choose any subset of the others.
-        for (let mask = 0; mask < 1 << others.length; mask++) {
-          const group = others.filter((_, i) => mask & (1 << i));
-          if (group.reduce((a, b) => a + b, first!) !== 0) continue;
-          most = Math.max(most, 1 + best(others.filter((_, i) => !(mask & (1 << i)))));
-        }
-        return most;
-      };
-      return values.length - best(values);
-    }
     fc.assert(
       fc.property(zeroSumBalances(8), (balances) => {
         const values = balances.map((b) => b.balance_minor).filter((v) => v !== 0);

@@ -53,6 +53,8 @@ interface Fixture {
   /** A guest of the trip, and a claim link of theirs that was turned off. */
   guestId: string;
   revokedClaimToken: string;
+  /** A household of the guest alone. */
+  householdId: string;
 }
 
 interface Row {
@@ -316,6 +318,58 @@ const TABLE: Row[] = [
     expect: { owner: 404, participant: 204, ...outsiders(404) },
   },
   {
+    name: "list a trip's households",
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/households`,
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    // Each member makes a household of themselves (a person is in one household at most).
+    name: 'create a household',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/households`,
+    body: (fx, actor) => {
+      const self = actor === 'owner' ? fx.ownerId : fx.participantId;
+      return { name: `The ${actor}`, member_ids: [self], payer_user_id: self };
+    },
+    expect: { owner: 201, participant: 201, ...outsiders(404) },
+  },
+  {
+    name: 'create a household from a bad body',
+    method: 'POST',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/households`,
+    body: (fx) => ({ name: ' ', member_ids: [fx.guestId], payer_user_id: fx.guestId }),
+    expect: { owner: 400, participant: 400, ...outsiders(404) },
+  },
+  {
+    name: 'replace a household',
+    method: 'PUT',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/households/${fx.householdId}`,
+    body: (fx) => ({ name: 'Grandpa', member_ids: [fx.guestId], payer_user_id: fx.guestId }),
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'turn settling by household on',
+    method: 'PUT',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/settle-by-household`,
+    body: () => ({ settle_by_household: true }),
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    name: 'turn settling by household on from a bad body',
+    method: 'PUT',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/settle-by-household`,
+    body: () => ({ settle_by_household: 1 }),
+    expect: { owner: 400, participant: 400, ...outsiders(404) },
+  },
+  {
+    // The participant deletes it first; the owner then finds none.
+    name: 'delete a household',
+    method: 'DELETE',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/households/${fx.householdId}`,
+    expect: { owner: 404, participant: 204, ...outsiders(404) },
+  },
+  {
     // A live claim link makes its holder the guest (guests.api.test.ts); this one is turned off.
     name: 'claim a guest by a turned-off link',
     method: 'POST',
@@ -574,10 +628,17 @@ describe('authorization matrix over HTTP', () => {
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
     await api.store.guests.revokeClaimLink(trip.id, guest.member.user_id, new Date().toISOString());
+    const household = await api.store.households.create(trip.id, {
+      name: 'Grandpa Joe',
+      member_ids: [guest.member.user_id],
+      payer_user_id: guest.member.user_id,
+    });
+    if (household.outcome !== 'saved') throw new Error('the guest is in no household yet');
 
     fx = {
       guestId: guest.member.user_id,
       revokedClaimToken,
+      householdId: household.household.id,
       tripId: trip.id,
       revokedLinkToken,
       expiredLinkToken,

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { openSqliteStore } from '../src/store/embedded/sqlite-store';
 import { createFirestoreStore } from '../src/store/firestore/firestore-store';
 import { officialEmulatorOnlyReason, startTestFirestore } from './test-firestore';
-import type { NewExpense, NewTrip, NewUser, Store, TripRecord, UserRecord } from '../src/store/types';
+import type {
+  ClaimOutcome,
+  NewExpense,
+  NewTrip,
+  NewUser,
+  Store,
+  TripRecord,
+  UserRecord,
+} from '../src/store/types';
 
 /** One adapter under test, for the contract suites every adapter must pass. */
 export interface AdapterUnderTest {
@@ -174,4 +182,28 @@ export function groupExpense(
     created_by: payer,
     ...overrides,
   };
+}
+
+/**
+ * A new account (first name Sam) claims the guest through a live claim link `createdBy` made: the claimer and the
+ * claim's outcome.
+ */
+export async function claimByNewAccount(
+  store: Store,
+  tripId: string,
+  guestId: string,
+  createdBy: string,
+): Promise<{ claimer: UserRecord; outcome: ClaimOutcome }> {
+  const now = new Date().toISOString();
+  const token_hash = randomUUID().replaceAll('-', '');
+  await store.guests.createClaimLink({
+    token_hash,
+    trip_id: tripId,
+    guest_id: guestId,
+    created_by: createdBy,
+    created_at: now,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const claimer = await store.users.create(newUser({ first_name: 'Sam' }));
+  return { claimer, outcome: await store.guests.claim(token_hash, claimer.id, now) };
 }

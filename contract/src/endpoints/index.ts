@@ -3,6 +3,7 @@ import * as auth from './auth';
 import * as files from './files';
 import * as guests from './guests';
 import * as guestSessions from './guest-sessions';
+import * as households from './households';
 import * as links from './links';
 import * as membership from './membership';
 import * as places from './places';
@@ -15,6 +16,7 @@ export * from './auth';
 export * from './files';
 export * from './guests';
 export * from './guest-sessions';
+export * from './households';
 export * from './links';
 export * from './membership';
 export * from './places';
@@ -38,6 +40,7 @@ export const allEndpoints = {
   ...membership,
   ...guests,
   ...guestSessions,
+  ...households,
   ...split,
 } satisfies Record<string, Endpoint>;
 

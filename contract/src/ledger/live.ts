@@ -11,6 +11,7 @@ export const LEDGER_CHANGES = [
   'participant.removed',
   'participant.owner',
   'participant.weight',
+  'households.changed',
   'expense.created',
   'expense.updated',
   'expense.deleted',
@@ -18,6 +19,7 @@ export const LEDGER_CHANGES = [
   'settlement.paid',
   'trip.home_currency',
   'trip.budget',
+  'trip.settle_by_household',
 ] as const;
 export type LedgerChangeKind = (typeof LEDGER_CHANGES)[number];
 

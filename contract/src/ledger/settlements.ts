@@ -103,12 +103,34 @@ export const memberExplanationSchema = personRefSchema.extend({
   settlement_ids: z.array(z.string()),
   unsettled_cents: cents,
   unsettled: dollarAmount,
+  /** Only while the trip settles by household: the household they settle with, null when none. */
+  household_id: z.string().nullable().optional(),
 });
 export type MemberExplanation = z.infer<typeof memberExplanationSchema>;
 
-/** GET /trips/{tripId}/settlements/explanation: every member's explanation and the settlements it names. */
+/**
+ * A household in "how we got here": its members' balances summed, and what the settlements leave open of that sum
+ * (its payer pays or receives for all of them, so the payer's own `unsettled` is not 0 but the household's is).
+ */
+export const householdExplanationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  payer_user_id: z.string(),
+  member_ids: z.array(z.string()),
+  balance_cents: cents,
+  balance: dollarAmount,
+  unsettled_cents: cents,
+  unsettled: dollarAmount,
+});
+export type HouseholdExplanation = z.infer<typeof householdExplanationSchema>;
+
+/**
+ * GET /trips/{tripId}/settlements/explanation: every member's explanation and the settlements it names; while the
+ * trip settles by household, also its households (the answer is otherwise exactly as without households).
+ */
 export const settlementExplanationResponseSchema = z.object({
   members: z.array(memberExplanationSchema),
   settlements: z.array(settlementSchema),
+  households: z.array(householdExplanationSchema).optional(),
 });
 export type SettlementExplanationResponse = z.infer<typeof settlementExplanationResponseSchema>;

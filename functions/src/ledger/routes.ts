@@ -1,6 +1,6 @@
 /**
  * /api/trip-split (spec §7): the composer of the ledger's use cases, each its own routes + service in its folder
- * (expenses/, settlements/, membership/, invite-links/, ledger-files/; the budget and activity in budget-*.ts).
+ * (expenses/, settlements/, membership/, households/, invite-links/, ledger-files/; the budget and activity in budget-*.ts).
  * Who may do what on a trip (spec §6 leaves server enforcement open; these are the decisions, enforced by the
  * services and tested over HTTP):
  * - Only members see or change anything of a trip; to anyone else it does not exist (404). Each use-case router
@@ -33,6 +33,8 @@ import { guestClaimPreviewRoutes, guestClaimRoutes } from './guests/routes';
 import { guestSessionRoutes, guestSessionStartRoutes } from './guest-sessions/routes';
 import { createGuestSessionService } from './guest-sessions/service';
 import { createGuestClaimService } from './guests/service';
+import { householdRoutes } from './households/routes';
+import { createHouseholdService } from './households/service';
 import { inviteLinkRoutes } from './invite-links/routes';
 import { createInviteLinkService } from './invite-links/service';
 import { ledgerFileRoutes } from './ledger-files/routes';
@@ -93,6 +95,7 @@ export function ledgerRoutes(
   router.use(membershipRoutes(store, membership, deps.config));
   router.use(inviteLinkRoutes(store, createInviteLinkService({ store, notices }), deps.config));
   router.use(guestClaimRoutes(store, guestClaims, deps.config));
+  router.use(householdRoutes(store, createHouseholdService({ store, notices })));
   router.use(
     expenseRoutes(
       store,

@@ -7,6 +7,7 @@ export * from './port/users';
 export * from './port/trips';
 export * from './port/members';
 export * from './port/guests';
+export * from './port/households';
 export * from './port/invite-links';
 export * from './port/plans';
 export * from './port/links';

@@ -1,6 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeStoreContract, newUser, tripOfPeople } from '../../test-support/store-adapters';
+import {
+  claimByNewAccount,
+  describeStoreContract,
+  newUser,
+  tripOfPeople,
+} from '../../test-support/store-adapters';
 
 /** A participant's weight: 1 until set, kept on the membership, and carried over when a guest is claimed. */
 describeStoreContract('store contract, participant weights', (adapter) => {
@@ -61,21 +65,8 @@ describeStoreContract('store contract, participant weights', (adapter) => {
     const guestId = added.member.user_id;
     expect(added.member.weight).toBe(1);
     await adapter.store.members.setWeight(trip.id, guestId, 4, ana.id);
-    const now = new Date().toISOString();
-    const token_hash = randomUUID().replaceAll('-', '');
-    await adapter.store.guests.createClaimLink({
-      token_hash,
-      trip_id: trip.id,
-      guest_id: guestId,
-      created_by: ana.id,
-      created_at: now,
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    const claimer = await adapter.store.users.create(newUser({ first_name: 'Sam' }));
-    await expect(adapter.store.guests.claim(token_hash, claimer.id, now)).resolves.toMatchObject({
-      outcome: 'claimed',
-      member: { user_id: claimer.id, weight: 4 },
-    });
+    const { claimer, outcome } = await claimByNewAccount(adapter.store, trip.id, guestId, ana.id);
+    expect(outcome).toMatchObject({ outcome: 'claimed', member: { user_id: claimer.id, weight: 4 } });
     await expect(weightsOf(trip.id)).resolves.toEqual({ [ana.id]: 1, [claimer.id]: 4 });
   });
 });

@@ -114,6 +114,7 @@ export function createLedgerIoService({
         };
       }
       const weights = new Map(members.map((m) => [m.user_id, m.weight]));
+      const { settle_by_household, households } = await store.households.list(tripId);
       const json: LedgerExport = {
         trip: { id: trip.id, trip_name: trip.trip_name, home_currency: home },
         exported_at: new Date().toISOString(),
@@ -141,6 +142,13 @@ export function createLedgerIoService({
           ...(r.split.method === 'by_shares' && {
             by_shares: r.split.people.map((p) => ({ user_id: p.user_id, shares: p.weight as number })),
           }),
+        })),
+        settle_by_household,
+        households: households.map(({ id, name, payer_user_id, member_ids }) => ({
+          id,
+          name,
+          payer_user_id,
+          member_ids,
         })),
         budget: budgetJson(budget),
         activity: await store.activity.listAll(tripId),

@@ -17,6 +17,7 @@ import { jsonArrayInTurns, jsonObject, jsonOf, nextTurn } from '../../http/typed
 import type { Store } from '../../store/types';
 import { peopleOf } from '../people';
 import type { TripScope } from '../scope';
+import { settlingHouseholds } from './households';
 import { balancesOf, type SettlementPlanner } from './planner';
 import { toSettlement } from './views';
 
@@ -56,17 +57,20 @@ export function createSettlementCalculations({
    */
   async function calculate(tripId: string, actorId: string): Promise<CalculatedAnswer> {
     // Each read of thousands of rows is synchronous in the embedded store: other requests get a turn between them.
-    const members = await store.members.list(tripId);
+    const [members, grouping] = await Promise.all([
+      store.members.list(tripId),
+      settlingHouseholds(store, tripId),
+    ]);
     const memberIds = members.map((m) => m.user_id);
     await nextTurn();
     const read = await store.ledger.ledgerState(tripId);
-    await planner.plan(tripId, read, balancesOf(memberIds, read));
+    await planner.plan(tripId, read, balancesOf(memberIds, read), grouping);
     let outcome: { balances: LedgerBalance[]; method: SettlementPlan['method'] } | undefined;
     const { settlements: records, changed } = await store.ledger.recalculateSettlements(
       tripId,
       (ledger) => {
         const balances = balancesOf(memberIds, ledger);
-        const plan = planner.planNow(tripId, ledger, balances);
+        const plan = planner.planNow(tripId, ledger, balances, grouping);
         outcome = { balances, method: plan.method };
         return plan.transfers;
       },

@@ -4,7 +4,14 @@
  * calculation never holds up other requests.
  */
 import { Worker } from 'node:worker_threads';
-import { balancesFromTotals, settle, type LedgerBalance, type SettlementPlan } from '@wayfare/contract';
+import {
+  balancesFromTotals,
+  householdUnits,
+  settle,
+  type HouseholdGrouping,
+  type LedgerBalance,
+  type SettlementPlan,
+} from '@wayfare/contract';
 import { boundedCache, keyBytes, recordBytes } from '../../cache-budgets';
 import type { LedgerState } from '../../store/types';
 import type { SettleReply, SettleRequest } from './settle-worker';
@@ -38,10 +45,13 @@ export function balancesOf(memberIds: readonly string[], ledger: LedgerState): L
   );
 }
 
-const openBalances = (balances: readonly LedgerBalance[]) =>
-  balances
-    .filter((b) => b.balance_minor !== 0)
-    .map(({ user_id, balance_minor }) => ({ user_id, balance_minor }));
+/** The units a plan settles (each household summed under its payer, contract/src/households.ts) that are open. */
+const openBalances = (balances: readonly LedgerBalance[], households: readonly HouseholdGrouping[]) =>
+  householdUnits(balances, households).filter((b) => b.balance_minor !== 0);
+
+/** A plan also depends on who settles as one: the households it was planned for, when any. */
+const groupingKey = (households: readonly HouseholdGrouping[]) =>
+  households.map((h) => `\n${h.payer_user_id}:${h.member_ids.join(',')}`).join('');
 
 /** One lazily started worker thread, unref'd so it never keeps the process alive. */
 function settleWorker() {
@@ -123,7 +133,8 @@ export function createSettlementPlanner({
 
   return {
     /**
-     * The plan for this ledger state: from the cache when the trip's ledger has not changed since it was planned;
+     * The plan for this ledger state, between the given households' payers and everyone in none (no households:
+     * between people): from the cache when the trip's ledger has not changed since it was planned;
      * otherwise one computation shared by every concurrent caller, in the worker thread from `workerFrom` open
      * balances on.
      */
@@ -131,14 +142,15 @@ export function createSettlementPlanner({
       tripId: string,
       ledger: LedgerState,
       balances: readonly LedgerBalance[],
+      households: readonly HouseholdGrouping[] = [],
     ): Promise<SettlementPlan> {
-      const key = ledgerKey(ledger);
+      const key = ledgerKey(ledger) + groupingKey(households);
       const hit = cached(tripId, key);
       if (hit) return hit;
       const flight = `${tripId}\n${key}`;
       let running = inflight.get(flight);
       if (!running) {
-        const open = openBalances(balances);
+        const open = openBalances(balances, households);
         running = (open.length >= workerFrom ? worker.settle(open) : Promise.resolve(settle(open)))
           .then((plan) => {
             plans.set(tripId, { key, plan });
@@ -155,11 +167,16 @@ export function createSettlementPlanner({
      * computed here (an expense write landed between the plan and the write; the search is bounded by its work
      * budget, so this stays short).
      */
-    planNow(tripId: string, ledger: LedgerState, balances: readonly LedgerBalance[]): SettlementPlan {
-      const key = ledgerKey(ledger);
+    planNow(
+      tripId: string,
+      ledger: LedgerState,
+      balances: readonly LedgerBalance[],
+      households: readonly HouseholdGrouping[] = [],
+    ): SettlementPlan {
+      const key = ledgerKey(ledger) + groupingKey(households);
       const hit = cached(tripId, key);
       if (hit) return hit;
-      const plan = settle(openBalances(balances));
+      const plan = settle(openBalances(balances, households));
       plans.set(tripId, { key, plan });
       return plan;
     },

@@ -10,7 +10,9 @@ import {
   balanceDollars,
   explainLedger,
   homeCurrencyOf,
+  householdTotals,
   minorToMajor,
+  type HouseholdExplanation,
   type LedgerChangeKind,
   type MarkPaidBody,
   type MemberExplanation,
@@ -90,13 +92,19 @@ export function createSettlementService({
       return settlementViews(trip.id, await store.ledger.listSettlements(trip.id));
     },
 
-    /** "How we got here": each member's paid, share and balance, and the settlements that settle it. No write. */
+    /**
+     * "How we got here": each member's paid, share and balance, and the settlements that settle it. No write. While
+     * the trip settles by household, each member also names their household, and each household has its summed
+     * balance and what is left open of it.
+     */
     async explainSettlements({ trip }: TripScope): Promise<SettlementExplanationResponse> {
       // Each person's running totals, kept with every expense write: the expenses themselves are not read.
-      const [members, { totals, settlements: records }] = await Promise.all([
-        store.members.list(trip.id),
-        store.ledger.ledgerState(trip.id),
-      ]);
+      const [members, { totals, settlements: records }, { settle_by_household, households }] =
+        await Promise.all([
+          store.members.list(trip.id),
+          store.ledger.ledgerState(trip.id),
+          store.households.list(trip.id),
+        ]);
       const explained = explainLedger(
         members.map((m) => m.user_id),
         totals,
@@ -112,7 +120,8 @@ export function createSettlementService({
         ...records.flatMap((r) => [r.from_user_id, r.to_user_id]),
       ]);
       const home = homeCurrencyOf(trip);
-      return {
+      const householdOf = new Map(households.flatMap((h) => h.member_ids.map((id) => [id, h.id] as const)));
+      const answer: SettlementExplanationResponse = {
         members: explained.map((e): MemberExplanation => ({
           ...person(e.user_id),
           ...balanceCents(e),
@@ -120,8 +129,26 @@ export function createSettlementService({
           unsettled_cents: e.unsettled_minor,
           ...balanceDollars(e, home),
           unsettled: minorToMajor(e.unsettled_minor, home),
+          ...(settle_by_household && { household_id: householdOf.get(e.user_id) ?? null }),
         })),
         settlements: records.map((record) => toSettlement(record, person, home)),
+      };
+      if (!settle_by_household) return answer;
+      return {
+        ...answer,
+        households: households.map((household): HouseholdExplanation => {
+          const { balance_minor, unsettled_minor } = householdTotals(explained, household);
+          return {
+            id: household.id,
+            name: household.name,
+            payer_user_id: household.payer_user_id,
+            member_ids: household.member_ids,
+            balance_cents: balance_minor,
+            balance: minorToMajor(balance_minor, home),
+            unsettled_cents: unsettled_minor,
+            unsettled: minorToMajor(unsettled_minor, home),
+          };
+        }),
       };
     },
 

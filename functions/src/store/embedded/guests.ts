@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import type { AddGuestOutcome, ClaimLinkRecord, ClaimOutcome, GuestStore, NewClaimLink } from '../types';
 import { uniqueKey } from '../types';
 import { sqliteActivityLog } from './activity';
+import { HOUSEHOLD_CLAIM_REWRITES } from './households';
 import type { Migration } from './migrations';
 import { LEDGER_ENTRY_SQL, MEMBER_SELECT, memberRows } from './trips';
 
@@ -59,6 +60,8 @@ const CLAIM_REWRITES = [
   `INSERT INTO trip_members (trip_id, user_id, role, joined_at, added_by, weight)
      SELECT trip_id, @user, role, joined_at, added_by, weight FROM trip_members
      WHERE trip_id = @trip AND user_id = @guest`,
+  // Before the guest's membership goes: its deletion would otherwise take them out of their household.
+  ...HOUSEHOLD_CLAIM_REWRITES,
   'DELETE FROM trip_members WHERE trip_id = @trip AND user_id = @guest',
   'DELETE FROM trip_guests WHERE user_id = @guest',
   'DELETE FROM users WHERE id = @guest',

@@ -5,6 +5,7 @@ import { ensurePrivateDir, makeFilesPrivate, PRIVATE_FILE_MODE } from '../privat
 import type { Store } from '../types';
 import { activityMigrations, sqliteActivity, sqliteBudgets } from './activity';
 import { guestMigrations, sqliteGuests } from './guests';
+import { householdMigrations, sqliteHouseholds } from './households';
 import { invitationMigrations, sqliteInvitations } from './invitations';
 import { linkMigrations, sqliteLinks } from './links';
 import { idempotencyMigrations, sqliteIdempotency } from './idempotency';
@@ -45,6 +46,7 @@ export function openSqliteStore(file: string): Store {
     ...activityMigrations,
     ...memberTripMigrations,
     ...guestMigrations,
+    ...householdMigrations,
   ]);
 
   const ping = db.prepare('SELECT 1');
@@ -56,6 +58,7 @@ export function openSqliteStore(file: string): Store {
   return {
     users,
     guests: sqliteGuests(db, users.forget),
+    households: sqliteHouseholds(db),
     trips: sqliteTrips(db),
     members: sqliteMembers(db, memos),
     invitations: sqliteInvitations(db),

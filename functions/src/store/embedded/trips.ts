@@ -84,13 +84,15 @@ type TripRow = Omit<TripRecord, 'attractions' | 'preferences'> & {
   preferences: string | null;
 };
 
-// member_count is a list figure (member-trips.ts), not part of the record.
+// member_count is a list figure (member-trips.ts) and settle_by_household the households' switch (households.ts),
+// not parts of the record.
 const fromRow = <R extends TripRow>({
   attractions,
   preferences,
   member_count: _count,
+  settle_by_household: _settle,
   ...rest
-}: R & { member_count?: number }) => ({
+}: R & { member_count?: number; settle_by_household?: number }) => ({
   ...rest,
   attractions: JSON.parse(attractions) as TripRecord['attractions'],
   preferences: preferences === null ? null : (JSON.parse(preferences) as Record<string, unknown>),

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Store } from '../types';
 import { firestoreActivity, firestoreBudgets } from './activity';
 import { firestoreGuests } from './guests';
+import { firestoreHouseholds } from './households';
 import { firestoreInvitations } from './invitations';
 import { firestoreLinks } from './links';
 import { firestoreIdempotency } from './idempotency';
@@ -20,6 +21,7 @@ export function createFirestoreStore(db: Firestore): Store {
     trips: firestoreTrips(db),
     members: firestoreMembers(db),
     guests: firestoreGuests(db),
+    households: firestoreHouseholds(db),
     invitations: firestoreInvitations(db),
     inviteLinks: firestoreInviteLinks(db),
     ledger: firestoreLedger(db),

@@ -14,6 +14,7 @@ import {
   type UserRecord,
 } from '../types';
 import { ACTIVITY, BUDGET, recordChange } from './activity';
+import { householdDeparture, HOUSEHOLDS } from './households';
 import { ledgerPersonRef } from './ledger-people';
 import { ledgerShardRefs, sumShards, writeLedgerDelta } from './ledger-shards';
 import {
@@ -109,9 +110,13 @@ export function firestoreGuests(db: Firestore): GuestStore {
     },
     async remove(tripId, guestId, actorId) {
       return db.runTransaction(async (tx) => {
-        const [member, user] = await tx.getAll(memberRef(tripId, guestId), users.doc(guestId));
+        const [[member, user], leaveHousehold] = await Promise.all([
+          tx.getAll(memberRef(tripId, guestId), users.doc(guestId)),
+          householdDeparture(tx, db, tripId, guestId),
+        ]);
         if (!isGuestOf(tripId, member, user)) return 'not-guest';
         tx.delete(member.ref);
+        leaveHousehold();
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(guestId) });
         recordChange(tx, db, tripId, actorId, { kind: 'member.removed', user_id: guestId });
         revokeLive(tx, member, new Date().toISOString());
@@ -189,17 +194,24 @@ export function firestoreGuests(db: Firestore): GuestStore {
         if (claimerRefs > 0) return { outcome: 'already-in-trip' };
         // Everything of the trip that may name the guest, read whole: a trip is a travel group's, so its expenses,
         // settlements and history are few enough for one transaction.
-        const [expenses, settlements, history, guestName] = await Promise.all([
+        const [expenses, settlements, history, households, guestName] = await Promise.all([
           tx.get(trip.collection('expenses')),
           tx.get(trip.collection('settlements')),
           tx.get(trip.collection(ACTIVITY)),
+          tx.get(trip.collection(HOUSEHOLDS)),
           tx.get(guestNameRef(tripId, guestUser.get('first_name') as string)),
         ]);
         const namesClaimer = (doc: DocumentSnapshot) =>
           doc.get('from_user_id') === userId || doc.get('to_user_id') === userId;
         if (settlements.docs.some(namesClaimer)) return { outcome: 'already-in-trip' };
 
-        for (const doc of [...expenses.docs, ...settlements.docs, ...history.docs, budget]) {
+        for (const doc of [
+          ...expenses.docs,
+          ...settlements.docs,
+          ...history.docs,
+          ...households.docs,
+          budget,
+        ]) {
           const data = doc?.data();
           const next = renamed(data, guestId, userId);
           if (doc && next !== data) tx.set(doc.ref, next as object);

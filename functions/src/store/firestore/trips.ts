@@ -19,6 +19,7 @@ import { counterAt, withoutLegacyNames } from './legacy-names';
 import { firestoreMemberTrips, listFieldsOf, TRIP_LIST_DOC_FIELDS } from './member-trips';
 import { writeHomeCurrencyGuard } from './home-currency-guard';
 import { ACTIVITY, BUDGET, recordChange } from './activity';
+import { householdDeparture, HOUSEHOLDS } from './households';
 import { LEDGER_NOTICE, LEDGER_NOTICES } from './ledger-notice';
 import { ledgerPersonRef, LEDGER_PEOPLE, PAID_TOTALS_KEPT, type LedgerPersonDoc } from './ledger-people';
 import { addShardCounters, LEDGER_SHARDS, shardSums, shardSumsIn, withShardCounters } from './ledger-shards';
@@ -48,10 +49,16 @@ export const TRIP_SUBCOLLECTIONS = [
   ACTIVITY,
   BUDGET,
   GUEST_NAMES,
+  HOUSEHOLDS,
 ] as const;
 
 /** trips/{id} keeps member_ids beside the record: it answers "my trips" with one array-contains query. */
-type TripDoc = TripRecord & { member_ids: string[]; [PAID_TOTALS_KEPT]?: boolean };
+type TripDoc = TripRecord & {
+  member_ids: string[];
+  [PAID_TOTALS_KEPT]?: boolean;
+  /** Whether the trip settles by household (households.ts); absent: no. */
+  settle_by_household?: boolean;
+};
 export interface MemberDoc {
   user_id: string;
   role: TripRole;
@@ -69,6 +76,7 @@ const tripOf = (snapshot: DocumentSnapshot): TripRecord | null => {
   const {
     member_ids: _memberIds,
     [PAID_TOTALS_KEPT]: _paidTotalsKept,
+    settle_by_household: _settleByHousehold,
     ...trip
   } = withoutLegacyNames(snapshot.data() as TripDoc);
   // Trips written before the ledger version existed start at 0; those from before background guides are written;
@@ -281,12 +289,13 @@ export function firestoreMembers(db: Firestore): MemberStore {
       // Settlements are read in the same transaction.
       return db.runTransaction(async (tx) => {
         const ref = membersOf(tripId).doc(userId);
-        const [member, person, shards, owes, owed] = await Promise.all([
+        const [member, person, shards, owes, owed, leaveHousehold] = await Promise.all([
           tx.get(ref),
           tx.get(ledgerPersonRef(db, tripId, userId)),
           shardSumsIn(tx, db, tripId),
           tx.get(settlementsOf(tripId).where('from_user_id', '==', userId).limit(1)),
           tx.get(settlementsOf(tripId).where('to_user_id', '==', userId).limit(1)),
+          householdDeparture(tx, db, tripId, userId),
         ]);
         if (!member.exists || member.get('role') !== 'participant') return 'not-member';
         const refs =
@@ -294,6 +303,7 @@ export function firestoreMembers(db: Firestore): MemberStore {
           (shards.people.get(userId)?.ledger_refs ?? 0);
         if (refs > 0 || !owes.empty || !owed.empty) return 'in-ledger';
         tx.delete(ref);
+        leaveHousehold();
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
         recordChange(tx, db, tripId, actorId ?? null, { kind: 'member.removed', user_id: userId });
         return 'removed';
@@ -302,10 +312,14 @@ export function firestoreMembers(db: Firestore): MemberStore {
     async leave(tripId, userId) {
       return db.runTransaction(async (tx) => {
         const ref = membersOf(tripId).doc(userId);
-        const member = await tx.get(ref);
+        const [member, leaveHousehold] = await Promise.all([
+          tx.get(ref),
+          householdDeparture(tx, db, tripId, userId),
+        ]);
         if (!member.exists) return 'not-member';
         if (member.get('role') === 'owner') return 'owner';
         tx.delete(ref);
+        leaveHousehold();
         tx.update(trips.doc(tripId), { member_ids: FieldValue.arrayRemove(userId) });
         recordChange(tx, db, tripId, userId, { kind: 'member.left', user_id: userId });
         return 'left';

@@ -6,6 +6,7 @@
 import type { ActivityStore, BudgetStore } from './activity';
 import type { ExpenseStore, ReceiptStore } from './expenses';
 import type { GuestStore } from './guests';
+import type { HouseholdStore } from './households';
 import type { IdempotencyStore } from './idempotency';
 import type { InviteLinkStore } from './invite-links';
 import type { LedgerNotices } from './ledger-notices';
@@ -25,6 +26,8 @@ export interface Store {
   members: MemberStore;
   /** People in a ledger without an account, and their claim links (port/guests.ts). */
   guests: GuestStore;
+  /** Members who settle as one, and the trip's switch that settles by them (port/households.ts). */
+  households: HouseholdStore;
   invitations: InvitationStore;
   inviteLinks: InviteLinkStore;
   plans: PlanStore;

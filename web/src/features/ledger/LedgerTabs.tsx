@@ -12,8 +12,11 @@ import { AddParticipantForm } from './participants/AddParticipantForm';
 import { ExpensesLoadError } from './expenses/ExpensesLoadError';
 import { BudgetTab } from './budget/BudgetTab';
 import { CalculateSettlementsButton } from './settlements/CalculateSettlementsButton';
+import { SettleByHouseholdSwitch } from './settlements/SettleByHouseholdSwitch';
 import { HomeCurrency } from './homeCurrency';
 import { InviteLinkPanel } from './invite-links/InviteLinkPanel';
+import { Households } from './participants/Households';
+import { useHouseholds } from './participants/householdMutations';
 import { ParticipantList } from './participants/ParticipantList';
 import type { LiveLedger } from './live/useLiveLedger';
 import type { SplitLedgerView } from './useLedgerView';
@@ -55,6 +58,9 @@ export function LedgerTabs({
   const { balances, calculating, calcError, calculate } = view.calculation;
   const { participants, invitations, expenses, settlements } = ledger;
   const home = expenses.home_currency;
+  const households = useHouseholds(tripId).data;
+  // Settlements name households only while the trip settles by them.
+  const settlingHouseholds = households?.settle_by_household ? households.households : [];
   return (
     <HomeCurrency.Provider value={home}>
       <Tabs
@@ -85,8 +91,10 @@ export function LedgerTabs({
               tripId={tripId}
               participants={participants.data}
               invitations={invitations.data}
+              households={households?.households ?? []}
               onLeft={() => void navigate('/trips')}
             />
+            <Households tripId={tripId} participants={participants.data} />
           </>
         )}
         {tab === 'expenses' && (
@@ -128,8 +136,13 @@ export function LedgerTabs({
               <h2 className={styles.sectionTitle}>Settlements</h2>
               {!guest && <CalculateSettlementsButton calculating={calculating} onCalculate={calculate} />}
             </div>
+            <SettleByHouseholdSwitch tripId={tripId} />
             <Suspense fallback={<LoadingState label="Loading settlements" />}>
-              <SettlementList tripId={tripId} settlements={settlements.data} />
+              <SettlementList
+                tripId={tripId}
+                settlements={settlements.data}
+                households={settlingHouseholds}
+              />
               {balances && <BalanceList balances={balances} />}
             </Suspense>
           </>

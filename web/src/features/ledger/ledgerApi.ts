@@ -4,9 +4,11 @@ import {
   calculateSettlements,
   centsToDollars,
   createExpense,
+  createHousehold,
   createGuestClaimLink,
   createInviteLink,
   deleteExpense,
+  deleteHousehold,
   endpointUrl,
   expenseETag,
   explainSettlements,
@@ -16,6 +18,7 @@ import {
   importLedger,
   joinByLink,
   listExpenses,
+  listHouseholds,
   listParticipants,
   listSettlements,
   liveStream,
@@ -32,11 +35,14 @@ import {
   scanReceipt,
   setHomeCurrency,
   setParticipantWeight,
+  setSettleByHousehold,
   splitUserTrips,
   tripInvitations,
   updateExpense,
+  updateHousehold,
   type AddParticipantBody,
   type ExpenseBodyInput,
+  type HouseholdBody,
   type SplitwiseImportBody,
 } from '@wayfare/contract';
 import { callEndpoint, downloadEndpoint } from '@/shared/callEndpoint';
@@ -77,6 +83,18 @@ export const ledgerApi = {
     (await callEndpoint(createGuestClaimLink, { params: { tripId, guestId } })).link,
   revokeGuestClaimLink: (tripId: string, guestId: string) =>
     callEndpoint(revokeGuestClaimLink, { params: { tripId, guestId } }),
+
+  /** The trip's households and whether it settles by them; one made, replaced whole, deleted; the switch set. */
+  households: (tripId: string, signal?: AbortSignal) =>
+    callEndpoint(listHouseholds, { params: { tripId }, signal }),
+  createHousehold: async (tripId: string, body: HouseholdBody) =>
+    (await callEndpoint(createHousehold, { params: { tripId }, body })).household,
+  updateHousehold: async (tripId: string, householdId: string, body: HouseholdBody) =>
+    (await callEndpoint(updateHousehold, { params: { tripId, householdId }, body })).household,
+  deleteHousehold: (tripId: string, householdId: string) =>
+    callEndpoint(deleteHousehold, { params: { tripId, householdId } }),
+  setSettleByHousehold: (tripId: string, on: boolean) =>
+    callEndpoint(setSettleByHousehold, { params: { tripId }, body: { settle_by_household: on } }),
 
   /** The trip's invite link (never its token), one that replaces it (its token shown once), turning it off. */
   inviteLink: async (tripId: string, signal?: AbortSignal) =>

@@ -40,6 +40,14 @@ export const explanationQuery = (tripId: string) =>
     ...ledgerPart,
   });
 
+/** The trip's households and its settle-by-household switch (participants and settlements both show them). */
+export const householdsQuery = (tripId: string) =>
+  queryOptions({
+    queryKey: queryKeys.households(tripId),
+    queryFn: ({ signal }) => ledgerApi.households(tripId, signal),
+    ...ledgerPart,
+  });
+
 /** Keyset pages of expenses, newest first: the first page, then each 'Load more' after the last one's cursor. */
 export const expensesQuery = (tripId: string) =>
   infiniteQueryOptions({

@@ -27,6 +27,8 @@ export const queryKeys = {
   expenses: (tripId: string) => ['ledger', tripId, 'expenses'] as const,
   settlements: (tripId: string) => ['ledger', tripId, 'settlements'] as const,
   explanation: (tripId: string) => ['ledger', tripId, 'explanation'] as const,
+  /** The trip's households and whether it settles by them. */
+  households: (tripId: string) => ['ledger', tripId, 'households'] as const,
   /** The trip budget with its spending at a glance, and (an infinite query) its activity history. */
   budget: (tripId: string) => ['ledger', tripId, 'budget'] as const,
   activity: (tripId: string) => ['ledger', tripId, 'activity'] as const,

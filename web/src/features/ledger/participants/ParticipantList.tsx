@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Crown, LogOut, MailQuestion, UserMinus } from 'lucide-react';
-import type { Participant, TripInvitation } from '@wayfare/contract';
+import { Crown, Home, LogOut, MailQuestion, UserMinus } from 'lucide-react';
+import type { Household, Participant, TripInvitation } from '@wayfare/contract';
 import { errorMessage } from '@/shared/api';
 import { cx } from '@/shared/cx';
 import { Button } from '@/shared/ui/Button';
@@ -26,6 +26,8 @@ interface ParticipantListProps {
   participants: Participant[];
   /** Invited people who have not answered: shown by username only, as 'Invited'. */
   invitations: TripInvitation[];
+  /** The trip's households: each participant in one shows its name. */
+  households?: Household[];
   /** After the caller left the trip. */
   onLeft: () => void;
 }
@@ -36,7 +38,13 @@ interface ParticipantListProps {
  * owner, who hands the trip over first). Guests (people without an account) are marked so; any participant may
  * remove one (what they paid and owe stays, as having left) or invite them to claim their place.
  */
-export function ParticipantList({ tripId, participants, invitations, onLeft }: ParticipantListProps) {
+export function ParticipantList({
+  tripId,
+  participants,
+  invitations,
+  households = [],
+  onLeft,
+}: ParticipantListProps) {
   const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -47,6 +55,7 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
   const owner = useMakeOwner(tripId);
   const removal = useRemoveParticipant(tripId);
   const { list, land } = useRowLanding(participants.map((p) => p.user_id));
+  const householdOf = new Map(households.flatMap((h) => h.member_ids.map((id) => [id, h.name] as const)));
 
   const makeOwner = async (participant: Participant) => {
     if (!window.confirm(makeOwnerConfirm(personName(participant)))) return;
@@ -99,6 +108,11 @@ export function ParticipantList({ tripId, participants, invitations, onLeft }: P
                     </span>
                   )}
                   <GuestBadge person={participant} />
+                  {householdOf.has(participant.user_id) && (
+                    <span className={styles.badge} title="Household">
+                      <Home size={12} aria-hidden="true" /> {householdOf.get(participant.user_id)}
+                    </span>
+                  )}
                 </span>
                 {!guest && (
                   <span className={styles.meta}>

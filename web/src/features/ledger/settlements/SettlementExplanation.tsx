@@ -32,6 +32,13 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
   const error = read.isError ? errorMessage(read.error, 'Failed to load settlements') : null;
 
   const byId = new Map(data?.settlements.map((s) => [s.id, s]));
+  // Only while the trip settles by household: a member's household settles for them through its payer.
+  const households = data?.households ?? [];
+  const householdById = new Map(households.map((h) => [h.id, h]));
+  const memberName = (userId: string) => {
+    const member = data?.members.find((m) => m.user_id === userId);
+    return member ? personName(member) : 'One member';
+  };
   return (
     <section className={styles.explanation}>
       <DisclosureButton
@@ -54,6 +61,9 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
             <ul className={styles.list} aria-label={EXPLANATION_TITLE}>
               {data.members.map((member) => {
                 const transfers = member.settlement_ids.flatMap((id) => byId.get(id) ?? []);
+                const household = member.household_id ? householdById.get(member.household_id) : undefined;
+                // A payer's own figure stays open by what they pay for the others: the household's sum is what counts.
+                const unsettled = household ? household.unsettled_cents : member.unsettled_cents;
                 return (
                   <li key={member.user_id} className={styles.explainCard}>
                     <div className={styles.explainHead}>
@@ -67,6 +77,7 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
                         {balanceWords(member.balance_cents, home)}
                       </span>
                     </div>
+                    {household && <p className={styles.meta}>Settles with the household {household.name}</p>}
                     <dl className={styles.figures}>
                       <div>
                         <dt>Paid</dt>
@@ -98,15 +109,33 @@ export function SettlementExplanation({ tripId }: { tripId: string }) {
                     ) : (
                       member.balance_cents === 0 && <p className={styles.meta}>Nothing to settle.</p>
                     )}
-                    {member.unsettled_cents !== 0 && (
+                    {unsettled !== 0 && (
                       <p className={styles.meta}>
-                        {money(Math.abs(member.unsettled_cents), home)} is not covered by the settlements yet.
-                        Calculate Settlements to bring them up to date.
+                        {money(Math.abs(unsettled), home)} is not covered by the settlements yet. Calculate
+                        Settlements to bring them up to date.
                       </p>
                     )}
                   </li>
                 );
               })}
+            </ul>
+          )}
+          {households.length > 0 && (
+            <ul className={styles.list} aria-label="Households">
+              {households.map((h) => (
+                <li key={h.id} className={styles.explainCard}>
+                  <div className={styles.explainHead}>
+                    <span className={styles.name}>{h.name}</span>
+                    <span className={cx(styles.money, h.balance_cents > 0 ? styles.owed : styles.owes)}>
+                      {balanceWords(h.balance_cents, home)}
+                    </span>
+                  </div>
+                  <p className={styles.meta}>
+                    Its members' balances added up; {memberName(h.payer_user_id)} pays or receives for all of
+                    them.
+                  </p>
+                </li>
+              ))}
             </ul>
           )}
         </div>

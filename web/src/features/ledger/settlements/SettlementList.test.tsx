@@ -36,6 +36,30 @@ describe('SettlementList', () => {
     expect(screen.queryByText('All Settled!')).toBeNull();
   });
 
+  it('names the household a payer pays or receives for while the trip settles by household', () => {
+    const bob = settlement('s1', 'Bob', 'Alice', 5000);
+    render(
+      <SettlementList
+        tripId="t1"
+        settlements={[bob]}
+        households={[
+          {
+            id: 'h1',
+            trip_id: 't1',
+            name: 'Bob & Dan',
+            payer_user_id: bob.payer.user_id,
+            member_ids: [bob.payer.user_id, 'u-dan'],
+            created_at: '2027-01-01T00:00:00.000Z',
+            updated_at: '2027-01-01T00:00:00.000Z',
+          },
+        ]}
+      />,
+    );
+    const [row] = rows();
+    expect(row).toHaveTextContent('Bob pays Alice $50.00');
+    expect(row).toHaveTextContent(/Bob & Dan: Bob \S+ → Alice/);
+  });
+
   it("says 'All Settled!' once every transfer is paid", () => {
     render(
       <SettlementList

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { CheckCircle2, PartyPopper } from 'lucide-react';
-import { settlementReplacedSchema, type Balance, type Settlement } from '@wayfare/contract';
+import {
+  settlementReplacedSchema,
+  type Balance,
+  type Household,
+  type LedgerPerson,
+  type Settlement,
+} from '@wayfare/contract';
 import { ApiError, errorMessage } from '@/shared/api';
 import { cx } from '@/shared/cx';
 import { Button } from '@/shared/ui/Button';
@@ -24,9 +30,12 @@ export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
 export function SettlementList({
   tripId,
   settlements: listed,
+  households = [],
 }: {
   tripId: string;
   settlements: Settlement[];
+  /** While the trip settles by household: its households, named beside the payer who pays or receives for one. */
+  households?: Household[];
 }) {
   // Marking a transfer paid is the trip members' (a guest session sees where everyone stands).
   const guest = useGuestSession();
@@ -68,6 +77,13 @@ export function SettlementList({
     } finally {
       setBusy(null);
     }
+  };
+
+  const paidFor = new Map(households.map((h) => [h.payer_user_id, h.name]));
+  /** "Ana & Bea: Ana Doe" for a household's payer, the person's name otherwise. */
+  const party = (person: LedgerPerson) => {
+    const household = paidFor.get(person.user_id);
+    return household ? `${household}: ${ledgerName(person)}` : ledgerName(person);
   };
 
   const notices = (
@@ -113,8 +129,8 @@ export function SettlementList({
             <div className={styles.main}>
               <span className={styles.sentence}>{settlementSentence(settlement, home)}</span>
               <span className={styles.meta}>
-                {ledgerName(settlement.payer)} <GuestBadge person={settlement.payer} /> →{' '}
-                {ledgerName(settlement.payee)} <GuestBadge person={settlement.payee} />
+                {party(settlement.payer)} <GuestBadge person={settlement.payer} /> → {party(settlement.payee)}{' '}
+                <GuestBadge person={settlement.payee} />
               </span>
             </div>
             {settlement.settled_at ? (
