@@ -38,6 +38,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/ledger/guests.api.test.ts',
   // Participant weights on the membership, and by_shares splits read from them.
   'functions/src/ledger/weights.api.test.ts',
+  // Payment handles on the account, read by the members of the user's trips only.
+  'functions/src/ledger/payment-handles.api.test.ts',
   'functions/src/spec-contract.api.test.ts',
   'functions/src/ledger/expense-pages.api.test.ts',
   'functions/src/ledger/payers.api.test.ts',
