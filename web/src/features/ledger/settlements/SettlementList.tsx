@@ -6,9 +6,11 @@ import { ApiError, errorMessage } from '@/shared/api';
 import { cx } from '@/shared/cx';
 import { Button } from '@/shared/ui/Button';
 import { Notice } from '@/shared/ui/Notice';
+import { useSession } from '@/features/auth';
 import { ledgerName, settlementSentence } from '../categories';
 import { GuestBadge } from '../GuestBadge';
 import { useHomeMoney } from '../homeCurrency';
+import { PaySettlement } from './PaySettlement';
 import { SettlementExplanation } from './SettlementExplanation';
 import { useMarkPaid } from './settlementMutations';
 import styles from '@/shared/ui/Ledger.module.css';
@@ -28,6 +30,7 @@ export function SettlementList({
   settlements: Settlement[];
 }) {
   const { home } = useHomeMoney();
+  const me = useSession().user?.userId;
   const paying = useMarkPaid(tripId);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -130,6 +133,7 @@ export function SettlementList({
                 >
                   Mark as Paid
                 </Button>
+                {settlement.payer.user_id === me && <PaySettlement tripId={tripId} settlement={settlement} />}
               </>
             )}
           </li>
