@@ -8,22 +8,15 @@ import {
 } from '@wayfare/contract';
 import { errorMessage } from '@/shared/api';
 import { submitTo, useSchemaForm } from '@/shared/forms/useSchemaForm';
-import { DataLayer } from '@/shared/query/DataLayer';
-import { Button } from '@/shared/ui/Button';
 import { TextInput } from '@/shared/ui/Field';
-import { LoadingState } from '@/shared/ui/Spinner';
-import { Modal } from '@/shared/ui/Modal';
 import { Notice } from '@/shared/ui/Notice';
+import {
+  AccountSettingFrame,
+  inAccountDataLayer,
+  type AccountSettingModalProps,
+} from './AccountSettingModal';
 import { meQuery, useSetPaymentHandles } from './accountMutations';
-import { useSession } from './SessionContext';
 import styles from './AddPolicyModal.module.css';
-
-const FORM_ID = 'payment-details-form';
-
-interface PaymentDetailsModalProps {
-  open: boolean;
-  onClose: () => void;
-}
 
 /** The saved handles as the form's text fields, blank for none. */
 const formValues = (handles: PaymentHandles): PaymentHandlesForm => ({
@@ -51,32 +44,20 @@ const TEXT_FIELDS = [
 /**
  * The account's "Payment details": where the members of the user's trips can pay them (contract
  * payments/handles.ts). Every field is optional; the contract's schema checks them here with the server's messages.
- * Opened from the account menu beside "Who can add me to a trip", so it brings its own data layer as that does.
+ * Opened from the account menu beside "Who can add me to a trip".
  */
-export function PaymentDetailsModal(props: PaymentDetailsModalProps) {
-  const { user } = useSession();
-  return (
-    <DataLayer userId={user?.userId}>
-      <PaymentDetailsDialog {...props} />
-    </DataLayer>
-  );
-}
+export const PaymentDetailsModal = inAccountDataLayer(PaymentDetailsDialog);
 
-function PaymentDetailsDialog({ open, onClose }: PaymentDetailsModalProps) {
-  const account = useQuery(meQuery());
-  const saved = account.data?.user.payment_handles;
+function PaymentDetailsDialog({ open, onClose }: AccountSettingModalProps) {
+  const saved = useQuery(meQuery()).data?.user.payment_handles;
   const saving = useSetPaymentHandles();
-  const form = useSchemaForm(paymentHandlesFormSchema, { defaultValues: formValues({}) });
+  const form = useSchemaForm(paymentHandlesFormSchema, { defaultValues: formValues(saved ?? {}) });
   const { errors, isSubmitting } = form.formState;
   const { reset } = form;
+  // The form shows the handles as last read or saved.
   useEffect(() => {
     if (saved) reset(formValues(saved));
   }, [saved, reset]);
-  const loaded = saved !== undefined;
-  const loadError =
-    !loaded && !account.isFetching && account.isError
-      ? errorMessage(account.error, 'Failed to load your settings')
-      : null;
 
   const save = async (body: PaymentHandlesBody) => {
     await saving.mutateAsync(body);
@@ -84,78 +65,50 @@ function PaymentDetailsDialog({ open, onClose }: PaymentDetailsModalProps) {
   };
 
   return (
-    <Modal
+    <AccountSettingFrame
       open={open}
       onClose={onClose}
       title="Payment details"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          {loaded && (
-            <Button type="submit" form={FORM_ID} loading={isSubmitting} loadingText="Saving…">
-              Save
-            </Button>
-          )}
-        </>
+      submitting={isSubmitting}
+      onSubmit={(event) =>
+        void submitTo(form, save, (error) => errorMessage(error, 'Failed to save your payment details'))(
+          event,
+        )
       }
     >
-      {loadError ? (
-        <div className={styles.body}>
-          <Notice tone="error">{loadError}</Notice>
-          <Button variant="secondary" onClick={() => void account.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      ) : loaded ? (
-        <form
-          id={FORM_ID}
-          className={styles.body}
-          onSubmit={(event) =>
-            void submitTo(form, save, (error) => errorMessage(error, 'Failed to save your payment details'))(
-              event,
-            )
-          }
-          noValidate
-        >
-          <p className={styles.hint}>
-            People you share a trip with see these when they pay you back, as links and QR codes for the
-            amount they owe. Leave blank what you do not use.
-          </p>
-          {TEXT_FIELDS.map(([name, label, hint]) => (
-            <TextInput
-              key={name}
-              label={label}
-              hint={hint}
-              optional
-              autoComplete="off"
-              error={errors[name]?.message}
-              {...form.register(name)}
-            />
-          ))}
-          <fieldset className={styles.choices}>
-            <legend>Bank account (SEPA, euros)</legend>
-            <TextInput
-              label="IBAN"
-              optional
-              autoComplete="off"
-              error={errors.iban?.iban?.message ?? errors.iban?.message}
-              {...form.register('iban.iban')}
-            />
-            <TextInput
-              label="Account holder"
-              optional
-              autoComplete="name"
-              error={errors.iban?.name?.message}
-              {...form.register('iban.name')}
-            />
-          </fieldset>
-          {errors.root?.server?.message && <Notice tone="error">{errors.root.server.message}</Notice>}
-        </form>
-      ) : (
-        <LoadingState label="Loading your settings" />
-      )}
-    </Modal>
+      <p className={styles.hint}>
+        People you share a trip with see these when they pay you back, as links and QR codes for the amount
+        they owe. Leave blank what you do not use.
+      </p>
+      {TEXT_FIELDS.map(([name, label, hint]) => (
+        <TextInput
+          key={name}
+          label={label}
+          hint={hint}
+          optional
+          autoComplete="off"
+          error={errors[name]?.message}
+          {...form.register(name)}
+        />
+      ))}
+      <fieldset className={styles.choices}>
+        <legend>Bank account (SEPA, euros)</legend>
+        <TextInput
+          label="IBAN"
+          optional
+          autoComplete="off"
+          error={errors.iban?.iban?.message ?? errors.iban?.message}
+          {...form.register('iban.iban')}
+        />
+        <TextInput
+          label="Account holder"
+          optional
+          autoComplete="name"
+          error={errors.iban?.name?.message}
+          {...form.register('iban.name')}
+        />
+      </fieldset>
+      {errors.root?.server?.message && <Notice tone="error">{errors.root.server.message}</Notice>}
+    </AccountSettingFrame>
   );
 }
