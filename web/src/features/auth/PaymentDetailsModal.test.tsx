@@ -34,7 +34,8 @@ describe('PaymentDetailsModal', () => {
     await userEvent.type(within(dialog).getByLabelText(/^IBAN/), 'DE89 3704 0044 0532 0130 00');
     await userEvent.type(within(dialog).getByLabelText(/Account holder/), 'Alice Doe');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(onClose).toHaveBeenCalled();
+    // The dialog closes once the save has answered.
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
       {
         payment_handles: {

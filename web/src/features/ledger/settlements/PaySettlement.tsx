@@ -56,8 +56,10 @@ function PayOptions({ tripId, settlement, name }: { tripId: string; settlement: 
     queryKey: queryKeys.paymentHandles(tripId, payeeId),
     queryFn: ({ signal }) => ledgerApi.paymentHandles(tripId, payeeId, signal),
   });
+  // The trip's name goes into the reference; without it (a failed read) the reference is "Wayfare" alone.
   const trip = useQuery(tripQuery(tripId));
-  if (handles.isPending) return <LoadingState label={`Loading ${name}'s payment details`} />;
+  if (handles.isPending || trip.isPending)
+    return <LoadingState label={`Loading ${name}'s payment details`} />;
   if (handles.isError) {
     return (
       <>
