@@ -44,6 +44,8 @@ const EMULATOR_API_SUITES = [
   'functions/src/ledger/expense-conflicts.api.test.ts',
   // Households and settling by household: the Firestore adapter's transactions and the planner over them.
   'functions/src/ledger/households.api.test.ts',
+  // Payment handles on the account, read by the members of the user's trips only.
+  'functions/src/ledger/payment-handles.api.test.ts',
   'functions/src/spec-contract.api.test.ts',
   'functions/src/ledger/expense-pages.api.test.ts',
   'functions/src/ledger/payers.api.test.ts',

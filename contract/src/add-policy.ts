@@ -2,9 +2,11 @@
  * Who may add a person to a trip: each person's own account setting, as messaging apps have for
  * group adds. 'anyone' is the spec's behaviour and the default; where the setting refuses a direct add, adding
  * them sends the invitation they accept or decline instead (POST …/participants answers 202, see participants.ts).
- * This module imports only zod: the account menu reads it without the ledger's schemas.
+ * This module imports only zod (and the payment handles, zod too): the account menu reads it without the ledger's
+ * schemas.
  */
 import { z } from 'zod';
+import { paymentHandlesSchema } from './payments/handles';
 
 export const ADD_POLICIES = ['anyone', 'shared_trip', 'nobody'] as const;
 export type AddPolicy = (typeof ADD_POLICIES)[number];
@@ -23,7 +25,7 @@ export const addPolicySchema = z.enum(ADD_POLICIES, { error: 'Choose who can add
 export const addPolicyBodySchema = z.object({ add_policy: addPolicySchema });
 export type AddPolicyBody = z.output<typeof addPolicyBodySchema>;
 
-/** The signed-in user as GET /api/auth/me and PUT /api/auth/me/add-policy answer it (auth.ts PublicUser). */
+/** The signed-in user as GET /api/auth/me and its PUTs answer it (auth.ts PublicUser). */
 export const publicUserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -31,6 +33,7 @@ export const publicUserSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   add_policy: addPolicySchema,
+  payment_handles: paymentHandlesSchema,
 });
 export const meResponseSchema = z.object({ user: publicUserSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AddPolicy } from './add-policy';
+import type { PaymentHandles } from './payments/handles';
 import { capitalizeName } from './names';
 import { visibleText } from './text';
 
@@ -43,6 +44,8 @@ export interface PublicUser {
   last_name: string;
   /** Who may add them to a trip directly (add-policy.ts); the others' adds become invitations. */
   add_policy: AddPolicy;
+  /** Where they can be paid (payments/handles.ts); only they and the members of their trips read it. */
+  payment_handles: PaymentHandles;
 }
 export type RegisterResponse = { user: PublicUser };
 

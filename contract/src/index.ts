@@ -20,6 +20,7 @@ export * from './names';
 export * from './order';
 export * from './participants';
 export * from './payers';
+export * from './payments';
 export * from './plans';
 export * from './question-flow';
 export * from './receipts';

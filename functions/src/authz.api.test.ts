@@ -108,6 +108,14 @@ const TABLE: Row[] = [
     expect: { owner: 200, participant: 200, ...outsiders(200) },
   },
   {
+    // The caller's own payment handles: each sets only their own.
+    name: 'set my payment handles',
+    method: 'PUT',
+    path: () => '/api/auth/me/payment-handles',
+    body: () => ({ payment_handles: { revolut: 'traveller' } }),
+    expect: { owner: 200, participant: 200, ...outsiders(200) },
+  },
+  {
     name: 'list my trips',
     method: 'GET',
     path: () => '/api/trips',
@@ -249,6 +257,13 @@ const TABLE: Row[] = [
     method: 'PUT',
     path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants/${fx.participantId}/weight`,
     body: () => ({ weight: 2 }),
+    expect: { owner: 200, participant: 200, ...outsiders(404) },
+  },
+  {
+    // Where a participant can be paid: the trip's members only, a stranger the same 404 as a missing trip.
+    name: "read a participant's payment handles",
+    method: 'GET',
+    path: (fx) => `/api/trip-split/trips/${fx.tripId}/participants/${fx.participantId}/payment-handles`,
     expect: { owner: 200, participant: 200, ...outsiders(404) },
   },
   {

@@ -1,6 +1,7 @@
 import { addPolicyBodySchema, meResponseSchema } from '../add-policy';
 import { loginBodySchema, registerBodySchema, type LoginResponse, type RegisterResponse } from '../auth';
 import { healthResponse } from '../errors';
+import { paymentHandlesBodySchema } from '../payments/handles';
 import { endpoint, typedAnswer } from './endpoint';
 
 export const health = endpoint({
@@ -46,6 +47,15 @@ export const setAddPolicy = endpoint({
   method: 'PUT',
   path: '/auth/me/add-policy',
   body: addPolicyBodySchema,
+  answer: meResponseSchema,
+  status: 200,
+});
+
+/** The account's payment handles, replaced whole; members of the user's trips read them to pay the user. */
+export const setPaymentHandles = endpoint({
+  method: 'PUT',
+  path: '/auth/me/payment-handles',
+  body: paymentHandlesBodySchema,
   answer: meResponseSchema,
   status: 200,
 });

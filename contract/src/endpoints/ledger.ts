@@ -29,6 +29,7 @@ import {
   rateAnswerSchema,
   ratesQuerySchema,
 } from '../rates';
+import { participantPaymentHandlesResponseSchema } from '../payments/handles';
 import { receiptScanResponseSchema } from '../receipt-scan';
 import {
   addParticipantBodySchema,
@@ -96,6 +97,14 @@ export const setParticipantWeight = endpoint({
   params: participantParamsSchema,
   body: participantWeightBodySchema,
   answer: participantResponseSchema,
+  status: 200,
+});
+/** A participant's payment handles, for paying them a settlement: members of the trip only (strangers 404). */
+export const participantPaymentHandles = endpoint({
+  method: 'GET',
+  path: '/trip-split/trips/:tripId/participants/:userId/payment-handles',
+  params: participantParamsSchema,
+  answer: participantPaymentHandlesResponseSchema,
   status: 200,
 });
 export const tripInvitations = endpoint({

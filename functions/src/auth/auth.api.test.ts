@@ -46,6 +46,7 @@ describe('auth API over HTTP', () => {
         first_name: 'Maria',
         last_name: 'Da silva',
         add_policy: 'anyone',
+        payment_handles: {},
       });
       const stored = await api.store.users.findById(res.body.user.id);
       expect(stored?.password_hash).toMatch(/^scrypt\$/);

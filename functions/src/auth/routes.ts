@@ -3,6 +3,7 @@ import {
   login,
   register,
   setAddPolicy,
+  setPaymentHandles,
   type MeResponse,
   type RegisterResponse,
 } from '@wayfare/contract';
@@ -40,6 +41,12 @@ export function authRoutes(
   // The account setting "Who can add me to a trip" (contract add-policy.ts).
   route(router, setAddPolicy, [requireAuth(deps.tokens, deps.store)], async ({ body }, _req, res) => {
     const user = await deps.store.users.setAddPolicy(currentUser(res).id, body.add_policy);
+    if (!user) throw new HttpError(401, SESSION_INVALID);
+    return { user: toPublicUser(user) } satisfies MeResponse;
+  });
+  // Where the user can be paid (contract payments/handles.ts): the members of their trips read it to pay them.
+  route(router, setPaymentHandles, [requireAuth(deps.tokens, deps.store)], async ({ body }, _req, res) => {
+    const user = await deps.store.users.setPaymentHandles(currentUser(res).id, body.payment_handles);
     if (!user) throw new HttpError(401, SESSION_INVALID);
     return { user: toPublicUser(user) } satisfies MeResponse;
   });

@@ -20,7 +20,8 @@ export const toPublicUser = ({
   first_name,
   last_name,
   add_policy,
-}: UserRecord): PublicUser => ({ id, username, email, first_name, last_name, add_policy });
+  payment_handles,
+}: UserRecord): PublicUser => ({ id, username, email, first_name, last_name, add_policy, payment_handles });
 
 export function createAuthService({ store, tokens, createFirebaseToken }: AuthServiceDeps) {
   return {

@@ -89,5 +89,6 @@ export const aliceAccount = (add_policy: AddPolicy): MeResponse => ({
     first_name: 'Alice',
     last_name: 'Doe',
     add_policy,
+    payment_handles: {},
   },
 });

@@ -5,11 +5,13 @@ import {
   listParticipants,
   makeOwner,
   myInvitations,
+  participantPaymentHandles,
   participantParamsSchema,
   removeParticipant,
   setParticipantWeight,
   tripInvitations,
   type AddParticipantResponse,
+  type ParticipantPaymentHandlesResponse,
   type ParticipantResponse,
   type ParticipantsResponse,
   type TripInvitationsResponse,
@@ -53,6 +55,13 @@ export function membershipRoutes(
     return {
       participant: await service.setWeight(scopeOf(res, 'tripScope'), params.userId, body.weight),
     } satisfies ParticipantResponse;
+  });
+  // A participant's payment handles, for paying them: the trip scope has already turned a stranger away (404).
+  route(router, participantPaymentHandles, async ({ params }, _req, res) => {
+    return (await service.paymentHandles(
+      scopeOf(res, 'tripScope'),
+      params.userId,
+    )) satisfies ParticipantPaymentHandlesResponse;
   });
   route(router, tripInvitations, async (_input, _req, res) => {
     return {

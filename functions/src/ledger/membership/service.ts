@@ -13,6 +13,7 @@
  *   like any other balance (they are shown as having left). The owner is never removed and cannot leave (409).
  * - The owner hands the trip to another participant in one atomic step ("Make owner"); the owner never leaves.
  * - Beside the spec, any member sets any participant's weight (whole shares, 1–99) for by_shares splits.
+ * - Beside the spec, any member reads another participant's payment handles, to pay them a settlement.
  * - Beside the spec, any member adds a guest by name (`guest_name`: someone without an account, store/port/guests.ts)
  *   and removes one whatever the ledger says (their balance stays, shown as having left). A guest never owns a trip.
  */
@@ -24,6 +25,7 @@ import {
   type AddParticipantBody,
   type AddParticipantResponse,
   type LedgerChangeKind,
+  type ParticipantPaymentHandlesResponse,
   type Participant,
   type TripInvitation,
   type UserInvitation,
@@ -135,6 +137,13 @@ export function createMembershipService({ store, notices }: { store: Store; noti
       if (!member) throw new HttpError(404, NOT_A_MEMBER);
       await emit('participant.weight', trip.id, userId);
       return toParticipant(member);
+    },
+
+    /** A member's payment handles, read by another member to pay them; someone not on the trip is not found. */
+    async paymentHandles({ trip }: TripScope, userId: string): Promise<ParticipantPaymentHandlesResponse> {
+      const person = (await store.members.roleOf(trip.id, userId)) && (await store.users.findById(userId));
+      if (!person) throw new HttpError(404, NOT_A_MEMBER);
+      return { user_id: person.id, payment_handles: person.payment_handles };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { DEFAULT_ADD_POLICY } from '@wayfare/contract';
+import { DEFAULT_ADD_POLICY, type PaymentHandles } from '@wayfare/contract';
 import { UniqueConstraintError, uniqueKey, type NewUser, type UserRecord, type UserStore } from '../types';
 import type { Migration } from './migrations';
 import { boundedCache, keyBytes, recordBytes } from '../../cache-budgets';
@@ -31,15 +31,26 @@ export const userMigrations: Migration[] = [
     id: '070-user-guest-trip',
     sql: 'ALTER TABLE users ADD COLUMN guest_trip_id TEXT;',
   },
+  {
+    // Where the user can be paid (contract payments/handles.ts), as JSON: read whole, written whole, never queried.
+    id: '110-user-payment-handles',
+    sql: `ALTER TABLE users ADD COLUMN payment_handles TEXT NOT NULL DEFAULT '{}'
+      CHECK (json_valid(payment_handles));`,
+  },
 ];
 
 const USER_COLUMNS =
-  'id, username, email, first_name, last_name, password_hash, created_at, add_policy, guest_trip_id';
+  'id, username, email, first_name, last_name, password_hash, created_at, add_policy, payment_handles, guest_trip_id';
 
-type UserRow = Omit<UserRecord, 'guest_trip_id'> & { guest_trip_id: string | null };
+type UserRow = Omit<UserRecord, 'guest_trip_id' | 'payment_handles'> & {
+  guest_trip_id: string | null;
+  payment_handles: string;
+};
 /** A registered user's record has no guest_trip_id at all, as on Firestore. */
-const toUser = ({ guest_trip_id, ...user }: UserRow): UserRecord =>
-  guest_trip_id === null ? user : { ...user, guest_trip_id };
+function toUser({ guest_trip_id, payment_handles, ...row }: UserRow): UserRecord {
+  const user = { ...row, payment_handles: JSON.parse(payment_handles) as PaymentHandles };
+  return guest_trip_id === null ? user : { ...user, guest_trip_id };
+}
 
 /** The users remembered by id: some 8,000 at ~500 bytes each. */
 export const USERS_CACHE_BYTES = 4 * 1024 * 1024;
@@ -53,6 +64,7 @@ export function sqliteUsers(db: Database.Database): UserStore & { forget(id: str
        @add_policy)`,
   );
   const setPolicy = db.prepare('UPDATE users SET add_policy = ? WHERE id = ?');
+  const setHandles = db.prepare('UPDATE users SET payment_handles = ? WHERE id = ?');
   const byId = db.prepare<[string], UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
   const byEmail = db.prepare<[string], UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email_key = ?`);
   const byUsername = db.prepare<[string], UserRow>(
@@ -60,7 +72,7 @@ export function sqliteUsers(db: Database.Database): UserStore & { forget(id: str
   );
 
   // Every signed-in request looks its user up by id. A user record is never deleted through this port, is changed only
-  // by setAddPolicy (which forgets it) and this process is the database's only writer, so a user once found is
+  // by setAddPolicy and setPaymentHandles (which forget it) and this process is the database's only writer, so a user once found is
   // remembered (frozen: shared by requests).
   const found = boundedCache<UserRecord>(
     'users',
@@ -73,11 +85,13 @@ export function sqliteUsers(db: Database.Database): UserStore & { forget(id: str
       const record: UserRecord = {
         ...user,
         add_policy: user.add_policy ?? DEFAULT_ADD_POLICY,
+        payment_handles: {},
         id: randomUUID(),
         created_at: new Date().toISOString(),
       };
       try {
-        insert.run({ ...record, username_key: uniqueKey(user.username), email_key: uniqueKey(user.email) });
+        const { payment_handles: _none, ...columns } = record;
+        insert.run({ ...columns, username_key: uniqueKey(user.username), email_key: uniqueKey(user.email) });
       } catch (err) {
         const message = err instanceof Error ? err.message : '';
         if (message.includes('users.username_key')) throw new UniqueConstraintError('username');
@@ -110,6 +124,11 @@ export function sqliteUsers(db: Database.Database): UserStore & { forget(id: str
     async setAddPolicy(id, policy) {
       found.delete(id);
       if (setPolicy.run(policy, id).changes === 0) return null;
+      return this.findById(id);
+    },
+    async setPaymentHandles(id, handles) {
+      found.delete(id);
+      if (setHandles.run(JSON.stringify(handles), id).changes === 0) return null;
       return this.findById(id);
     },
   };

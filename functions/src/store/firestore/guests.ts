@@ -87,6 +87,7 @@ export function firestoreGuests(db: Firestore): GuestStore {
             last_name: '',
             password_hash: '',
             add_policy: 'nobody',
+            payment_handles: {},
             created_at: joined_at,
             guest_trip_id: tripId,
           };

@@ -11,10 +11,14 @@ const claimId = (value: string) =>
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 
-/** A user document as a record; users stored before the add policy have the default. */
+/** A user document as a record; users stored before the add policy or the payment handles have the defaults. */
 const userOf = (snapshot: DocumentSnapshot): UserRecord | null =>
   snapshot.exists
-    ? { add_policy: DEFAULT_ADD_POLICY, ...(snapshot.data() as Omit<UserRecord, 'add_policy'>) }
+    ? {
+        add_policy: DEFAULT_ADD_POLICY,
+        payment_handles: {},
+        ...(snapshot.data() as Omit<UserRecord, 'add_policy' | 'payment_handles'>),
+      }
     : null;
 
 /**
@@ -36,11 +40,23 @@ export function firestoreUsers(db: Firestore): UserStore {
     return userOf(await users.doc(userId).get());
   }
 
+  /** Updates fields of the user's document; the updated user, or null when there is no such user. */
+  async function updateUser(id: string, fields: Partial<UserRecord>) {
+    try {
+      await users.doc(id).update(fields);
+    } catch (err) {
+      if ((err as { code?: number }).code === 5) return null; // NOT_FOUND
+      throw err;
+    }
+    return userOf(await users.doc(id).get());
+  }
+
   return {
     async create(user: NewUser) {
       const record: UserRecord = {
         ...user,
         add_policy: user.add_policy ?? DEFAULT_ADD_POLICY,
+        payment_handles: {},
         id: randomUUID(),
         created_at: new Date().toISOString(),
       };
@@ -59,15 +75,9 @@ export function firestoreUsers(db: Firestore): UserStore {
     async findById(id) {
       return userOf(await users.doc(id).get());
     },
-    async setAddPolicy(id, policy) {
-      try {
-        await users.doc(id).update({ add_policy: policy });
-      } catch (err) {
-        if ((err as { code?: number }).code === 5) return null; // NOT_FOUND
-        throw err;
-      }
-      return userOf(await users.doc(id).get());
-    },
+    setAddPolicy: (id, policy) => updateUser(id, { add_policy: policy }),
+    // The field is replaced whole (update() sets a map field's value, it does not merge into it).
+    setPaymentHandles: (id, handles) => updateUser(id, { payment_handles: handles }),
     findByEmail: (email) => userByClaim(emails, email),
     findByUsername: (username) => userByClaim(usernames, username),
   };

@@ -1,4 +1,4 @@
-import type { AddPolicy } from '@wayfare/contract';
+import type { AddPolicy, PaymentHandles } from '@wayfare/contract';
 
 export interface UserRecord {
   id: string;
@@ -11,11 +11,15 @@ export interface UserRecord {
   created_at: string;
   /** Who may add them to a trip directly (contract add-policy.ts); 'anyone' for users stored before it. */
   add_policy: AddPolicy;
+  /** Where they can be paid (contract payments/handles.ts), shown to the members of their trips; {} until set. */
+  payment_handles: PaymentHandles;
   /** Set for a guest (port/guests.ts): the one trip they are in. Guests have no email, username or password. */
   guest_trip_id?: string;
 }
 
-export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'add_policy'> & { add_policy?: AddPolicy };
+export type NewUser = Omit<UserRecord, 'id' | 'created_at' | 'add_policy' | 'payment_handles'> & {
+  add_policy?: AddPolicy;
+};
 
 export interface UserStore {
   /** Creates the user and claims its username and email; throws UniqueConstraintError when either is taken. */
@@ -25,6 +29,8 @@ export interface UserStore {
   findByUsername(username: string): Promise<UserRecord | null>;
   /** Stores the user's add policy; the updated user, or null when there is no such user. */
   setAddPolicy(id: string, policy: AddPolicy): Promise<UserRecord | null>;
+  /** Replaces the user's payment handles with `handles`; the updated user, or null when there is no such user. */
+  setPaymentHandles(id: string, handles: PaymentHandles): Promise<UserRecord | null>;
 }
 
 /** Uniqueness keys are case-insensitive across scripts, not only ASCII. */

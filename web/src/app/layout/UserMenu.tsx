@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { ADD_POLICY_QUESTION } from '@wayfare/contract';
-import { ChevronDown, LogOut, UserPlus } from 'lucide-react';
+import { ChevronDown, LogOut, UserPlus, Wallet } from 'lucide-react';
 import { lazyNamed } from '@/shared/lazyNamed';
 import { useMenuButton } from '@/shared/useMenuButton';
 import { cx } from '@/shared/cx';
@@ -10,6 +10,10 @@ import styles from './UserMenu.module.css';
 
 // The setting's dialog (zod and the contract's schemas) loads when it is first opened, not with every page.
 const AddPolicyModal = lazyNamed(() => import('@/features/auth/AddPolicyModal'), 'AddPolicyModal');
+const PaymentDetailsModal = lazyNamed(
+  () => import('@/features/auth/PaymentDetailsModal'),
+  'PaymentDetailsModal',
+);
 
 interface UserMenuProps {
   firstName: string;
@@ -18,11 +22,12 @@ interface UserMenuProps {
 
 /**
  * The account dropdown (menu button pattern): arrows move, Escape closes and returns focus to the button. It holds
- * the account setting "Who can add me to a trip" and Logout.
+ * the account settings "Who can add me to a trip" and "Payment details", and Logout.
  */
 export function UserMenu({ firstName, onLogout }: UserMenuProps) {
   const { rootRef, buttonProps, menuProps, choose } = useMenuButton();
   const [settingOpen, setSettingOpen] = useState(false);
+  const [paymentsOpen, setPaymentsOpen] = useState(false);
 
   return (
     <div ref={rootRef} className={styles.root}>
@@ -40,6 +45,9 @@ export function UserMenu({ firstName, onLogout }: UserMenuProps) {
         <MenuItem icon={UserPlus} onClick={choose(() => setSettingOpen(true))}>
           {ADD_POLICY_QUESTION}
         </MenuItem>
+        <MenuItem icon={Wallet} onClick={choose(() => setPaymentsOpen(true))}>
+          Payment details
+        </MenuItem>
         <MenuItem icon={LogOut} onClick={choose(onLogout)}>
           Logout
         </MenuItem>
@@ -47,6 +55,11 @@ export function UserMenu({ firstName, onLogout }: UserMenuProps) {
       {settingOpen && (
         <Suspense fallback={null}>
           <AddPolicyModal open onClose={() => setSettingOpen(false)} />
+        </Suspense>
+      )}
+      {paymentsOpen && (
+        <Suspense fallback={null}>
+          <PaymentDetailsModal open onClose={() => setPaymentsOpen(false)} />
         </Suspense>
       )}
     </div>

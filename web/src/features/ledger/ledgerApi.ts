@@ -26,6 +26,7 @@ import {
   makeOwner,
   markSettlementPaid,
   parseDollarsToCents,
+  participantPaymentHandles,
   previewImport,
   RECEIPT_FIELD,
   removeParticipant,
@@ -76,6 +77,9 @@ export const ledgerApi = {
   /** Anyone's weight (whole shares in a split by weight); answers the participant as it is then. */
   setWeight: (tripId: string, userId: string, weight: number) =>
     callEndpoint(setParticipantWeight, { params: { tripId, userId }, body: { weight } }),
+  /** Where a participant can be paid (members only), for paying them a settlement. */
+  paymentHandles: async (tripId: string, userId: string, signal?: AbortSignal) =>
+    (await callEndpoint(participantPaymentHandles, { params: { tripId, userId }, signal })).payment_handles,
   invitations: async (tripId: string, signal?: AbortSignal) =>
     (await callEndpoint(tripInvitations, { params: { tripId }, signal })).invitations,
   /** A guest's claim link (its token shown once, replacing any earlier one), and turning it off. */

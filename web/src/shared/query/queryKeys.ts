@@ -22,6 +22,8 @@ export const queryKeys = {
   /** Everything /api/trip-split reads of one trip's ledger: what a live change notice invalidates. */
   ledger: (tripId: string) => ['ledger', tripId] as const,
   participants: (tripId: string) => ['ledger', tripId, 'participants'] as const,
+  /** A participant's payment handles, read when the caller opens "Pay {name}". */
+  paymentHandles: (tripId: string, userId: string) => ['ledger', tripId, 'payment-handles', userId] as const,
   tripInvitations: (tripId: string) => ['ledger', tripId, 'invitations'] as const,
   /** An infinite query: keyset pages of expenses, newest first. */
   expenses: (tripId: string) => ['ledger', tripId, 'expenses'] as const,

@@ -10,13 +10,23 @@ interface CopyLinkFieldProps {
   name: string;
   url: string;
   hint: string;
+  /** The button's label and what it says once copied, for text that is not a link. */
+  copyLabel?: string;
+  copiedText?: string;
 }
 
 /**
  * A link shown to be shared: read-only (selected when focused, to copy by hand) with its Copy button, and whether
  * copying worked. Give it the url as its key: a new link starts uncopied.
  */
-export function CopyLinkField({ label, name, url, hint }: CopyLinkFieldProps) {
+export function CopyLinkField({
+  label,
+  name,
+  url,
+  hint,
+  copyLabel = 'Copy link',
+  copiedText = 'Link copied.',
+}: CopyLinkFieldProps) {
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   const copy = async () => {
     try {
@@ -39,12 +49,12 @@ export function CopyLinkField({ label, name, url, hint }: CopyLinkFieldProps) {
         />
         <Button variant="secondary" onClick={() => void copy()}>
           {copied === 'yes' ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
-          {copied === 'yes' ? 'Copied' : 'Copy link'}
+          {copied === 'yes' ? 'Copied' : copyLabel}
         </Button>
       </div>
       {copied === 'yes' && (
         <p className={styles.status} role="status">
-          Link copied.
+          {copiedText}
         </p>
       )}
       {copied === 'failed' && (

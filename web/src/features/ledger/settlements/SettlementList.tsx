@@ -12,13 +12,14 @@ import { ApiError, errorMessage } from '@/shared/api';
 import { cx } from '@/shared/cx';
 import { Button } from '@/shared/ui/Button';
 import { Notice } from '@/shared/ui/Notice';
+import { useGuestSession, useSession } from '@/features/auth';
 import { ledgerName, settlementSentence } from '../categories';
 import { GuestBadge } from '../GuestBadge';
 import { useHomeMoney } from '../homeCurrency';
+import { PaySettlement } from './PaySettlement';
 import { SettlementExplanation } from './SettlementExplanation';
 import { useMarkPaid } from './settlementMutations';
 import styles from '@/shared/ui/Ledger.module.css';
-import { useGuestSession } from '@/features/auth';
 
 export const MARK_PAID_CONFIRM = 'Mark this settlement as paid?';
 
@@ -37,9 +38,11 @@ export function SettlementList({
   /** While the trip settles by household: its households, named beside the payer who pays or receives for one. */
   households?: Household[];
 }) {
-  // Marking a transfer paid is the trip members' (a guest session sees where everyone stands).
+  // Marking a transfer paid and reading pay details are the trip members' (a guest session sees where everyone
+  // stands).
   const guest = useGuestSession();
   const { home } = useHomeMoney();
+  const me = useSession().user?.userId;
   const paying = useMarkPaid(tripId);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -150,6 +153,9 @@ export function SettlementList({
                   >
                     Mark as Paid
                   </Button>
+                )}
+                {!guest && settlement.payer.user_id === me && (
+                  <PaySettlement tripId={tripId} settlement={settlement} />
                 )}
               </>
             )}

@@ -1,0 +1,2 @@
+export * from './handles';
+export * from './pay-links';
