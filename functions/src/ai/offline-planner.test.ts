@@ -165,11 +165,4 @@ describe('the offline planner', () => {
     expect(guide.itinerary.day1!.day_plan).toContain('Atlantis');
     expect(attractions).toEqual([]);
   });
-
-  it('writes a 14-day guide in well under 50 ms', () => {
-    planOffline(request('London', 14));
-    const started = performance.now();
-    planOffline(request('London', 14, { interests: ['Shopping', 'Nightlife'] }));
-    expect(performance.now() - started).toBeLessThan(50);
-  });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -47,8 +47,9 @@ describe('EditTripForm', () => {
     await userEvent.click(update());
 
     const name = screen.getByLabelText('Trip name');
+    // The form's check is asynchronous: its messages show once it has ended, not in the click's own turn.
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Trip name is required'));
     expect(name).toHaveFocus();
-    expect(name).toHaveAccessibleDescription('Trip name is required');
     expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description is required');
     expect(requests).toHaveLength(0);
 
