@@ -90,9 +90,10 @@ describe('every flow with the keyboard alone', () => {
     await userMenu.waitFor(WAIT);
     expect(new URL(page.url()).pathname).toBe('/');
     const setting = page.getByRole('menuitem', { name: 'Who can add me to a trip' });
+    const paymentDetails = page.getByRole('menuitem', { name: 'Payment details' });
     const logout = page.getByRole('menuitem', { name: 'Logout' });
     // Enter opens the menu onto its first item; Escape closes it back onto the button; ArrowDown reopens it, and
-    // moves on to Logout.
+    // moves on through Payment details to Logout.
     await activate(page, userMenu);
     expect(await hasFocus(setting)).toBe(true);
     await page.keyboard.press('Escape');
@@ -101,6 +102,8 @@ describe('every flow with the keyboard alone', () => {
     await page.keyboard.press('ArrowDown');
     await logout.waitFor({ state: 'visible', ...WAIT });
     expect(await hasFocus(setting)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    expect(await hasFocus(paymentDetails)).toBe(true);
     await page.keyboard.press('ArrowDown');
     expect(await hasFocus(logout)).toBe(true);
     await page.keyboard.press('Enter');

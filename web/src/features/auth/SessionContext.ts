@@ -23,5 +23,6 @@ export function useSession(): Session {
  * ledger and add, edit and delete expenses, and nothing else, so screens leave out what the server would refuse.
  */
 export function useGuestSession(): boolean {
-  return useSession().user?.guestTripId !== undefined;
+  // Outside a session (a screen rendered on its own) nobody is a guest.
+  return useContext(SessionContext)?.user?.guestTripId !== undefined;
 }
